@@ -1,0 +1,1 @@
+//! rcc's library API, shared by the `rcc-par` and `rcc-mc` binaries.

@@ -1,0 +1,1 @@
+//! Machine functions, machine instructions and the passes over them.

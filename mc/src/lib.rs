@@ -1,0 +1,2 @@
+//! The MC layer: symbols, sections, expressions, `MCInst`, the streamers,
+//! the assembler and the ELF writer.

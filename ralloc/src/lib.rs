@@ -1,0 +1,1 @@
+//! Liveness (slot indexes, live intervals) and the register allocators.

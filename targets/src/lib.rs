@@ -1,0 +1,1 @@
+//! Target descriptions, one module per target, each described as data.
