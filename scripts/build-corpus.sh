@@ -109,12 +109,15 @@ config_stamp() {
         "csmith-inc=$CSMITH_INC"
     $CC19 --version | head -1
     $CC14 --version | head -1
-    csmith --version 2>&1 | head -1
+    # csmith drops a platform.info into its working directory: keep it in build/.
+    (cd build && csmith --version 2>&1 | head -1)
 }
+mkdir -p build
 NEW_STAMP=$(config_stamp)
 if [[ -f .config-stamp ]] && [[ $(cat .config-stamp) != "$NEW_STAMP" ]]; then
-    log "configuration changed: removing derived outputs (ll/ s/ build/ csmith/)"
+    log "configuration changed: removing derived outputs (ll/ s/ build/ csmith/ src/)"
     rm -rf ll s build csmith src
+    mkdir -p build
 fi
 printf '%s\n' "$NEW_STAMP" >.config-stamp
 
@@ -234,7 +237,7 @@ csmith_job() { # seed
     local s=$1 c=csmith/cs_$1.c rc=0
     if [[ ! -s $c ]]; then
         mkdir -p csmith
-        timeout 120 csmith --seed "$s" >"$c.tmp.$$" || { rm -f "$c.tmp.$$"; echo "FAILED: csmith --seed $s" >&2; return 1; }
+        (cd build && timeout 120 csmith --seed "$s") >"$c.tmp.$$" || { rm -f "$c.tmp.$$"; echo "FAILED: csmith --seed $s" >&2; return 1; }
         mv -f "$c.tmp.$$" "$c"
     fi
     local inc="-w -I$CSMITH_INC"
@@ -385,13 +388,17 @@ fi
     echo "# rcc corpus, built by scripts/build-corpus.sh; <size-in-bytes> <path>"
     sed 's/^/# /' src/.fetched
     sed 's/^/# /' .config-stamp
-    find ll s -type f \( -name '*.ll' -o -name '*.s' \) -printf '%s %p\n' 2>/dev/null | sort -k2,2V
+    OUT_DIRS=()
+    for d in ll s; do [[ -d $d ]] && OUT_DIRS+=("$d"); done
+    if [[ ${#OUT_DIRS[@]} -gt 0 ]]; then
+        find "${OUT_DIRS[@]}" -type f \( -name '*.ll' -o -name '*.s' \) -printf '%s %p\n' | sort -k2,2V
+    fi
 } >MANIFEST
 
-count() { find "$@" -type f 2>/dev/null | wc -l; }
+count() { if [[ -d $1 ]]; then find "$@" -type f | wc -l; else echo 0; fi; }
 human() { [[ -f $1 ]] && printf '%-26s %s\n' "$1" "$(du -h "$1" | cut -f1)"; }
 echo
-echo "corpus in $CORPUS_DIR ($(du -shc ll s 2>/dev/null | tail -1 | cut -f1) in ll/ and s/)"
+echo "corpus in $CORPUS_DIR ($(du -shc "${OUT_DIRS[@]}" /dev/null | tail -1 | cut -f1) in ll/ and s/)"
 echo "  ll: $(count ll -maxdepth 1 -name '*.ll') top-level, $(count ll/csmith -name '*.ll') csmith"
 echo "  s:  $(count s -maxdepth 1 -name '*.s') top-level, $(count s/lua -name '*.s') lua, $(count s/csmith -name '*.s') csmith"
 for f in ll/sqlite3-O0.ll ll/sqlite3-O2.ll ll/sqlite3-typed-O0.ll ll/sqlite3-typed-O2.ll \
