@@ -1,0 +1,98 @@
+//! Located errors.
+//!
+//! The parser and the verifier report a byte offset and a message; a
+//! [`Diagnostic`] adds the file name, 1-based line and column, and the source
+//! line, and displays as `file:line:col: error: message`, then the line, then
+//! a caret under the column.
+
+use std::fmt;
+
+/// An error at a byte offset of the source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub offset: u32,
+    pub message: String,
+}
+
+impl ParseError {
+    /// An error at `offset`.
+    pub fn new(offset: u32, message: impl Into<String>) -> Self {
+        ParseError {
+            offset,
+            message: message.into(),
+        }
+    }
+}
+
+/// A located, rendered error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+    pub message: String,
+    /// The source line the error points into (without its newline).
+    pub line_text: String,
+}
+
+impl Diagnostic {
+    /// Locates `err` in `src`.
+    pub fn locate(file: &str, src: &str, err: &ParseError) -> Diagnostic {
+        let off = (err.offset as usize).min(src.len());
+        let bytes = src.as_bytes();
+        let line_start = bytes[..off]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        let line_end = bytes[off..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(src.len(), |p| off + p);
+        let line = bytes[..line_start].iter().filter(|&&b| b == b'\n').count() as u32 + 1;
+        let line_text = String::from_utf8_lossy(&bytes[line_start..line_end]).into_owned();
+        let col = String::from_utf8_lossy(&bytes[line_start..off])
+            .chars()
+            .count() as u32
+            + 1;
+        Diagnostic {
+            file: file.to_string(),
+            line,
+            col,
+            message: err.message.clone(),
+            line_text,
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{}:{}:{}: error: {}",
+            self.file, self.line, self.col, self.message
+        )?;
+        writeln!(f, "{}", self.line_text)?;
+        let pad: String = self
+            .line_text
+            .chars()
+            .take(self.col.saturating_sub(1) as usize)
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        write!(f, "{pad}^")
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locates_line_and_column() {
+        let src = "abc\n  def\n";
+        let d = Diagnostic::locate("f.ll", src, &ParseError::new(6, "bad"));
+        assert_eq!((d.line, d.col), (2, 3));
+        assert_eq!(d.to_string(), "f.ll:2:3: error: bad\n  def\n  ^");
+    }
+}

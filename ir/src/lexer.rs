@@ -1,0 +1,485 @@
+//! The `.ll` lexer: turns bytes into tokens on demand.
+//!
+//! A token is a kind plus a byte span into the source; nothing is copied or
+//! unescaped here. The lexer can start at any byte offset that begins a token,
+//! which is how function bodies are lexed in parallel: the top-level parser
+//! finds each body's span, and a worker lexes only that span. Every byte of the
+//! file is lexed exactly once.
+//!
+//! Invariants: spans are in bounds and lie on UTF-8 boundaries of ASCII bytes;
+//! the lexer never panics on any input (bad bytes give `TokKind::Error`).
+
+/// What a token is. Payload-carrying tokens keep their text in the span.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[repr(u8)]
+pub enum TokKind {
+    Eof,
+    Error,
+    /// `=`
+    Equal,
+    /// `,`
+    Comma,
+    /// `*`
+    Star,
+    LSquare,
+    RSquare,
+    LBrace,
+    RBrace,
+    LParen,
+    RParen,
+    Less,
+    Greater,
+    /// `!` alone (before `{` or a specialized node name).
+    Exclaim,
+    /// `|` (in DIFlags).
+    Bar,
+    /// `...`
+    DotDotDot,
+    /// `%name` or `%"name"`; span covers the sigil.
+    LocalVar,
+    /// `%12`
+    LocalId,
+    /// `@name` or `@"name"`
+    GlobalVar,
+    /// `@12`
+    GlobalId,
+    /// `$name` or `$"name"`
+    ComdatVar,
+    /// `!name` (named metadata or attachment kind).
+    MetadataVar,
+    /// `!12`
+    MetadataId,
+    /// `!"..."`
+    MetadataString,
+    /// `#12`
+    AttrGroupId,
+    /// `#dbg_value` and other debug record keywords.
+    DbgRecord,
+    /// `name:` or `"name":`; span covers the colon.
+    LabelStr,
+    /// `12:`
+    LabelId,
+    /// `"..."`
+    String,
+    /// `c"..."`
+    CString,
+    /// A decimal integer, maybe negative.
+    Int,
+    /// `s0x...` / `u0x...`
+    HexInt,
+    /// A decimal float or a hex float (`0x...`, `0xK...`, ...).
+    Float,
+    /// `iN`
+    IntType,
+    /// A bare word: keyword, type name or DWARF enumerator.
+    Ident,
+}
+
+/// A token: kind and byte span.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Tok {
+    pub kind: TokKind,
+    pub start: u32,
+    pub end: u32,
+}
+
+/// Lexes `src[pos..end]` one token at a time.
+#[derive(Clone)]
+pub struct Lexer<'a> {
+    src: &'a [u8],
+    pos: usize,
+    end: usize,
+}
+
+#[inline]
+fn is_ident_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_')
+}
+
+impl<'a> Lexer<'a> {
+    /// A lexer over `src[start..end]`.
+    pub fn new(src: &'a str, start: usize, end: usize) -> Self {
+        Lexer {
+            src: src.as_bytes(),
+            pos: start,
+            end: end.min(src.len()),
+        }
+    }
+
+    /// The current byte offset.
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    #[inline]
+    fn peek_at(&self, i: usize) -> u8 {
+        if i < self.end {
+            self.src[i]
+        } else {
+            0
+        }
+    }
+
+    fn skip_trivia(&mut self) {
+        while self.pos < self.end {
+            let c = self.src[self.pos];
+            if c == b';' {
+                while self.pos < self.end && self.src[self.pos] != b'\n' {
+                    self.pos += 1;
+                }
+            } else if c.is_ascii_whitespace() {
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// Scans a `"..."` string starting at the opening quote; returns the
+    /// offset after the closing quote, or `None` if unterminated.
+    fn scan_string(&self, open: usize) -> Option<usize> {
+        let rest = &self.src[open + 1..self.end];
+        rest.iter()
+            .position(|&b| b == b'"')
+            .map(|i| open + 1 + i + 1)
+    }
+
+    fn tok(&mut self, kind: TokKind, start: usize, end: usize) -> Tok {
+        self.pos = end;
+        Tok {
+            kind,
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+
+    /// Lexes a sigil-prefixed name (`%x`, `@"x"`, `%12`, `$x`).
+    fn sigil_name(&mut self, start: usize, named: TokKind, numbered: TokKind) -> Tok {
+        let p = start + 1;
+        let c = self.peek_at(p);
+        if c == b'"' {
+            return match self.scan_string(p) {
+                Some(e) => self.tok(named, start, e),
+                None => self.tok(TokKind::Error, start, self.end),
+            };
+        }
+        if c.is_ascii_digit() {
+            let mut e = p;
+            while self.peek_at(e).is_ascii_digit() {
+                e += 1;
+            }
+            if !is_ident_char(self.peek_at(e)) {
+                return self.tok(numbered, start, e);
+            }
+        }
+        let mut e = p;
+        while is_ident_char(self.peek_at(e)) {
+            e += 1;
+        }
+        if e == p {
+            return self.tok(TokKind::Error, start, p);
+        }
+        self.tok(named, start, e)
+    }
+
+    /// The next token.
+    pub fn next_tok(&mut self) -> Tok {
+        self.skip_trivia();
+        let start = self.pos;
+        if start >= self.end {
+            return Tok {
+                kind: TokKind::Eof,
+                start: self.end as u32,
+                end: self.end as u32,
+            };
+        }
+        let c = self.src[start];
+        use TokKind as K;
+        match c {
+            b'=' => self.tok(K::Equal, start, start + 1),
+            b',' => self.tok(K::Comma, start, start + 1),
+            b'*' => self.tok(K::Star, start, start + 1),
+            b'[' => self.tok(K::LSquare, start, start + 1),
+            b']' => self.tok(K::RSquare, start, start + 1),
+            b'{' => self.tok(K::LBrace, start, start + 1),
+            b'}' => self.tok(K::RBrace, start, start + 1),
+            b'(' => self.tok(K::LParen, start, start + 1),
+            b')' => self.tok(K::RParen, start, start + 1),
+            b'<' => self.tok(K::Less, start, start + 1),
+            b'>' => self.tok(K::Greater, start, start + 1),
+            b'|' => self.tok(K::Bar, start, start + 1),
+            b'.' => {
+                if self.peek_at(start + 1) == b'.' && self.peek_at(start + 2) == b'.' {
+                    self.tok(K::DotDotDot, start, start + 3)
+                } else {
+                    self.ident_or_label(start)
+                }
+            }
+            b'%' => self.sigil_name(start, K::LocalVar, K::LocalId),
+            b'@' => self.sigil_name(start, K::GlobalVar, K::GlobalId),
+            b'$' => {
+                let t = self.sigil_name(start, K::ComdatVar, K::ComdatVar);
+                if t.kind == K::Error {
+                    // `$` may also start a label or identifier.
+                    self.ident_or_label(start)
+                } else {
+                    t
+                }
+            }
+            b'#' => {
+                let p = start + 1;
+                if self.peek_at(p).is_ascii_digit() {
+                    let mut e = p;
+                    while self.peek_at(e).is_ascii_digit() {
+                        e += 1;
+                    }
+                    self.tok(K::AttrGroupId, start, e)
+                } else {
+                    let mut e = p;
+                    while self.peek_at(e).is_ascii_alphanumeric() || self.peek_at(e) == b'_' {
+                        e += 1;
+                    }
+                    if e == p {
+                        self.tok(K::Error, start, p)
+                    } else {
+                        self.tok(K::DbgRecord, start, e)
+                    }
+                }
+            }
+            b'!' => {
+                let p = start + 1;
+                let n = self.peek_at(p);
+                if n == b'"' {
+                    match self.scan_string(p) {
+                        Some(e) => self.tok(K::MetadataString, start, e),
+                        None => self.tok(K::Error, start, self.end),
+                    }
+                } else if n.is_ascii_digit() {
+                    let mut e = p;
+                    while self.peek_at(e).is_ascii_digit() {
+                        e += 1;
+                    }
+                    self.tok(K::MetadataId, start, e)
+                } else if n.is_ascii_alphabetic() || matches!(n, b'-' | b'$' | b'.' | b'_' | b'\\')
+                {
+                    let mut e = p;
+                    while is_ident_char(self.peek_at(e)) || self.peek_at(e) == b'\\' {
+                        e += 1;
+                    }
+                    self.tok(K::MetadataVar, start, e)
+                } else {
+                    self.tok(K::Exclaim, start, p)
+                }
+            }
+            b'"' => match self.scan_string(start) {
+                Some(e) => {
+                    if self.peek_at(e) == b':' {
+                        self.tok(K::LabelStr, start, e + 1)
+                    } else {
+                        self.tok(K::String, start, e)
+                    }
+                }
+                None => self.tok(K::Error, start, self.end),
+            },
+            b'-' | b'+' | b'0'..=b'9' => self.number(start),
+            _ if c.is_ascii_alphabetic() || c == b'_' => self.ident_or_label(start),
+            _ => {
+                // Skip one whole UTF-8 character so spans stay on boundaries.
+                let mut e = start + 1;
+                while e < self.end && (self.src[e] & 0xC0) == 0x80 {
+                    e += 1;
+                }
+                self.tok(K::Error, start, e)
+            }
+        }
+    }
+
+    fn ident_or_label(&mut self, start: usize) -> Tok {
+        let c = self.src[start];
+        if c == b'c' && self.peek_at(start + 1) == b'"' {
+            return match self.scan_string(start + 1) {
+                Some(e) => self.tok(TokKind::CString, start, e),
+                None => self.tok(TokKind::Error, start, self.end),
+            };
+        }
+        let mut e = start;
+        while is_ident_char(self.peek_at(e)) {
+            e += 1;
+        }
+        if self.peek_at(e) == b':' {
+            return self.tok(TokKind::LabelStr, start, e + 1);
+        }
+        // Identifiers stop at `.`-free keyword chars; LLVM keywords use
+        // [a-zA-Z0-9_] plus `.` in a few (e.g. `llvm.loop` is metadata only).
+        let mut k = start;
+        while self.peek_at(k).is_ascii_alphanumeric()
+            || self.peek_at(k) == b'_'
+            || self.peek_at(k) == b'.'
+        {
+            k += 1;
+        }
+        let word = &self.src[start..k];
+        if word.len() > 1 && word[0] == b'i' && word[1..].iter().all(u8::is_ascii_digit) {
+            return self.tok(TokKind::IntType, start, k);
+        }
+        if (word == b"s0x"
+            || word == b"u0x"
+            || word.starts_with(b"s0x")
+            || word.starts_with(b"u0x"))
+            && word.len() > 3
+            && word[3..].iter().all(u8::is_ascii_hexdigit)
+        {
+            return self.tok(TokKind::HexInt, start, k);
+        }
+        if k == start {
+            return self.tok(TokKind::Error, start, start + 1);
+        }
+        self.tok(TokKind::Ident, start, k)
+    }
+
+    fn number(&mut self, start: usize) -> Tok {
+        let mut p = start;
+        let c = self.src[p];
+        if c == b'-' || c == b'+' {
+            p += 1;
+            if !self.peek_at(p).is_ascii_digit() {
+                // `-` may begin a label like `-foo:`.
+                let mut e = start;
+                while is_ident_char(self.peek_at(e)) {
+                    e += 1;
+                }
+                if self.peek_at(e) == b':' && e > start + 1 {
+                    return self.tok(TokKind::LabelStr, start, e + 1);
+                }
+                return self.tok(TokKind::Error, start, start + 1);
+            }
+        }
+        // Hex float: 0x, 0xK, 0xL, 0xM, 0xH, 0xR.
+        if c == b'0' && self.peek_at(p + 1) == b'x' {
+            let mut e = p + 2;
+            if matches!(self.peek_at(e), b'K' | b'L' | b'M' | b'H' | b'R') {
+                e += 1;
+            }
+            let digits = e;
+            while self.peek_at(e).is_ascii_hexdigit() {
+                e += 1;
+            }
+            if e == digits {
+                return self.tok(TokKind::Error, start, e);
+            }
+            return self.tok(TokKind::Float, start, e);
+        }
+        let mut e = p;
+        while self.peek_at(e).is_ascii_digit() {
+            e += 1;
+        }
+        // A label like `12:` or `1abc:`.
+        if is_ident_char(self.peek_at(e)) && self.peek_at(e) != b'.' || self.peek_at(e) == b':' {
+            let mut l = e;
+            while is_ident_char(self.peek_at(l)) {
+                l += 1;
+            }
+            if self.peek_at(l) == b':' {
+                let all_digits = self.src[start..l].iter().all(u8::is_ascii_digit);
+                let kind = if all_digits {
+                    TokKind::LabelId
+                } else {
+                    TokKind::LabelStr
+                };
+                return self.tok(kind, start, l + 1);
+            }
+        }
+        if self.peek_at(e) == b'.' {
+            e += 1;
+            while self.peek_at(e).is_ascii_digit() {
+                e += 1;
+            }
+            if matches!(self.peek_at(e), b'e' | b'E') {
+                let mut x = e + 1;
+                if matches!(self.peek_at(x), b'-' | b'+') {
+                    x += 1;
+                }
+                if self.peek_at(x).is_ascii_digit() {
+                    while self.peek_at(x).is_ascii_digit() {
+                        x += 1;
+                    }
+                    e = x;
+                }
+            }
+            return self.tok(TokKind::Float, start, e);
+        }
+        self.tok(TokKind::Int, start, e)
+    }
+
+    /// Skips from just after an opening `{` to just after its matching `}`,
+    /// stepping over strings and comments. Returns the offset after the `}`,
+    /// or `None` if the file ends first.
+    pub fn skip_balanced_braces(&mut self) -> Option<usize> {
+        let mut depth = 1usize;
+        let mut p = self.pos;
+        while p < self.end {
+            match self.src[p] {
+                b'{' => depth += 1,
+                b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        self.pos = p + 1;
+                        return Some(p + 1);
+                    }
+                }
+                b'"' => match self.scan_string(p) {
+                    Some(e) => {
+                        p = e;
+                        continue;
+                    }
+                    None => return None,
+                },
+                b';' => {
+                    while p < self.end && self.src[p] != b'\n' {
+                        p += 1;
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            p += 1;
+        }
+        self.pos = self.end;
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(s: &str) -> Vec<TokKind> {
+        let mut l = Lexer::new(s, 0, s.len());
+        let mut v = Vec::new();
+        loop {
+            let t = l.next_tok();
+            if t.kind == TokKind::Eof {
+                return v;
+            }
+            v.push(t.kind);
+        }
+    }
+
+    #[test]
+    fn names_and_numbers() {
+        use TokKind::*;
+        assert_eq!(
+            kinds("%x = add nsw i32 %1, -7 ; c\n@g @\"q r\" @0 $c !5 !\"s\" !foo #3 entry: 12: c\"ab\\00\""),
+            vec![
+                LocalVar, Equal, Ident, Ident, IntType, LocalId, Comma, Int, GlobalVar, GlobalVar,
+                GlobalId, ComdatVar, MetadataId, MetadataString, MetadataVar, AttrGroupId, LabelStr,
+                LabelId, CString
+            ]
+        );
+        assert_eq!(
+            kinds("1.5e+10 0x3FF0000000000000 0xK4000 s0x1F ..."),
+            vec![Float, Float, Float, HexInt, DotDotDot]
+        );
+        assert_eq!(kinds("\"abc"), vec![Error]);
+    }
+}
