@@ -13,6 +13,7 @@
 //! fence:               4..7 ordering
 //! call/invoke/callbr:  0..1 tail kind (TailKind) + fast-math
 //! landingpad:          0 cleanup
+//! catchswitch:         0 has an unwind destination (last operand)
 //! ```
 //! Non-default sync scopes live in the function's `aux` pool (see
 //! [`crate::function`]).
@@ -291,6 +292,7 @@ pub const WEAK: u32 = 1 << 1;
 pub const INALLOCA: u32 = 1 << 0;
 pub const SWIFTERROR: u32 = 1 << 1;
 pub const CLEANUP: u32 = 1 << 0;
+pub const HAS_UNWIND: u32 = 1 << 0;
 pub const ORDER_SHIFT: u32 = 4;
 pub const FAIL_ORDER_SHIFT: u32 = 20;
 pub const ADDRSPACE_SHIFT: u32 = 16;

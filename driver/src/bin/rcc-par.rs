@@ -1,6 +1,67 @@
 //! `rcc-par`: the parallel code generator, with llc's options.
+//!
+//! Reads a `.ll` file (or `-` for standard input), runs the pipeline as far
+//! as the options ask, and writes the result to `-o` (default standard
+//! output). Errors print as `file:line:col: error: ...` and exit with 1.
 
-fn main() {
-    eprintln!("rcc-par: not built yet");
-    std::process::exit(1);
+use rcc_driver::options::parse_args;
+use rcc_driver::{Compiler, Error, Timings};
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+fn run() -> Result<(), Error> {
+    let opts = parse_args(std::env::args().skip(1)).map_err(Error::Other)?;
+    let input = opts
+        .input
+        .clone()
+        .ok_or_else(|| Error::Other("no input file".into()))?;
+    let (text, name) = if input.as_os_str() == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| Error::Other(format!("<stdin>: {e}")))?;
+        (s, "<stdin>".to_string())
+    } else {
+        let bytes =
+            std::fs::read(&input).map_err(|e| Error::Other(format!("{}: {e}", input.display())))?;
+        let s = String::from_utf8(bytes).map_err(|e| {
+            Error::Other(format!(
+                "{}: input is not valid UTF-8 (byte {})",
+                input.display(),
+                e.utf8_error().valid_up_to()
+            ))
+        })?;
+        (s, input.display().to_string())
+    };
+    let time_passes = opts.time_passes;
+    let output = opts.output.clone();
+    let compiler = Compiler::new(opts)?;
+    let mut timings = Timings::default();
+    let bytes = compiler.compile(text, &name, &mut timings)?;
+    if time_passes {
+        for (phase, d) in &timings.phases {
+            eprintln!("{:>10.3} ms  {phase}", d.as_secs_f64() * 1e3);
+        }
+    }
+    if bytes.is_empty() {
+        return Ok(());
+    }
+    match output.as_ref().filter(|p| p.as_os_str() != "-") {
+        Some(p) => {
+            std::fs::write(p, &bytes).map_err(|e| Error::Other(format!("{}: {e}", p.display())))
+        }
+        None => std::io::stdout()
+            .write_all(&bytes)
+            .map_err(|e| Error::Other(format!("<stdout>: {e}"))),
+    }
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("rcc-par: {e}");
+            ExitCode::from(1)
+        }
+    }
 }

@@ -148,14 +148,14 @@ impl<'a, 's> BodyEnv<'a, 's> {
     fn define(&mut self, c: &Cursor<'a>, t: Tok, v: Value) -> PResult<()> {
         let key = local_key(c, t)?;
         if let LocalKey::Num(n) = key {
-            if n < self.next_num {
-                return c.err_at(
-                    t.start,
-                    format!(
-                        "value number {n} is out of sequence (expected at least {})",
-                        self.next_num
-                    ),
+            // Numbering is sequential, as LLVM 19 requires; the printer
+            // relies on it to print the same numbers back.
+            if n != self.next_num {
+                let msg = format!(
+                    "value expected to be numbered '%{}', not '%{n}'",
+                    self.next_num
                 );
+                return c.err_at(t.start, msg);
             }
             self.next_num = n + 1;
         }
@@ -626,12 +626,14 @@ impl<'a> BodyParser<'_, 'a, '_> {
                     self.comma()?;
                 }
                 self.c.expect_word("unwind")?;
+                let mut flags = 0;
                 if self.c.eat_word("to") {
                     self.c.expect_word("caller")?;
                 } else {
                     ops.push(self.label()?);
+                    flags = inst::HAS_UNWIND;
                 }
-                self.push(op, tok, &ops, 0, none, loc)
+                self.push(op, tok, &ops, flags, none, loc)
             }
             O::CatchRet => {
                 self.c.expect_word("from")?;
