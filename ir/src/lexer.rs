@@ -91,9 +91,38 @@ pub struct Lexer<'a> {
     end: usize,
 }
 
+/// Byte classes, one bit each.
+const C_IDENT: u8 = 1; // [-a-zA-Z$._0-9]
+const C_KEYWORD: u8 = 2; // [a-zA-Z0-9_.]
+const C_DIGIT: u8 = 4;
+const C_SPACE: u8 = 8;
+
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        let alnum = b.is_ascii_alphanumeric();
+        if alnum || b == b'-' || b == b'$' || b == b'.' || b == b'_' {
+            t[c] |= C_IDENT;
+        }
+        if alnum || b == b'_' || b == b'.' {
+            t[c] |= C_KEYWORD;
+        }
+        if b.is_ascii_digit() {
+            t[c] |= C_DIGIT;
+        }
+        if b.is_ascii_whitespace() {
+            t[c] |= C_SPACE;
+        }
+        c += 1;
+    }
+    t
+};
+
 #[inline]
 fn is_ident_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_')
+    CLASS[c as usize] & C_IDENT != 0
 }
 
 impl<'a> Lexer<'a> {
@@ -111,6 +140,11 @@ impl<'a> Lexer<'a> {
         self.pos
     }
 
+    /// Moves to byte offset `pos`, which must begin a token or trivia.
+    pub fn set_pos(&mut self, pos: usize) {
+        self.pos = pos.min(self.end);
+    }
+
     #[inline]
     fn peek_at(&self, i: usize) -> u8 {
         if i < self.end {
@@ -120,19 +154,34 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    #[inline]
     fn skip_trivia(&mut self) {
-        while self.pos < self.end {
-            let c = self.src[self.pos];
-            if c == b';' {
-                while self.pos < self.end && self.src[self.pos] != b'\n' {
-                    self.pos += 1;
-                }
-            } else if c.is_ascii_whitespace() {
-                self.pos += 1;
+        let src = &self.src[..self.end];
+        let mut p = self.pos;
+        while p < src.len() {
+            let c = src[p];
+            if CLASS[c as usize] & C_SPACE != 0 {
+                p += 1;
+            } else if c == b';' {
+                p = match src[p..].iter().position(|&b| b == b'\n') {
+                    Some(k) => p + k,
+                    None => src.len(),
+                };
             } else {
                 break;
             }
         }
+        self.pos = p;
+    }
+
+    /// The end of the run of bytes of class `class` starting at `p`.
+    #[inline]
+    fn run_end(&self, mut p: usize, class: u8) -> usize {
+        let src = &self.src[..self.end];
+        while p < src.len() && CLASS[src[p] as usize] & class != 0 {
+            p += 1;
+        }
+        p
     }
 
     /// Scans a `"..."` string starting at the opening quote; returns the
@@ -164,18 +213,12 @@ impl<'a> Lexer<'a> {
             };
         }
         if c.is_ascii_digit() {
-            let mut e = p;
-            while self.peek_at(e).is_ascii_digit() {
-                e += 1;
-            }
+            let e = self.run_end(p, C_DIGIT);
             if !is_ident_char(self.peek_at(e)) {
                 return self.tok(numbered, start, e);
             }
         }
-        let mut e = p;
-        while is_ident_char(self.peek_at(e)) {
-            e += 1;
-        }
+        let e = self.run_end(p, C_IDENT);
         if e == p {
             return self.tok(TokKind::Error, start, p);
         }
@@ -302,31 +345,24 @@ impl<'a> Lexer<'a> {
                 None => self.tok(TokKind::Error, start, self.end),
             };
         }
-        let mut e = start;
-        while is_ident_char(self.peek_at(e)) {
-            e += 1;
-        }
-        if self.peek_at(e) == b':' {
-            return self.tok(TokKind::LabelStr, start, e + 1);
-        }
-        // Identifiers stop at `.`-free keyword chars; LLVM keywords use
-        // [a-zA-Z0-9_] plus `.` in a few (e.g. `llvm.loop` is metadata only).
-        let mut k = start;
-        while self.peek_at(k).is_ascii_alphanumeric()
-            || self.peek_at(k) == b'_'
-            || self.peek_at(k) == b'.'
+        // Keywords use [a-zA-Z0-9_.]; labels also allow `-` and `$`.
+        let k = self.run_end(start, C_KEYWORD);
+        let next = self.peek_at(k);
+        if next == b':'
+            || (is_ident_char(next) && {
+                let e = self.run_end(k, C_IDENT);
+                self.peek_at(e) == b':'
+            })
         {
-            k += 1;
+            let e = self.run_end(k, C_IDENT);
+            return self.tok(TokKind::LabelStr, start, e + 1);
         }
         let word = &self.src[start..k];
         if word.len() > 1 && word[0] == b'i' && word[1..].iter().all(u8::is_ascii_digit) {
             return self.tok(TokKind::IntType, start, k);
         }
-        if (word == b"s0x"
-            || word == b"u0x"
-            || word.starts_with(b"s0x")
-            || word.starts_with(b"u0x"))
-            && word.len() > 3
+        if word.len() > 3
+            && (word.starts_with(b"s0x") || word.starts_with(b"u0x"))
             && word[3..].iter().all(u8::is_ascii_hexdigit)
         {
             return self.tok(TokKind::HexInt, start, k);
@@ -417,8 +453,14 @@ impl<'a> Lexer<'a> {
     pub fn skip_balanced_braces(&mut self) -> Option<usize> {
         let mut depth = 1usize;
         let mut p = self.pos;
-        while p < self.end {
-            match self.src[p] {
+        let src = &self.src[..self.end];
+        loop {
+            p = find_stop(src, p);
+            if p >= src.len() {
+                self.pos = self.end;
+                return None;
+            }
+            match src[p] {
                 b'{' => depth += 1,
                 b'}' => {
                     depth -= 1;
@@ -427,27 +469,59 @@ impl<'a> Lexer<'a> {
                         return Some(p + 1);
                     }
                 }
-                b'"' => match self.scan_string(p) {
-                    Some(e) => {
-                        p = e;
-                        continue;
-                    }
-                    None => return None,
-                },
-                b';' => {
-                    while p < self.end && self.src[p] != b'\n' {
-                        p += 1;
+                b'"' => {
+                    p = self.scan_string(p)?;
+                    continue;
+                }
+                _ => {
+                    // `;` comment: to the end of the line.
+                    match src[p..].iter().position(|&b| b == b'\n') {
+                        Some(k) => p += k,
+                        None => p = src.len(),
                     }
                     continue;
                 }
-                _ => {}
             }
             p += 1;
         }
-        self.pos = self.end;
-        None
     }
 }
+
+/// The first offset at or after `p` holding `{`, `}`, `"` or `;`, or the
+/// length of `src`. Scans eight bytes at a time.
+fn find_stop(src: &[u8], mut p: usize) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let has = |w: u64, b: u8| {
+        let x = w ^ (LO * b as u64);
+        x.wrapping_sub(LO) & !x & HI
+    };
+    while p + 8 <= src.len() {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(&src[p..p + 8]);
+        let w = u64::from_le_bytes(a);
+        let m = has(w, b'{') | has(w, b'}') | has(w, b'"') | has(w, b';');
+        if m != 0 {
+            // The lowest flagged byte is a true match (borrows only run upward).
+            return p + (m.trailing_zeros() / 8) as usize;
+        }
+        p += 8;
+    }
+    while p < src.len() && !SKIP_STOP[src[p] as usize] {
+        p += 1;
+    }
+    p
+}
+
+/// Bytes that stop the body-skipping scan.
+static SKIP_STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'{' as usize] = true;
+    t[b'}' as usize] = true;
+    t[b'"' as usize] = true;
+    t[b';' as usize] = true;
+    t
+};
 
 #[cfg(test)]
 mod tests {

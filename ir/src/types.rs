@@ -15,6 +15,7 @@
 use crate::entity::{EntityId, PoolRange};
 use crate::entity_id;
 use ahash::AHashMap;
+use hashbrown::HashTable;
 
 entity_id!(
     /// An interned type.
@@ -88,19 +89,54 @@ pub struct NamedStructDef {
     pub first_use: u32,
 }
 
-/// The structural key used for interning (lists owned, not pooled).
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub enum TypeKey {
+/// The structural key used for interning and lookup; lists are borrowed,
+/// so looking a type up never allocates.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum TypeKey<'k> {
     Simple(Type),
     Struct {
         packed: bool,
-        fields: Box<[TypeId]>,
+        fields: &'k [TypeId],
     },
     Func {
         ret: TypeId,
-        params: Box<[TypeId]>,
+        params: &'k [TypeId],
         vararg: bool,
     },
+}
+
+/// Primitive types every table pre-interns, found without hashing.
+const PRIMITIVES: [Type; 12] = [
+    Type::Void,
+    Type::Int(1),
+    Type::Int(8),
+    Type::Int(16),
+    Type::Int(32),
+    Type::Int(64),
+    Type::Float,
+    Type::Double,
+    Type::Ptr(0),
+    Type::Label,
+    Type::Metadata,
+    Type::Token,
+];
+
+fn primitive_index(t: Type) -> Option<usize> {
+    Some(match t {
+        Type::Void => 0,
+        Type::Int(1) => 1,
+        Type::Int(8) => 2,
+        Type::Int(16) => 3,
+        Type::Int(32) => 4,
+        Type::Int(64) => 5,
+        Type::Float => 6,
+        Type::Double => 7,
+        Type::Ptr(0) => 8,
+        Type::Label => 9,
+        Type::Metadata => 10,
+        Type::Token => 11,
+        _ => return None,
+    })
 }
 
 /// Reads types, whatever table they live in.
@@ -115,22 +151,40 @@ pub trait TypeLookup {
 }
 
 /// The module's type table: an interner with a flat list pool.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct TypeTable {
     /// First id of this table: 0 for a module, the module's length for an overlay.
     base: u32,
     types: Vec<Type>,
     lists: Vec<TypeId>,
-    map: AHashMap<TypeKey, TypeId>,
+    /// Interned ids, hashed by structure (see `key_hash`).
+    map: HashTable<TypeId>,
+    hasher: ahash::RandomState,
     /// Named structs, in order of first mention.
     pub named: Vec<NamedStructDef>,
     named_map: AHashMap<Box<str>, TypeId>,
 }
 
+impl std::fmt::Debug for TypeTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TypeTable")
+            .field("base", &self.base)
+            .field("types", &self.types)
+            .finish()
+    }
+}
+
 impl TypeTable {
-    /// An empty table.
+    /// An empty table holding only the primitive types, at ids `0..12`.
     pub fn new() -> Self {
-        Self::default()
+        let mut t = TypeTable {
+            hasher: ahash::RandomState::with_seeds(1, 2, 3, 4),
+            ..Self::default()
+        };
+        for p in PRIMITIVES {
+            t.intern(TypeKey::Simple(p));
+        }
+        t
     }
 
     /// The number of types, including any base offset.
@@ -153,15 +207,39 @@ impl TypeTable {
         self.types.len()
     }
 
+    fn key_hash(&self, k: &TypeKey<'_>) -> u64 {
+        self.hasher.hash_one(k)
+    }
+
+    /// The key of a type stored in this table.
+    fn stored_key(&self, id: TypeId) -> TypeKey<'_> {
+        match self.get(id) {
+            Type::Struct { packed, fields } => TypeKey::Struct {
+                packed,
+                fields: fields.get(&self.lists),
+            },
+            Type::Func {
+                ret,
+                params,
+                vararg,
+            } => TypeKey::Func {
+                ret,
+                params: params.get(&self.lists),
+                vararg,
+            },
+            t => TypeKey::Simple(t),
+        }
+    }
+
     /// Interns a type given by key.
-    pub fn intern(&mut self, key: TypeKey) -> TypeId {
-        if let Some(&id) = self.map.get(&key) {
+    pub fn intern(&mut self, key: TypeKey<'_>) -> TypeId {
+        if let Some(id) = self.lookup(&key) {
             return id;
         }
-        let ty = match &key {
-            TypeKey::Simple(t) => *t,
+        let ty = match key {
+            TypeKey::Simple(t) => t,
             TypeKey::Struct { packed, fields } => Type::Struct {
-                packed: *packed,
+                packed,
                 fields: PoolRange::push_slice(&mut self.lists, fields),
             },
             TypeKey::Func {
@@ -169,20 +247,55 @@ impl TypeTable {
                 params,
                 vararg,
             } => Type::Func {
-                ret: *ret,
+                ret,
                 params: PoolRange::push_slice(&mut self.lists, params),
-                vararg: *vararg,
+                vararg,
             },
         };
         let id = TypeId::from_index(self.len());
         self.types.push(ty);
-        self.map.insert(key, id);
+        let h = self.key_hash(&key);
+        let TypeTable {
+            map,
+            types,
+            lists,
+            hasher,
+            base,
+            ..
+        } = self;
+        map.insert_unique(h, id, |&other| {
+            let k = match types[other.index() - *base as usize] {
+                Type::Struct { packed, fields } => TypeKey::Struct {
+                    packed,
+                    fields: fields.get(lists),
+                },
+                Type::Func {
+                    ret,
+                    params,
+                    vararg,
+                } => TypeKey::Func {
+                    ret,
+                    params: params.get(lists),
+                    vararg,
+                },
+                t => TypeKey::Simple(t),
+            };
+            hasher.hash_one(k)
+        });
         id
     }
 
     /// Finds an interned type by key without adding it.
-    pub fn lookup(&self, key: &TypeKey) -> Option<TypeId> {
-        self.map.get(key).copied()
+    pub fn lookup(&self, key: &TypeKey<'_>) -> Option<TypeId> {
+        if let TypeKey::Simple(t) = key {
+            if let Some(i) = primitive_index(*t) {
+                if self.base == 0 && self.types.len() > i {
+                    return Some(TypeId::from_index(i));
+                }
+            }
+        }
+        let h = self.key_hash(key);
+        self.map.find(h, |&id| self.stored_key(id) == *key).copied()
     }
 
     /// Interns a simple (list-free) type.
@@ -222,31 +335,11 @@ impl TypeTable {
         def.defined = true;
     }
 
-    /// The key of type `id` (which must be in this table).
-    fn key_of(&self, id: TypeId) -> TypeKey {
-        match self.get(id) {
-            Type::Struct { packed, fields } => TypeKey::Struct {
-                packed,
-                fields: fields.get(&self.lists).into(),
-            },
-            Type::Func {
-                ret,
-                params,
-                vararg,
-            } => TypeKey::Func {
-                ret,
-                params: params.get(&self.lists).into(),
-                vararg,
-            },
-            t => TypeKey::Simple(t),
-        }
-    }
-
     /// Bytes of heap memory held (approximate: maps counted by capacity).
     pub fn heap_bytes(&self) -> usize {
         self.types.capacity() * std::mem::size_of::<Type>()
             + self.lists.capacity() * 4
-            + self.map.capacity() * (std::mem::size_of::<TypeKey>() + 4)
+            + self.map.capacity() * 4
     }
 
     /// Merges an overlay built on this table; returns the id map for the
@@ -262,9 +355,10 @@ impl TypeTable {
                 t
             }
         };
+        let mut scratch: Vec<TypeId> = Vec::new();
         for i in 0..overlay.types.len() {
-            let key = match overlay.key_of(TypeId::from_index(base + i)) {
-                TypeKey::Simple(t) => TypeKey::Simple(match t {
+            let id = match overlay.stored_key(TypeId::from_index(base + i)) {
+                TypeKey::Simple(t) => self.intern(TypeKey::Simple(match t {
                     Type::TypedPtr { pointee, addrspace } => Type::TypedPtr {
                         pointee: remap(&map, pointee),
                         addrspace,
@@ -278,22 +372,29 @@ impl TypeTable {
                         elem: remap(&map, elem),
                     },
                     other => other,
-                }),
-                TypeKey::Struct { packed, fields } => TypeKey::Struct {
-                    packed,
-                    fields: fields.iter().map(|&f| remap(&map, f)).collect(),
-                },
+                })),
+                TypeKey::Struct { packed, fields } => {
+                    scratch.clear();
+                    scratch.extend(fields.iter().map(|&f| remap(&map, f)));
+                    self.intern(TypeKey::Struct {
+                        packed,
+                        fields: &scratch,
+                    })
+                }
                 TypeKey::Func {
                     ret,
                     params,
                     vararg,
-                } => TypeKey::Func {
-                    ret: remap(&map, ret),
-                    params: params.iter().map(|&f| remap(&map, f)).collect(),
-                    vararg,
-                },
+                } => {
+                    scratch.clear();
+                    scratch.extend(params.iter().map(|&f| remap(&map, f)));
+                    self.intern(TypeKey::Func {
+                        ret: remap(&map, ret),
+                        params: &scratch,
+                        vararg,
+                    })
+                }
             };
-            let id = self.intern(key);
             map.push(id);
         }
         map
@@ -342,7 +443,7 @@ impl<'m> LocalTypes<'m> {
 /// Something that can intern types: the module table, or a body's overlay.
 pub trait TypeInterner: TypeLookup {
     /// Interns a type given by key.
-    fn intern(&mut self, key: TypeKey) -> TypeId;
+    fn intern(&mut self, key: TypeKey<'_>) -> TypeId;
     /// The named struct `name`, if declared (bodies cannot declare new ones).
     fn named_struct(&mut self, name: &str, offset: u32) -> Option<TypeId>;
     /// Interns a simple type.
@@ -352,7 +453,7 @@ pub trait TypeInterner: TypeLookup {
 }
 
 impl TypeInterner for TypeTable {
-    fn intern(&mut self, key: TypeKey) -> TypeId {
+    fn intern(&mut self, key: TypeKey<'_>) -> TypeId {
         TypeTable::intern(self, key)
     }
     fn named_struct(&mut self, name: &str, offset: u32) -> Option<TypeId> {
@@ -382,7 +483,7 @@ impl TypeLookup for LocalTypes<'_> {
 }
 
 impl TypeInterner for LocalTypes<'_> {
-    fn intern(&mut self, key: TypeKey) -> TypeId {
+    fn intern(&mut self, key: TypeKey<'_>) -> TypeId {
         if let Some(id) = self.module.lookup(&key) {
             return id;
         }
@@ -390,5 +491,46 @@ impl TypeInterner for LocalTypes<'_> {
     }
     fn named_struct(&mut self, name: &str, _offset: u32) -> Option<TypeId> {
         self.module.find_named(name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interning_is_structural() {
+        let mut t = TypeTable::new();
+        let i64t = t.simple(Type::Int(64));
+        assert_eq!(i64t, TypeId::from_index(5));
+        let p1 = t.simple(Type::TypedPtr {
+            pointee: i64t,
+            addrspace: 0,
+        });
+        let s1 = t.intern(TypeKey::Struct {
+            packed: false,
+            fields: &[i64t, p1],
+        });
+        let p2 = t.simple(Type::TypedPtr {
+            pointee: i64t,
+            addrspace: 0,
+        });
+        let s2 = t.intern(TypeKey::Struct {
+            packed: false,
+            fields: &[i64t, p2],
+        });
+        assert_eq!((p1, s1), (p2, s2));
+        let mut local = LocalTypes::new(&t);
+        assert_eq!(
+            local.simple(Type::TypedPtr {
+                pointee: i64t,
+                addrspace: 0
+            }),
+            p1
+        );
+        let v1 = local.simple(Type::Vector { len: 4, elem: i64t });
+        let v2 = local.simple(Type::Vector { len: 4, elem: i64t });
+        assert_eq!(v1, v2);
+        assert!(v1.index() >= t.len());
     }
 }

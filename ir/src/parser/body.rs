@@ -42,6 +42,43 @@ enum LocalKey<'a> {
     Num(u32),
 }
 
+/// The local namespace: numbered values by number, named ones by name.
+#[derive(Default)]
+struct Scope<'a> {
+    numbered: Vec<Value>,
+    named: AHashMap<&'a str, Value>,
+}
+
+impl<'a> Scope<'a> {
+    #[inline]
+    fn get(&self, k: LocalKey<'a>) -> Option<Value> {
+        match k {
+            LocalKey::Num(n) => self
+                .numbered
+                .get(n as usize)
+                .copied()
+                .filter(|v| !v.is_none()),
+            LocalKey::Name(s) => self.named.get(s).copied(),
+        }
+    }
+
+    /// Binds `k`; returns whether it was already bound.
+    #[inline]
+    fn insert(&mut self, k: LocalKey<'a>, v: Value) -> bool {
+        match k {
+            LocalKey::Num(n) => {
+                let n = n as usize;
+                if n >= self.numbered.len() {
+                    self.numbered.resize(n + 1, Value::NONE);
+                }
+                let old = std::mem::replace(&mut self.numbered[n], v);
+                !old.is_none()
+            }
+            LocalKey::Name(s) => self.named.insert(s, v).is_some(),
+        }
+    }
+}
+
 struct Fixup<'a> {
     key: LocalKey<'a>,
     ty: TypeId,
@@ -53,7 +90,7 @@ struct BodyEnv<'a, 's> {
     types: LocalTypes<'s>,
     f: Function,
     params: &'s [TypeId],
-    scope: AHashMap<LocalKey<'a>, Value>,
+    scope: Scope<'a>,
     next_num: u32,
     fixups: Vec<Fixup<'a>>,
     label_ty: TypeId,
@@ -103,7 +140,7 @@ impl<'a, 's> Env<'a> for BodyEnv<'a, 's> {
     }
     fn local(&mut self, c: &Cursor<'a>, t: Tok, ty: TypeId) -> PResult<Value> {
         let key = local_key(c, t)?;
-        if let Some(&v) = self.scope.get(&key) {
+        if let Some(v) = self.scope.get(key) {
             let vt = self.value_type(v);
             if vt != ty {
                 return c.err_at(
@@ -159,7 +196,7 @@ impl<'a, 's> BodyEnv<'a, 's> {
             }
             self.next_num = n + 1;
         }
-        if self.scope.insert(key, v).is_some() {
+        if self.scope.insert(key, v) {
             return c.err_at(
                 t.start,
                 format!("multiple definition of local value '{}'", c.text(t)),
@@ -210,12 +247,24 @@ pub(super) fn parse_body(
             ..Function::default()
         },
         params,
-        scope: AHashMap::with_capacity(64),
+        scope: Scope::default(),
         next_num: 0,
         fixups: Vec::new(),
         label_ty,
         void_ty,
     };
+    // Reserve by size: about one instruction per 48 bytes of body text.
+    let est = (end - start) / 48 + 4;
+    let f = &mut env.f;
+    f.opcode.reserve(est);
+    f.ty.reserve(est);
+    f.ops.reserve(est);
+    f.flags.reserve(est);
+    f.extra.reserve(est);
+    f.name.reserve(est);
+    f.loc.reserve(est);
+    f.operands.reserve(est * 2);
+    env.scope.numbered.reserve(est);
     let mut c = Cursor::new(sh.src, start, end);
     for (i, &t) in arg_names.iter().enumerate() {
         let v = Value::new(ValueTag::Arg, i);
@@ -321,7 +370,7 @@ impl<'a> BodyParser<'_, 'a, '_> {
         }
         let mut resolved = Vec::with_capacity(self.e.fixups.len());
         for fx in &self.e.fixups {
-            let Some(&v) = self.e.scope.get(&fx.key) else {
+            let Some(v) = self.e.scope.get(fx.key) else {
                 let name = match fx.key {
                     LocalKey::Name(n) => format!("%{n}"),
                     LocalKey::Num(n) => format!("%{n}"),
@@ -385,16 +434,17 @@ impl<'a> BodyParser<'_, 'a, '_> {
     }
 
     /// Whether a comma followed by metadata (an attachment) is next.
-    fn at_attachment(&self) -> bool {
+    fn at_attachment(&mut self) -> bool {
         self.c.is(TokKind::Comma) && self.c.peek().kind == TokKind::MetadataVar
     }
 
     /// `, align N` if present (not followed by an attachment).
     fn opt_align(&mut self) -> PResult<Option<u64>> {
-        if self.c.is(TokKind::Comma) && !self.at_attachment() {
-            let save = self.c.clone();
-            self.c.bump();
-            if self.c.eat_word("align") {
+        if self.c.is(TokKind::Comma) {
+            let next = self.c.peek();
+            if next.kind == TokKind::Ident && self.c.text(next) == "align" {
+                self.c.bump();
+                self.c.bump();
                 let at = self.c.tok.start;
                 let a = self.c.parse_u64("alignment")?;
                 if !a.is_power_of_two() || a > 1 << 32 {
@@ -402,7 +452,6 @@ impl<'a> BodyParser<'_, 'a, '_> {
                 }
                 return Ok(Some(a));
             }
-            *self.c = save;
         }
         Ok(None)
     }
@@ -936,7 +985,7 @@ impl<'a> BodyParser<'_, 'a, '_> {
                 let i1 = self.e.simple(Type::Int(1));
                 let rt = self.e.types.intern(TypeKey::Struct {
                     packed: false,
-                    fields: vec![t, i1].into(),
+                    fields: &[t, i1],
                 });
                 self.push(op, rt, &[p, cmp, new], flags, extra, loc)
             }
@@ -1231,7 +1280,7 @@ impl<'a> BodyParser<'_, 'a, '_> {
             Type::Func { .. } => ty,
             _ => self.e.types.intern(TypeKey::Func {
                 ret: ty,
-                params: arg_tys.clone().into(),
+                params: &arg_tys,
                 vararg: false,
             }),
         };

@@ -20,6 +20,8 @@ pub struct Cursor<'a> {
     pub tok: Tok,
     /// End offset of the token before `tok`.
     pub prev_end: u32,
+    /// The token after `tok`, once `peek` has lexed it.
+    peeked: Option<Tok>,
     depth: u32,
 }
 
@@ -33,6 +35,7 @@ impl<'a> Cursor<'a> {
             lex,
             tok,
             prev_end: start as u32,
+            peeked: None,
             depth: 0,
         }
     }
@@ -54,13 +57,33 @@ impl<'a> Cursor<'a> {
     pub fn bump(&mut self) -> Tok {
         let t = self.tok;
         self.prev_end = t.end;
-        self.tok = self.lex.next_tok();
+        self.tok = match self.peeked.take() {
+            Some(p) => p,
+            None => self.lex.next_tok(),
+        };
         t
     }
 
-    /// The token after the current one.
-    pub fn peek(&self) -> Tok {
-        self.lex.clone().next_tok()
+    /// The token after the current one (lexed once, then buffered).
+    pub fn peek(&mut self) -> Tok {
+        if let Some(t) = self.peeked {
+            return t;
+        }
+        let t = self.lex.next_tok();
+        self.peeked = Some(t);
+        t
+    }
+
+    /// Skips from the current `{` to just past its matching `}` with a byte
+    /// scan (no tokens), then lexes the token after it. Returns the offset of
+    /// the `}`, or `None` if the input ends first.
+    pub fn skip_brace_block(&mut self) -> Option<usize> {
+        self.peeked = None;
+        self.lex.set_pos(self.tok.end as usize);
+        let after = self.lex.skip_balanced_braces()?;
+        self.prev_end = after as u32;
+        self.tok = self.lex.next_tok();
+        Some(after - 1)
     }
 
     /// Whether the current token is of kind `k`.

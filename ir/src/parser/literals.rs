@@ -90,6 +90,25 @@ pub fn parse_decimal(text: &str, bits: u32) -> Result<IntBits, String> {
         None => (false, text.strip_prefix('+').unwrap_or(text)),
     };
     let digits = digits.trim_start_matches('0');
+    if bits <= 64 && digits.len() <= 19 {
+        // Fast path: fits in u64 without overflow.
+        let mag = digits.bytes().fold(0u64, |a, d| a * 10 + (d - b'0') as u64);
+        let ok = if neg {
+            bits == 64 && mag <= 1 << 63 || bits < 64 && mag <= 1u64 << (bits - 1)
+        } else {
+            bits == 64 || mag >> bits == 0
+        };
+        if !ok {
+            return Err(format!("integer constant does not fit in i{bits}"));
+        }
+        let v = if neg { mag.wrapping_neg() } else { mag };
+        let v = if bits == 64 {
+            v
+        } else {
+            v & ((1u64 << bits) - 1)
+        };
+        return Ok(IntBits::Small(v));
+    }
     // log2(10) < 3.33: more digits than this cannot fit.
     if digits.len() as u64 > (bits as u64 * 31) / 100 + 2 {
         return Err(format!("integer constant does not fit in i{bits}"));

@@ -62,7 +62,7 @@ struct TopEnv<'a> {
     names: AHashMap<&'a str, GlobalId>,
     numbered: AHashMap<u32, GlobalId>,
     saw_typed: bool,
-    saw_opaque: bool,
+    saw_ptr: bool,
 }
 
 /// Strips the sigil and quotes from a name token's text.
@@ -127,7 +127,10 @@ impl<'a> Env<'a> for TopEnv<'a> {
         c.err_at(t.start, "local value used outside a function body")
     }
     fn typed_ptrs(&self) -> bool {
-        self.saw_typed && !self.saw_opaque
+        self.saw_typed
+    }
+    fn saw_ptr_keyword(&mut self) {
+        self.saw_ptr = true;
     }
 }
 
@@ -204,7 +207,7 @@ fn parse_inner(text: &str) -> Result<Parts, ParseError> {
             names: AHashMap::new(),
             numbered: AHashMap::new(),
             saw_typed: false,
-            saw_opaque: false,
+            saw_ptr: false,
         },
         attrs: AttrPool::default(),
         order: Vec::new(),
@@ -737,7 +740,7 @@ impl<'a> TopParser<'a> {
     }
 
     /// Whether the current token ends a global definition (no initializer).
-    fn at_global_end(&self) -> bool {
+    fn at_global_end(&mut self) -> bool {
         match self.c.tok.kind {
             TokKind::Comma | TokKind::Eof | TokKind::AttrGroupId => true,
             TokKind::Ident => matches!(
@@ -881,7 +884,7 @@ impl<'a> TopParser<'a> {
         }
         let fty = self.env.types.intern(TypeKey::Func {
             ret,
-            params: params.clone().into(),
+            params: &params,
             vararg,
         });
         g.value_ty = Some(fty);
@@ -895,8 +898,7 @@ impl<'a> TopParser<'a> {
             return self.c.err("expected '{' to begin function body");
         }
         let body_start = self.c.tok.end as usize;
-        // The lexer sits just after `{`: skip to the matching `}`.
-        let Some(after) = self.c.lex.skip_balanced_braces() else {
+        let Some(close) = self.c.skip_brace_block() else {
             return self
                 .c
                 .err_at(kw_at, "function body is not terminated: missing '}'");
@@ -904,28 +906,26 @@ impl<'a> TopParser<'a> {
         self.jobs.push(BodyJob {
             global: id,
             start: body_start,
-            end: after - 1,
+            end: close,
             params,
             arg_names,
         });
-        self.c.tok = self.c.lex.next_tok();
-        self.c.prev_end = after as u32;
         Ok(())
     }
 
     /// Checks that every referenced global and comdat was defined, and sets
     /// globals' pointer types.
     fn finish_globals(&mut self) -> PResult<()> {
-        let (mut typed, mut opaque) = (false, false);
-        for i in 0..self.env.types.len() {
-            match self.env.types.get(TypeId::from_index(i)) {
-                Type::TypedPtr { .. } => typed = true,
-                Type::Ptr(_) => opaque = true,
-                _ => {}
-            }
-        }
-        self.env.saw_typed = typed;
-        self.env.saw_opaque = opaque;
+        // The pointer dialect: typed if headers and globals used typed
+        // pointers; if they used no pointer at all, look for the `ptr`
+        // keyword in the bodies' text.
+        let typed_seen = (0..self.env.types.len()).any(|i| {
+            matches!(
+                self.env.types.get(TypeId::from_index(i)),
+                Type::TypedPtr { .. }
+            )
+        });
+        self.env.saw_typed = typed_seen || (!self.env.saw_ptr && !mentions_ptr_keyword(self.c.src));
         let typed_mode = self.env.typed_ptrs();
         for id in self.env.globals.keys() {
             let g = &self.env.globals[id];
@@ -968,6 +968,26 @@ impl<'a> TopParser<'a> {
         }
         Ok(())
     }
+}
+
+/// Whether `src` contains the word `ptr` outside strings and comments, as
+/// a type keyword would appear.
+fn mentions_ptr_keyword(src: &str) -> bool {
+    let b = src.as_bytes();
+    let is_word = |c: u8| {
+        c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$' | b'-' | b'%' | b'@' | b'"')
+    };
+    let mut i = 0;
+    while let Some(k) = src[i..].find("ptr") {
+        let p = i + k;
+        let before = if p == 0 { b' ' } else { b[p - 1] };
+        let after = b.get(p + 3).copied().unwrap_or(b' ');
+        if !is_word(before) && !is_word(after) {
+            return true;
+        }
+        i = p + 3;
+    }
+    false
 }
 
 /// Skips one metadata node at the cursor: `!{...}`, `!Name(...)`, `!"s"`,

@@ -26,6 +26,9 @@ pub trait Env<'a> {
     fn local(&mut self, c: &Cursor<'a>, t: Tok, ty: TypeId) -> PResult<Value>;
     /// Whether pointers are LLVM 14 typed pointers.
     fn typed_ptrs(&self) -> bool;
+    /// Called when the `ptr` keyword is parsed (the module parser uses it to
+    /// tell the pointer dialect).
+    fn saw_ptr_keyword(&mut self) {}
 }
 
 /// Whether `t` is a pointer type of either kind.
@@ -116,6 +119,7 @@ fn parse_type_inner<'a, E: Env<'a>>(c: &mut Cursor<'a>, e: &mut E) -> PResult<Ty
                 "metadata" => Type::Metadata,
                 "ptr" => {
                     c.bump();
+                    e.saw_ptr_keyword();
                     let a = parse_opt_addrspace(c)?.unwrap_or(0);
                     if c.is(TokKind::Star) {
                         return c.err("ptr* is invalid - use ptr instead");
@@ -145,7 +149,7 @@ fn parse_type_inner<'a, E: Env<'a>>(c: &mut Cursor<'a>, e: &mut E) -> PResult<Ty
             let f = parse_type_list(c, e, TokKind::RBrace)?;
             e.types().intern(TypeKey::Struct {
                 packed: false,
-                fields: f.into(),
+                fields: &f,
             })
         }
         TokKind::Less => {
@@ -155,7 +159,7 @@ fn parse_type_inner<'a, E: Env<'a>>(c: &mut Cursor<'a>, e: &mut E) -> PResult<Ty
                 c.expect(TokKind::Greater, "'>' after packed struct")?;
                 e.types().intern(TypeKey::Struct {
                     packed: true,
-                    fields: f.into(),
+                    fields: &f,
                 })
             } else {
                 if c.is_word("vscale") {
@@ -196,16 +200,17 @@ fn parse_type_suffix<'a, E: Env<'a>>(
                 c.bump();
                 ty = typed_ptr(c, e, ty, 0)?;
             }
-            TokKind::Ident if c.cur() == "addrspace" && c.peek().kind == TokKind::LParen => {
+            TokKind::Ident if c.cur() == "addrspace" => {
                 // `T addrspace(N)*`: only valid when followed by `*`.
-                let save_lex = c.lex.clone();
-                let save_tok = c.tok;
+                let save = c.clone();
+                if c.peek().kind != TokKind::LParen {
+                    return Ok(ty);
+                }
                 let a = parse_opt_addrspace(c)?.unwrap_or(0);
                 if c.eat(TokKind::Star) {
                     ty = typed_ptr(c, e, ty, a)?;
                 } else {
-                    c.lex = save_lex;
-                    c.tok = save_tok;
+                    *c = save;
                     return Ok(ty);
                 }
             }
@@ -229,7 +234,7 @@ fn parse_type_suffix<'a, E: Env<'a>>(
                 }
                 ty = e.types().intern(TypeKey::Func {
                     ret: ty,
-                    params: params.into(),
+                    params: &params,
                     vararg,
                 });
             }
