@@ -9,11 +9,13 @@ runs=${1:-11}; shift || true
 files=("$@"); [ ${#files[@]} -gt 0 ] || files=("$repo/corpus/ll/sqlite3-O2.ll")
 rcc=$repo/target/release/rcc-par
 cargo build --release -q -p rcc-driver --manifest-path "$repo/Cargo.toml"
+tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 measure() { # prints "median_seconds median_kb" for the command
   local t=() m=()
   for _ in $(seq "$runs"); do
-    out=$( { /usr/bin/time -f "%e %M" "$@" > /dev/null 2>/dev/null; } 2>&1 | tail -1 )
+    /usr/bin/time -f "%e %M" -o "$tmp" "$@" > /dev/null 2>&1
+    out=$(tail -1 "$tmp")
     t+=("${out% *}"); m+=("${out#* }")
   done
   echo "$(printf '%s\n' "${t[@]}" | median) $(printf '%s\n' "${m[@]}" | median)"
