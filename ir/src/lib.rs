@@ -7,6 +7,7 @@
 
 pub mod attrs;
 pub mod constant;
+pub mod dom;
 pub mod entity;
 pub mod error;
 pub mod function;
@@ -18,6 +19,7 @@ pub mod parser;
 pub mod span;
 pub mod types;
 pub mod value;
+pub mod verify;
 
 pub use error::{Diagnostic, ParseError};
 pub use function::{Block, Function, Inst};
@@ -25,3 +27,4 @@ pub use module::{Global, GlobalId, Module};
 pub use parser::parse_module;
 pub use types::{Type, TypeId};
 pub use value::{Value, ValueTag};
+pub use verify::verify_module;
