@@ -236,36 +236,14 @@ impl<'a> Fx<'a> {
 
     /// The number LLVM gives an unnamed local (error paths only: a scan).
     fn local_number(&self, v: Value) -> Option<u32> {
-        let mut n = 0u32;
-        for (k, s) in self.f.arg_names.iter().enumerate() {
-            if s.is_none() {
-                if v == Value::new(ValueTag::Arg, k) {
-                    return Some(n);
-                }
-                n += 1;
+        let mut found = None;
+        numbering(self.m, self.f, |w, n| {
+            if w == v {
+                found = Some(n);
             }
-        }
-        let void = self.m.types.lookup(&TypeKey::Simple(Type::Void));
-        for (b, d) in self.f.blocks.iter() {
-            if d.name.is_none() {
-                if v == Value::of(ValueTag::Block, b) {
-                    return Some(n);
-                }
-                n += 1;
-            }
-            for i in d.insts.start..d.insts.end {
-                let i = i as usize;
-                if self.f.name.get(i).is_some_and(|s| s.is_none())
-                    && self.f.ty.get(i).copied() != void
-                {
-                    if v == Value::new(ValueTag::Inst, i) {
-                        return Some(n);
-                    }
-                    n += 1;
-                }
-            }
-        }
-        None
+            found.is_some()
+        });
+        found
     }
 
     /// The location of instruction `i`.
@@ -323,6 +301,21 @@ fn verify_globals(m: &Module) -> Result<(), ParseError> {
                             ));
                         }
                     }
+                }
+                let takes_md = gl.value_ty.filter(|t| t.index() < ntypes).is_some_and(|t| {
+                    m.types
+                        .fields(t)
+                        .iter()
+                        .any(|&p| m.types.get(p) == Type::Metadata)
+                });
+                if takes_md && !name.starts_with("llvm.") {
+                    note(ParseError::new(
+                        gl.offset,
+                        format!(
+                            "in function {}: only intrinsics may take metadata parameters",
+                            global_name(m, g)
+                        ),
+                    ));
                 }
                 if let Some(p) = fd.personality {
                     check_const_ref(m, &m.consts, p, gl.offset, g, &mut note);
@@ -403,6 +396,8 @@ fn check_block_addresses(
     owner: &str,
     note: &mut impl FnMut(ParseError),
 ) {
+    // Numbers of the unnamed blocks of the last function looked up.
+    let mut numbered: Option<(GlobalId, Vec<u32>)> = None;
     for c in pool.data.values() {
         let ConstKind::BlockAddress { func, block } = c.kind else {
             continue;
@@ -413,17 +408,31 @@ fn check_block_addresses(
             .get(block.start as usize..block.end as usize)
             .unwrap_or("");
         let label = label.strip_prefix('%').unwrap_or(label);
-        let body = func
-            .as_entity::<GlobalId>(ValueTag::Global)
-            .and_then(|g| m.body(g));
-        let Some(body) = body else {
+        let g = func.as_entity::<GlobalId>(ValueTag::Global);
+        let Some((g, body)) = g.and_then(|g| Some((g, m.body(g)?))) else {
             note(ParseError::new(
                 at,
                 format!("in {owner}: blockaddress must name a defined function"),
             ));
             continue;
         };
-        if !block_exists(m, body, label) {
+        let found = match label.parse::<u32>() {
+            Ok(n) => {
+                if numbered.as_ref().is_none_or(|(h, _)| *h != g) {
+                    numbered = Some((g, block_numbers(m, body)));
+                }
+                numbered
+                    .as_ref()
+                    .is_some_and(|(_, v)| v.binary_search(&n).is_ok())
+            }
+            Err(_) => body.blocks.values().any(|d| {
+                let name = m.str(d.name);
+                !d.name.is_none()
+                    && (name == label
+                        || crate::span::name_bytes(name) == crate::span::name_bytes(label))
+            }),
+        };
+        if !found {
             note(ParseError::new(
                 at,
                 format!("in {owner}: blockaddress names no block '%{label}' of the function"),
@@ -432,20 +441,72 @@ fn check_block_addresses(
     }
 }
 
-fn block_exists(m: &Module, f: &Function, label: &str) -> bool {
-    if let Ok(n) = label.parse::<u32>() {
-        return Fx::new(m, f).is_ok_and(|fx| {
-            f.blocks.keys().any(|b| {
-                f.blocks[b].name.is_none()
-                    && fx.local_number(Value::of(ValueTag::Block, b)) == Some(n)
-            })
-        });
-    }
-    f.blocks.values().any(|d| {
-        if d.name.is_none() {
-            return false;
+/// The numbers of a body's unnamed blocks, increasing.
+fn block_numbers(m: &Module, f: &Function) -> Vec<u32> {
+    let mut out = Vec::new();
+    numbering(m, f, |v, n| {
+        if v.tag() == ValueTag::Block {
+            out.push(n);
         }
-        let name = m.str(d.name);
-        name == label || crate::span::name_bytes(name) == crate::span::name_bytes(label)
-    })
+        false
+    });
+    out
+}
+
+/// Walks the unnamed values of `f` in order with their numbers, as the
+/// parser assigned them: an explicit `%N` (or label `N:`) sets the number,
+/// an implicit one takes the next. Stops when `visit` returns true.
+fn numbering(m: &Module, f: &Function, mut visit: impl FnMut(Value, u32) -> bool) {
+    let void = m.types.lookup(&TypeKey::Simple(Type::Void));
+    let mut next = 0u32;
+    for (k, s) in f.arg_names.iter().enumerate() {
+        if s.is_none() {
+            if visit(Value::new(ValueTag::Arg, k), next) {
+                return;
+            }
+            next += 1;
+        }
+    }
+    for (b, d) in f.blocks.iter() {
+        let first = f.loc.get(d.insts.start as usize).copied().unwrap_or(0);
+        if d.name.is_none() {
+            let n = explicit_label(&m.text, first).unwrap_or(next);
+            if visit(Value::of(ValueTag::Block, b), n) {
+                return;
+            }
+            next = n.saturating_add(1);
+        }
+        for i in d.insts.start as usize..d.insts.end as usize {
+            if f.name.get(i).is_some_and(|s| s.is_none()) && f.ty.get(i).copied() != void {
+                let at = f.loc.get(i).copied().unwrap_or(0) as usize;
+                let n = explicit_number(m.text.get(at..).unwrap_or("")).unwrap_or(next);
+                if visit(Value::new(ValueTag::Inst, i), n) {
+                    return;
+                }
+                next = n.saturating_add(1);
+            }
+        }
+    }
+}
+
+/// `N` of a result written `%N = ...` at the start of `s`.
+fn explicit_number(s: &str) -> Option<u32> {
+    let d = s.strip_prefix('%')?;
+    let end = d.find(|c: char| !c.is_ascii_digit()).unwrap_or(d.len());
+    d[..end].parse().ok()
+}
+
+/// `N` of a label line `N:` before the instruction at `first` (skipping
+/// blank lines, comments and debug records).
+fn explicit_label(text: &str, first: u32) -> Option<u32> {
+    let before = text.get(..first as usize)?;
+    for line in before.lines().rev() {
+        let code = line.split(';').next().unwrap_or("").trim();
+        if code.is_empty() || code.starts_with("#dbg_") {
+            continue;
+        }
+        let d = code.strip_suffix(':')?;
+        return d.parse().ok();
+    }
+    None
 }

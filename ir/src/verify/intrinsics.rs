@@ -331,12 +331,14 @@ fn check_spec(spec: &Spec, types: &TypeTable, name: &str, fty: TypeId) -> Result
     }
     for (k, kind) in spec.kinds.iter().enumerate() {
         let Some(t) = bound[k] else { continue };
-        let ok = match (kind, shape(types, t)) {
-            (K::Int, (Kind::Int(_), _)) | (K::Fp, (Kind::Fp(_), _)) => true,
-            (K::Ptr, (Kind::Ptr(_), None)) => true,
-            (K::IntVec, (Kind::Int(_), Some(_))) | (K::FpVec, (Kind::Fp(_), Some(_))) => true,
-            _ => false,
-        };
+        let ok = matches!(
+            (kind, shape(types, t)),
+            (K::Int, (Kind::Int(_), _))
+                | (K::Fp, (Kind::Fp(_), _))
+                | (K::Ptr, (Kind::Ptr(_), None))
+                | (K::IntVec, (Kind::Int(_), Some(_)))
+                | (K::FpVec, (Kind::Fp(_), Some(_)))
+        );
         if !ok {
             let want = match kind {
                 K::Int => "an integer or integer vector",

@@ -107,86 +107,82 @@ impl Fx<'_> {
     fn shape_inst(&self, i: Inst) -> Result<(), Located> {
         let f = self.f;
         let ops = f.inst_ops(i);
-        let is_block = |v: &Value| v.tag() == ValueTag::Block;
-        let bad = |what: &str| Err((self.loc(i), format!("malformed {}: {what}", f.op(i).name())));
-        if ops.len() < min_operands(f.op(i)) {
-            return bad("too few operands");
+        let op = f.op(i);
+        let problem = if ops.len() < min_operands(op) {
+            Some("too few operands")
+        } else {
+            self.shape_problem(i, op, ops)
+        };
+        match problem {
+            Some(what) => Err((self.loc(i), format!("malformed {}: {what}", op.name()))),
+            None => Ok(()),
         }
-        match f.op(i) {
-            Opcode::Br => match ops {
-                [d] if is_block(d) => {}
-                [_, t, e] if is_block(t) && is_block(e) => {}
-                _ => return bad("expected a label or a condition and two labels"),
-            },
-            Opcode::Switch => {
-                if ops.len() < 2 || ops.len() % 2 != 0 || !ops[1..].iter().step_by(2).all(is_block)
-                {
-                    return bad("expected a default label and (value, label) pairs");
-                }
-            }
-            Opcode::IndirectBr => {
-                if ops.is_empty() || !ops[1..].iter().all(is_block) {
-                    return bad("expected an address and labels");
-                }
-            }
-            Opcode::Phi => {
-                if ops.is_empty()
-                    || ops.len() % 2 != 0
-                    || !ops.iter().skip(1).step_by(2).all(is_block)
-                {
-                    return bad("expected (value, label) pairs");
-                }
-            }
+    }
+
+    fn shape_problem(&self, i: Inst, op: Opcode, ops: &[Value]) -> Option<&'static str> {
+        let f = self.f;
+        let is_block = |v: &Value| v.tag() == ValueTag::Block;
+        let all_blocks = |vs: &[Value]| vs.iter().all(is_block);
+        let (ok, what) = match op {
+            Opcode::Br => (
+                match ops {
+                    [d] => is_block(d),
+                    [_, t, e] => is_block(t) && is_block(e),
+                    _ => false,
+                },
+                "expected a label or a condition and two labels",
+            ),
+            Opcode::Switch => (
+                ops.len().is_multiple_of(2) && ops[1..].iter().step_by(2).all(is_block),
+                "expected a default label and (value, label) pairs",
+            ),
+            Opcode::IndirectBr => (all_blocks(&ops[1..]), "expected an address and labels"),
+            Opcode::Phi => (
+                ops.len().is_multiple_of(2) && ops.iter().skip(1).step_by(2).all(is_block),
+                "expected (value, label) pairs",
+            ),
             Opcode::Call | Opcode::Invoke | Opcode::CallBr => {
                 let Some(ci) = f.calls.get(f.extra[i.index()] as usize) else {
-                    return bad("missing call-site record");
+                    return Some("missing call-site record");
                 };
                 if ci.fn_ty.index() >= self.types.len() {
-                    return bad("call type out of range");
+                    return Some("call type out of range");
                 }
                 let fixed = 1 + ci.num_args as usize;
-                let ok = match f.op(i) {
+                let ok = match op {
                     Opcode::Call => ops.len() == fixed,
-                    Opcode::Invoke => ops.len() == fixed + 2 && ops[fixed..].iter().all(is_block),
-                    _ => ops.len() > fixed && ops[fixed..].iter().all(is_block),
+                    Opcode::Invoke => ops.len() == fixed + 2 && all_blocks(&ops[fixed..]),
+                    _ => ops.len() > fixed && all_blocks(&ops[fixed..]),
                 };
-                if !ok {
-                    return bad("operand count does not match the call-site record");
-                }
+                (ok, "operand count does not match the call-site record")
             }
-            Opcode::CatchRet => {
-                if ops.len() != 2 || !is_block(&ops[1]) {
-                    return bad("expected a pad and a label");
-                }
-            }
-            Opcode::CleanupRet => {
-                if ops.is_empty() || ops.len() > 2 || !ops[1..].iter().all(is_block) {
-                    return bad("expected a pad and an optional label");
-                }
-            }
-            Opcode::CatchSwitch => {
-                if ops.len() < 2 || !ops[1..].iter().all(is_block) {
-                    return bad("expected a parent and labels");
-                }
-            }
+            Opcode::CatchRet => (
+                ops.len() == 2 && is_block(&ops[1]),
+                "expected a pad and a label",
+            ),
+            Opcode::CleanupRet => (
+                !ops.is_empty() && ops.len() <= 2 && all_blocks(&ops[1..]),
+                "expected a pad and an optional label",
+            ),
+            Opcode::CatchSwitch => (
+                ops.len() >= 2 && all_blocks(&ops[1..]),
+                "expected a parent and labels",
+            ),
             Opcode::ExtractValue | Opcode::InsertValue => {
                 let s = f.extra[i.index()] as usize;
                 let ok = f
                     .aux
                     .get(s)
                     .is_some_and(|&len| s + 1 + len as usize <= f.aux.len());
-                if !ok {
-                    return bad("index list out of range");
-                }
+                (ok, "index list out of range")
             }
-            Opcode::Alloca | Opcode::GetElementPtr => {
-                if f.extra[i.index()] as usize >= self.types.len() {
-                    return bad("type operand out of range");
-                }
-            }
-            _ => {}
-        }
-        Ok(())
+            Opcode::Alloca | Opcode::GetElementPtr => (
+                (f.extra[i.index()] as usize) < self.types.len(),
+                "type operand out of range",
+            ),
+            _ => (true, ""),
+        };
+        (!ok).then_some(what)
     }
 }
 
