@@ -409,7 +409,8 @@ fn check_block_addresses(
             .unwrap_or("");
         let label = label.strip_prefix('%').unwrap_or(label);
         let g = func.as_entity::<GlobalId>(ValueTag::Global);
-        let Some((g, body)) = g.and_then(|g| Some((g, m.body(g)?))) else {
+        let body = |g: GlobalId| m.func(g)?.body.and_then(|b| m.bodies.get(b as usize));
+        let Some((g, body)) = g.and_then(|g| Some((g, body(g)?))) else {
             note(ParseError::new(
                 at,
                 format!("in {owner}: blockaddress must name a defined function"),
