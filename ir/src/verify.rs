@@ -356,9 +356,12 @@ fn verify_globals(m: &Module) -> Result<(), ParseError> {
             _ => {}
         }
     }
-    check_block_addresses(m, &m.consts, "module", &mut note);
+    check_block_addresses(m, &m.consts, "a global initializer", &mut note);
     for f in &m.bodies {
-        let owner = f.global.map_or_else(|| "@?".into(), |g| global_name(m, g));
+        let owner = f.global.map_or_else(
+            || "function @?".into(),
+            |g| format!("function {}", global_name(m, g)),
+        );
         check_block_addresses(m, &f.consts, &owner, &mut note);
     }
     match first {
@@ -436,7 +439,10 @@ fn check_block_addresses(
         if !found {
             note(ParseError::new(
                 at,
-                format!("in {owner}: blockaddress names no block '%{label}' of the function"),
+                format!(
+                    "in {owner}: blockaddress names no block '%{label}' of function {}",
+                    global_name(m, g)
+                ),
             ));
         }
     }

@@ -677,3 +677,32 @@ mod corpus {
         }
     }
 }
+
+mod determinism {
+    use super::*;
+
+    #[test]
+    fn same_error_for_any_thread_count() {
+        let mut src = String::new();
+        for k in 0..40 {
+            // Every function is wrong; the first in source order must win.
+            src.push_str(&format!(
+                "define i32 @f{k}() {{\n  %a = add i32 %b, 1\n  %b = add i32 1, 2\n  ret i64 0\n}}\n"
+            ));
+        }
+        let m = parse(&src);
+        let run = |n: usize| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .expect("pool")
+                .install(|| verify_module(&m))
+        };
+        let one = run(1);
+        assert_eq!(one, run(4));
+        let e = one.expect_err("invalid module");
+        assert!(e
+            .message
+            .starts_with("in function @f0: %b does not dominate"));
+    }
+}
