@@ -7,6 +7,7 @@
 
 pub mod attrs;
 pub mod constant;
+pub mod dom;
 pub mod entity;
 pub mod error;
 pub mod function;
@@ -19,6 +20,7 @@ pub mod printer;
 pub mod span;
 pub mod types;
 pub mod value;
+pub mod verify;
 
 pub use error::{Diagnostic, ParseError};
 pub use function::{Block, Function, Inst};
@@ -27,3 +29,4 @@ pub use parser::parse_module;
 pub use printer::print_module;
 pub use types::{Type, TypeId};
 pub use value::{Value, ValueTag};
+pub use verify::verify_module;

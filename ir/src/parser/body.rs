@@ -933,7 +933,13 @@ impl<'a> BodyParser<'_, 'a, '_> {
                     extra = self.opt_syncscope()?;
                     flags |= self.ordering()? << inst::ORDER_SHIFT;
                 }
-                flags |= inst::align_bits(self.opt_align()?);
+                let align = self.opt_align()?;
+                if atomic && align.is_none() {
+                    return self
+                        .c
+                        .err_at(at, "atomic load must have explicit non-zero alignment");
+                }
+                flags |= inst::align_bits(align);
                 self.push(op, t, &[p], flags, extra, loc)
             }
             O::Store => {
@@ -957,7 +963,13 @@ impl<'a> BodyParser<'_, 'a, '_> {
                     extra = self.opt_syncscope()?;
                     flags |= self.ordering()? << inst::ORDER_SHIFT;
                 }
-                flags |= inst::align_bits(self.opt_align()?);
+                let align = self.opt_align()?;
+                if atomic && align.is_none() {
+                    return self
+                        .c
+                        .err_at(at, "atomic store must have explicit non-zero alignment");
+                }
+                flags |= inst::align_bits(align);
                 self.push(op, void, &[v, p], flags, extra, loc)
             }
             O::Fence => {
@@ -1384,5 +1396,31 @@ impl<'a> BodyParser<'_, 'a, '_> {
         let r = parse_attrs(self.c, self.e, &mut pool, ctx);
         self.e.f.attrs.attrs = pool;
         r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::parse_module;
+
+    fn parse_err(src: &str) -> (u32, u32, String) {
+        let d = parse_module(src.to_string(), "t.ll").expect_err("should not parse");
+        (d.line, d.col, d.message)
+    }
+
+    #[test]
+    fn atomic_memory_ops_need_alignment() {
+        let (l, c, m) = parse_err(
+            "define void @f(ptr %p) {\n  %v = load atomic i32, ptr %p monotonic\n  ret void\n}\n",
+        );
+        assert_eq!((l, c), (2, 25));
+        assert!(m.contains("atomic load must have explicit non-zero alignment"));
+        let (l, _, m) = parse_err(
+            "define void @f(ptr %p) {\n  store atomic i32 0, ptr %p release\n  ret void\n}\n",
+        );
+        assert_eq!(l, 2);
+        assert!(m.contains("atomic store must have explicit non-zero alignment"));
+        let ok = "define void @f(ptr %p) {\n  %v = load atomic i32, ptr %p monotonic, align 4\n  ret void\n}\n";
+        assert!(parse_module(ok.to_string(), "t.ll").is_ok());
     }
 }

@@ -815,9 +815,12 @@ impl<'a> TopParser<'a> {
                     break;
                 }
                 let ty = parse_type(&mut self.c, &mut self.env)?;
+                // `metadata` is valid here (intrinsics such as
+                // `llvm.dbg.value` take it); the verifier rejects it on
+                // other functions.
                 if matches!(
                     self.env.types.get(ty),
-                    Type::Void | Type::Label | Type::Metadata
+                    Type::Void | Type::Label | Type::Func { .. }
                 ) {
                     return self.c.err("invalid type for function argument");
                 }

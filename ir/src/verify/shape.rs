@@ -1,0 +1,218 @@
+//! Phase 1: the body's arrays are consistent, so later phases may index
+//! them directly. Also fills `Scratch::inst_block`.
+//!
+//! Checked: one entry per instruction in every column; block instruction
+//! ranges are non-empty and tile `0..num_insts` in order; operand ranges lie
+//! in the pool; every value index is in bounds for its table and no
+//! unresolved placeholder remains; call-site records exist and agree with
+//! the operand count; block operands sit where the opcode expects them.
+
+use super::{Fx, Located, Scratch};
+use crate::constant::ConstId;
+use crate::entity::EntityId;
+use crate::function::Inst;
+use crate::inst::Opcode;
+use crate::module::GlobalId;
+use crate::value::{Value, ValueTag};
+
+impl Fx<'_> {
+    pub(super) fn shape(&self, s: &mut Scratch) -> Result<(), Located> {
+        let f = self.f;
+        let n = f.opcode.len();
+        let at0 = super::body_offset(self.m, f);
+        if [
+            f.ty.len(),
+            f.ops.len(),
+            f.flags.len(),
+            f.extra.len(),
+            f.name.len(),
+            f.loc.len(),
+        ]
+        .iter()
+        .any(|&l| l != n)
+        {
+            return Err((at0, "instruction columns have different lengths".into()));
+        }
+        if f.blocks.is_empty() {
+            return Err((at0, "function body has no basic block".into()));
+        }
+        if f.arg_names.len() != self.params.len() {
+            return Err((
+                at0,
+                "parameter count does not match the function type".into(),
+            ));
+        }
+        s.inst_block.clear();
+        s.inst_block.resize(n, 0);
+        let mut next = 0u32;
+        for (b, d) in f.blocks.iter() {
+            let r = d.insts;
+            if r.start != next || r.end <= r.start || r.end as usize > n {
+                let at = f.loc.get(next as usize).copied().unwrap_or(at0);
+                return Err((at, format!("basic block {} is empty or out of order", b)));
+            }
+            s.inst_block[r.start as usize..r.end as usize].fill(b.as_u32());
+            next = r.end;
+        }
+        if next as usize != n {
+            return Err((at0, "instructions outside any block".into()));
+        }
+        for k in 0..n {
+            let i = Inst::from_index(k);
+            let r = f.ops[k];
+            if r.start > r.end || r.end as usize > f.operands.len() {
+                return Err((f.loc[k], "operand range out of bounds".into()));
+            }
+            if self.get_checked(f.ty[k]).is_none() {
+                return Err((f.loc[k], "result type out of range".into()));
+            }
+            for &v in f.inst_ops(i) {
+                if !self.value_in_bounds(v) {
+                    return Err((f.loc[k], format!("operand {v:?} is out of bounds")));
+                }
+            }
+            self.shape_inst(i)?;
+        }
+        Ok(())
+    }
+
+    fn get_checked(&self, t: crate::types::TypeId) -> Option<()> {
+        (t.index() < self.types.len()).then_some(())
+    }
+
+    fn value_in_bounds(&self, v: Value) -> bool {
+        let i = v.index();
+        let f = self.f;
+        match v.tag() {
+            ValueTag::Inst => i < f.opcode.len(),
+            ValueTag::Arg => i < self.params.len(),
+            ValueTag::Const => f
+                .consts
+                .data
+                .get(ConstId::from_index(i))
+                .is_some_and(|c| c.ty.index() < self.types.len()),
+            ValueTag::Global => self
+                .m
+                .globals
+                .get(GlobalId::from_index(i))
+                .is_some_and(|g| g.ptr_ty.is_some_and(|t| t.index() < self.types.len())),
+            ValueTag::Block => i < f.blocks.len(),
+            ValueTag::Meta => i < f.meta.len(),
+            ValueTag::Asm => i < f.asms.len(),
+            ValueTag::Special => false,
+        }
+    }
+
+    /// Block operands where the opcode expects them; call records.
+    fn shape_inst(&self, i: Inst) -> Result<(), Located> {
+        let f = self.f;
+        let ops = f.inst_ops(i);
+        let op = f.op(i);
+        let problem = if ops.len() < min_operands(op) {
+            Some("too few operands")
+        } else {
+            self.shape_problem(i, op, ops)
+        };
+        match problem {
+            Some(what) => Err((self.loc(i), format!("malformed {}: {what}", op.name()))),
+            None => Ok(()),
+        }
+    }
+
+    fn shape_problem(&self, i: Inst, op: Opcode, ops: &[Value]) -> Option<&'static str> {
+        let f = self.f;
+        let is_block = |v: &Value| v.tag() == ValueTag::Block;
+        let all_blocks = |vs: &[Value]| vs.iter().all(is_block);
+        let (ok, what) = match op {
+            Opcode::Br => (
+                match ops {
+                    [d] => is_block(d),
+                    [_, t, e] => is_block(t) && is_block(e),
+                    _ => false,
+                },
+                "expected a label or a condition and two labels",
+            ),
+            Opcode::Switch => (
+                ops.len().is_multiple_of(2) && ops[1..].iter().step_by(2).all(is_block),
+                "expected a default label and (value, label) pairs",
+            ),
+            Opcode::IndirectBr => (all_blocks(&ops[1..]), "expected an address and labels"),
+            Opcode::Phi => (
+                ops.len().is_multiple_of(2) && ops.iter().skip(1).step_by(2).all(is_block),
+                "expected (value, label) pairs",
+            ),
+            Opcode::Call | Opcode::Invoke | Opcode::CallBr => {
+                let Some(ci) = f.calls.get(f.extra[i.index()] as usize) else {
+                    return Some("missing call-site record");
+                };
+                if ci.fn_ty.index() >= self.types.len() {
+                    return Some("call type out of range");
+                }
+                let fixed = 1 + ci.num_args as usize;
+                let ok = match op {
+                    Opcode::Call => ops.len() == fixed,
+                    Opcode::Invoke => ops.len() == fixed + 2 && all_blocks(&ops[fixed..]),
+                    _ => ops.len() > fixed && all_blocks(&ops[fixed..]),
+                };
+                (ok, "operand count does not match the call-site record")
+            }
+            Opcode::CatchRet => (
+                ops.len() == 2 && is_block(&ops[1]),
+                "expected a pad and a label",
+            ),
+            Opcode::CleanupRet => (
+                !ops.is_empty() && ops.len() <= 2 && all_blocks(&ops[1..]),
+                "expected a pad and an optional label",
+            ),
+            Opcode::CatchSwitch => (
+                ops.len() >= 2 && all_blocks(&ops[1..]),
+                "expected a parent and labels",
+            ),
+            Opcode::ExtractValue | Opcode::InsertValue => {
+                let s = f.extra[i.index()] as usize;
+                let ok = f
+                    .aux
+                    .get(s)
+                    .is_some_and(|&len| s + 1 + len as usize <= f.aux.len());
+                (ok, "index list out of range")
+            }
+            Opcode::Alloca | Opcode::GetElementPtr => (
+                (f.extra[i.index()] as usize) < self.types.len(),
+                "type operand out of range",
+            ),
+            _ => (true, ""),
+        };
+        (!ok).then_some(what)
+    }
+}
+
+/// The fewest operands each opcode has (the checks index below this).
+fn min_operands(op: Opcode) -> usize {
+    use Opcode as O;
+    match op {
+        O::InsertElement | O::ShuffleVector | O::CmpXchg | O::Select => 3,
+        O::Switch
+        | O::ExtractElement
+        | O::InsertValue
+        | O::Store
+        | O::AtomicRmw
+        | O::ICmp
+        | O::FCmp => 2,
+        _ if op.is_binary() => 2,
+        _ if op.is_cast() => 1,
+        O::Br
+        | O::IndirectBr
+        | O::Resume
+        | O::FNeg
+        | O::ExtractValue
+        | O::Load
+        | O::GetElementPtr
+        | O::Freeze
+        | O::VAArg
+        | O::Call
+        | O::Invoke
+        | O::CallBr
+        | O::Phi => 1,
+        _ => 0,
+    }
+}

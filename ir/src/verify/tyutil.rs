@@ -1,0 +1,199 @@
+//! Type predicates, spelling and intrinsic-name mangling for the verifier.
+//!
+//! Everything here is a pure function of the module's [`TypeTable`]; nothing
+//! allocates except the `String` builders used on error paths and for
+//! intrinsic names (once per declaration).
+
+use crate::types::{Type, TypeId, TypeLookup, TypeTable};
+use std::fmt::Write;
+
+/// The scalar kind of a type or of a vector's elements.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(super) enum Kind {
+    Int(u32),
+    Fp(u32),
+    Ptr(u32),
+    Other,
+}
+
+/// The scalar kind of `t` and its vector length (`None` for scalars).
+pub(super) fn shape(types: &TypeTable, t: TypeId) -> (Kind, Option<u32>) {
+    match types.get(t) {
+        Type::Vector { len, elem } => (scalar_kind(types.get(elem)), Some(len)),
+        other => (scalar_kind(other), None),
+    }
+}
+
+fn scalar_kind(t: Type) -> Kind {
+    match t {
+        Type::Int(n) => Kind::Int(n),
+        Type::Ptr(a) | Type::TypedPtr { addrspace: a, .. } => Kind::Ptr(a),
+        Type::Half | Type::BFloat => Kind::Fp(16),
+        Type::Float => Kind::Fp(32),
+        Type::Double => Kind::Fp(64),
+        Type::X86Fp80 => Kind::Fp(80),
+        Type::Fp128 | Type::PpcFp128 => Kind::Fp(128),
+        _ => Kind::Other,
+    }
+}
+
+/// Whether values of `t` can be loaded, stored, passed and returned.
+pub(super) fn is_first_class(types: &TypeTable, t: TypeId) -> bool {
+    !matches!(
+        types.get(t),
+        Type::Void | Type::Func { .. } | Type::Label | Type::Metadata
+    )
+}
+
+/// Whether `t` is an array or struct.
+pub(super) fn is_aggregate(types: &TypeTable, t: TypeId) -> bool {
+    matches!(
+        types.get(t),
+        Type::Array { .. } | Type::Struct { .. } | Type::Named { .. }
+    )
+}
+
+/// The size in bits of a primitive or vector type (`bitcast` operands);
+/// `None` for pointers, aggregates and sizeless types.
+pub(super) fn prim_bits(types: &TypeTable, t: TypeId) -> Option<u64> {
+    match types.get(t) {
+        Type::Vector { len, elem } => Some(len as u64 * prim_bits(types, elem)?),
+        other => match scalar_kind(other) {
+            Kind::Int(n) | Kind::Fp(n) => Some(n as u64),
+            _ => None,
+        },
+    }
+}
+
+/// The type as LLVM spells it, for messages.
+pub(super) fn type_str(types: &TypeTable, t: TypeId) -> String {
+    let mut s = String::new();
+    write_type(types, t, &mut s, 0);
+    s
+}
+
+fn write_list(types: &TypeTable, list: &[TypeId], out: &mut String, depth: u32) {
+    for (k, &f) in list.iter().enumerate() {
+        if k > 0 {
+            out.push_str(", ");
+        }
+        write_type(types, f, out, depth + 1);
+    }
+}
+
+fn write_type(types: &TypeTable, t: TypeId, out: &mut String, depth: u32) {
+    if depth > 16 {
+        out.push_str("...");
+        return;
+    }
+    let _ = match types.get(t) {
+        Type::Void => write!(out, "void"),
+        Type::Half => write!(out, "half"),
+        Type::BFloat => write!(out, "bfloat"),
+        Type::Float => write!(out, "float"),
+        Type::Double => write!(out, "double"),
+        Type::X86Fp80 => write!(out, "x86_fp80"),
+        Type::Fp128 => write!(out, "fp128"),
+        Type::PpcFp128 => write!(out, "ppc_fp128"),
+        Type::X86Amx => write!(out, "x86_amx"),
+        Type::Label => write!(out, "label"),
+        Type::Token => write!(out, "token"),
+        Type::Metadata => write!(out, "metadata"),
+        Type::Int(n) => write!(out, "i{n}"),
+        Type::Ptr(0) => write!(out, "ptr"),
+        Type::Ptr(a) => write!(out, "ptr addrspace({a})"),
+        Type::TypedPtr { pointee, addrspace } => {
+            write_type(types, pointee, out, depth + 1);
+            if addrspace != 0 {
+                let _ = write!(out, " addrspace({addrspace})");
+            }
+            write!(out, "*")
+        }
+        Type::Array { len, elem } => {
+            let _ = write!(out, "[{len} x ");
+            write_type(types, elem, out, depth + 1);
+            write!(out, "]")
+        }
+        Type::Vector { len, elem } => {
+            let _ = write!(out, "<{len} x ");
+            write_type(types, elem, out, depth + 1);
+            write!(out, ">")
+        }
+        Type::Struct { packed, .. } => {
+            out.push_str(if packed { "<{ " } else { "{ " });
+            write_list(types, types.fields(t), out, depth);
+            write!(out, "{}", if packed { " }>" } else { " }" })
+        }
+        Type::Named { name } => write!(out, "%{}", types.named(name).name),
+        Type::Func { ret, vararg, .. } => {
+            write_type(types, ret, out, depth + 1);
+            out.push_str(" (");
+            write_list(types, types.fields(t), out, depth);
+            if vararg {
+                out.push_str(if types.fields(t).is_empty() {
+                    "..."
+                } else {
+                    ", ..."
+                });
+            }
+            write!(out, ")")
+        }
+    };
+}
+
+/// Appends LLVM's intrinsic-name mangling of `t` (`i32`, `p0`, `p0i8`,
+/// `v4f32`, `f64`, ...).
+pub(super) fn mangle(types: &TypeTable, t: TypeId, out: &mut String, depth: u32) {
+    if depth > 16 {
+        return;
+    }
+    let _ = match types.get(t) {
+        Type::Int(n) => write!(out, "i{n}"),
+        Type::Half => write!(out, "f16"),
+        Type::BFloat => write!(out, "bf16"),
+        Type::Float => write!(out, "f32"),
+        Type::Double => write!(out, "f64"),
+        Type::X86Fp80 => write!(out, "f80"),
+        Type::Fp128 => write!(out, "f128"),
+        Type::PpcFp128 => write!(out, "ppcf128"),
+        Type::X86Amx => write!(out, "x86amx"),
+        Type::Void => write!(out, "isVoid"),
+        Type::Metadata => write!(out, "Metadata"),
+        Type::Token | Type::Label => write!(out, "token"),
+        Type::Ptr(a) => write!(out, "p{a}"),
+        Type::TypedPtr { pointee, addrspace } => {
+            let _ = write!(out, "p{addrspace}");
+            mangle(types, pointee, out, depth + 1);
+            Ok(())
+        }
+        Type::Array { len, elem } => {
+            let _ = write!(out, "a{len}");
+            mangle(types, elem, out, depth + 1);
+            Ok(())
+        }
+        Type::Vector { len, elem } => {
+            let _ = write!(out, "v{len}");
+            mangle(types, elem, out, depth + 1);
+            Ok(())
+        }
+        Type::Named { name } => write!(out, "s_{}", types.named(name).name),
+        Type::Struct { .. } => {
+            out.push_str("sl_");
+            for &f in types.fields(t) {
+                mangle(types, f, out, depth + 1);
+            }
+            write!(out, "s")
+        }
+        Type::Func { ret, vararg, .. } => {
+            out.push_str("f_");
+            mangle(types, ret, out, depth + 1);
+            for &f in types.fields(t) {
+                mangle(types, f, out, depth + 1);
+            }
+            if vararg {
+                out.push_str("vararg");
+            }
+            write!(out, "f")
+        }
+    };
+}
