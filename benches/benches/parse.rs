@@ -8,9 +8,15 @@ use std::path::PathBuf;
 fn inputs() -> Vec<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
     let corpus = ["corpus/ll/sqlite3-O2.ll", "corpus/ll/lua-O0.ll"];
-    let found: Vec<PathBuf> = corpus.iter().map(|p| root.join(p)).filter(|p| p.exists()).collect();
+    let found: Vec<PathBuf> = corpus
+        .iter()
+        .map(|p| root.join(p))
+        .filter(|p| p.exists())
+        .collect();
     if found.is_empty() {
-        eprintln!("note: corpus not built (scripts/build-corpus.sh); benchmarking examples/hello.ll");
+        eprintln!(
+            "note: corpus not built (scripts/build-corpus.sh); benchmarking examples/hello.ll"
+        );
         vec![root.join("examples/hello.ll")]
     } else {
         found
@@ -22,12 +28,20 @@ fn parse(c: &mut Criterion) {
     g.sample_size(20);
     for path in inputs() {
         let text = std::fs::read_to_string(&path).expect("read input");
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         g.throughput(Throughput::Bytes(text.len() as u64));
         for threads in [1usize, 2] {
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("pool");
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("pool");
             g.bench_function(format!("{name}/j{threads}"), |b| {
-                b.iter(|| pool.install(|| rcc_ir::parse_module(text.clone(), &name).expect("parses")))
+                b.iter(|| {
+                    pool.install(|| rcc_ir::parse_module(text.clone(), &name).expect("parses"))
+                })
             });
         }
     }

@@ -72,7 +72,10 @@ impl Compiler {
         let m = timings.record("parse", || {
             self.pool.install(|| rcc_ir::parse_module(text, file))
         });
-        m.map_err(Error::Input)
+        let m = m.map_err(Error::Input)?;
+        let v = timings.record("verify", || self.pool.install(|| rcc_ir::verify_module(&m)));
+        v.map_err(|e| Error::Input(Diagnostic::locate(file, &m.text, &e)))?;
+        Ok(m)
     }
 
     /// Runs the pipeline as far as the options ask and returns the output
