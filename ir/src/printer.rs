@@ -16,7 +16,7 @@ use crate::inst::{self, Opcode};
 use crate::metadata::{MdAttach, MdOperand, MdRef};
 use crate::module::*;
 use crate::span::Span;
-use crate::types::{Type, TypeId, TypeLookup};
+use crate::types::{Type, TypeId, TypeLookup, TypeTable};
 use crate::value::{Value, ValueTag};
 use std::fmt::Write;
 
@@ -500,98 +500,11 @@ impl<'m> Printer<'m> {
     }
 
     fn struct_body(&mut self, packed: bool, fields: &[TypeId]) {
-        if packed {
-            self.out.push('<');
-        }
-        if fields.is_empty() {
-            self.out.push_str("{}");
-        } else {
-            self.out.push_str("{ ");
-            for (i, &f) in fields.iter().enumerate() {
-                if i > 0 {
-                    self.out.push_str(", ");
-                }
-                self.ty(f);
-            }
-            self.out.push_str(" }");
-        }
-        if packed {
-            self.out.push('>');
-        }
+        write_struct_body(&self.m.types, packed, fields, &mut self.out);
     }
 
     fn ty(&mut self, t: TypeId) {
-        let m = self.m;
-        let s = match m.types.get(t) {
-            Type::Void => "void",
-            Type::Half => "half",
-            Type::BFloat => "bfloat",
-            Type::Float => "float",
-            Type::Double => "double",
-            Type::X86Fp80 => "x86_fp80",
-            Type::Fp128 => "fp128",
-            Type::PpcFp128 => "ppc_fp128",
-            Type::X86Amx => "x86_amx",
-            Type::Label => "label",
-            Type::Token => "token",
-            Type::Metadata => "metadata",
-            Type::Int(b) => {
-                let _ = write!(self.out, "i{b}");
-                return;
-            }
-            Type::Ptr(0) => "ptr",
-            Type::Ptr(a) => {
-                let _ = write!(self.out, "ptr addrspace({a})");
-                return;
-            }
-            Type::TypedPtr { pointee, addrspace } => {
-                self.ty(pointee);
-                if addrspace != 0 {
-                    let _ = write!(self.out, " addrspace({addrspace})");
-                }
-                self.out.push('*');
-                return;
-            }
-            Type::Array { len, elem } => {
-                let _ = write!(self.out, "[{len} x ");
-                self.ty(elem);
-                self.out.push(']');
-                return;
-            }
-            Type::Vector { len, elem } => {
-                let _ = write!(self.out, "<{len} x ");
-                self.ty(elem);
-                self.out.push('>');
-                return;
-            }
-            Type::Struct { packed, .. } => {
-                let f = m.types.fields(t).to_vec();
-                self.struct_body(packed, &f);
-                return;
-            }
-            Type::Named { name } => {
-                let _ = write!(self.out, "%{}", m.types.named(name).name);
-                return;
-            }
-            Type::Func { ret, vararg, .. } => {
-                self.ty(ret);
-                self.out.push_str(" (");
-                let ps = m.types.fields(t).to_vec();
-                for (i, &p) in ps.iter().enumerate() {
-                    if i > 0 {
-                        self.out.push_str(", ");
-                    }
-                    self.ty(p);
-                }
-                if vararg {
-                    self.out
-                        .push_str(if ps.is_empty() { "..." } else { ", ..." });
-                }
-                self.out.push(')');
-                return;
-            }
-        };
-        self.out.push_str(s);
+        write_type(&self.m.types, t, &mut self.out);
     }
 
     fn value_type(&self, ctx: &Ctx<'_>, v: Value) -> TypeId {
@@ -1372,4 +1285,99 @@ fn f32_bits_to_f64_bits(b: u32) -> u64 {
         return sign | (((f32::from_bits(b & 0x7FFF_FFFF) as f64).to_bits()) & !(1u64 << 63));
     }
     sign | ((exp as u64 + 1023 - 127) << 52) | (man << 29)
+}
+
+/// Appends the `.ll` spelling of type `t` to `out`. The one type speller:
+/// the printer and diagnostics both use it.
+pub fn write_type(types: &TypeTable, t: TypeId, out: &mut String) {
+    let s = match types.get(t) {
+        Type::Void => "void",
+        Type::Half => "half",
+        Type::BFloat => "bfloat",
+        Type::Float => "float",
+        Type::Double => "double",
+        Type::X86Fp80 => "x86_fp80",
+        Type::Fp128 => "fp128",
+        Type::PpcFp128 => "ppc_fp128",
+        Type::X86Amx => "x86_amx",
+        Type::Label => "label",
+        Type::Token => "token",
+        Type::Metadata => "metadata",
+        Type::Int(b) => {
+            let _ = write!(out, "i{b}");
+            return;
+        }
+        Type::Ptr(0) => "ptr",
+        Type::Ptr(a) => {
+            let _ = write!(out, "ptr addrspace({a})");
+            return;
+        }
+        Type::TypedPtr { pointee, addrspace } => {
+            write_type(types, pointee, out);
+            if addrspace != 0 {
+                let _ = write!(out, " addrspace({addrspace})");
+            }
+            out.push('*');
+            return;
+        }
+        Type::Array { len, elem } => {
+            let _ = write!(out, "[{len} x ");
+            write_type(types, elem, out);
+            out.push(']');
+            return;
+        }
+        Type::Vector { len, elem } => {
+            let _ = write!(out, "<{len} x ");
+            write_type(types, elem, out);
+            out.push('>');
+            return;
+        }
+        Type::Struct { packed, .. } => {
+            write_struct_body(types, packed, types.fields(t), out);
+            return;
+        }
+        Type::Named { name } => {
+            let _ = write!(out, "%{}", types.named(name).name);
+            return;
+        }
+        Type::Func { ret, vararg, .. } => {
+            write_type(types, ret, out);
+            out.push_str(" (");
+            let ps = types.fields(t);
+            for (i, &p) in ps.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_type(types, p, out);
+            }
+            if vararg {
+                out.push_str(if ps.is_empty() { "..." } else { ", ..." });
+            }
+            out.push(')');
+            return;
+        }
+    };
+    out.push_str(s);
+}
+
+/// Appends a struct body `{ a, b }` (or `<{ ... }>` when packed) to `out`.
+fn write_struct_body(types: &TypeTable, packed: bool, fields: &[TypeId], out: &mut String) {
+    if packed {
+        out.push('<');
+    }
+    if fields.is_empty() {
+        out.push_str("{}");
+    } else {
+        out.push_str("{ ");
+        for (i, &f) in fields.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            write_type(types, f, out);
+        }
+        out.push_str(" }");
+    }
+    if packed {
+        out.push('>');
+    }
 }

@@ -475,9 +475,9 @@ mod phis {
     #[test]
     fn unnamed_predecessor_is_numbered() {
         fails(
-            "define i32 @f(i1 %c) {\n  br i1 %c, label %2, label %3\n2:\n  br label %3\n3:\n  %4 = phi i32 [ 0, %0 ]\n  ret i32 %4\n}\n",
+            "define i32 @f(i1 %c) {\n  br i1 %c, label %1, label %2\n1:\n  br label %2\n2:\n  %3 = phi i32 [ 0, %0 ]\n  ret i32 %3\n}\n",
             6,
-            "phi has no entry for predecessor %2",
+            "phi has no entry for predecessor %1",
         );
     }
 

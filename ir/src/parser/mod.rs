@@ -928,7 +928,10 @@ impl<'a> TopParser<'a> {
                 Type::TypedPtr { .. }
             )
         });
-        self.env.saw_typed = typed_seen || (!self.env.saw_ptr && !mentions_ptr_keyword(self.c.src));
+        self.env.saw_typed = typed_seen
+            || (!self.env.saw_ptr
+                && !mentions_ptr_keyword(self.c.src)
+                && mentions_typed_pointer(self.c.src));
         let typed_mode = self.env.typed_ptrs();
         for id in self.env.globals.keys() {
             let g = &self.env.globals[id];
@@ -991,6 +994,20 @@ fn mentions_ptr_keyword(src: &str) -> bool {
         i = p + 3;
     }
     false
+}
+
+/// Whether `src` contains what looks like a typed pointer type (`i32*`,
+/// `%T*`, `[2 x i8]*`, `void ()*`).
+fn mentions_typed_pointer(src: &str) -> bool {
+    let b = src.as_bytes();
+    (1..b.len()).any(|i| {
+        b[i] == b'*'
+            && (b[i - 1].is_ascii_alphanumeric()
+                || matches!(
+                    b[i - 1],
+                    b'_' | b'.' | b']' | b'}' | b'>' | b')' | b'*' | b'"'
+                ))
+    })
 }
 
 /// Skips one metadata node at the cursor: `!{...}`, `!Name(...)`, `!"s"`,

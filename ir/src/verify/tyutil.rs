@@ -68,77 +68,8 @@ pub(super) fn prim_bits(types: &TypeTable, t: TypeId) -> Option<u64> {
 /// The type as LLVM spells it, for messages.
 pub(super) fn type_str(types: &TypeTable, t: TypeId) -> String {
     let mut s = String::new();
-    write_type(types, t, &mut s, 0);
+    crate::printer::write_type(types, t, &mut s);
     s
-}
-
-fn write_list(types: &TypeTable, list: &[TypeId], out: &mut String, depth: u32) {
-    for (k, &f) in list.iter().enumerate() {
-        if k > 0 {
-            out.push_str(", ");
-        }
-        write_type(types, f, out, depth + 1);
-    }
-}
-
-fn write_type(types: &TypeTable, t: TypeId, out: &mut String, depth: u32) {
-    if depth > 16 {
-        out.push_str("...");
-        return;
-    }
-    let _ = match types.get(t) {
-        Type::Void => write!(out, "void"),
-        Type::Half => write!(out, "half"),
-        Type::BFloat => write!(out, "bfloat"),
-        Type::Float => write!(out, "float"),
-        Type::Double => write!(out, "double"),
-        Type::X86Fp80 => write!(out, "x86_fp80"),
-        Type::Fp128 => write!(out, "fp128"),
-        Type::PpcFp128 => write!(out, "ppc_fp128"),
-        Type::X86Amx => write!(out, "x86_amx"),
-        Type::Label => write!(out, "label"),
-        Type::Token => write!(out, "token"),
-        Type::Metadata => write!(out, "metadata"),
-        Type::Int(n) => write!(out, "i{n}"),
-        Type::Ptr(0) => write!(out, "ptr"),
-        Type::Ptr(a) => write!(out, "ptr addrspace({a})"),
-        Type::TypedPtr { pointee, addrspace } => {
-            write_type(types, pointee, out, depth + 1);
-            if addrspace != 0 {
-                let _ = write!(out, " addrspace({addrspace})");
-            }
-            write!(out, "*")
-        }
-        Type::Array { len, elem } => {
-            let _ = write!(out, "[{len} x ");
-            write_type(types, elem, out, depth + 1);
-            write!(out, "]")
-        }
-        Type::Vector { len, elem } => {
-            let _ = write!(out, "<{len} x ");
-            write_type(types, elem, out, depth + 1);
-            write!(out, ">")
-        }
-        Type::Struct { packed, .. } => {
-            out.push_str(if packed { "<{ " } else { "{ " });
-            write_list(types, types.fields(t), out, depth);
-            write!(out, "{}", if packed { " }>" } else { " }" })
-        }
-        Type::Named { name } => write!(out, "%{}", types.named(name).name),
-        Type::Func { ret, vararg, .. } => {
-            write_type(types, ret, out, depth + 1);
-            out.push_str(" (");
-            write_list(types, types.fields(t), out, depth);
-            if vararg {
-                out.push_str(if types.fields(t).is_empty() {
-                    "..."
-                } else {
-                    ", ..."
-                });
-            }
-            write!(out, ")")
-        }
-    };
 }
 
 /// Appends LLVM's intrinsic-name mangling of `t` (`i32`, `p0`, `p0i8`,
