@@ -60,6 +60,10 @@ impl Compiler {
     pub fn new(opts: Options) -> Result<Compiler, Error> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(opts.jobs)
+            // The calling thread is one of the workers: with -j1 no thread
+            // is started at all, and the main thread's malloc arena (which
+            // grows in large steps) serves the allocations.
+            .use_current_thread()
             .stack_size(WORKER_STACK)
             .thread_name(|i| format!("rcc-worker-{i}"))
             .build()

@@ -86,9 +86,9 @@ pub struct Tok {
 /// Lexes `src[pos..end]` one token at a time.
 #[derive(Clone)]
 pub struct Lexer<'a> {
+    /// The source up to the end of the lexed range (offsets stay absolute).
     src: &'a [u8],
     pos: usize,
-    end: usize,
 }
 
 /// Byte classes, one bit each.
@@ -128,11 +128,8 @@ fn is_ident_char(c: u8) -> bool {
 impl<'a> Lexer<'a> {
     /// A lexer over `src[start..end]`.
     pub fn new(src: &'a str, start: usize, end: usize) -> Self {
-        Lexer {
-            src: src.as_bytes(),
-            pos: start,
-            end: end.min(src.len()),
-        }
+        let src = &src.as_bytes()[..end.min(src.len())];
+        Lexer { src, pos: start.min(src.len()) }
     }
 
     /// The current byte offset.
@@ -142,21 +139,17 @@ impl<'a> Lexer<'a> {
 
     /// Moves to byte offset `pos`, which must begin a token or trivia.
     pub fn set_pos(&mut self, pos: usize) {
-        self.pos = pos.min(self.end);
+        self.pos = pos.min(self.src.len());
     }
 
     #[inline]
     fn peek_at(&self, i: usize) -> u8 {
-        if i < self.end {
-            self.src[i]
-        } else {
-            0
-        }
+        self.src.get(i).copied().unwrap_or(0)
     }
 
     #[inline]
     fn skip_trivia(&mut self) {
-        let src = &self.src[..self.end];
+        let src = self.src;
         let mut p = self.pos;
         while p < src.len() {
             let c = src[p];
@@ -177,7 +170,7 @@ impl<'a> Lexer<'a> {
     /// The end of the run of bytes of class `class` starting at `p`.
     #[inline]
     fn run_end(&self, mut p: usize, class: u8) -> usize {
-        let src = &self.src[..self.end];
+        let src = self.src;
         while p < src.len() && CLASS[src[p] as usize] & class != 0 {
             p += 1;
         }
@@ -186,13 +179,15 @@ impl<'a> Lexer<'a> {
 
     /// Scans a `"..."` string starting at the opening quote; returns the
     /// offset after the closing quote, or `None` if unterminated.
+    #[inline]
     fn scan_string(&self, open: usize) -> Option<usize> {
-        let rest = &self.src[open + 1..self.end];
+        let rest = &self.src[open + 1..];
         rest.iter()
             .position(|&b| b == b'"')
             .map(|i| open + 1 + i + 1)
     }
 
+    #[inline]
     fn tok(&mut self, kind: TokKind, start: usize, end: usize) -> Tok {
         self.pos = end;
         Tok {
@@ -203,13 +198,14 @@ impl<'a> Lexer<'a> {
     }
 
     /// Lexes a sigil-prefixed name (`%x`, `@"x"`, `%12`, `$x`).
+    #[inline]
     fn sigil_name(&mut self, start: usize, named: TokKind, numbered: TokKind) -> Tok {
         let p = start + 1;
         let c = self.peek_at(p);
         if c == b'"' {
             return match self.scan_string(p) {
                 Some(e) => self.tok(named, start, e),
-                None => self.tok(TokKind::Error, start, self.end),
+                None => self.tok(TokKind::Error, start, self.src.len()),
             };
         }
         if c.is_ascii_digit() {
@@ -229,11 +225,11 @@ impl<'a> Lexer<'a> {
     pub fn next_tok(&mut self) -> Tok {
         self.skip_trivia();
         let start = self.pos;
-        if start >= self.end {
+        if start >= self.src.len() {
             return Tok {
                 kind: TokKind::Eof,
-                start: self.end as u32,
-                end: self.end as u32,
+                start: self.src.len() as u32,
+                end: self.src.len() as u32,
             };
         }
         let c = self.src[start];
@@ -295,7 +291,7 @@ impl<'a> Lexer<'a> {
                 if n == b'"' {
                     match self.scan_string(p) {
                         Some(e) => self.tok(K::MetadataString, start, e),
-                        None => self.tok(K::Error, start, self.end),
+                        None => self.tok(K::Error, start, self.src.len()),
                     }
                 } else if n.is_ascii_digit() {
                     let mut e = p;
@@ -322,14 +318,14 @@ impl<'a> Lexer<'a> {
                         self.tok(K::String, start, e)
                     }
                 }
-                None => self.tok(K::Error, start, self.end),
+                None => self.tok(K::Error, start, self.src.len()),
             },
             b'-' | b'+' | b'0'..=b'9' => self.number(start),
             _ if c.is_ascii_alphabetic() || c == b'_' => self.ident_or_label(start),
             _ => {
                 // Skip one whole UTF-8 character so spans stay on boundaries.
                 let mut e = start + 1;
-                while e < self.end && (self.src[e] & 0xC0) == 0x80 {
+                while e < self.src.len() && (self.src[e] & 0xC0) == 0x80 {
                     e += 1;
                 }
                 self.tok(K::Error, start, e)
@@ -337,12 +333,13 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    #[inline]
     fn ident_or_label(&mut self, start: usize) -> Tok {
         let c = self.src[start];
         if c == b'c' && self.peek_at(start + 1) == b'"' {
             return match self.scan_string(start + 1) {
                 Some(e) => self.tok(TokKind::CString, start, e),
-                None => self.tok(TokKind::Error, start, self.end),
+                None => self.tok(TokKind::Error, start, self.src.len()),
             };
         }
         // Keywords use [a-zA-Z0-9_.]; labels also allow `-` and `$`.
@@ -373,6 +370,7 @@ impl<'a> Lexer<'a> {
         self.tok(TokKind::Ident, start, k)
     }
 
+    #[inline]
     fn number(&mut self, start: usize) -> Tok {
         let mut p = start;
         let c = self.src[p];
@@ -453,11 +451,11 @@ impl<'a> Lexer<'a> {
     pub fn skip_balanced_braces(&mut self) -> Option<usize> {
         let mut depth = 1usize;
         let mut p = self.pos;
-        let src = &self.src[..self.end];
+        let src = self.src;
         loop {
             p = find_stop(src, p);
             if p >= src.len() {
-                self.pos = self.end;
+                self.pos = self.src.len();
                 return None;
             }
             match src[p] {
