@@ -96,7 +96,9 @@ fn check(stem: &str) {
         "{name}: wrong location:\n{d}"
     );
     assert!(
-        d.message.to_lowercase().contains(&exp.message.to_lowercase()),
+        d.message
+            .to_lowercase()
+            .contains(&exp.message.to_lowercase()),
         "{name}: message does not contain '{}':\n{d}",
         exp.message
     );

@@ -39,8 +39,11 @@ fn fn_ty(n: usize) -> String {
     format!("{}void (){}", "void (".repeat(n), ")".repeat(n))
 }
 
+/// A named input generator: `n` levels of nesting in, module text out.
+type Case = (&'static str, fn(usize) -> String);
+
 /// Each case builds a module nested `n` levels deep.
-const CASES: &[(&str, fn(usize) -> String)] = &[
+const CASES: &[Case] = &[
     ("struct type, top level", |n| {
         format!(
             "@g = external global {}i32{}\n",
