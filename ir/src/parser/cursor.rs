@@ -147,7 +147,13 @@ impl<'a> Cursor<'a> {
             let what = if t.contains('"') {
                 "unterminated string".to_string()
             } else {
-                format!("invalid token '{}'", t.chars().take(20).collect::<String>())
+                format!(
+                    "invalid token '{}'",
+                    t.chars()
+                        .take(20)
+                        .flat_map(char::escape_debug)
+                        .collect::<String>()
+                )
             };
             return Err(ParseError::new(self.tok.start, what));
         }

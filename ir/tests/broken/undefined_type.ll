@@ -1,0 +1,2 @@
+; expect: 2:18: use of undefined type '%U'
+%T = type { i32, %U }

@@ -1,0 +1,3 @@
+%é = type opaque
+@😀 = external global i8
+!� = !{}
