@@ -129,7 +129,10 @@ impl<'a> Lexer<'a> {
     /// A lexer over `src[start..end]`.
     pub fn new(src: &'a str, start: usize, end: usize) -> Self {
         let src = &src.as_bytes()[..end.min(src.len())];
-        Lexer { src, pos: start.min(src.len()) }
+        Lexer {
+            src,
+            pos: start.min(src.len()),
+        }
     }
 
     /// The current byte offset.

@@ -19,8 +19,7 @@ use std::path::{Path, PathBuf};
 /// Runs the verifier on a module that parsed; `None` while there is no
 /// verifier on this branch.
 fn verify(m: &Module) -> Option<Result<(), Diagnostic>> {
-    let _ = m;
-    None
+    Some(rcc_ir::verify::verify_module(m).map_err(|e| Diagnostic::locate(&m.file, &m.text, &e)))
 }
 
 fn dir() -> PathBuf {

@@ -34,9 +34,10 @@ fn gep(n: usize) -> String {
     )
 }
 
-/// `void (void (... void () ...))`, `n` deep.
+/// `void (void (... void ()* ...)*)*`, `n` deep: function types nest
+/// through (typed) pointers, since a parameter cannot be a function.
 fn fn_ty(n: usize) -> String {
-    format!("{}void (){}", "void (".repeat(n), ")".repeat(n))
+    format!("{}void ()*{}", "void (".repeat(n), ")*".repeat(n))
 }
 
 /// A named input generator: `n` levels of nesting in, module text out.

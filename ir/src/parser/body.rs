@@ -429,15 +429,6 @@ impl<'a> BodyParser<'_, 'a, '_> {
         self.val(l)
     }
 
-    /// The return type of the function being parsed.
-    fn result_type(&self) -> Option<TypeId> {
-        let g = self.e.f.global?;
-        match self.get(self.e.sh.globals[g].value_ty?) {
-            Type::Func { ret, .. } => Some(ret),
-            _ => None,
-        }
-    }
-
     fn get(&self, t: TypeId) -> Type {
         self.e.types.get(t)
     }
@@ -598,13 +589,8 @@ impl<'a> BodyParser<'_, 'a, '_> {
         use Opcode as O;
         Ok(match op {
             O::Ret => {
-                let at = self.c.tok.start;
+                // The verifier checks the type against the function's.
                 let ty = self.ty()?;
-                if Some(ty) != self.result_type() {
-                    return self
-                        .c
-                        .err_at(at, "value doesn't match function result type");
-                }
                 if ty == void {
                     self.push(op, void, &[], 0, none, loc)
                 } else {

@@ -1,5 +1,4 @@
-; needs: verify
-; expect: 11:*: phi
+; expect: 10:*: phi
 define i32 @f(i1 %c) {
 entry:
   br i1 %c, label %a, label %b

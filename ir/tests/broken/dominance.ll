@@ -1,5 +1,4 @@
-; needs: verify
-; expect: 10:*: dominate
+; expect: 9:*: dominate
 define i32 @f(i1 %c) {
 entry:
   br i1 %c, label %a, label %b
