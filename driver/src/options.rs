@@ -49,6 +49,10 @@ pub struct Options {
     pub stop_after: Option<String>,
     pub time_passes: bool,
     pub stats: bool,
+    /// Skip freeing the IR after compiling (like clang's `-disable-free`):
+    /// set by the `rcc-par` binary, which exits right after; library users
+    /// leave it off.
+    pub disable_free: bool,
 }
 
 impl Default for Options {
@@ -71,6 +75,7 @@ impl Default for Options {
             stop_after: None,
             time_passes: false,
             stats: false,
+            disable_free: false,
         }
     }
 }

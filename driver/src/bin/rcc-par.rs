@@ -10,7 +10,8 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 
 fn run() -> Result<(), Error> {
-    let opts = parse_args(std::env::args().skip(1)).map_err(Error::Other)?;
+    let mut opts = parse_args(std::env::args().skip(1)).map_err(Error::Other)?;
+    opts.disable_free = true;
     let input = opts
         .input
         .clone()
