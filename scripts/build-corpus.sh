@@ -107,10 +107,10 @@ config_stamp() {
     printf '%s\n' "v1" "$SQLITE_CRATE=$SQLITE_CRATE_VERSION" "$LUA_CRATE=$LUA_CRATE_VERSION" \
         "triple=$TRIPLE" "O0=$O0_FLAGS" "O2=$O2_FLAGS" "sqlite=$SQLITE_DEFS" "lua=$LUA_DEFS" \
         "csmith-inc=$CSMITH_INC"
-    $CC19 --version | head -1
-    $CC14 --version | head -1
+    $CC19 --version | sed -n 1p
+    $CC14 --version | sed -n 1p
     # csmith drops a platform.info into its working directory: keep it in build/.
-    (cd build && csmith --version 2>&1 | head -1)
+    (cd build && csmith --version 2>&1 | sed -n 1p)
 }
 mkdir -p build
 NEW_STAMP=$(config_stamp)
@@ -149,7 +149,7 @@ EOF
     local meta sqlite_root lua_root luadir f
     meta=$(cd fetch && cargo metadata --format-version 1 --offline)
     manifest_dir() { # crate version -> directory of its Cargo.toml
-        grep -o "\"manifest_path\":\"[^\"]*/$1-$2/Cargo.toml\"" <<<"$meta" | head -1 \
+        grep -o "\"manifest_path\":\"[^\"]*/$1-$2/Cargo.toml\"" <<<"$meta" | sed -n 1p \
             | sed -e 's/^"manifest_path":"//' -e 's|/Cargo.toml"$||'
     }
     sqlite_root=$(manifest_dir "$SQLITE_CRATE" "$SQLITE_CRATE_VERSION")
@@ -314,7 +314,7 @@ if (( WANT_LL )); then
     for lvl in O0 O2; do
         out=ll/lua-$lvl.ll
         parts=(build/lua/*-"$lvl".ll)
-        if [[ -s $out ]] && [[ -z $(find build/lua -name "*-$lvl.ll" -newer "$out" | head -1) ]]; then
+        if [[ -s $out ]] && [[ -z $(find build/lua -name "*-$lvl.ll" -newer "$out" | sed -n 1p) ]]; then
             continue
         fi
         log "linking $out from ${#parts[@]} modules"
@@ -333,7 +333,7 @@ if (( WANT_LL )); then
     log "rustc --emit=llvm-ir for rcc-ir"
     if (cd "$REPO" && CARGO_TARGET_DIR="$CORPUS_DIR/rust-target" \
         cargo rustc -q --release -p rcc-ir --lib -- --emit=llvm-ir -C codegen-units=1 -C debuginfo=0); then
-        rll=$(ls -t rust-target/release/deps/rcc_ir-*.ll 2>/dev/null | head -1)
+        rll=$(ls -t rust-target/release/deps/rcc_ir-*.ll 2>/dev/null | sed -n 1p)
         if [[ -n $rll ]]; then
             cp "$rll" ll/rustc-rcc_ir.ll.tmp && mv -f ll/rustc-rcc_ir.ll.tmp ll/rustc-rcc_ir.ll
         else
