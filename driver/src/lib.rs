@@ -98,12 +98,19 @@ impl Compiler {
         out
     }
 
-    fn run_after_parse(&self, m: &Module, file: &str, timings: &mut Timings) -> Result<Vec<u8>, Error> {
+    fn run_after_parse(
+        &self,
+        m: &Module,
+        file: &str,
+        timings: &mut Timings,
+    ) -> Result<Vec<u8>, Error> {
         if self.opts.stop_after.as_deref() == Some("parse") {
             if self.opts.filetype == FileType::Null {
                 return Ok(Vec::new());
             }
-            return Ok(timings.record("print", || rcc_ir::print_module(m)).into_bytes());
+            return Ok(timings
+                .record("print", || rcc_ir::print_module(m))
+                .into_bytes());
         }
         Err(Error::Other(format!(
             "{file}: x86-64 code generation is not available yet; use -stop-after=parse"

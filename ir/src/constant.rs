@@ -68,6 +68,9 @@ pub enum ConstKind {
     },
 }
 
+/// Slots of the integer-constant cache (a power of two).
+const INT_CACHE: usize = 64;
+
 /// One constant.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct ConstData {
@@ -84,6 +87,8 @@ pub struct ConstPool {
     /// Words of wide integers and floats.
     pub words: Vec<u64>,
     scalars: AHashMap<ConstData, ConstId>,
+    /// Direct-mapped cache in front of `scalars` for integer constants.
+    int_cache: Vec<(TypeId, u64, ConstId)>,
 }
 
 impl ConstPool {
@@ -94,6 +99,25 @@ impl ConstPool {
 
     /// Adds a constant, reusing an equal scalar if there is one.
     pub fn add(&mut self, ty: TypeId, kind: ConstKind) -> ConstId {
+        if let ConstKind::Int(v) = kind {
+            if self.int_cache.is_empty() {
+                self.int_cache =
+                    vec![(TypeId::from_u32(u32::MAX), 0, ConstId::from_u32(0)); INT_CACHE];
+            }
+            let slot =
+                (v.wrapping_mul(31).wrapping_add(ty.as_u32() as u64) as usize) & (INT_CACHE - 1);
+            let (t, x, c) = self.int_cache[slot];
+            if t == ty && x == v {
+                return c;
+            }
+            let c = self.add_slow(ty, kind);
+            self.int_cache[slot] = (ty, v, c);
+            return c;
+        }
+        self.add_slow(ty, kind)
+    }
+
+    fn add_slow(&mut self, ty: TypeId, kind: ConstKind) -> ConstId {
         let d = ConstData { ty, kind };
         let scalar = matches!(
             kind,
@@ -149,6 +173,7 @@ impl ConstPool {
     pub fn remap_types(&mut self, f: impl Fn(TypeId) -> TypeId) {
         let n = self.data.len();
         self.scalars.clear();
+        self.int_cache.clear();
         for i in 0..n {
             let c = ConstId::from_index(i);
             let d = &mut self.data[c];

@@ -121,6 +121,24 @@ const PRIMITIVES: [Type; 12] = [
     Type::Token,
 ];
 
+/// Fixed ids of the primitive types in every module table (an overlay's
+/// ids start after them).
+pub mod prim {
+    use super::TypeId;
+    pub const VOID: TypeId = TypeId::from_u32(0);
+    pub const I1: TypeId = TypeId::from_u32(1);
+    pub const I8: TypeId = TypeId::from_u32(2);
+    pub const I16: TypeId = TypeId::from_u32(3);
+    pub const I32: TypeId = TypeId::from_u32(4);
+    pub const I64: TypeId = TypeId::from_u32(5);
+    pub const FLOAT: TypeId = TypeId::from_u32(6);
+    pub const DOUBLE: TypeId = TypeId::from_u32(7);
+    pub const PTR: TypeId = TypeId::from_u32(8);
+    pub const LABEL: TypeId = TypeId::from_u32(9);
+    pub const METADATA: TypeId = TypeId::from_u32(10);
+    pub const TOKEN: TypeId = TypeId::from_u32(11);
+}
+
 fn primitive_index(t: Type) -> Option<usize> {
     Some(match t {
         Type::Void => 0,
@@ -432,6 +450,12 @@ pub struct LocalTypes<'m> {
 impl<'m> LocalTypes<'m> {
     /// An empty overlay over `module`.
     pub fn new(module: &'m TypeTable) -> Self {
+        debug_assert!(
+            module.base == 0
+                && module.types.len() >= PRIMITIVES.len()
+                && module.types[8] == Type::Ptr(0),
+            "overlays sit on a module table made by TypeTable::new"
+        );
         let local = TypeTable {
             base: module.len() as u32,
             ..TypeTable::default()

@@ -106,13 +106,19 @@ fn local_key<'a>(c: &Cursor<'a>, t: Tok) -> PResult<LocalKey<'a>> {
             .map(LocalKey::Num)
             .or_else(|_| c.err_at(t.start, "value number out of range"));
     }
-    let s = text.strip_prefix('%').unwrap_or(text);
-    let s = s.strip_suffix(':').unwrap_or(s);
-    Ok(LocalKey::Name(
-        s.strip_prefix('"')
-            .and_then(|r| r.strip_suffix('"'))
-            .unwrap_or(s),
-    ))
+    // Byte-level: drop the sigil or the label colon, then the quotes.
+    let b = text.as_bytes();
+    let (mut lo, mut hi) = (0, b.len());
+    if b.first() == Some(&b'%') {
+        lo = 1;
+    } else if b.last() == Some(&b':') {
+        hi -= 1;
+    }
+    if hi >= lo + 2 && b[lo] == b'"' && b[hi - 1] == b'"' {
+        lo += 1;
+        hi -= 1;
+    }
+    Ok(LocalKey::Name(&text[lo..hi]))
 }
 
 impl<'a, 's> Env<'a> for BodyEnv<'a, 's> {

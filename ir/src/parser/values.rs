@@ -10,7 +10,7 @@ use crate::entity::PoolRange;
 use crate::inst::{self, Opcode};
 use crate::lexer::{Tok, TokKind};
 use crate::span::Span;
-use crate::types::{Type, TypeId, TypeInterner, TypeKey, TypeLookup};
+use crate::types::{prim, Type, TypeId, TypeInterner, TypeKey, TypeLookup};
 use crate::value::Value;
 
 /// Where names resolve and constants go.
@@ -96,12 +96,22 @@ fn parse_type_inner<'a, E: Env<'a>>(c: &mut Cursor<'a>, e: &mut E) -> PResult<Ty
     let t = c.tok;
     let mut ty = match t.kind {
         TokKind::IntType => {
-            let bits: u32 = match c.text(t)[1..].parse() {
-                Ok(b) if (1..1 << 23).contains(&b) => b,
-                _ => return c.err("bitwidth for integer type out of range"),
-            };
+            let mut bits: u32 = 0;
+            for d in c.text(t)[1..].bytes() {
+                bits = bits.saturating_mul(10).saturating_add((d - b'0') as u32);
+            }
+            if !(1..1 << 23).contains(&bits) {
+                return c.err("bitwidth for integer type out of range");
+            }
             c.bump();
-            e.types().simple(Type::Int(bits))
+            match bits {
+                1 => prim::I1,
+                8 => prim::I8,
+                16 => prim::I16,
+                32 => prim::I32,
+                64 => prim::I64,
+                _ => e.types().simple(Type::Int(bits)),
+            }
         }
         TokKind::Ident => {
             let simple = match c.cur() {
