@@ -91,6 +91,12 @@ impl Compiler {
         timings: &mut Timings,
     ) -> Result<Vec<u8>, Error> {
         let m = self.parse(text, file, timings)?;
+        if self.opts.print_after_all || self.opts.print_after.iter().any(|p| p == "parse") {
+            eprintln!(
+                "; *** IR Dump After parse ***\n{}",
+                rcc_ir::print_module(&m)
+            );
+        }
         let out = self.run_after_parse(&m, file, timings);
         if self.opts.disable_free {
             std::mem::forget(m);

@@ -129,7 +129,9 @@ impl<'m> Printer<'m> {
         for c in &m.comdats {
             let _ = writeln!(self.out, "{} = comdat {}", self.s(c.name), self.s(c.kind));
         }
-        self.out.push('\n');
+        if !m.type_defs.is_empty() || !m.comdats.is_empty() {
+            self.out.push('\n');
+        }
         for &g in &m.order {
             self.global(g);
         }
