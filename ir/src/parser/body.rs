@@ -15,7 +15,6 @@ use super::values::{
 use crate::attrs::cconv_from_name;
 use crate::constant::{ConstKind, ConstPool};
 use crate::entity::{EntityId, PoolRange, PrimaryMap};
-use crate::error::ParseError;
 use crate::function::{BlockData, Bundle, CallInfo, Function, InlineAsm, Inst};
 use crate::inst::{self, Opcode};
 use crate::lexer::{Tok, TokKind};
@@ -241,7 +240,7 @@ pub(super) fn parse_body(
     end: usize,
     params: &[TypeId],
     arg_names: &[Tok],
-) -> Result<(Function, TypeTable), ParseError> {
+) -> PResult<(Function, TypeTable)> {
     let mut types = LocalTypes::new(sh.types);
     let label_ty = types.simple(Type::Label);
     let void_ty = types.simple(Type::Void);

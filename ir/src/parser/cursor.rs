@@ -7,7 +7,9 @@ use crate::error::ParseError;
 use crate::lexer::{Lexer, Tok, TokKind};
 
 /// A parse result.
-pub type PResult<T> = Result<T, ParseError>;
+/// A parse result. The error is boxed so that results fit in registers on
+/// the hot paths (a `PResult<Value>` is 16 bytes, not 40).
+pub type PResult<T> = Result<T, Box<ParseError>>;
 
 /// The deepest nesting of types or constants accepted.
 pub const MAX_DEPTH: u32 = 200;
@@ -155,20 +157,20 @@ impl<'a> Cursor<'a> {
                         .collect::<String>()
                 )
             };
-            return Err(ParseError::new(self.tok.start, what));
+            return Err(Box::new(ParseError::new(self.tok.start, what)));
         }
         if self.tok.kind == TokKind::Eof {
-            return Err(ParseError::new(
+            return Err(Box::new(ParseError::new(
                 self.tok.start,
                 format!("{msg}, found end of input"),
-            ));
+            )));
         }
-        Err(ParseError::new(self.tok.start, msg))
+        Err(Box::new(ParseError::new(self.tok.start, msg)))
     }
 
     /// An error at byte `offset`.
     pub fn err_at<T>(&self, offset: u32, msg: impl Into<String>) -> PResult<T> {
-        Err(ParseError::new(offset, msg))
+        Err(Box::new(ParseError::new(offset, msg)))
     }
 
     /// Enters one level of nesting.

@@ -23,7 +23,7 @@ mod values;
 use crate::attrs::{cconv_from_name, AttrPool};
 use crate::constant::ConstPool;
 use crate::entity::{EntityId, PoolRange, PrimaryMap};
-use crate::error::{Diagnostic, ParseError};
+use crate::error::Diagnostic;
 use crate::lexer::{Tok, TokKind};
 use crate::metadata::{MdAttach, MdElem, MdNodeDef, MdRef, NamedMd};
 use crate::module::*;
@@ -197,7 +197,7 @@ struct TopParser<'a> {
     md_ids: AHashMap<u32, ()>,
 }
 
-fn parse_inner(text: &str) -> Result<Parts, ParseError> {
+fn parse_inner(text: &str) -> PResult<Parts> {
     let mut p = TopParser {
         c: Cursor::new(text, 0, text.len()),
         env: TopEnv {
@@ -260,7 +260,7 @@ fn parse_inner(text: &str) -> Result<Parts, ParseError> {
         numbered: &numbered,
         typed,
     };
-    let results: Vec<Result<(crate::function::Function, TypeTable), ParseError>> = jobs
+    let results: Vec<PResult<(crate::function::Function, TypeTable)>> = jobs
         .par_iter()
         .map(|j| body::parse_body(&shared, j.global, j.start, j.end, &j.params, &j.arg_names))
         .collect();
