@@ -99,11 +99,14 @@ struct BodyEnv<'a, 's> {
 fn local_key<'a>(c: &Cursor<'a>, t: Tok) -> PResult<LocalKey<'a>> {
     let text = c.text(t);
     if t.kind == TokKind::LocalId || t.kind == TokKind::LabelId {
-        let digits = text.trim_start_matches('%').trim_end_matches(':');
-        return digits
-            .parse()
-            .map(LocalKey::Num)
-            .or_else(|_| c.err_at(t.start, "value number out of range"));
+        let mut n: u32 = 0;
+        for d in text.bytes().filter(u8::is_ascii_digit) {
+            n = match n.checked_mul(10).and_then(|n| n.checked_add((d - b'0') as u32)) {
+                Some(n) if n < 1 << 28 => n,
+                _ => return c.err_at(t.start, "value number out of range"),
+            };
+        }
+        return Ok(LocalKey::Num(n));
     }
     // Byte-level: drop the sigil or the label colon, then the quotes.
     let b = text.as_bytes();
