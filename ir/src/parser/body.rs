@@ -101,7 +101,10 @@ fn local_key<'a>(c: &Cursor<'a>, t: Tok) -> PResult<LocalKey<'a>> {
     if t.kind == TokKind::LocalId || t.kind == TokKind::LabelId {
         let mut n: u32 = 0;
         for d in text.bytes().filter(u8::is_ascii_digit) {
-            n = match n.checked_mul(10).and_then(|n| n.checked_add((d - b'0') as u32)) {
+            n = match n
+                .checked_mul(10)
+                .and_then(|n| n.checked_add((d - b'0') as u32))
+            {
                 Some(n) if n < 1 << 28 => n,
                 _ => return c.err_at(t.start, "value number out of range"),
             };
