@@ -11,6 +11,6 @@ echo "== format and lints"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --release -q -- -D warnings
 echo "== cargo test"
-cargo test --workspace --release
+cargo test --workspace --release --no-fail-fast
 echo "== corpus round trip (print, opt verify, fixpoint, semantic equality)"
 scripts/check-roundtrip.sh
