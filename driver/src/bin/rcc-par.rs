@@ -61,7 +61,12 @@ fn main() -> ExitCode {
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("rcc-par: {e}");
+            // Located errors start with `file:line:col: error:`, as
+            // compilers print them; others name the tool.
+            match e {
+                Error::Input(d) => eprintln!("{d}"),
+                Error::Other(_) => eprintln!("rcc-par: {e}"),
+            }
             ExitCode::from(1)
         }
     }
