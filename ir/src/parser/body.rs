@@ -923,63 +923,17 @@ impl<'a> BodyParser<'_, 'a, '_> {
                 self.push(op, rt, &ops, flags, t.as_u32(), loc)
             }
             O::Load => {
-                let mut flags = 0;
-                let atomic = self.c.eat_word("atomic");
-                if atomic {
-                    flags |= inst::ATOMIC;
-                }
-                if self.c.eat_word("volatile") {
-                    flags |= inst::VOLATILE;
-                }
+                let mut flags = self.mem_prefix();
                 let t = self.ty()?;
                 self.comma()?;
-                let at = self.c.tok.start;
-                let (pt, p) = self.tv()?;
-                if !is_ptr(self.get(pt)) {
-                    return self.c.err_at(at, "load operand must be a pointer");
-                }
-                let mut extra = u32::MAX;
-                if atomic {
-                    extra = self.opt_syncscope()?;
-                    flags |= self.ordering()? << inst::ORDER_SHIFT;
-                }
-                let align = self.opt_align()?;
-                if atomic && align.is_none() {
-                    return self
-                        .c
-                        .err_at(at, "atomic load must have explicit non-zero alignment");
-                }
-                flags |= inst::align_bits(align);
+                let (p, extra) = self.mem_operand(&mut flags, "load")?;
                 self.push(op, t, &[p], flags, extra, loc)
             }
             O::Store => {
-                let mut flags = 0;
-                let atomic = self.c.eat_word("atomic");
-                if atomic {
-                    flags |= inst::ATOMIC;
-                }
-                if self.c.eat_word("volatile") {
-                    flags |= inst::VOLATILE;
-                }
+                let mut flags = self.mem_prefix();
                 let (_, v) = self.tv()?;
                 self.comma()?;
-                let at = self.c.tok.start;
-                let (pt, p) = self.tv()?;
-                if !is_ptr(self.get(pt)) {
-                    return self.c.err_at(at, "store operand must be a pointer");
-                }
-                let mut extra = u32::MAX;
-                if atomic {
-                    extra = self.opt_syncscope()?;
-                    flags |= self.ordering()? << inst::ORDER_SHIFT;
-                }
-                let align = self.opt_align()?;
-                if atomic && align.is_none() {
-                    return self
-                        .c
-                        .err_at(at, "atomic store must have explicit non-zero alignment");
-                }
-                flags |= inst::align_bits(align);
+                let (p, extra) = self.mem_operand(&mut flags, "store")?;
                 self.push(op, void, &[v, p], flags, extra, loc)
             }
             O::Fence => {
@@ -1063,6 +1017,46 @@ impl<'a> BodyParser<'_, 'a, '_> {
             }
             _ => return self.c.err(format!("'{}' is not supported here", op.name())),
         })
+    }
+
+    /// `[atomic] [volatile]` before a load or store: the flag bits.
+    fn mem_prefix(&mut self) -> u32 {
+        let mut flags = 0;
+        if self.c.eat_word("atomic") {
+            flags |= inst::ATOMIC;
+        }
+        if self.c.eat_word("volatile") {
+            flags |= inst::VOLATILE;
+        }
+        flags
+    }
+
+    /// The pointer operand of a load or store and what follows it:
+    /// `[syncscope(..)] ordering` when atomic, then `, align N` (required
+    /// when atomic). Returns the pointer and the `extra` word.
+    fn mem_operand(&mut self, flags: &mut u32, what: &str) -> PResult<(Value, u32)> {
+        let at = self.c.tok.start;
+        let (pt, p) = self.tv()?;
+        if !is_ptr(self.get(pt)) {
+            return self
+                .c
+                .err_at(at, format!("{what} operand must be a pointer"));
+        }
+        let atomic = *flags & inst::ATOMIC != 0;
+        let mut extra = u32::MAX;
+        if atomic {
+            extra = self.opt_syncscope()?;
+            *flags |= self.ordering()? << inst::ORDER_SHIFT;
+        }
+        let align = self.opt_align()?;
+        if atomic && align.is_none() {
+            return self.c.err_at(
+                at,
+                format!("atomic {what} must have explicit non-zero alignment"),
+            );
+        }
+        *flags |= inst::align_bits(align);
+        Ok((p, extra))
     }
 
     fn val_typed_check(&mut self, t: TypeId) -> PResult<Value> {

@@ -2,6 +2,8 @@
 //! Pure functions from token text to bits, shared by the module and body
 //! parsers. Out-of-range values are errors, never silently truncated.
 
+use crate::types::Type;
+
 /// An integer literal's bits, zero-extended to the type's width.
 #[derive(Debug, PartialEq, Eq)]
 pub enum IntBits {
@@ -159,18 +161,6 @@ pub fn parse_hex_int(text: &str, bits: u32) -> Result<IntBits, String> {
     finish(mag, false, bits)
 }
 
-/// Floating-point formats.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum FloatFormat {
-    Half,
-    BFloat,
-    Float,
-    Double,
-    X86Fp80,
-    Fp128,
-    PpcFp128,
-}
-
 /// A float literal's bits.
 #[derive(Debug, PartialEq, Eq)]
 pub enum FloatBits {
@@ -284,9 +274,9 @@ fn hex_u64(s: &str) -> Result<u64, String> {
     u64::from_str_radix(s, 16).map_err(|_| "invalid hexadecimal constant".into())
 }
 
-/// Parses a float literal for `fmt`.
-pub fn parse_float(text: &str, fmt: FloatFormat) -> Result<FloatBits, String> {
-    use FloatFormat as F;
+/// Parses a float literal for the floating-point type `fmt`.
+pub fn parse_float(text: &str, fmt: Type) -> Result<FloatBits, String> {
+    use Type as F;
     let bad = || Err(format!("floating-point constant invalid for type {fmt:?}"));
     if let Some(rest) = text.strip_prefix("0x") {
         let tag = rest.as_bytes().first().copied().unwrap_or(b'0');
@@ -352,6 +342,7 @@ pub fn parse_float(text: &str, fmt: FloatFormat) -> Result<FloatBits, String> {
         F::X86Fp80 => Ok(FloatBits::Big(f64_to_x87(d))),
         F::Fp128 => Ok(FloatBits::Big(f64_to_quad(d))),
         F::PpcFp128 => Ok(FloatBits::Big([d.to_bits(), 0])),
+        _ => bad(),
     }
 }
 
@@ -391,32 +382,29 @@ mod tests {
     #[test]
     fn floats() {
         assert_eq!(
-            parse_float("1.5", FloatFormat::Float),
+            parse_float("1.5", Type::Float),
             Ok(FloatBits::Small(1.5f32.to_bits() as u64))
         );
-        assert!(parse_float("0.1", FloatFormat::Float).is_err());
+        assert!(parse_float("0.1", Type::Float).is_err());
         assert_eq!(
-            parse_float("0x3FF0000000000000", FloatFormat::Float),
+            parse_float("0x3FF0000000000000", Type::Float),
             Ok(FloatBits::Small(1.0f32.to_bits() as u64))
         );
         assert_eq!(
-            parse_float("0xH3C00", FloatFormat::Half),
+            parse_float("0xH3C00", Type::Half),
             Ok(FloatBits::Small(0x3C00))
         );
+        assert_eq!(parse_float("1.0", Type::Half), Ok(FloatBits::Small(0x3C00)));
         assert_eq!(
-            parse_float("1.0", FloatFormat::Half),
-            Ok(FloatBits::Small(0x3C00))
-        );
-        assert_eq!(
-            parse_float("0xK3FFF8000000000000000", FloatFormat::X86Fp80),
+            parse_float("0xK3FFF8000000000000000", Type::X86Fp80),
             Ok(FloatBits::Big([1 << 63, 0x3FFF]))
         );
         assert_eq!(
-            parse_float("1.0", FloatFormat::X86Fp80),
+            parse_float("1.0", Type::X86Fp80),
             Ok(FloatBits::Big([1 << 63, 0x3FFF]))
         );
         assert_eq!(
-            parse_float("1.0", FloatFormat::Fp128),
+            parse_float("1.0", Type::Fp128),
             Ok(FloatBits::Big([0, 0x3FFF << 48]))
         );
     }

@@ -215,22 +215,6 @@ fn parse_inner(text: &str) -> PResult<Parts> {
         top: TopLevel::default(),
         md_ids: AHashMap::new(),
     };
-    // Pre-intern the common types so bodies rarely need overlays.
-    for t in [
-        Type::Void,
-        Type::Int(1),
-        Type::Int(8),
-        Type::Int(16),
-        Type::Int(32),
-        Type::Int(64),
-        Type::Float,
-        Type::Double,
-        Type::Label,
-        Type::Metadata,
-        Type::Token,
-    ] {
-        p.env.types.simple(t);
-    }
     p.parse_top()?;
     p.finish_globals()?;
     let typed = p.env.typed_ptrs();

@@ -4,7 +4,7 @@
 //! globals against the frozen module and locals through its scope.
 
 use super::cursor::{Cursor, PResult};
-use super::literals::{self, FloatBits, FloatFormat, IntBits};
+use super::literals::{self, FloatBits, IntBits};
 use crate::constant::{ConstKind, ConstPool};
 use crate::entity::PoolRange;
 use crate::inst::{self, Opcode};
@@ -36,18 +36,18 @@ pub fn is_ptr(t: Type) -> bool {
     matches!(t, Type::Ptr(_) | Type::TypedPtr { .. })
 }
 
-/// The float format of `t`, if it is a floating-point type.
-pub fn float_format(t: Type) -> Option<FloatFormat> {
-    Some(match t {
-        Type::Half => FloatFormat::Half,
-        Type::BFloat => FloatFormat::BFloat,
-        Type::Float => FloatFormat::Float,
-        Type::Double => FloatFormat::Double,
-        Type::X86Fp80 => FloatFormat::X86Fp80,
-        Type::Fp128 => FloatFormat::Fp128,
-        Type::PpcFp128 => FloatFormat::PpcFp128,
-        _ => return None,
-    })
+/// Whether `t` is a floating-point type.
+pub fn is_float(t: Type) -> bool {
+    matches!(
+        t,
+        Type::Half
+            | Type::BFloat
+            | Type::Float
+            | Type::Double
+            | Type::X86Fp80
+            | Type::Fp128
+            | Type::PpcFp128
+    )
 }
 
 /// Parses `addrspace(N)` if present.
@@ -337,10 +337,7 @@ fn parse_value_inner<'a, E: Env<'a>>(c: &mut Cursor<'a>, e: &mut E, ty: TypeId) 
         }
         TokKind::Int => {
             let Type::Int(bits) = tyk else {
-                if let Some(fmt) = float_format(tyk) {
-                    // LLVM accepts integer spellings for float constants only
-                    // in decimal-float form; be explicit.
-                    let _ = fmt;
+                if is_float(tyk) {
                     return c.err("floating point constant requires a decimal point");
                 }
                 return c.err("integer constant must have integer type");
@@ -360,10 +357,10 @@ fn parse_value_inner<'a, E: Env<'a>>(c: &mut Cursor<'a>, e: &mut E, ty: TypeId) 
             Ok(v)
         }
         TokKind::Float => {
-            let Some(fmt) = float_format(tyk) else {
+            if !is_float(tyk) {
                 return c.err("floating point constant invalid for type");
-            };
-            let v = match literals::parse_float(c.cur(), fmt) {
+            }
+            let v = match literals::parse_float(c.cur(), tyk) {
                 Ok(FloatBits::Small(b)) => e.consts().value(ty, ConstKind::Float(b)),
                 Ok(FloatBits::Big(w)) => {
                     let pool = e.consts();
