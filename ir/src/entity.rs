@@ -137,11 +137,17 @@ pub struct PrimaryMap<K: EntityId, V> {
 impl<K: EntityId, V> PrimaryMap<K, V> {
     /// An empty map.
     pub const fn new() -> Self {
-        PrimaryMap { elems: Vec::new(), _k: PhantomData }
+        PrimaryMap {
+            elems: Vec::new(),
+            _k: PhantomData,
+        }
     }
     /// An empty map with room for `n` entities.
     pub fn with_capacity(n: usize) -> Self {
-        PrimaryMap { elems: Vec::with_capacity(n), _k: PhantomData }
+        PrimaryMap {
+            elems: Vec::with_capacity(n),
+            _k: PhantomData,
+        }
     }
     /// Adds an entity and returns its id.
     #[inline]
@@ -180,7 +186,10 @@ impl<K: EntityId, V> PrimaryMap<K, V> {
     }
     /// All `(id, value)` pairs, in id order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (K, &V)> + ExactSizeIterator {
-        self.elems.iter().enumerate().map(|(i, v)| (K::from_index(i), v))
+        self.elems
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (K::from_index(i), v))
     }
     /// Removes every entity, keeping the allocation.
     pub fn clear(&mut self) {
@@ -248,7 +257,11 @@ impl<K: EntityId, V: Clone + Default> Default for SecondaryMap<K, V> {
 impl<K: EntityId, V: Clone> SecondaryMap<K, V> {
     /// An empty map whose unset entries read as `default`.
     pub fn with_default(default: V) -> Self {
-        SecondaryMap { elems: Vec::new(), default, _k: PhantomData }
+        SecondaryMap {
+            elems: Vec::new(),
+            default,
+            _k: PhantomData,
+        }
     }
     /// Makes room for exactly `n` entities, filling new slots with the default.
     pub fn resize(&mut self, n: usize) {
@@ -308,12 +321,18 @@ impl PoolRange {
     pub fn push_slice<T: Copy>(pool: &mut Vec<T>, items: &[T]) -> PoolRange {
         let start = pool.len() as u32;
         pool.extend_from_slice(items);
-        PoolRange { start, end: pool.len() as u32 }
+        PoolRange {
+            start,
+            end: pool.len() as u32,
+        }
     }
     /// The range covering `pool[start..]`, for items pushed since `start`.
     #[inline]
     pub fn since<T>(pool: &[T], start: usize) -> PoolRange {
-        PoolRange { start: start as u32, end: pool.len() as u32 }
+        PoolRange {
+            start: start as u32,
+            end: pool.len() as u32,
+        }
     }
     /// The elements of this range in `pool`.
     #[inline]

@@ -72,7 +72,10 @@ impl VariantKind {
 
     /// Parses a variant spelling (case-insensitive, as GNU as does).
     pub fn parse(s: &str) -> Option<VariantKind> {
-        Self::ALL.iter().copied().find(|v| v.name().eq_ignore_ascii_case(s))
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|v| v.name().eq_ignore_ascii_case(s))
     }
 }
 
@@ -187,4 +190,11 @@ impl ExprPool {
             Expr::Binary(op, a, b) => op.apply(self.as_constant(a)?, self.as_constant(b)?),
         }
     }
+}
+
+/// Writes expressions as assembly text; implemented by whatever owns the
+/// symbol names (the MC context).
+pub trait ExprWriter {
+    /// Appends the text of expression `e` to `out`.
+    fn write_expr(&self, e: ExprId, out: &mut String);
 }

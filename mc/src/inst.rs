@@ -43,7 +43,13 @@ const _: () = assert!(size_of::<MemRef>() == 12);
 impl MemRef {
     /// `disp(base, index, scale)` with no segment override.
     pub fn new(base: Reg, index: Reg, scale: u8, disp: Disp) -> MemRef {
-        let mut m = MemRef { base, index, scale, flags: 0, disp: 0 };
+        let mut m = MemRef {
+            base,
+            index,
+            scale,
+            flags: 0,
+            disp: 0,
+        };
         m.set_disp(disp);
         m
     }
@@ -116,7 +122,11 @@ impl MCInst {
 
     /// An instruction with no operands.
     pub fn new(opcode: u16) -> MCInst {
-        MCInst { opcode, len: 0, ops: [MCOperand::Imm(0); MCInst::MAX_OPERANDS] }
+        MCInst {
+            opcode,
+            len: 0,
+            ops: [MCOperand::Imm(0); MCInst::MAX_OPERANDS],
+        }
     }
 
     /// An instruction with the given operands. Returns `None` if there are

@@ -11,7 +11,7 @@ pub mod fixup;
 pub mod inst;
 pub mod reg;
 
-pub use expr::{Expr, ExprId, ExprPool, SymbolId, VariantKind};
+pub use expr::{Expr, ExprId, ExprPool, ExprWriter, SymbolId, VariantKind};
 pub use fixup::{Fixup, FixupKind};
 pub use inst::{Disp, MCInst, MCOperand, MemRef};
 pub use reg::Reg;

@@ -18,6 +18,12 @@ impl Reg {
         self.0 != 0
     }
 
+    /// Whether this is [`Reg::NONE`].
+    #[inline]
+    pub fn is_none(self) -> bool {
+        self.0 == 0
+    }
+
     /// The table index.
     #[inline]
     pub fn index(self) -> usize {
