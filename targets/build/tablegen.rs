@@ -288,8 +288,12 @@ fn parse_insts(file: &str, text: &str) -> Insts {
                 let (params, body) = templates
                     .get(t[1])
                     .unwrap_or_else(|| fail(file, ln, format!("unknown template {}", t[1])));
-                // Extra arguments join the last parameter (attribute lists).
+                // Extra arguments join the last parameter (attribute lists);
+                // a missing last argument is empty.
                 let mut args: Vec<String> = t[2..].iter().map(|s| s.to_string()).collect();
+                if args.len() + 1 == params.len() {
+                    args.push(String::new());
+                }
                 if args.len() < params.len() || params.is_empty() && !args.is_empty() {
                     fail(
                         file,

@@ -17,7 +17,7 @@ use rcc_mc::{
     Disp, Expr, ExprId, ExprPool, ExprWriter, Fixup, MCInst, MCOperand, MemRef, Reg, SymbolId,
 };
 use rcc_targets::x86_64::desc::{ImmKind, OpKind, Opcode, DESCS};
-use rcc_targets::x86_64::{class, encode, print_inst, regs};
+use rcc_targets::x86_64::{class, encode, optimize_for_encoding, print_inst, regs};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -330,6 +330,9 @@ fn check_group(group: &str) {
             print_inst(&inst, &s, &mut text).expect("printable");
             let mut bytes = Vec::new();
             let mut fixups = Vec::new();
+            // llvm-mc applies the same encoding optimizations after matching.
+            let mut inst = inst;
+            optimize_for_encoding(&mut inst);
             let r = encode(&inst, &mut bytes, &mut fixups)
                 .map(|_| (bytes, fixups))
                 .map_err(|e| e.to_string());
@@ -429,4 +432,8 @@ groups! {
     string => "string",
     control => "control",
     misc => "misc",
+    sse => "sse",
+    ssei => "ssei",
+    avx => "avx",
+    x87 => "x87",
 }

@@ -41,8 +41,10 @@
 
 pub mod desc;
 pub mod encoder;
+pub mod opt;
 pub mod printer;
 
 pub use desc::{class, op, regs, InstDesc, Opcode, RegClass, DESCS, NUM_OPCODES};
 pub use encoder::{encode, EncodeError};
+pub use opt::optimize_for_encoding;
 pub use printer::print_inst;
