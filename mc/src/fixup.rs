@@ -29,6 +29,13 @@ pub enum FixupKind {
     PcRel32,
     /// 4-byte RIP-relative memory displacement.
     RipRel32,
+    /// RIP-relative displacement of an instruction a linker may relax when
+    /// the reference goes through the GOT (mov, call, jmp, test, binop).
+    RipRel32Relax,
+    /// As `RipRel32Relax`, in an instruction with a REX prefix.
+    RipRel32RelaxRex,
+    /// 8-byte PC-relative (data `sym - .`).
+    PcRel64,
     /// 4-byte PC-relative branch to a call/jump target (PLT-able).
     Branch32,
 }
@@ -39,7 +46,7 @@ impl FixupKind {
         match self {
             FixupKind::Abs8 | FixupKind::PcRel8 => 1,
             FixupKind::Abs16 => 2,
-            FixupKind::Abs64 => 8,
+            FixupKind::Abs64 | FixupKind::PcRel64 => 8,
             _ => 4,
         }
     }
@@ -48,7 +55,13 @@ impl FixupKind {
     pub fn is_pcrel(self) -> bool {
         matches!(
             self,
-            FixupKind::PcRel8 | FixupKind::PcRel32 | FixupKind::RipRel32 | FixupKind::Branch32
+            FixupKind::PcRel8
+                | FixupKind::PcRel32
+                | FixupKind::PcRel64
+                | FixupKind::RipRel32
+                | FixupKind::RipRel32Relax
+                | FixupKind::RipRel32RelaxRex
+                | FixupKind::Branch32
         )
     }
 }

@@ -1,17 +1,31 @@
 //! The MC layer: symbols, sections, expressions, `MCInst`, the streamers,
 //! the assembler and the ELF writer.
 //!
-//! This crate is target-independent. A target plugs in through the traits in
-//! [`target`]: an instruction encoder (bytes + fixups), an instruction printer
-//! and a relocation mapper. `rcc-targets` implements them; the driver glues
-//! the two together.
+//! This crate is target-independent. A target plugs in through
+//! [`target::TargetBackend`]: an instruction encoder (bytes + fixups), an
+//! instruction printer, branch relaxation and relocation mapping.
+//! `rcc-targets` implements it; the driver glues the two together.
 
+pub mod cfi;
+pub mod context;
+pub mod elf;
 pub mod expr;
 pub mod fixup;
 pub mod inst;
+pub mod object;
 pub mod reg;
+pub mod section;
+pub mod streamer;
+pub mod symbol;
+pub mod target;
 
-pub use expr::{Expr, ExprId, ExprPool, ExprWriter, SymbolId, VariantKind};
+pub use context::MCContext;
+pub use expr::{BinOp, Expr, ExprId, ExprPool, ExprWriter, SymbolId, VariantKind};
 pub use fixup::{Fixup, FixupKind};
 pub use inst::{Disp, MCInst, MCOperand, MemRef};
+pub use object::ObjectStreamer;
 pub use reg::Reg;
+pub use section::{Section, SectionId};
+pub use streamer::{Cfi, McError, Streamer, SymbolAttr};
+pub use symbol::{Binding, Symbol, SymbolDef, SymbolType, Visibility};
+pub use target::TargetBackend;

@@ -654,6 +654,7 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
                             "remat" => "REMAT",
                             "cheap" => "CHEAP_AS_MOVE",
                             "side" => "SIDE_EFFECTS",
+                            "gotrelax" => "GOT_RELAX",
                             "load" => {
                                 has_load = true;
                                 continue;

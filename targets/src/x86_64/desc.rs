@@ -283,6 +283,8 @@ pub mod iflag {
     pub const REMAT: u32 = 512;
     pub const CHEAP_AS_MOVE: u32 = 1024;
     pub const SIDE_EFFECTS: u32 = 2048;
+    /// A RIP-relative GOT load the linker may relax (GOTPCRELX).
+    pub const GOT_RELAX: u32 = 4096;
 }
 
 /// The subtarget feature a form needs (`-mattr`).

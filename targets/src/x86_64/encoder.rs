@@ -12,7 +12,7 @@
 //! field to the end of the instruction.
 
 use super::desc::{
-    enc, reg_info, Form, ImmKind, InstDesc, OpKind, OpMap, Opcode, Prefix, RegFlags,
+    enc, iflag, reg_info, Form, ImmKind, InstDesc, OpKind, OpMap, Opcode, Prefix, RegFlags,
 };
 use rcc_mc::{Disp, ExprId, Fixup, FixupKind, MCInst, MCOperand, MemRef, Reg};
 use std::fmt;
@@ -453,7 +453,14 @@ fn encode_inner(
     };
     match roles.rm {
         Some(Rm::Reg(r)) => out.push(0xc0 | (reg_bits << 3) | low3(r)),
-        Some(Rm::Mem(m)) => encode_mem(form, m, reg_bits, imm_bytes, start, out, fixups)?,
+        Some(Rm::Mem(m)) => {
+            let rip_kind = match (desc.has(iflag::GOT_RELAX), vex || (rex == 0 && !needs_rex)) {
+                (false, _) => FixupKind::RipRel32,
+                (true, true) => FixupKind::RipRel32Relax,
+                (true, false) => FixupKind::RipRel32RelaxRex,
+            };
+            encode_mem(form, m, reg_bits, imm_bytes, rip_kind, start, out, fixups)?
+        }
         None => {}
     }
 
@@ -487,6 +494,7 @@ fn encode_mem(
     m: MemRef,
     reg_bits: u8,
     imm_bytes: usize,
+    rip_kind: FixupKind,
     start: usize,
     out: &mut Vec<u8>,
     fixups: &mut Vec<Fixup>,
@@ -535,7 +543,7 @@ fn encode_mem(
             return Err(bad);
         }
         out.push(modrm(0, 5));
-        disp32(out, fixups, FixupKind::RipRel32);
+        disp32(out, fixups, rip_kind);
         return Ok(());
     }
     if m.base.is_none() {

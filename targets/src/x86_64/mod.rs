@@ -39,11 +39,13 @@
 //! Condition codes are an operand (`JCC_1 target, cc`) spelled inside the
 //! mnemonic (`j{cc}`), as in LLVM.
 
+pub mod backend;
 pub mod desc;
 pub mod encoder;
 pub mod opt;
 pub mod printer;
 
+pub use backend::X86Backend;
 pub use desc::{class, op, regs, InstDesc, Opcode, RegClass, DESCS, NUM_OPCODES};
 pub use encoder::{encode, EncodeError};
 pub use opt::optimize_for_encoding;

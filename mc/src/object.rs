@@ -1,0 +1,845 @@
+//! The object streamer: turns streamer calls into per-section fragments,
+//! lays them out, relaxes branches until a fixpoint, resolves fixups and
+//! hands sections, symbols and relocations to the ELF writer.
+//!
+//! Fragments: `Data` (bytes + fixups of many instructions/directives),
+//! `Relaxable` (one instruction that may grow, e.g. `jmp` rel8 -> rel32),
+//! `Align` and `Fill`. Labels point into fragments (fragment index +
+//! offset), so their addresses follow layout changes.
+//!
+//! Invariants: fragment sizes only grow during relaxation, so the loop
+//! terminates; after `finish`, every fixup is either written into the bytes
+//! or turned into exactly one relocation.
+
+use crate::cfi::CfiBuilder;
+use crate::context::MCContext;
+use crate::elf::{self, ElfReloc};
+use crate::expr::{BinOp, Expr, ExprId, SymbolId, VariantKind};
+use crate::fixup::{Fixup, FixupKind};
+use crate::inst::MCInst;
+use crate::section::{shf, sht, SectionId};
+use crate::streamer::{Cfi, McError, Streamer, SymbolAttr};
+use crate::symbol::{Binding, SymbolDef, SymbolType, Visibility};
+use crate::target::TargetBackend;
+use rcc_ir::entity::EntityId;
+
+/// What a fragment holds.
+#[derive(Clone, Debug)]
+enum FragKind {
+    Data,
+    Relaxable(MCInst),
+    Align {
+        align: u64,
+        fill: Option<u8>,
+        max: u64,
+    },
+    Fill {
+        count: u64,
+        value: u8,
+    },
+}
+
+#[derive(Clone, Debug)]
+struct Fragment {
+    kind: FragKind,
+    data: Vec<u8>,
+    fixups: Vec<Fixup>,
+    offset: u64,
+}
+
+impl Fragment {
+    fn new(kind: FragKind) -> Fragment {
+        Fragment {
+            kind,
+            data: Vec::new(),
+            fixups: Vec::new(),
+            offset: 0,
+        }
+    }
+
+    fn size_at(&self, offset: u64) -> u64 {
+        match self.kind {
+            FragKind::Data | FragKind::Relaxable(_) => self.data.len() as u64,
+            FragKind::Align { align, max, .. } => {
+                let pad = (align - offset % align) % align;
+                if pad > max {
+                    0
+                } else {
+                    pad
+                }
+            }
+            FragKind::Fill { count, .. } => count,
+        }
+    }
+}
+
+/// A symbol value after evaluation: `a - b + constant`.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Value {
+    pub a: Option<(SymbolId, VariantKind)>,
+    pub b: Option<SymbolId>,
+    pub constant: i64,
+}
+
+/// The object streamer.
+pub struct ObjectStreamer<'t> {
+    pub ctx: MCContext,
+    target: &'t dyn TargetBackend,
+    frags: Vec<Vec<Fragment>>,
+    cur: Option<SectionId>,
+    scratch: Vec<u8>,
+    scratch_fixups: Vec<Fixup>,
+    cfi: CfiBuilder,
+    file_names: Vec<String>,
+    idents: Vec<String>,
+    addrsig: bool,
+}
+
+impl<'t> ObjectStreamer<'t> {
+    /// A streamer writing an object for `target`.
+    pub fn new(target: &'t dyn TargetBackend) -> Self {
+        ObjectStreamer {
+            ctx: MCContext::new(),
+            target,
+            frags: Vec::new(),
+            cur: None,
+            scratch: Vec::new(),
+            scratch_fixups: Vec::new(),
+            cfi: CfiBuilder::default(),
+            file_names: Vec::new(),
+            idents: Vec::new(),
+            addrsig: false,
+        }
+    }
+
+    fn frags_of(&mut self, sec: SectionId) -> &mut Vec<Fragment> {
+        if self.frags.len() <= sec.index() {
+            self.frags.resize_with(sec.index() + 1, Vec::new);
+        }
+        &mut self.frags[sec.index()]
+    }
+
+    fn cur_sec(&self) -> Result<SectionId, McError> {
+        self.cur.ok_or(McError::NoSection)
+    }
+
+    /// The current data fragment, starting one if the last is not data.
+    fn data_frag(&mut self) -> Result<&mut Fragment, McError> {
+        let sec = self.cur_sec()?;
+        let frags = self.frags_of(sec);
+        if !matches!(
+            frags.last(),
+            Some(Fragment {
+                kind: FragKind::Data,
+                ..
+            })
+        ) {
+            frags.push(Fragment::new(FragKind::Data));
+        }
+        Ok(frags.last_mut().expect("just pushed"))
+    }
+
+    /// The position a label defined now would have.
+    fn here(&mut self) -> Result<SymbolDef, McError> {
+        let sec = self.cur_sec()?;
+        let frag = self.data_frag()?;
+        let offset = frag.data.len() as u64;
+        let n = self.frags_of(sec).len() as u32 - 1;
+        Ok(SymbolDef::Label {
+            section: sec,
+            frag: n,
+            offset,
+        })
+    }
+
+    /// The current position as a temporary label (for CFI).
+    fn temp_label_here(&mut self) -> Result<SymbolId, McError> {
+        let s = self.ctx.temp_symbol();
+        self.emit_label(s)?;
+        Ok(s)
+    }
+
+    // ------------------------------------------------------------ layout
+
+    fn layout(&mut self) {
+        for frags in &mut self.frags {
+            let mut off = 0;
+            for f in frags.iter_mut() {
+                f.offset = off;
+                off += f.size_at(off);
+            }
+        }
+    }
+
+    /// Address of a label (section, offset) after layout.
+    fn label_addr(&self, def: SymbolDef) -> Option<(SectionId, u64)> {
+        match def {
+            SymbolDef::Label {
+                section,
+                frag,
+                offset,
+            } => {
+                let f = self.frags.get(section.index())?.get(frag as usize)?;
+                Some((section, f.offset + offset))
+            }
+            _ => None,
+        }
+    }
+
+    /// Evaluates `e` into `a - b + c`, following `.set` variables.
+    pub(crate) fn evaluate(&self, e: ExprId, depth: u32) -> Result<Value, McError> {
+        let bad = |m: &str| McError::BadExpr(m.to_string());
+        if depth > 64 {
+            return Err(bad("expression too deep (recursive .set?)"));
+        }
+        let v = match self.ctx.exprs.get(e) {
+            Expr::Constant(c) => Value {
+                a: None,
+                b: None,
+                constant: c,
+            },
+            Expr::Symbol(s, variant) => match self.ctx.symbols[s].def {
+                SymbolDef::Variable(inner) if variant == VariantKind::None => {
+                    self.evaluate(inner, depth + 1)?
+                }
+                _ => Value {
+                    a: Some((s, variant)),
+                    b: None,
+                    constant: 0,
+                },
+            },
+            Expr::Neg(x) => {
+                let x = self.evaluate(x, depth + 1)?;
+                match (x.a, x.b) {
+                    (None, None) => Value {
+                        constant: x.constant.wrapping_neg(),
+                        ..x
+                    },
+                    (Some((a, VariantKind::None)), None) => Value {
+                        a: None,
+                        b: Some(a),
+                        constant: x.constant.wrapping_neg(),
+                    },
+                    _ => return Err(bad("expected relocatable expression")),
+                }
+            }
+            Expr::Not(x) => {
+                let x = self.evaluate(x, depth + 1)?;
+                match (x.a, x.b) {
+                    (None, None) => Value {
+                        constant: !x.constant,
+                        ..x
+                    },
+                    _ => return Err(bad("expected absolute expression")),
+                }
+            }
+            Expr::Binary(op, l, r) => {
+                let l = self.fold_same_section(self.evaluate(l, depth + 1)?);
+                let r = self.fold_same_section(self.evaluate(r, depth + 1)?);
+                match op {
+                    BinOp::Add => match (
+                        l.a.is_some() || l.b.is_some(),
+                        r.a.is_some() || r.b.is_some(),
+                    ) {
+                        (_, false) => Value {
+                            constant: l.constant.wrapping_add(r.constant),
+                            ..l
+                        },
+                        (false, true) => Value {
+                            constant: l.constant.wrapping_add(r.constant),
+                            ..r
+                        },
+                        _ => return Err(bad("expected relocatable expression")),
+                    },
+                    BinOp::Sub => match (r.a, r.b) {
+                        (None, None) => Value {
+                            constant: l.constant.wrapping_sub(r.constant),
+                            ..l
+                        },
+                        (Some((rs, VariantKind::None)), None) if l.b.is_none() => Value {
+                            a: l.a,
+                            b: Some(rs),
+                            constant: l.constant.wrapping_sub(r.constant),
+                        },
+                        _ => return Err(bad("expected relocatable expression")),
+                    },
+                    _ => {
+                        if l.a.is_some() || l.b.is_some() || r.a.is_some() || r.b.is_some() {
+                            return Err(bad("expected absolute expression"));
+                        }
+                        let c = op
+                            .apply(l.constant, r.constant)
+                            .ok_or_else(|| bad("division by zero"))?;
+                        Value {
+                            a: None,
+                            b: None,
+                            constant: c,
+                        }
+                    }
+                }
+            }
+        };
+        Ok(self.fold_same_section(v))
+    }
+
+    /// Folds `a - b` to a constant when both labels are laid out in one section.
+    fn fold_same_section(&self, v: Value) -> Value {
+        if let (Some((a, VariantKind::None)), Some(b)) = (v.a, v.b) {
+            if let (Some((sa, oa)), Some((sb, ob))) = (
+                self.label_addr(self.ctx.symbols[a].def),
+                self.label_addr(self.ctx.symbols[b].def),
+            ) {
+                if sa == sb {
+                    return Value {
+                        a: None,
+                        b: None,
+                        constant: v.constant.wrapping_add(oa as i64 - ob as i64),
+                    };
+                }
+            }
+        }
+        v
+    }
+
+    /// Whether a reference to `s` can be resolved at assembly time (a label
+    /// that cannot be preempted).
+    fn resolvable(&self, s: SymbolId) -> bool {
+        let sym = &self.ctx.symbols[s];
+        sym.binding == Binding::Local
+            && matches!(sym.def, SymbolDef::Label { .. })
+            && sym.ty != SymbolType::GnuIndirectFunc
+    }
+
+    /// The value of a PC-relative fixup at `pc` if it resolves now.
+    fn resolved_pcrel(&self, sec: SectionId, pc: u64, f: &Fixup) -> Option<i64> {
+        let v = self.evaluate(f.expr, 0).ok()?;
+        match (v.a, v.b) {
+            (Some((a, VariantKind::None)), None) if self.resolvable(a) => {
+                let (sa, oa) = self.label_addr(self.ctx.symbols[a].def)?;
+                (sa == sec).then(|| oa as i64 + v.constant + f.addend - pc as i64)
+            }
+            _ => None,
+        }
+    }
+
+    fn relax_pass(&mut self) -> Result<bool, McError> {
+        let mut changed = false;
+        for si in 0..self.frags.len() {
+            let sec = SectionId::from_index(si);
+            for fi in 0..self.frags[si].len() {
+                let f = &self.frags[si][fi];
+                let FragKind::Relaxable(inst) = f.kind else {
+                    continue;
+                };
+                let fits = f.fixups.iter().all(|fx| {
+                    let size = fx.kind.size();
+                    match self.resolved_pcrel(sec, f.offset + fx.offset as u64, fx) {
+                        Some(v) if size == 1 => i8::try_from(v).is_ok(),
+                        Some(_) => true,
+                        None => size >= 4,
+                    }
+                });
+                if fits {
+                    continue;
+                }
+                let Some(relaxed) = self.target.relax(&inst) else {
+                    continue;
+                };
+                let mut data = Vec::new();
+                let mut fixups = Vec::new();
+                self.target
+                    .encode(&relaxed, &mut data, &mut fixups)
+                    .map_err(McError::Encode)?;
+                let f = &mut self.frags[si][fi];
+                f.kind = FragKind::Relaxable(relaxed);
+                f.data = data;
+                f.fixups = fixups;
+                changed = true;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Lays out, relaxes, resolves fixups and writes the ELF object.
+    pub fn finish(mut self) -> Result<Vec<u8>, McError> {
+        if self.cfi.in_proc() {
+            return Err(McError::Cfi(
+                "unfinished frame (missing .cfi_endproc)".into(),
+            ));
+        }
+        loop {
+            self.layout();
+            if !self.relax_pass()? {
+                break;
+            }
+        }
+        // Materialise .eh_frame now that code addresses are final.
+        if self.cfi.has_frames() {
+            let cfi = std::mem::take(&mut self.cfi);
+            let sec = self
+                .ctx
+                .section(".eh_frame", sht::X86_64_UNWIND, shf::ALLOC, 0, None);
+            self.ctx.sections[sec].align = self.ctx.sections[sec].align.max(8);
+            let mut data = Vec::new();
+            let mut fixups = Vec::new();
+            cfi.write_eh_frame(&mut self, &mut data, &mut fixups)?;
+            let frags = self.frags_of(sec);
+            frags.push(Fragment {
+                kind: FragKind::Data,
+                data,
+                fixups,
+                offset: 0,
+            });
+            self.layout();
+        }
+        if !self.idents.is_empty() {
+            let sec = self.ctx.section(
+                ".comment",
+                sht::PROGBITS,
+                shf::MERGE | shf::STRINGS,
+                1,
+                None,
+            );
+            let mut data = vec![0u8];
+            for i in &self.idents {
+                data.extend_from_slice(i.as_bytes());
+                data.push(0);
+            }
+            self.frags_of(sec).push(Fragment {
+                kind: FragKind::Data,
+                data,
+                fixups: Vec::new(),
+                offset: 0,
+            });
+        }
+        // Section contents and relocations.
+        let nsec = self.ctx.sections.len();
+        let mut contents: Vec<Vec<u8>> = vec![Vec::new(); nsec];
+        let mut sizes = vec![0u64; nsec];
+        let mut relocs: Vec<Vec<ElfReloc>> = vec![Vec::new(); nsec];
+        for si in 0..nsec {
+            let sec = SectionId::from_index(si);
+            let frags = self.frags.get(si).cloned().unwrap_or_default();
+            let code = self.ctx.sections[sec].is_code();
+            let mut out = Vec::new();
+            for f in &frags {
+                debug_assert_eq!(out.len() as u64, f.offset);
+                let start = out.len();
+                match f.kind {
+                    FragKind::Data | FragKind::Relaxable(_) => out.extend_from_slice(&f.data),
+                    FragKind::Align { fill, .. } => {
+                        let n = f.size_at(f.offset);
+                        match fill {
+                            None if code => self.target.write_nops(n, &mut out),
+                            _ => out.extend(std::iter::repeat_n(fill.unwrap_or(0), n as usize)),
+                        }
+                    }
+                    FragKind::Fill { count, value } => {
+                        out.extend(std::iter::repeat_n(value, count as usize))
+                    }
+                }
+                for fx in &f.fixups {
+                    let at = start + fx.offset as usize;
+                    self.apply_fixup(
+                        sec,
+                        f.offset + fx.offset as u64,
+                        fx,
+                        &mut out[at..at + fx.kind.size()],
+                        &mut relocs[si],
+                    )?;
+                }
+            }
+            sizes[si] = out.len() as u64;
+            if self.ctx.sections[sec].is_bss() {
+                if out.iter().any(|&b| b != 0) {
+                    return Err(McError::BadExpr(format!(
+                        "non-zero data in nobits section {}",
+                        self.ctx.sections[sec].name
+                    )));
+                }
+                out.clear();
+            }
+            contents[si] = out;
+        }
+        let symbol_values = self.symbol_values()?;
+        let input = elf::ElfInput {
+            ctx: &self.ctx,
+            contents: &contents,
+            sizes: &sizes,
+            relocs: &relocs,
+            symbol_values: &symbol_values,
+            file_names: &self.file_names,
+            addrsig: self.addrsig,
+            target: self.target,
+        };
+        Ok(elf::write(&input))
+    }
+
+    /// Final (section, value, size) of each symbol.
+    fn symbol_values(&self) -> Result<Vec<elf::SymValue>, McError> {
+        let mut out = Vec::with_capacity(self.ctx.symbols.len());
+        for (_, sym) in self.ctx.symbols.iter() {
+            let (section, value) = match sym.def {
+                SymbolDef::Label { .. } => {
+                    let (s, o) = self
+                        .label_addr(sym.def)
+                        .ok_or_else(|| McError::BadExpr(format!("bad label {}", sym.name)))?;
+                    (elf::SymSection::Section(s), o)
+                }
+                SymbolDef::Common { align, .. } => (elf::SymSection::Common, align),
+                SymbolDef::Undefined => (elf::SymSection::Undefined, 0),
+                SymbolDef::Variable(e) => {
+                    let v = self.evaluate(e, 0)?;
+                    match (v.a, v.b) {
+                        (None, None) => (elf::SymSection::Absolute, v.constant as u64),
+                        (Some((a, VariantKind::None)), None) => {
+                            match self.label_addr(self.ctx.symbols[a].def) {
+                                Some((s, o)) => {
+                                    (elf::SymSection::Section(s), (o as i64 + v.constant) as u64)
+                                }
+                                None => (elf::SymSection::Undefined, 0),
+                            }
+                        }
+                        _ => {
+                            return Err(McError::BadExpr(format!(
+                                "cannot evaluate symbol '{}'",
+                                sym.name
+                            )))
+                        }
+                    }
+                }
+            };
+            let size = match sym.size.expand() {
+                Some(e) => {
+                    let v = self.evaluate(e, 0)?;
+                    if v.a.is_some() || v.b.is_some() {
+                        return Err(McError::BadExpr(format!(
+                            ".size expression for {} does not evaluate to a constant",
+                            sym.name
+                        )));
+                    }
+                    v.constant as u64
+                }
+                None => match sym.def {
+                    SymbolDef::Common { size, .. } => size,
+                    _ => 0,
+                },
+            };
+            out.push(elf::SymValue {
+                section,
+                value,
+                size,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Writes a resolved fixup into `field`, or records a relocation.
+    fn apply_fixup(
+        &self,
+        sec: SectionId,
+        pos: u64,
+        fx: &Fixup,
+        field: &mut [u8],
+        relocs: &mut Vec<ElfReloc>,
+    ) -> Result<(), McError> {
+        let v = self.evaluate(fx.expr, 0)?;
+        let kind = fx.kind;
+        let write = |field: &mut [u8], val: i64| -> Result<(), McError> {
+            let n = field.len();
+            let ok = match n {
+                1 => (-128..=255).contains(&val),
+                2 => (-32768..=65535).contains(&val),
+                4 => (i32::MIN as i64..=u32::MAX as i64).contains(&val),
+                _ => true,
+            };
+            if !ok {
+                return Err(McError::Overflow(format!(
+                    "value {val} does not fit in a {n}-byte fixup"
+                )));
+            }
+            field.copy_from_slice(&val.to_le_bytes()[..n]);
+            Ok(())
+        };
+        match (v.a, v.b) {
+            (None, None) => {
+                // A constant: PC-relative constants are already relative.
+                write(
+                    field,
+                    v.constant + if kind.is_pcrel() { fx.addend } else { 0 },
+                )
+            }
+            (Some((a, variant)), None) => {
+                if kind.is_pcrel() && variant == VariantKind::None && self.resolvable(a) {
+                    if let Some((sa, oa)) = self.label_addr(self.ctx.symbols[a].def) {
+                        if sa == sec {
+                            return write(field, oa as i64 + v.constant + fx.addend - pos as i64);
+                        }
+                    }
+                }
+                let ty = self
+                    .target
+                    .reloc_type(kind, variant)
+                    .map_err(McError::BadExpr)?;
+                relocs.push(ElfReloc {
+                    offset: pos,
+                    sym: a,
+                    ty,
+                    addend: v.constant + fx.addend,
+                    expr_constant: v.constant,
+                });
+                Ok(())
+            }
+            (a, Some(b)) => {
+                // `a - b` with `b` in this section: PC-relative to `b`.
+                let Some((sb, ob)) = self.label_addr(self.ctx.symbols[b].def) else {
+                    return Err(McError::BadExpr(
+                        "Cannot represent a difference across sections".into(),
+                    ));
+                };
+                if sb != sec || kind.is_pcrel() {
+                    return Err(McError::BadExpr(
+                        "Cannot represent a difference across sections".into(),
+                    ));
+                }
+                let Some((a, variant)) = a else {
+                    return Err(McError::BadExpr("expected relocatable expression".into()));
+                };
+                let pkind = match kind {
+                    FixupKind::Abs64 => FixupKind::PcRel64,
+                    FixupKind::Abs32 | FixupKind::Abs32S => FixupKind::PcRel32,
+                    FixupKind::Abs8 => FixupKind::PcRel8,
+                    _ => return Err(McError::BadExpr("unsupported difference fixup".into())),
+                };
+                let ty = self
+                    .target
+                    .reloc_type(pkind, variant)
+                    .map_err(McError::BadExpr)?;
+                let addend = v.constant + (pos as i64 - ob as i64);
+                relocs.push(ElfReloc {
+                    offset: pos,
+                    sym: a,
+                    ty,
+                    addend,
+                    expr_constant: v.constant,
+                });
+                Ok(())
+            }
+        }
+    }
+}
+
+impl Streamer for ObjectStreamer<'_> {
+    fn ctx(&mut self) -> &mut MCContext {
+        &mut self.ctx
+    }
+
+    fn switch_section(&mut self, sec: SectionId) {
+        self.frags_of(sec);
+        self.cur = Some(sec);
+    }
+
+    fn current_section(&self) -> Option<SectionId> {
+        self.cur
+    }
+
+    fn emit_label(&mut self, sym: SymbolId) -> Result<(), McError> {
+        if self.ctx.symbols[sym].is_defined() {
+            return Err(McError::Redefined(self.ctx.symbols[sym].name.clone()));
+        }
+        let def = self.here()?;
+        self.ctx.symbols[sym].def = def;
+        Ok(())
+    }
+
+    fn emit_inst(&mut self, inst: &MCInst) -> Result<(), McError> {
+        let sec = self.cur_sec()?;
+        self.scratch.clear();
+        self.scratch_fixups.clear();
+        self.target
+            .encode(inst, &mut self.scratch, &mut self.scratch_fixups)
+            .map_err(McError::Encode)?;
+        if self.target.relax(inst).is_some() {
+            let mut f = Fragment::new(FragKind::Relaxable(*inst));
+            f.data.extend_from_slice(&self.scratch);
+            f.fixups.extend_from_slice(&self.scratch_fixups);
+            self.frags_of(sec).push(f);
+            return Ok(());
+        }
+        let scratch = std::mem::take(&mut self.scratch);
+        let fixups = std::mem::take(&mut self.scratch_fixups);
+        let frag = self.data_frag()?;
+        let base = frag.data.len() as u32;
+        frag.data.extend_from_slice(&scratch);
+        frag.fixups.extend(fixups.iter().map(|f| Fixup {
+            offset: f.offset + base,
+            ..*f
+        }));
+        self.scratch = scratch;
+        self.scratch_fixups = fixups;
+        Ok(())
+    }
+
+    fn emit_bytes(&mut self, data: &[u8]) -> Result<(), McError> {
+        self.data_frag()?.data.extend_from_slice(data);
+        Ok(())
+    }
+
+    fn emit_value(&mut self, e: ExprId, size: u8) -> Result<(), McError> {
+        if let Some(c) = self.ctx.exprs.as_constant(e) {
+            return self.emit_bytes(&c.to_le_bytes()[..size as usize]);
+        }
+        let kind = match size {
+            1 => FixupKind::Abs8,
+            2 => FixupKind::Abs16,
+            4 => FixupKind::Abs32,
+            8 => FixupKind::Abs64,
+            _ => return Err(McError::BadExpr(format!("invalid value size {size}"))),
+        };
+        let frag = self.data_frag()?;
+        let offset = frag.data.len() as u32;
+        frag.fixups.push(Fixup {
+            offset,
+            kind,
+            expr: e,
+            addend: 0,
+        });
+        frag.data.extend(std::iter::repeat_n(0, size as usize));
+        Ok(())
+    }
+
+    fn emit_fill(&mut self, count: u64, value: u8) -> Result<(), McError> {
+        let sec = self.cur_sec()?;
+        if count <= 64 {
+            let frag = self.data_frag()?;
+            frag.data.extend(std::iter::repeat_n(value, count as usize));
+        } else {
+            self.frags_of(sec)
+                .push(Fragment::new(FragKind::Fill { count, value }));
+        }
+        Ok(())
+    }
+
+    fn emit_align(&mut self, align: u64, fill: Option<u8>, max: u64) -> Result<(), McError> {
+        let sec = self.cur_sec()?;
+        if !align.is_power_of_two() {
+            return Err(McError::BadExpr("alignment must be a power of 2".into()));
+        }
+        let s = &mut self.ctx.sections[sec];
+        s.align = s.align.max(align);
+        self.frags_of(sec)
+            .push(Fragment::new(FragKind::Align { align, fill, max }));
+        Ok(())
+    }
+
+    fn emit_symbol_attr(&mut self, sym: SymbolId, attr: SymbolAttr) -> Result<(), McError> {
+        let s = &mut self.ctx.symbols[sym];
+        match attr {
+            SymbolAttr::Global => s.binding = Binding::Global,
+            SymbolAttr::Weak => s.binding = Binding::Weak,
+            SymbolAttr::Local => {
+                s.binding = Binding::Local;
+                s.explicit_local = true;
+            }
+            SymbolAttr::Hidden => s.visibility = Visibility::Hidden,
+            SymbolAttr::Protected => s.visibility = Visibility::Protected,
+            SymbolAttr::Internal => s.visibility = Visibility::Internal,
+            SymbolAttr::Type(t) => s.ty = t,
+        }
+        s.used = true;
+        Ok(())
+    }
+
+    fn emit_size(&mut self, sym: SymbolId, e: ExprId) -> Result<(), McError> {
+        self.ctx.symbols[sym].size = Some(e).into();
+        Ok(())
+    }
+
+    fn emit_common(&mut self, sym: SymbolId, size: u64, align: u64) -> Result<(), McError> {
+        if self.ctx.symbols[sym].is_defined() {
+            return Err(McError::Redefined(self.ctx.symbols[sym].name.clone()));
+        }
+        if self.ctx.symbols[sym].explicit_local {
+            // A local common symbol is allocated in .bss.
+            let prev = self.cur;
+            let bss = self.ctx.default_section(".bss");
+            self.switch_section(bss);
+            self.emit_align(align.max(1), Some(0), u64::MAX)?;
+            self.emit_label(sym)?;
+            self.emit_fill(size, 0)?;
+            if self.ctx.symbols[sym].ty == SymbolType::NoType {
+                self.ctx.symbols[sym].ty = SymbolType::Object;
+            }
+            self.ctx.symbols[sym].size = Some(self.ctx.exprs.constant(size as i64)).into();
+            self.cur = prev;
+            return Ok(());
+        }
+        let s = &mut self.ctx.symbols[sym];
+        s.def = SymbolDef::Common {
+            size,
+            align: align.max(1),
+        };
+        if s.binding == Binding::Local {
+            s.binding = Binding::Global;
+        }
+        if s.ty == SymbolType::NoType {
+            s.ty = SymbolType::Object;
+        }
+        Ok(())
+    }
+
+    fn emit_assignment(&mut self, sym: SymbolId, e: ExprId) -> Result<(), McError> {
+        let s = &mut self.ctx.symbols[sym];
+        if matches!(s.def, SymbolDef::Label { .. } | SymbolDef::Common { .. }) {
+            return Err(McError::Redefined(s.name.clone()));
+        }
+        s.def = SymbolDef::Variable(e);
+        Ok(())
+    }
+
+    fn emit_cfi(&mut self, cfi: Cfi) -> Result<(), McError> {
+        match cfi {
+            Cfi::StartProc => {
+                let l = self.temp_label_here()?;
+                let sec = self.cur_sec()?;
+                self.cfi.start(l, sec)
+            }
+            Cfi::EndProc => {
+                let l = self.temp_label_here()?;
+                self.cfi.end(l)
+            }
+            other => {
+                if !self.cfi.in_proc() {
+                    return Err(McError::Cfi("this directive must appear between .cfi_startproc and .cfi_endproc directives".into()));
+                }
+                let l = self.temp_label_here()?;
+                self.cfi.push(l, other)
+            }
+        }
+    }
+
+    fn emit_file(&mut self, name: &str) {
+        self.file_names.push(name.to_string());
+    }
+
+    fn emit_ident(&mut self, text: &str) {
+        self.idents.push(text.to_string());
+    }
+
+    fn emit_addrsig(&mut self, sym: Option<SymbolId>) {
+        self.addrsig = true;
+        if let Some(s) = sym {
+            self.ctx.symbols[s].addrsig = true;
+            self.ctx.symbols[s].used = true;
+        }
+    }
+
+    fn emit_verbatim(&mut self, _text: &str) {}
+}
+
+impl ObjectStreamer<'_> {
+    /// Address of `sym` after layout (for the CFI writer).
+    pub(crate) fn symbol_addr(&self, sym: SymbolId) -> Option<(SectionId, u64)> {
+        self.label_addr(self.ctx.symbols[sym].def)
+    }
+}

@@ -1,0 +1,41 @@
+//! The interface a target implements for the MC layer.
+
+use crate::expr::{ExprWriter, VariantKind};
+use crate::fixup::{Fixup, FixupKind};
+use crate::inst::MCInst;
+
+/// Target hooks used by the streamers and the object writer.
+pub trait TargetBackend: Sync {
+    /// Encodes `inst`, appending bytes and fixups (offsets relative to the
+    /// instruction start). On error nothing is appended.
+    fn encode(
+        &self,
+        inst: &MCInst,
+        out: &mut Vec<u8>,
+        fixups: &mut Vec<Fixup>,
+    ) -> Result<(), String>;
+
+    /// The relaxed (larger-range) form of `inst`, if it has one.
+    fn relax(&self, inst: &MCInst) -> Option<MCInst>;
+
+    /// Appends `n` bytes of padding that execute as no-ops.
+    fn write_nops(&self, n: u64, out: &mut Vec<u8>);
+
+    /// Prints `inst` as assembly (`mnemonic\toperands`).
+    fn print_inst(
+        &self,
+        inst: &MCInst,
+        exprs: &dyn ExprWriter,
+        out: &mut String,
+    ) -> Result<(), String>;
+
+    /// The ELF relocation type for a fixup kind and symbol variant.
+    fn reloc_type(&self, kind: FixupKind, variant: VariantKind) -> Result<u32, String>;
+
+    /// Whether relocations of this type must name the symbol itself rather
+    /// than its section (GOT and TLS relocations).
+    fn reloc_needs_symbol(&self, reloc_type: u32) -> bool;
+
+    /// `e_machine`.
+    fn elf_machine(&self) -> u16;
+}
