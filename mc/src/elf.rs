@@ -63,7 +63,6 @@ pub struct ElfInput<'a> {
     pub target: &'a dyn TargetBackend,
 }
 
-
 struct OutSection {
     name_off: u32,
     sh_type: u32,

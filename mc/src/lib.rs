@@ -6,6 +6,7 @@
 //! instruction printer, branch relaxation and relocation mapping.
 //! `rcc-targets` implements it; the driver glues the two together.
 
+pub mod asm_streamer;
 pub mod cfi;
 pub mod context;
 pub mod elf;

@@ -727,6 +727,12 @@ impl Streamer for ObjectStreamer<'_> {
         }
         let s = &mut self.ctx.sections[sec];
         s.align = s.align.max(align);
+        // Padding code with the one-byte nop means "pad with no-ops".
+        let fill = if s.is_code() && fill == Some(0x90) {
+            None
+        } else {
+            fill
+        };
         self.frags_of(sec)
             .push(Fragment::new(FragKind::Align { align, fill, max }));
         Ok(())
