@@ -43,10 +43,11 @@ impl MCContext {
         self.sym_by_name.get(name).copied()
     }
 
-    /// A fresh temporary label (`.Ltmp<N>`).
+    /// A fresh temporary label (`.Lrcc.tmp<N>`; a name compilers do not use,
+    /// since a label defined later in the source must not collide).
     pub fn temp_symbol(&mut self) -> SymbolId {
         loop {
-            let name = format!(".Ltmp{}", self.next_tmp);
+            let name = format!(".Lrcc.tmp{}", self.next_tmp);
             self.next_tmp += 1;
             if !self.sym_by_name.contains_key(&name) {
                 return self.symbol(&name);

@@ -11,7 +11,8 @@
 //! `sh_info` of `.symtab` is the first non-local index). Relocations against
 //! local labels are rewritten against their section symbol unless the
 //! relocation type needs the symbol (GOT/TLS) or the section is mergeable
-//! and the reference has a non-zero offset.
+//! and the addend is non-zero (a linker merging strings cannot tell which
+//! string `section+offset` meant).
 
 use crate::context::MCContext;
 use crate::expr::SymbolId;
@@ -29,9 +30,6 @@ pub struct ElfReloc {
     pub ty: u32,
     /// Full addend (expression constant + fixup addend).
     pub addend: i64,
-    /// The expression's own constant (`sym+5` -> 5), which decides whether
-    /// a reference into a mergeable section may use the section symbol.
-    pub expr_constant: i64,
 }
 
 /// Where a symbol's value lives.
@@ -122,7 +120,7 @@ pub fn write(inp: &ElfInput<'_>) -> Vec<u8> {
                         && !inp.target.reloc_needs_symbol(r.ty) =>
                 {
                     let merge = ctx.sections[s].flags & shf::MERGE != 0;
-                    if merge && r.expr_constant != 0 {
+                    if merge && r.addend != 0 {
                         needed[r.sym.index()] = true;
                         (Ok(r.sym), r.addend)
                     } else {

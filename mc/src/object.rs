@@ -586,7 +586,6 @@ impl<'t> ObjectStreamer<'t> {
                     sym: a,
                     ty,
                     addend: v.constant + fx.addend,
-                    expr_constant: v.constant,
                 });
                 Ok(())
             }
@@ -621,7 +620,6 @@ impl<'t> ObjectStreamer<'t> {
                     sym: a,
                     ty,
                     addend,
-                    expr_constant: v.constant,
                 });
                 Ok(())
             }
