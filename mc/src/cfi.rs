@@ -125,7 +125,7 @@ impl CfiBuilder {
         uleb(&mut cie, RA_REG as u64);
         cie.extend_from_slice(&[1, 0x1b]);
         cie.extend_from_slice(&[0x0c, 7, 8, 0x80 | RA_REG, 1]);
-        while (cie.len() + 4) % 8 != 0 {
+        while (cie.len() + 4) % 4 != 0 {
             cie.push(0);
         }
         out.extend_from_slice(&(cie.len() as u32).to_le_bytes());
@@ -219,7 +219,7 @@ impl CfiBuilder {
             // FDE: length, CIE pointer, pc_begin, pc_range, aug length, body.
             let fde_start = out.len();
             let mut len = 4 + 4 + 4 + 1 + body.len();
-            while (len + 4) % 8 != 0 {
+            while (len + 4) % 4 != 0 {
                 len += 1;
             }
             out.extend_from_slice(&(len as u32).to_le_bytes());
