@@ -2,6 +2,8 @@
 # Assembles each .s with rcc-mc and llvm-mc-19 and compares
 # `llvm-objdump-19 -d -r` of the two objects. Prints one line per file and a
 # summary; exit 1 if any differ. Usage: scripts/compare-mc.sh FILE.s...
+# ROUNDTRIP=1: instead assemble rcc-mc's printed assembly (-filetype=asm)
+# with llvm-mc-19 and compare that object with llvm-mc's object of the input.
 RCC_MC=${RCC_MC:-target/release/rcc-mc}
 tmp=$(mktemp -d)
 same=0; diff=0; fail=0
@@ -9,7 +11,12 @@ for f in "$@"; do
   if ! llvm-mc-19 -triple=x86_64-unknown-linux-gnu -filetype=obj "$f" -o "$tmp/ref.o" 2>/dev/null; then
     echo "SKIP (llvm-mc rejects) $f"; continue
   fi
-  if ! "$RCC_MC" -filetype=obj "$f" -o "$tmp/ours.o" 2>"$tmp/err"; then
+  if [ -n "$ROUNDTRIP" ]; then
+    if ! "$RCC_MC" -filetype=asm "$f" -o "$tmp/ours.s" 2>"$tmp/err" ||
+       ! llvm-mc-19 -triple=x86_64-unknown-linux-gnu -filetype=obj "$tmp/ours.s" -o "$tmp/ours.o" 2>"$tmp/err"; then
+      echo "FAIL $f: $(head -1 "$tmp/err")"; fail=$((fail+1)); continue
+    fi
+  elif ! "$RCC_MC" -filetype=obj "$f" -o "$tmp/ours.o" 2>"$tmp/err"; then
     echo "FAIL $f: $(head -1 "$tmp/err")"; fail=$((fail+1)); continue
   fi
   llvm-objdump-19 -d -r "$tmp/ref.o" | tail -n +3 > "$tmp/ref.txt"
