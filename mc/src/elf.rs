@@ -3,8 +3,8 @@
 //! Output layout: ELF header, section contents (each at its alignment),
 //! section header table. Section header order: null, then for each section
 //! in creation order its COMDAT `.group` (before the group's first member),
-//! the section and its `.rela` section; then `.llvm_addrsig`, `.symtab` and
-//! one `.strtab` shared by symbol and section names.
+//! the section and its `.rela` section; then `.llvm_addrsig` and `.symtab`.
+//! One `.strtab` (section 1, as llvm-mc does) holds symbol and section names.
 //!
 //! Symbol table order: null, `STT_FILE` symbols, section symbols that
 //! relocations need, other locals, then globals and weaks (as ELF requires,
@@ -105,6 +105,12 @@ pub fn write(inp: &ElfInput<'_>) -> Vec<u8> {
 
     // Which symbols need to be in the table, and relocation targets.
     let mut needed = vec![false; ctx.symbols.len()];
+    let mut tls = vec![false; ctx.symbols.len()];
+    for r in inp.relocs.iter().flatten() {
+        if inp.target.reloc_is_tls(r.ty) {
+            tls[r.sym.index()] = true;
+        }
+    }
     let mut sec_sym_needed = vec![false; nsec];
     // Per relocation: Ok(symbol) or Err(section), and the adjusted addend.
     let mut reloc_targets: Vec<Vec<(Result<SymbolId, SectionId>, i64)>> = Vec::with_capacity(nsec);
@@ -167,7 +173,9 @@ pub fn write(inp: &ElfInput<'_>) -> Vec<u8> {
     let mut shndx = vec![0u32; nsec];
     let mut rela_idx = vec![0u32; nsec];
     let mut groups_numbered: Vec<SymbolId> = Vec::new();
-    let mut next = 1u32;
+    // As llvm-mc: .strtab is section 1, .symtab the last.
+    let strtab_idx = 1u32;
+    let mut next = 2u32;
     for (sid, s) in ctx.sections.iter() {
         if let Some(g) = s.group.expand() {
             if !groups_numbered.contains(&g) {
@@ -189,8 +197,7 @@ pub fn write(inp: &ElfInput<'_>) -> Vec<u8> {
         0
     };
     let symtab_idx = next;
-    let strtab_idx = next + 1;
-    let shnum = next + 2;
+    let shnum = next + 1;
 
     // Symbol table.
     let mut symtab: Vec<u8> = vec![0; 24];
@@ -221,6 +228,7 @@ pub fn write(inp: &ElfInput<'_>) -> Vec<u8> {
         let sym = &ctx.symbols[id];
         let val = inp.symbol_values[id.index()];
         let ty = match sym.ty {
+            SymbolType::NoType if tls[id.index()] => 6,
             SymbolType::NoType => 0,
             SymbolType::Object => 1,
             SymbolType::Func => 2,
@@ -271,8 +279,18 @@ pub fn write(inp: &ElfInput<'_>) -> Vec<u8> {
         i
     };
 
-    // Output sections in header order.
-    let mut out: Vec<OutSection> = Vec::new();
+    // Output sections in header order; .strtab's contents are filled in last.
+    let mut out: Vec<OutSection> = vec![OutSection {
+        name_off: 0,
+        sh_type: sht::STRTAB,
+        flags: 0,
+        size: 0,
+        link: 0,
+        info: 0,
+        align: 1,
+        entsize: 0,
+        data: Vec::new(),
+    }];
     let mut emitted_groups: Vec<SymbolId> = Vec::new();
     for (sid, s) in ctx.sections.iter() {
         let si = sid.index();
@@ -377,19 +395,9 @@ pub fn write(inp: &ElfInput<'_>) -> Vec<u8> {
         entsize: 24,
         data: symtab,
     });
-    let strtab_name = strtab.add(".strtab");
-    let strtab_data = strtab.data.clone();
-    out.push(OutSection {
-        name_off: strtab_name,
-        sh_type: sht::STRTAB,
-        flags: 0,
-        size: strtab_data.len() as u64,
-        link: 0,
-        info: 0,
-        align: 1,
-        entsize: 0,
-        data: strtab_data,
-    });
+    out[0].name_off = strtab.add(".strtab");
+    out[0].size = strtab.data.len() as u64;
+    out[0].data = std::mem::take(&mut strtab.data);
     debug_assert_eq!(out.len() as u32 + 1, shnum);
 
     // File layout.

@@ -522,6 +522,18 @@ impl<'t> ObjectStreamer<'t> {
                 }
                 None => match sym.def {
                     SymbolDef::Common { size, .. } => size,
+                    // An alias takes the size of the symbol it names.
+                    SymbolDef::Variable(e) => match self.evaluate(e, 0)? {
+                        Value {
+                            a: Some((base, VariantKind::None)),
+                            b: None,
+                            ..
+                        } => match self.ctx.symbols[base].size.expand() {
+                            Some(se) => self.evaluate(se, 0)?.constant as u64,
+                            None => 0,
+                        },
+                        _ => 0,
+                    },
                     _ => 0,
                 },
             };

@@ -36,6 +36,10 @@ pub trait TargetBackend: Sync {
     /// than its section (GOT and TLS relocations).
     fn reloc_needs_symbol(&self, reloc_type: u32) -> bool;
 
+    /// Whether the relocation type refers to a thread-local symbol (such a
+    /// symbol gets `STT_TLS` even when undefined).
+    fn reloc_is_tls(&self, reloc_type: u32) -> bool;
+
     /// `e_machine`.
     fn elf_machine(&self) -> u16;
 }

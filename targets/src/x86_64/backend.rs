@@ -153,6 +153,20 @@ impl TargetBackend for X86Backend {
         )
     }
 
+    fn reloc_is_tls(&self, ty: u32) -> bool {
+        use reloc::*;
+        matches!(
+            ty,
+            R_X86_64_DTPOFF64
+                | R_X86_64_TPOFF64
+                | R_X86_64_TLSGD
+                | R_X86_64_TLSLD
+                | R_X86_64_DTPOFF32
+                | R_X86_64_GOTTPOFF
+                | R_X86_64_TPOFF32
+        )
+    }
+
     fn elf_machine(&self) -> u16 {
         62
     }
