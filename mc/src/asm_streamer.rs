@@ -141,12 +141,14 @@ impl Streamer for AsmStreamer<'_> {
         self.target
             .print_inst(inst, &self.ctx, &mut text)
             .map_err(McError::Encode)?;
+        // Encode even without -show-encoding: unencodable input is an error
+        // in text output too.
+        self.bytes.clear();
+        self.fixups.clear();
+        self.target
+            .encode(inst, &mut self.bytes, &mut self.fixups)
+            .map_err(McError::Encode)?;
         if self.show_encoding {
-            self.bytes.clear();
-            self.fixups.clear();
-            self.target
-                .encode(inst, &mut self.bytes, &mut self.fixups)
-                .map_err(McError::Encode)?;
             let cells: Vec<String> = (0..self.bytes.len())
                 .map(|i| {
                     let in_fixup = self.fixups.iter().any(|f| {

@@ -232,7 +232,7 @@ impl CfiBuilder {
                 addend: 0,
             });
             out.extend_from_slice(&[0; 4]);
-            out.extend_from_slice(&((end_addr - start_addr) as u32).to_le_bytes());
+            out.extend_from_slice(&(end_addr.wrapping_sub(start_addr) as u32).to_le_bytes());
             out.push(0);
             out.extend_from_slice(&body);
             out.resize(fde_start + 4 + len, 0);

@@ -405,13 +405,13 @@ pub fn write(inp: &ElfInput<'_>) -> Vec<u8> {
     let mut offsets = Vec::with_capacity(out.len());
     for s in &out {
         let a = s.align.max(1) as usize;
-        while file.len() % a != 0 {
+        while !file.len().is_multiple_of(a) {
             file.push(0);
         }
         offsets.push(file.len() as u64);
         file.extend_from_slice(&s.data);
     }
-    while file.len() % 8 != 0 {
+    while !file.len().is_multiple_of(8) {
         file.push(0);
     }
     let shoff = file.len() as u64;

@@ -23,6 +23,10 @@ use crate::symbol::{Binding, SymbolDef, SymbolType, Visibility};
 use crate::target::TargetBackend;
 use rcc_ir::entity::EntityId;
 
+/// Largest fill or alignment accepted (bigger requests are errors, not
+/// allocations).
+const MAX_SECTION_SIZE: u64 = 1 << 32;
+
 /// What a fragment holds.
 #[derive(Clone, Debug)]
 enum FragKind {
@@ -316,7 +320,12 @@ impl<'t> ObjectStreamer<'t> {
         match (v.a, v.b) {
             (Some((a, VariantKind::None)), None) if self.resolvable(a) => {
                 let (sa, oa) = self.label_addr(self.ctx.symbols[a].def)?;
-                (sa == sec).then(|| oa as i64 + v.constant + f.addend - pc as i64)
+                (sa == sec).then(|| {
+                    (oa as i64)
+                        .wrapping_add(v.constant)
+                        .wrapping_add(f.addend)
+                        .wrapping_sub(pc as i64)
+                })
             }
             _ => None,
         }
@@ -585,7 +594,13 @@ impl<'t> ObjectStreamer<'t> {
                 if kind.is_pcrel() && variant == VariantKind::None && self.resolvable(a) {
                     if let Some((sa, oa)) = self.label_addr(self.ctx.symbols[a].def) {
                         if sa == sec {
-                            return write(field, oa as i64 + v.constant + fx.addend - pos as i64);
+                            return write(
+                                field,
+                                (oa as i64)
+                                    .wrapping_add(v.constant)
+                                    .wrapping_add(fx.addend)
+                                    .wrapping_sub(pos as i64),
+                            );
                         }
                     }
                 }
@@ -597,7 +612,7 @@ impl<'t> ObjectStreamer<'t> {
                     offset: pos,
                     sym: a,
                     ty,
-                    addend: v.constant + fx.addend,
+                    addend: v.constant.wrapping_add(fx.addend),
                 });
                 Ok(())
             }
@@ -626,7 +641,7 @@ impl<'t> ObjectStreamer<'t> {
                     .target
                     .reloc_type(pkind, variant)
                     .map_err(McError::BadExpr)?;
-                let addend = v.constant + (pos as i64 - ob as i64);
+                let addend = v.constant.wrapping_add(pos as i64 - ob as i64);
                 relocs.push(ElfReloc {
                     offset: pos,
                     sym: a,
@@ -720,6 +735,11 @@ impl Streamer for ObjectStreamer<'_> {
 
     fn emit_fill(&mut self, count: u64, value: u8) -> Result<(), McError> {
         let sec = self.cur_sec()?;
+        if count > MAX_SECTION_SIZE {
+            return Err(McError::Overflow(format!(
+                "fill of {count} bytes is too large"
+            )));
+        }
         if count <= 64 {
             let frag = self.data_frag()?;
             frag.data.extend(std::iter::repeat_n(value, count as usize));
@@ -732,8 +752,10 @@ impl Streamer for ObjectStreamer<'_> {
 
     fn emit_align(&mut self, align: u64, fill: Option<u8>, max: u64) -> Result<(), McError> {
         let sec = self.cur_sec()?;
-        if !align.is_power_of_two() {
-            return Err(McError::BadExpr("alignment must be a power of 2".into()));
+        if !align.is_power_of_two() || align > MAX_SECTION_SIZE {
+            return Err(McError::BadExpr(
+                "alignment must be a power of 2 no larger than 2^32".into(),
+            ));
         }
         let s = &mut self.ctx.sections[sec];
         s.align = s.align.max(align);

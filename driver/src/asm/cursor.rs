@@ -232,6 +232,9 @@ pub fn statements(line: &str) -> Vec<(usize, &str)> {
             } else {
                 1
             };
+            while i + 1 < bytes.len() && !line.is_char_boundary(i + 1) {
+                i += 1;
+            }
         } else if b == b'#' {
             break;
         } else if b == b';' {

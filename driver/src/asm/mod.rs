@@ -36,7 +36,14 @@ impl fmt::Display for AsmError {
             self.file, self.line, self.col, self.msg
         )?;
         writeln!(f, "{}", self.source)?;
-        write!(f, "{}^", " ".repeat(self.col.saturating_sub(1)))
+        // Keep the line's tabs so the caret lines up under it.
+        let pad: String = self
+            .source
+            .chars()
+            .take(self.col.saturating_sub(1))
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        write!(f, "{pad}^")
     }
 }
 
@@ -372,7 +379,7 @@ impl Parser<'_> {
             ".p2align" | ".p2alignw" | ".p2alignl" | ".align" | ".balign" => {
                 let v = self.abs(c)?;
                 let align = if name.starts_with(".p2align") {
-                    if !(0..64).contains(&v) {
+                    if !(0..=32).contains(&v) {
                         return err(c, "invalid alignment value");
                     }
                     1u64 << v
@@ -444,7 +451,7 @@ impl Parser<'_> {
                 let n = self.abs(c)?;
                 let size = if c.eat(',') { self.abs(c)? } else { 1 };
                 let value = if c.eat(',') { self.abs(c)? } else { 0 };
-                if n < 0 || !(0..=8).contains(&size) {
+                if !(0..=1 << 24).contains(&n) || !(0..=8).contains(&size) {
                     return err(c, "invalid .fill arguments");
                 }
                 let bytes = value.to_le_bytes();
@@ -575,11 +582,8 @@ impl Parser<'_> {
             Some(s) => String::from_utf8_lossy(&s.map_err(|m| (c.col(), m))?).into_owned(),
             None => {
                 let start = c.pos;
-                while c
-                    .peek()
-                    .is_some_and(|ch| ch != ',' && ch != ' ' && ch != '\t')
-                {
-                    c.pos += 1;
+                while let Some(ch) = c.peek().filter(|&ch| ch != ',' && ch != ' ' && ch != '\t') {
+                    c.pos += ch.len_utf8();
                 }
                 c.text[start..c.pos].to_string()
             }

@@ -32,8 +32,11 @@ pub enum EncodeError {
     OperandKind { form: &'static str, index: usize },
     /// An immediate does not fit its field.
     ImmRange { form: &'static str, value: i64 },
-    /// AH/BH/CH/DH in an instruction that needs a REX prefix.
-    HighByteWithRex { form: &'static str },
+    /// AH/BH/CH/DH (`reg`) in an instruction that needs a REX prefix.
+    HighByteWithRex {
+        form: &'static str,
+        reg: &'static str,
+    },
     /// A memory operand that x86 cannot express (bad scale, %rsp index...).
     BadAddress { form: &'static str },
 }
@@ -55,8 +58,11 @@ impl fmt::Display for EncodeError {
             EncodeError::ImmRange { form, value } => {
                 write!(f, "{form}: immediate {value} out of range")
             }
-            EncodeError::HighByteWithRex { form } => {
-                write!(f, "{form}: can't encode a high-byte register in an instruction requiring REX prefix")
+            EncodeError::HighByteWithRex { reg, .. } => {
+                write!(
+                    f,
+                    "can't encode '{reg}' in an instruction requiring REX prefix"
+                )
             }
             EncodeError::BadAddress { form } => write!(f, "{form}: invalid memory operand"),
         }
@@ -345,11 +351,13 @@ fn encode_inner(
         _ => None,
     };
     let mut needs_rex = false;
-    let mut high_byte = false;
+    let mut high_byte = None;
     for r in [roles.reg, rm_reg, roles.opreg].into_iter().flatten() {
         let f = reg_info(r).flags;
         needs_rex |= f.has(RegFlags::NEEDS_REX);
-        high_byte |= f.has(RegFlags::NO_REX);
+        if f.has(RegFlags::NO_REX) {
+            high_byte = Some(reg_info(r).asm);
+        }
     }
     let rex_r = roles.reg.map_or(0, ext);
     let (rex_x, rex_b) = match (mem, rm_reg, roles.opreg) {
@@ -363,8 +371,8 @@ fn encode_inner(
     let rex_w = u8::from(desc.has_enc(enc::REX_W));
     let rex = (rex_w << 3) | (rex_r << 2) | (rex_x << 1) | rex_b;
     let vex = desc.has_enc(enc::VEX);
-    if !vex && high_byte && (rex != 0 || needs_rex) {
-        return Err(EncodeError::HighByteWithRex { form });
+    if let Some(reg) = high_byte.filter(|_| !vex && (rex != 0 || needs_rex)) {
+        return Err(EncodeError::HighByteWithRex { form, reg });
     }
 
     // Legacy prefixes.
@@ -459,7 +467,14 @@ fn encode_inner(
                 (true, true) => FixupKind::RipRel32Relax,
                 (true, false) => FixupKind::RipRel32RelaxRex,
             };
-            encode_mem(form, m, reg_bits, imm_bytes, rip_kind, start, out, fixups)?
+            let site = MemSite {
+                form,
+                reg_bits,
+                imm_bytes,
+                rip_kind,
+                start,
+            };
+            encode_mem(&site, m, out, fixups)?
         }
         None => {}
     }
@@ -489,16 +504,33 @@ fn encode_inner(
     Ok(())
 }
 
-fn encode_mem(
+/// What `encode_mem` needs to know about the instruction around it.
+#[derive(Copy, Clone)]
+struct MemSite {
     form: &'static str,
-    m: MemRef,
+    /// ModRM.reg: a register number or an opcode extension digit.
     reg_bits: u8,
+    /// Immediate bytes after the displacement (for RIP-relative addends).
     imm_bytes: usize,
+    /// The fixup kind of a RIP-relative displacement.
     rip_kind: FixupKind,
+    /// Offset of the instruction's first byte in `out`.
     start: usize,
+}
+
+fn encode_mem(
+    site: &MemSite,
+    m: MemRef,
     out: &mut Vec<u8>,
     fixups: &mut Vec<Fixup>,
 ) -> Result<(), EncodeError> {
+    let MemSite {
+        form,
+        reg_bits,
+        imm_bytes,
+        rip_kind,
+        start,
+    } = *site;
     let bad = EncodeError::BadAddress { form };
     let scale_bits = match m.scale {
         1 => 0,

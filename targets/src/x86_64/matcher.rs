@@ -230,11 +230,13 @@ pub fn match_instruction(mnemonic: &str, ops: &[ParsedOperand]) -> Result<MCInst
             optimize_for_encoding(&mut i);
             Ok(i)
         }
-        _ => Err(MatchError::Ambiguous(
-            hits.iter()
-                .map(|(n, _)| format!("'{n}'"))
-                .collect::<Vec<_>>()
-                .join(", "),
-        )),
+        _ => {
+            let names: Vec<String> = hits.iter().map(|(n, _)| format!("'{n}'")).collect();
+            let (last, init) = names.split_last().unwrap_or((&names[0], &[]));
+            Err(MatchError::Ambiguous(format!(
+                "{}, or {last}",
+                init.join(", ")
+            )))
+        }
     }
 }
