@@ -161,7 +161,16 @@ impl Streamer for AsmStreamer<'_> {
                     }
                 })
                 .collect();
-            let width = text.replace('\t', "        ").len();
+            // Pad to column 40 the way llvm-mc's formatted stream counts
+            // columns: a tab moves to the next multiple of 8, but not at all
+            // when already on one.
+            let width = text.chars().fold(0usize, |w, ch| {
+                if ch == '\t' {
+                    w + ((8 - (w & 7)) & 7)
+                } else {
+                    w + 1
+                }
+            });
             text.push_str(&" ".repeat(40usize.saturating_sub(width).max(1)));
             let _ = write!(text, "# encoding: [{}]", cells.join(","));
             for f in &self.fixups.clone() {
@@ -171,10 +180,10 @@ impl Streamer for AsmStreamer<'_> {
                 }
                 let _ = write!(
                     text,
-                    "\n{}#   fixup A - offset: {}, value: {v}, kind: {:?}",
+                    "\n{}#   fixup A - offset: {}, value: {v}, kind: {}",
                     " ".repeat(40),
                     f.offset,
-                    f.kind
+                    f.kind.llvm_name()
                 );
             }
         }

@@ -51,6 +51,24 @@ impl FixupKind {
         }
     }
 
+    /// The name llvm-mc's `-show-encoding` uses for this kind of fixup.
+    pub fn llvm_name(self) -> &'static str {
+        match self {
+            FixupKind::Abs8 => "FK_Data_1",
+            FixupKind::Abs16 => "FK_Data_2",
+            FixupKind::Abs32 => "FK_Data_4",
+            FixupKind::Abs32S => "reloc_signed_4byte",
+            FixupKind::Abs64 => "FK_Data_8",
+            FixupKind::PcRel8 => "FK_PCRel_1",
+            FixupKind::PcRel32 => "FK_PCRel_4",
+            FixupKind::PcRel64 => "FK_PCRel_8",
+            FixupKind::RipRel32 => "reloc_riprel_4byte",
+            FixupKind::RipRel32Relax => "reloc_riprel_4byte_relax",
+            FixupKind::RipRel32RelaxRex => "reloc_riprel_4byte_relax_rex",
+            FixupKind::Branch32 => "reloc_branch_4byte_pcrel",
+        }
+    }
+
     /// Whether the value is relative to the fixup's address.
     pub fn is_pcrel(self) -> bool {
         matches!(

@@ -342,6 +342,18 @@ impl<'t> ObjectStreamer<'t> {
                 };
                 let fits = f.fixups.iter().all(|fx| {
                     let size = fx.kind.size();
+                    if !fx.kind.is_pcrel() {
+                        // A symbolic imm8: fits only if it folds to a small
+                        // constant (e.g. a label difference in one section).
+                        return match self.evaluate(fx.expr, 0) {
+                            Ok(Value {
+                                a: None,
+                                b: None,
+                                constant,
+                            }) => size >= 4 || i8::try_from(constant).is_ok(),
+                            _ => size >= 4,
+                        };
+                    }
                     match self.resolved_pcrel(sec, f.offset + fx.offset as u64, fx) {
                         Some(v) if size == 1 => i8::try_from(v).is_ok(),
                         Some(_) => true,
@@ -684,7 +696,8 @@ impl Streamer for ObjectStreamer<'_> {
         self.target
             .encode(inst, &mut self.scratch, &mut self.scratch_fixups)
             .map_err(McError::Encode)?;
-        if self.target.relax(inst).is_some() {
+        // Only an instruction with a fixup can need a larger form later.
+        if !self.scratch_fixups.is_empty() && self.target.relax(inst).is_some() {
             let mut f = Fragment::new(FragKind::Relaxable(*inst));
             f.data.extend_from_slice(&self.scratch);
             f.fixups.extend_from_slice(&self.scratch_fixups);

@@ -161,7 +161,12 @@ fn try_form(opcode: u16, cond: Option<u8>, ops: &[ParsedOperand]) -> Option<MCIn
                 Some(_) => return None,
                 None => {
                     use super::desc::ImmKind;
-                    if matches!(k, ImmKind::I16I8 | ImmKind::I32I8 | ImmKind::I64I8) {
+                    // A symbolic imm8 is only possible if the form can be
+                    // relaxed to imm32 when the value turns out not to fit
+                    // (llvm-mc picks the imm8 form and relaxes it).
+                    if matches!(k, ImmKind::I16I8 | ImmKind::I32I8 | ImmKind::I64I8)
+                        && desc.relaxed().is_none()
+                    {
                         return None;
                     }
                     inst.push(MCOperand::Expr(expr))?
