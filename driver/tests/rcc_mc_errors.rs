@@ -9,7 +9,10 @@ use rcc_targets::x86_64::X86Backend;
 use std::process::Command;
 
 fn run_rcc_mc(src: &str) -> (i32, String) {
-    let dir = std::env::temp_dir().join(format!("rcc-mc-err-{}", std::process::id()));
+    // Tests run in parallel: one directory per call.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("rcc-mc-err-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("tmp");
     let p = dir.join("bad.s");
     std::fs::write(&p, src).expect("write");
