@@ -1,7 +1,9 @@
 //! `rcc-mc` against llvm-mc-19: objects from both must disassemble
 //! identically under `llvm-objdump-19 -d -r`, both for small snippets that
 //! stress relaxation, fixups and directives, and (if present) for the clang
-//! -S corpus. Skips with a notice if the LLVM tools are absent.
+//! -S corpus; and rcc-mc's printed assembly (`-filetype=asm`) must assemble
+//! with llvm-mc to the same object as the original input. Skips with a
+//! notice if the LLVM tools are absent.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -36,6 +38,26 @@ fn objdump(o: &Path) -> String {
         .skip(2)
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Prints `src_path` with rcc-mc, assembles that text with llvm-mc and
+/// compares with llvm-mc's object of the original; None if identical.
+fn compare_roundtrip(src_path: &Path, dir: &Path) -> Option<String> {
+    let printed = dir.join("printed.s");
+    let o = Command::new(env!("CARGO_BIN_EXE_rcc-mc")).args(["-filetype=asm", "-o"]).arg(&printed).arg(src_path).output().expect("rcc-mc runs");
+    if !o.status.success() {
+        return Some(format!("rcc-mc fails: {}", String::from_utf8_lossy(&o.stderr)));
+    }
+    let mut objs = Vec::new();
+    for (input, out) in [(src_path, "a.o"), (printed.as_path(), "b.o")] {
+        let p = dir.join(out);
+        let r = Command::new("llvm-mc-19").args(["-triple=x86_64-unknown-linux-gnu", "-filetype=obj", "-o"]).arg(&p).arg(input).output().expect("llvm-mc runs");
+        if !r.status.success() {
+            return Some(format!("llvm-mc rejects {}: {}", input.display(), String::from_utf8_lossy(&r.stderr)));
+        }
+        objs.push(objdump(&p));
+    }
+    (objs[0] != objs[1]).then(|| "printed assembly assembles differently".to_string())
 }
 
 /// Assembles `src_path` with both assemblers; returns None if identical,
@@ -88,6 +110,9 @@ fn check_snippet(name: &str, src: &str) {
     std::fs::write(&p, src).expect("write");
     if let Some(d) = compare(&p, &dir) {
         panic!("{name}: objects differ\n{d}");
+    }
+    if let Some(d) = compare_roundtrip(&p, &dir) {
+        panic!("{name}: round trip: {d}");
     }
 }
 
@@ -203,7 +228,7 @@ fn corpus_lua_objects_match() {
     let tmp = tmpdir("corpus");
     let mut bad = Vec::new();
     for f in &files {
-        if let Some(d) = compare(f, &tmp) {
+        if let Some(d) = compare(f, &tmp).or_else(|| compare_roundtrip(f, &tmp)) {
             bad.push(format!("{}: {d}", f.display()));
         }
     }
