@@ -44,16 +44,33 @@ fn objdump(o: &Path) -> String {
 /// compares with llvm-mc's object of the original; None if identical.
 fn compare_roundtrip(src_path: &Path, dir: &Path) -> Option<String> {
     let printed = dir.join("printed.s");
-    let o = Command::new(env!("CARGO_BIN_EXE_rcc-mc")).args(["-filetype=asm", "-o"]).arg(&printed).arg(src_path).output().expect("rcc-mc runs");
+    let o = Command::new(env!("CARGO_BIN_EXE_rcc-mc"))
+        .args(["-filetype=asm", "-o"])
+        .arg(&printed)
+        .arg(src_path)
+        .output()
+        .expect("rcc-mc runs");
     if !o.status.success() {
-        return Some(format!("rcc-mc fails: {}", String::from_utf8_lossy(&o.stderr)));
+        return Some(format!(
+            "rcc-mc fails: {}",
+            String::from_utf8_lossy(&o.stderr)
+        ));
     }
     let mut objs = Vec::new();
     for (input, out) in [(src_path, "a.o"), (printed.as_path(), "b.o")] {
         let p = dir.join(out);
-        let r = Command::new("llvm-mc-19").args(["-triple=x86_64-unknown-linux-gnu", "-filetype=obj", "-o"]).arg(&p).arg(input).output().expect("llvm-mc runs");
+        let r = Command::new("llvm-mc-19")
+            .args(["-triple=x86_64-unknown-linux-gnu", "-filetype=obj", "-o"])
+            .arg(&p)
+            .arg(input)
+            .output()
+            .expect("llvm-mc runs");
         if !r.status.success() {
-            return Some(format!("llvm-mc rejects {}: {}", input.display(), String::from_utf8_lossy(&r.stderr)));
+            return Some(format!(
+                "llvm-mc rejects {}: {}",
+                input.display(),
+                String::from_utf8_lossy(&r.stderr)
+            ));
         }
         objs.push(objdump(&p));
     }

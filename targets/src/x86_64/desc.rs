@@ -357,3 +357,91 @@ impl InstDesc {
 }
 
 include!(concat!(env!("OUT_DIR"), "/x86_64_gen.rs"));
+
+/// Sub-register indices (positions in [`RegInfo::subregs`]).
+pub mod subreg {
+    /// The low byte (AL of RAX).
+    pub const SUB_8BIT: usize = 0;
+    /// The high byte (AH of RAX); only RAX..RBX families have one.
+    pub const SUB_8BIT_HI: usize = 1;
+    /// The low 16 bits.
+    pub const SUB_16BIT: usize = 2;
+    /// The low 32 bits.
+    pub const SUB_32BIT: usize = 3;
+    /// The XMM half of a YMM register.
+    pub const SUB_XMM: usize = 4;
+}
+
+/// The sub-register of `r` at index `idx` (see [`subreg`]), if any.
+pub fn sub_reg(r: Reg, idx: usize) -> Option<Reg> {
+    let s = *reg_info(r).subregs.get(idx)?;
+    (s != 0).then_some(Reg(s))
+}
+
+/// The register of which `r` is the sub-register at `idx`, if any
+/// (`super_reg(EAX, SUB_32BIT) == Some(RAX)`).
+pub fn super_reg(r: Reg, idx: usize) -> Option<Reg> {
+    REG_INFO
+        .iter()
+        .position(|i| i.subregs.get(idx) == Some(&r.0))
+        .map(|i| Reg(i as u16))
+}
+
+/// Whether `a` and `b` overlap.
+pub fn regs_alias(a: Reg, b: Reg) -> bool {
+    aliases(a).contains(&b.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sub_registers_and_aliases() {
+        assert_eq!(sub_reg(regs::RAX, subreg::SUB_32BIT), Some(regs::EAX));
+        assert_eq!(sub_reg(regs::RAX, subreg::SUB_8BIT_HI), Some(regs::AH));
+        assert_eq!(sub_reg(regs::R8, subreg::SUB_8BIT), Some(regs::R8B));
+        assert_eq!(sub_reg(regs::RSI, subreg::SUB_8BIT_HI), None);
+        assert_eq!(sub_reg(regs::YMM3, subreg::SUB_XMM), Some(regs::XMM3));
+        assert_eq!(super_reg(regs::EAX, subreg::SUB_32BIT), Some(regs::RAX));
+        assert!(regs_alias(regs::AX, regs::AH));
+        assert!(regs_alias(regs::AL, regs::RAX));
+        assert!(!regs_alias(regs::AL, regs::AH));
+        assert!(regs_alias(regs::YMM9, regs::XMM9));
+        assert!(!regs_alias(regs::RAX, regs::RCX));
+    }
+
+    #[test]
+    fn rex_flags_and_classes() {
+        assert!(reg_info(regs::SIL).flags.has(RegFlags::NEEDS_REX));
+        assert!(reg_info(regs::BH).flags.has(RegFlags::NO_REX));
+        assert!(reg_info(regs::R13D).flags.has(RegFlags::EXT));
+        assert!(!reg_info(regs::EDI).flags.has(RegFlags::EXT));
+        assert!(class::GR64.contains(regs::R15));
+        assert!(!class::GR64.contains(regs::RIP));
+        assert!(class::GR8_NOREX.contains(regs::AH) && !class::GR8_NOREX.contains(regs::SIL));
+        assert_eq!(class::GR64.info().spill_size, 8);
+        assert_eq!(class::GR64.info().members[0], regs::RAX);
+        assert_eq!(class::VR128.info().members.len(), 16);
+        assert_eq!(reg_by_asm_name("st(3)"), Some(regs::ST3));
+    }
+
+    #[test]
+    fn descriptors_derive_memory_flags() {
+        let d = op::ADD32mr.desc().expect("valid");
+        assert!(d.has(iflag::MAY_LOAD) && d.has(iflag::MAY_STORE));
+        let d = op::MOV32rm.desc().expect("valid");
+        assert!(d.has(iflag::MAY_LOAD) && !d.has(iflag::MAY_STORE));
+        assert!(!op::LEA64r.desc().expect("valid").has(iflag::MAY_LOAD));
+        assert_eq!(op::JMP_1.desc().and_then(|d| d.relaxed()), Some(op::JMP_4));
+        assert!(op::ADD32rr
+            .desc()
+            .expect("valid")
+            .implicit_defs
+            .contains(&regs::EFLAGS));
+        assert!(op::RET64
+            .desc()
+            .expect("valid")
+            .has(iflag::RETURN | iflag::BARRIER));
+    }
+}
