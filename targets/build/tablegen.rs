@@ -740,7 +740,7 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
         };
         writeln!(
             o,
-            "    InstDesc {{ name: {:?}, mnemonic: {:?}, operands: &[{}], opcode: &[{}], map: OpMap::{map}, prefix: Prefix::{prefix}, form: Form::{form}, enc: {enc_s}, flags: {flags_s}, implicit_defs: &[{}], implicit_uses: &[{}], relax_to: Opcode({relax}), imm1_form: Opcode({imm1}), feature: {feature}, group: {:?} }},",
+            "    InstDesc {{ name: {:?}, mnemonic: {:?}, num_mc_operands: {mc_ops}, operands: &[{}], opcode: &[{}], map: OpMap::{map}, prefix: Prefix::{prefix}, form: Form::{form}, enc: {enc_s}, flags: {flags_s}, implicit_defs: &[{}], implicit_uses: &[{}], relax_to: Opcode({relax}), imm1_form: Opcode({imm1}), feature: {feature}, group: {:?} }},",
             r.name,
             r.mnemonic,
             ops.join(", "),

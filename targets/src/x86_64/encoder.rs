@@ -139,7 +139,7 @@ fn classify(desc: &'static InstDesc, inst: &MCInst) -> Result<Roles, EncodeError
     let form = desc.name;
     let kind_err = |index| EncodeError::OperandKind { form, index };
     let ops = inst.operands();
-    let n_slots = desc.mc_operands().count();
+    let n_slots = desc.num_mc_operands as usize;
     if n_slots != ops.len() {
         return Err(EncodeError::OperandCount {
             form,
@@ -340,6 +340,8 @@ fn encode_inner(
     let form = desc.name;
     let roles = classify(desc, inst)?;
     let start = out.len();
+    // The longest x86 instruction is 15 bytes.
+    out.reserve(16);
 
     // Registers that take part in REX decisions.
     let mem = match roles.rm {

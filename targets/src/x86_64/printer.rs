@@ -114,7 +114,7 @@ pub fn print_inst(
     let desc = Opcode(inst.opcode)
         .desc()
         .ok_or(EncodeError::BadOpcode(inst.opcode))?;
-    let n_slots = desc.mc_operands().count();
+    let n_slots = desc.num_mc_operands as usize;
     if n_slots != inst.operands().len() {
         return Err(EncodeError::OperandCount {
             form: desc.name,
