@@ -37,6 +37,7 @@ fn instances() -> Vec<MCInst> {
                     OpKind::Imm(ImmKind::I64) => MCOperand::Imm(0x1234_5678_9abc),
                     OpKind::Imm(_) => MCOperand::Imm(7),
                     OpKind::Rel(_) => MCOperand::Expr(sym),
+                    OpKind::MemOffs => MCOperand::Imm(0x1000),
                     OpKind::Cond | OpKind::FCond => MCOperand::Imm(4),
                     OpKind::Fixed(_) | OpKind::Lit(_) => continue,
                 };

@@ -527,7 +527,7 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
                     idefs.push(up.clone());
                 }
                 format!("OpKind::Fixed(regs::{up})")
-            } else if let Some(sz) = kind.strip_prefix('m') {
+            } else if let Some(sz) = kind.strip_prefix('m').filter(|_| kind != "moffs") {
                 let size = match sz {
                     "" => "Any",
                     "8" => "B8",
@@ -557,6 +557,7 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
                     "u8" => "OpKind::Imm(ImmKind::U8)".into(),
                     "rel8" => "OpKind::Rel(1)".into(),
                     "rel32" => "OpKind::Rel(4)".into(),
+                    "moffs" => "OpKind::MemOffs".into(),
                     "cc" => "OpKind::Cond".into(),
                     "fcc" => "OpKind::FCond".into(),
                     _ => f(format!("unknown operand kind {kind}")),

@@ -133,6 +133,11 @@ fn slot_samples(op: Opcode, s: &Syms) -> Vec<Vec<MCOperand>> {
             OpKind::Mem(_) => mem_samples(s).into_iter().map(MCOperand::Mem).collect(),
             OpKind::Imm(k) => imm_samples(k, s),
             OpKind::Rel(_) => vec![MCOperand::Expr(s.sym)],
+            OpKind::MemOffs => vec![
+                MCOperand::Imm(0x1122_3344_5566_7788),
+                MCOperand::Imm(16),
+                MCOperand::Expr(s.sym),
+            ],
             OpKind::Cond => (0..16).map(MCOperand::Imm).collect(),
             OpKind::FCond => (0..8).map(MCOperand::Imm).collect(),
             OpKind::Fixed(_) | OpKind::Lit(_) => Vec::new(),

@@ -727,6 +727,7 @@ impl Parser<'_> {
                 Ok(ParsedOperand {
                     op: AsmOperand::Imm { expr: e, value },
                     star,
+                    abs: None,
                 })
             }
             Some('%') => {
@@ -739,6 +740,7 @@ impl Parser<'_> {
                 Ok(ParsedOperand {
                     op: AsmOperand::Reg(r),
                     star,
+                    abs: None,
                 })
             }
             _ => self.memory(c, None, star),
@@ -758,15 +760,18 @@ impl Parser<'_> {
             let r = c.rest()[1..].trim_start();
             r.starts_with('%') || r.starts_with(',')
         };
+        let mut abs = None;
         let disp = if is_tail {
             Disp::Imm(0)
         } else {
             let e = self.expr(c)?;
+            abs = self.s.ctx().exprs.as_constant(e);
             self.disp_of(e)
         };
         c.ws();
         let m = if c.peek() == Some('(') {
             c.pos += 1;
+            abs = None;
             self.mem_tail(c, disp, seg)?
         } else {
             MemRef::new(Reg::NONE, Reg::NONE, 1, disp).with_segment(seg)
@@ -774,6 +779,7 @@ impl Parser<'_> {
         Ok(ParsedOperand {
             op: AsmOperand::Mem(m),
             star,
+            abs: abs.filter(|_| seg.is_none()),
         })
     }
 

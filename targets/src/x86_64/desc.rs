@@ -174,6 +174,9 @@ pub enum OpKind {
     Imm(ImmKind),
     /// A PC-relative branch target of this many bytes.
     Rel(u8),
+    /// A 64-bit absolute address (`movabs` to/from the accumulator):
+    /// an immediate or expression printed and parsed as a memory operand.
+    MemOffs,
     /// A condition code (0..15), added to the last opcode byte.
     Cond,
     /// An SSE compare predicate (0..7), emitted as an imm8.

@@ -224,6 +224,18 @@ fn classify(desc: &'static InstDesc, inst: &MCInst) -> Result<Roles, EncodeError
                     i,
                 )?
             }
+            (OpKind::MemOffs, MCOperand::Imm(v)) => {
+                push_imm(&mut roles, ImmField::Value { v, size: 8 }, i)?
+            }
+            (OpKind::MemOffs, MCOperand::Expr(e)) => push_imm(
+                &mut roles,
+                ImmField::Expr {
+                    e,
+                    size: 8,
+                    kind: FixupKind::Abs64,
+                },
+                i,
+            )?,
             (OpKind::Rel(n), MCOperand::Expr(e)) => {
                 let kind = if n == 1 {
                     FixupKind::PcRel8

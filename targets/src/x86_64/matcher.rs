@@ -31,6 +31,9 @@ pub enum AsmOperand {
 pub struct ParsedOperand {
     pub op: AsmOperand,
     pub star: bool,
+    /// For a memory operand that is only a displacement: its value when
+    /// constant (it may not fit the 32-bit displacement of `MemRef`).
+    pub abs: Option<i64>,
 }
 
 /// Why matching failed.
@@ -172,6 +175,15 @@ fn try_form(opcode: u16, cond: Option<u8>, ops: &[ParsedOperand]) -> Option<MCIn
                     inst.push(MCOperand::Expr(expr))?
                 }
             },
+            (OpKind::MemOffs, AsmOperand::Mem(m))
+                if m.base.is_none() && m.index.is_none() && m.segment().is_none() =>
+            {
+                match (p.abs, m.disp()) {
+                    (Some(v), _) => inst.push(MCOperand::Imm(v))?,
+                    (None, Disp::Expr(e)) => inst.push(MCOperand::Expr(e))?,
+                    (None, Disp::Imm(v)) => inst.push(MCOperand::Imm(i64::from(v)))?,
+                }
+            }
             (OpKind::Rel(_), AsmOperand::Mem(m))
                 if m.base.is_none() && m.index.is_none() && m.segment().is_none() =>
             {

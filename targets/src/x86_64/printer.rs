@@ -160,6 +160,10 @@ pub fn print_inst(
                 }
                 write_mem(m, exprs, out)
             }
+            (OpKind::MemOffs, Some(MCOperand::Imm(v))) => {
+                let _ = write!(out, "{v}");
+            }
+            (OpKind::MemOffs, Some(MCOperand::Expr(e))) => exprs.write_expr(*e, out),
             (OpKind::Rel(_), Some(MCOperand::Imm(v))) => {
                 let _ = write!(out, "{v}");
             }
