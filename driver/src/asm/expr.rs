@@ -1,7 +1,8 @@
-//! Expressions of the assembler: GNU as precedence over `| ^ & << >> + -
-//! * / %`, unary `- ~ +`, parentheses, integers, symbols with `@VARIANT`
-//! and `.` (the current location, as a fresh temporary label). Constant
-//! subexpressions are folded as they are built.
+//! Expressions of the assembler: GNU as precedence over the binary
+//! operators `|`, `^`, `&`, `<<`, `>>`, `+`, `-`, `*`, `/`, `%`; unary `-`,
+//! `~`, `+`; parentheses, integers, symbols with `@VARIANT` and `.` (the
+//! current location, as a fresh temporary label). Constant subexpressions
+//! are folded as they are built.
 
 use super::cursor::{self, Cursor};
 use super::{err, PResult, Parser};
