@@ -21,6 +21,7 @@ pub struct AsmStreamer<'t> {
     pub ctx: MCContext,
     target: &'t dyn TargetBackend,
     show_encoding: bool,
+    intel: bool,
     out: String,
     cur: Option<SectionId>,
     bytes: Vec<u8>,
@@ -34,11 +35,19 @@ impl<'t> AsmStreamer<'t> {
             ctx: MCContext::new(),
             target,
             show_encoding,
+            intel: false,
             out: String::new(),
             cur: None,
             bytes: Vec::new(),
             fixups: Vec::new(),
         }
+    }
+
+    /// Prints instructions in Intel syntax (llvm-mc's
+    /// `-output-asm-variant=1`); directives are unchanged.
+    pub fn with_intel_syntax(mut self) -> Self {
+        self.intel = true;
+        self
     }
 
     /// The text written so far.
@@ -138,9 +147,12 @@ impl Streamer for AsmStreamer<'_> {
 
     fn emit_inst(&mut self, inst: &MCInst) -> Result<(), McError> {
         let mut text = String::from("\t");
-        self.target
-            .print_inst(inst, &self.ctx, &mut text)
-            .map_err(McError::Encode)?;
+        if self.intel {
+            self.target.print_inst_intel(inst, &self.ctx, &mut text)
+        } else {
+            self.target.print_inst(inst, &self.ctx, &mut text)
+        }
+        .map_err(McError::Encode)?;
         // Encode even without -show-encoding: unencodable input is an error
         // in text output too.
         self.bytes.clear();

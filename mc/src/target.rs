@@ -29,6 +29,14 @@ pub trait TargetBackend: Sync {
         out: &mut String,
     ) -> Result<(), String>;
 
+    /// Prints `inst` in Intel syntax (`mnemonic\toperands`).
+    fn print_inst_intel(
+        &self,
+        inst: &MCInst,
+        exprs: &dyn ExprWriter,
+        out: &mut String,
+    ) -> Result<(), String>;
+
     /// The ELF relocation type for a fixup kind and symbol variant.
     fn reloc_type(&self, kind: FixupKind, variant: VariantKind) -> Result<u32, String>;
 

@@ -365,6 +365,50 @@ fn parse_insts(file: &str, text: &str) -> Insts {
     Insts { rows, aliases }
 }
 
+/// The Intel-syntax mnemonic derived from the AT&T one: a trailing size
+/// suffix (b, w, l, q) is dropped when an operand of that size (a general
+/// register, a sized memory operand, a fixed register or an immediate of
+/// that operation width) says the same; vector forms and string forms keep
+/// their names. Irregular names are given with `intel=` in the row.
+fn intel_mnemonic(mn: &str, operands: &[String], regs: &Regs) -> String {
+    let Some(last) = mn.chars().last() else {
+        return String::new();
+    };
+    let want = match last {
+        'b' => 8,
+        'w' => 16,
+        'l' => 32,
+        'q' => 64,
+        _ => return mn.to_string(),
+    };
+    let mut sizes = Vec::new();
+    for o in operands {
+        let kind = o.split(':').next().unwrap_or("");
+        if o.starts_with("lit:") || kind == "x" || kind == "y" {
+            return mn.to_string();
+        }
+        let size = match kind {
+            "r8" | "r8x" | "m8" | "i8" => 8,
+            "r16" | "m16" | "i16" | "i16i8" => 16,
+            "r32" | "m32" | "i32" | "i32i8" => 32,
+            "r64" | "m64" | "i64" | "i64i8" | "i64i32" => 64,
+            _ => match kind
+                .strip_prefix('%')
+                .and_then(|r| regs.index.get(&r.to_ascii_uppercase()))
+            {
+                Some(&i) => regs.regs[i - 1].bits as u32,
+                None => 0,
+            },
+        };
+        sizes.push(size);
+    }
+    if sizes.contains(&want) {
+        mn[..mn.len() - 1].to_string()
+    } else {
+        mn.to_string()
+    }
+}
+
 fn is_hex_byte(s: &str) -> bool {
     s.len() == 2
         && s.chars()
@@ -634,6 +678,7 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
         let mut relax = "u16::MAX".to_string();
         let mut imm1 = "u16::MAX".to_string();
         let mut feature = "Feature::Base";
+        let mut intel_explicit: Option<String> = None;
         let mut key = String::new();
         for a in &r.attrs {
             for piece in a.split(',') {
@@ -707,11 +752,14 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
                         }
                     }
                     "alt" => {}
+                    "intel" => intel_explicit = Some(v.to_string()),
                     _ => f(format!("unknown attribute key {key}")),
                 }
             }
             key.clear();
         }
+        let intel =
+            intel_explicit.unwrap_or_else(|| intel_mnemonic(&r.mnemonic, &r.operands, &regs));
         if has_load {
             flags.push("MAY_LOAD");
         }
@@ -741,7 +789,7 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
         };
         writeln!(
             o,
-            "    InstDesc {{ name: {:?}, mnemonic: {:?}, num_mc_operands: {mc_ops}, operands: &[{}], opcode: &[{}], map: OpMap::{map}, prefix: Prefix::{prefix}, form: Form::{form}, enc: {enc_s}, flags: {flags_s}, implicit_defs: &[{}], implicit_uses: &[{}], relax_to: Opcode({relax}), imm1_form: Opcode({imm1}), feature: {feature}, group: {:?} }},",
+            "    InstDesc {{ name: {:?}, mnemonic: {:?}, intel: {intel:?}, num_mc_operands: {mc_ops}, operands: &[{}], opcode: &[{}], map: OpMap::{map}, prefix: Prefix::{prefix}, form: Form::{form}, enc: {enc_s}, flags: {flags_s}, implicit_defs: &[{}], implicit_uses: &[{}], relax_to: Opcode({relax}), imm1_form: Opcode({imm1}), feature: {feature}, group: {:?} }},",
             r.name,
             r.mnemonic,
             ops.join(", "),

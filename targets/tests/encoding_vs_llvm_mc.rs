@@ -17,6 +17,7 @@ use rcc_mc::{
     Disp, Expr, ExprId, ExprPool, ExprWriter, Fixup, MCInst, MCOperand, MemRef, Reg, SymbolId,
 };
 use rcc_targets::x86_64::desc::{ImmKind, OpKind, Opcode, DESCS};
+use rcc_targets::x86_64::intel_printer::print_inst_intel;
 use rcc_targets::x86_64::{class, encode, optimize_for_encoding, print_inst, regs};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
@@ -211,6 +212,8 @@ fn instances(op: Opcode, s: &Syms) -> Vec<MCInst> {
 
 struct Theirs {
     bytes: Vec<Option<u8>>,
+    /// llvm-mc's Intel-syntax text, whitespace collapsed.
+    intel: String,
     fixups: Vec<(u32, String)>,
     form: String,
 }
@@ -222,6 +225,7 @@ fn run_llvm_mc(text: &str, nlines: usize) -> Option<Vec<Option<Theirs>>> {
             "-triple=x86_64-unknown-linux-gnu",
             "-show-encoding",
             "-show-inst",
+            "-output-asm-variant=1",
             MATTR,
         ])
         .stdin(Stdio::piped())
@@ -264,8 +268,13 @@ fn run_llvm_mc(text: &str, nlines: usize) -> Option<Vec<Option<Theirs>>> {
                         .and_then(|h| u8::from_str_radix(h, 16).ok())
                 })
                 .collect();
+            let intel = l[..i]
+                .trim_end()
+                .trim_end_matches('#')
+                .replace("{disp32}", "");
             encs.push(Theirs {
                 bytes,
+                intel: intel.split_whitespace().collect::<Vec<_>>().join(" "),
                 fixups: Vec::new(),
                 form: String::new(),
             });
@@ -310,8 +319,13 @@ fn fixup_value(f: &Fixup) -> String {
     }
 }
 
-/// A form, its printed text and our encoding (or our error).
-type Case = (Opcode, String, Result<(Vec<u8>, Vec<Fixup>), String>);
+/// A form, its printed text, our encoding (or our error) and our Intel text.
+type Case = (
+    Opcode,
+    String,
+    Result<(Vec<u8>, Vec<Fixup>), String>,
+    String,
+);
 
 /// Checks every form of description group `group`.
 fn check_group(group: &str) {
@@ -352,7 +366,10 @@ fn check_group(group: &str) {
                 .map_err(|e| e.to_string());
             lines.push_str(&text);
             lines.push('\n');
-            cases.push((op, text, r));
+            let mut intel = String::new();
+            print_inst_intel(&inst, &s, &mut intel).expect("printable in Intel syntax");
+            let intel = intel.split_whitespace().collect::<Vec<_>>().join(" ");
+            cases.push((op, text, r, intel));
         }
     }
     let Some(theirs) = run_llvm_mc(&lines, cases.len()) else {
@@ -362,7 +379,7 @@ fn check_group(group: &str) {
     let mut verified: BTreeMap<Opcode, usize> = BTreeMap::new();
     let mut shadowed = 0;
     let mut rejected_both = 0;
-    for ((op, text, ours), theirs) in cases.iter().zip(&theirs) {
+    for ((op, text, ours, intel), theirs) in cases.iter().zip(&theirs) {
         let name = op.desc().map_or("?", |d| d.name);
         match (ours, theirs) {
             (Err(_), None) => rejected_both += 1,
@@ -389,6 +406,12 @@ fn check_group(group: &str) {
                     f.iter().map(|f| (f.offset, fixup_value(f))).collect();
                 if bytes_ok && ours_fx == t.fixups {
                     *verified.entry(*op).or_default() += 1;
+                    if t.form == name && *intel != t.intel {
+                        failures.push(format!(
+                            "{name}: `{text}`: Intel syntax: ours `{intel}`, llvm-mc `{}`",
+                            t.intel
+                        ));
+                    }
                 } else if t.form != name {
                     shadowed += 1;
                 } else {

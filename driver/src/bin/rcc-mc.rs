@@ -1,6 +1,7 @@
 //! `rcc-mc`: the standalone assembler, like llvm-mc. Reads GNU x86-64 AT&T
 //! assembly and writes an ELF object (`-filetype=obj`) or assembly
-//! (`-filetype=asm`, the default), optionally with `-show-encoding`.
+//! (`-filetype=asm`, the default), optionally with `-show-encoding` and in
+//! Intel syntax (`-output-asm-variant=1`).
 //! Errors are `file:line:col: error: ...` with the offending line; exit 1.
 
 use rcc_driver::asm;
@@ -15,6 +16,7 @@ struct Options {
     output: Option<String>,
     obj: bool,
     show_encoding: bool,
+    intel: bool,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -23,6 +25,7 @@ fn parse_args() -> Result<Options, String> {
         output: None,
         obj: false,
         show_encoding: false,
+        intel: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -31,6 +34,8 @@ fn parse_args() -> Result<Options, String> {
             "-filetype=asm" => o.obj = false,
             "-filetype=null" => {}
             "-show-encoding" | "--show-encoding" => o.show_encoding = true,
+            "-output-asm-variant=0" | "--output-asm-variant=0" => o.intel = false,
+            "-output-asm-variant=1" | "--output-asm-variant=1" => o.intel = true,
             "-o" => o.output = Some(args.next().ok_or("-o needs an argument")?),
             _ if a.starts_with("-o") && a.len() > 2 => o.output = Some(a[2..].to_string()),
             _ if a.starts_with("-triple")
@@ -74,6 +79,9 @@ fn run() -> Result<bool, String> {
         s.finish().map_err(|e| format!("{name}: error: {e}"))?
     } else {
         let mut s = AsmStreamer::new(&backend, o.show_encoding);
+        if o.intel {
+            s = s.with_intel_syntax();
+        }
         if let Err(errs) = asm::assemble(&src, &name, &mut s) {
             for e in errs {
                 eprintln!("{e}");

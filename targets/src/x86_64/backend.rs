@@ -86,6 +86,15 @@ impl TargetBackend for X86Backend {
         printer::print_inst(inst, exprs, out).map_err(|e| e.to_string())
     }
 
+    fn print_inst_intel(
+        &self,
+        inst: &MCInst,
+        exprs: &dyn ExprWriter,
+        out: &mut String,
+    ) -> Result<(), String> {
+        super::intel_printer::print_inst_intel(inst, exprs, out).map_err(|e| e.to_string())
+    }
+
     fn reloc_type(&self, kind: FixupKind, variant: VariantKind) -> Result<u32, String> {
         use reloc::*;
         use FixupKind as K;

@@ -314,6 +314,8 @@ pub struct InstDesc {
     pub name: &'static str,
     /// AT&T mnemonic; may contain `{cc}` or `{fcc}`.
     pub mnemonic: &'static str,
+    /// Intel-syntax mnemonic (derived, or `intel=` in the row).
+    pub intel: &'static str,
     /// How many slots are MCInst operands (not fixed or literal).
     pub num_mc_operands: u8,
     /// Operand slots, Intel order.

@@ -127,9 +127,14 @@ fn try_form(opcode: u16, cond: Option<u8>, ops: &[ParsedOperand]) -> Option<MCIn
         .filter(|s| matches!(s.kind, OpKind::Lit(_)))
         .count();
     let n_full = slots.len() - n_cond;
+    // Literal operands (and, for string instructions, their fixed
+    // accumulator) may be omitted: `stosq` means `stosq %rax, %es:(%rdi)`.
+    let all_implicit = slots
+        .iter()
+        .all(|s| !s.kind.is_mc_operand() || matches!(s.kind, OpKind::Cond | OpKind::FCond));
     let skip_lits = if ops.len() == n_full {
         false
-    } else if ops.len() + n_lit == n_full && n_lit > 0 {
+    } else if n_lit > 0 && (ops.len() + n_lit == n_full || (ops.is_empty() && all_implicit)) {
         true
     } else {
         return None;
@@ -146,6 +151,7 @@ fn try_form(opcode: u16, cond: Option<u8>, ops: &[ParsedOperand]) -> Option<MCIn
                 continue;
             }
             OpKind::Lit(_) if skip_lits => continue,
+            OpKind::Fixed(_) if skip_lits && ops.is_empty() => continue,
             _ => {}
         }
         let p = parsed.next()?;

@@ -42,6 +42,7 @@
 pub mod backend;
 pub mod desc;
 pub mod encoder;
+pub mod intel_printer;
 pub mod matcher;
 pub mod opt;
 pub mod printer;

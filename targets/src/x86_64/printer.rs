@@ -38,11 +38,10 @@ pub const CC_ALIASES: [(&str, u8); 14] = [
 /// SSE compare predicates in encoding order.
 pub const FCC_NAMES: [&str; 8] = ["eq", "lt", "le", "unord", "neq", "nlt", "nle", "ord"];
 
-/// Writes `%name`; ST0 is spelled `%st` as llvm-mc does.
+/// Writes `%name`.
 pub fn write_reg(r: Reg, out: &mut String) {
-    let info = reg_info(r);
     out.push('%');
-    out.push_str(if info.name == "ST0" { "st" } else { info.asm });
+    out.push_str(reg_info(r).asm);
 }
 
 /// Writes a memory reference in AT&T syntax.
@@ -146,6 +145,8 @@ pub fn print_inst(
         out.push_str(if first { "\t" } else { ", " });
         first = false;
         match (kind, op) {
+            // The implicit stack top is spelled `%st`, an explicit one `%st(0)`.
+            (OpKind::Fixed(r), _) if reg_info(*r).name == "ST0" => out.push_str("%st"),
             (OpKind::Fixed(r), _) => write_reg(*r, out),
             (OpKind::Lit(t), _) => out.push_str(t),
             (_, Some(MCOperand::Reg(r))) => {
