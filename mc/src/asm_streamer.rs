@@ -26,6 +26,9 @@ pub struct AsmStreamer<'t> {
     cur: Option<SectionId>,
     bytes: Vec<u8>,
     fixups: Vec<Fixup>,
+    /// A printed prefix (`lock`) and its bytes, waiting for the instruction
+    /// it applies to.
+    pending_prefix: Option<(String, Vec<u8>)>,
 }
 
 impl<'t> AsmStreamer<'t> {
@@ -40,6 +43,7 @@ impl<'t> AsmStreamer<'t> {
             cur: None,
             bytes: Vec::new(),
             fixups: Vec::new(),
+            pending_prefix: None,
         }
     }
 
@@ -51,8 +55,64 @@ impl<'t> AsmStreamer<'t> {
     }
 
     /// The text written so far.
-    pub fn finish(self) -> String {
+    pub fn finish(mut self) -> String {
+        self.flush_prefix();
         self.out
+    }
+
+    /// Writes an instruction line, with its encoding if asked for; the
+    /// bytes and fixups are in `self.bytes`/`self.fixups`.
+    fn write_inst(&mut self, mut text: String) {
+        if self.show_encoding {
+            let cells: Vec<String> = (0..self.bytes.len())
+                .map(|i| {
+                    let in_fixup = self.fixups.iter().any(|f| {
+                        (f.offset as usize..f.offset as usize + f.kind.size()).contains(&i)
+                    });
+                    if in_fixup {
+                        "A".to_string()
+                    } else {
+                        format!("0x{:02x}", self.bytes[i])
+                    }
+                })
+                .collect();
+            // Pad to column 40 the way llvm-mc's formatted stream counts
+            // columns: a tab moves to the next multiple of 8, but not at all
+            // when already on one.
+            let width = text.chars().fold(0usize, |w, ch| {
+                if ch == '\t' {
+                    w + ((8 - (w & 7)) & 7)
+                } else {
+                    w + 1
+                }
+            });
+            text.push_str(&" ".repeat(40usize.saturating_sub(width).max(1)));
+            let _ = write!(text, "# encoding: [{}]", cells.join(","));
+            for f in &self.fixups.clone() {
+                let mut v = self.expr_text(f.expr);
+                if f.addend != 0 {
+                    let _ = write!(v, "{:+}", f.addend);
+                }
+                let _ = write!(
+                    text,
+                    "\n{}#   fixup A - offset: {}, value: {v}, kind: {}",
+                    " ".repeat(40),
+                    f.offset,
+                    f.kind.llvm_name()
+                );
+            }
+        }
+        self.out.push_str(&text);
+        self.out.push('\n');
+    }
+
+    /// Writes a prefix that no instruction followed on its own line.
+    fn flush_prefix(&mut self) {
+        if let Some((text, bytes)) = self.pending_prefix.take() {
+            self.bytes = bytes;
+            self.fixups.clear();
+            self.write_inst(text);
+        }
     }
 
     fn expr_text(&self, e: ExprId) -> String {
@@ -66,6 +126,7 @@ impl<'t> AsmStreamer<'t> {
     }
 
     fn line(&mut self, s: &str) {
+        self.flush_prefix();
         self.out.push_str(s);
         self.out.push('\n');
     }
@@ -160,46 +221,23 @@ impl Streamer for AsmStreamer<'_> {
         self.target
             .encode(inst, &mut self.bytes, &mut self.fixups)
             .map_err(McError::Encode)?;
-        if self.show_encoding {
-            let cells: Vec<String> = (0..self.bytes.len())
-                .map(|i| {
-                    let in_fixup = self.fixups.iter().any(|f| {
-                        (f.offset as usize..f.offset as usize + f.kind.size()).contains(&i)
-                    });
-                    if in_fixup {
-                        "A".to_string()
-                    } else {
-                        format!("0x{:02x}", self.bytes[i])
-                    }
-                })
-                .collect();
-            // Pad to column 40 the way llvm-mc's formatted stream counts
-            // columns: a tab moves to the next multiple of 8, but not at all
-            // when already on one.
-            let width = text.chars().fold(0usize, |w, ch| {
-                if ch == '\t' {
-                    w + ((8 - (w & 7)) & 7)
-                } else {
-                    w + 1
-                }
-            });
-            text.push_str(&" ".repeat(40usize.saturating_sub(width).max(1)));
-            let _ = write!(text, "# encoding: [{}]", cells.join(","));
-            for f in &self.fixups.clone() {
-                let mut v = self.expr_text(f.expr);
-                if f.addend != 0 {
-                    let _ = write!(v, "{:+}", f.addend);
-                }
-                let _ = write!(
-                    text,
-                    "\n{}#   fixup A - offset: {}, value: {v}, kind: {}",
-                    " ".repeat(40),
-                    f.offset,
-                    f.kind.llvm_name()
-                );
-            }
+        if self.target.is_prefix(inst) {
+            self.flush_prefix();
+            self.pending_prefix = Some((text, self.bytes.clone()));
+            return Ok(());
         }
-        self.line(&text);
+        if let Some((ptext, pbytes)) = self.pending_prefix.take() {
+            // `lock\t\taddl ...` with the prefix bytes first, as llvm-mc.
+            text = format!("{ptext}\t{text}");
+            let n = pbytes.len() as u32;
+            for f in &mut self.fixups {
+                f.offset += n;
+            }
+            let mut bytes = pbytes;
+            bytes.extend_from_slice(&self.bytes);
+            self.bytes = bytes;
+        }
+        self.write_inst(text);
         Ok(())
     }
 

@@ -15,6 +15,10 @@ pub trait TargetBackend: Sync {
         fixups: &mut Vec<Fixup>,
     ) -> Result<(), String>;
 
+    /// Whether `inst` is a prefix written as its own instruction (`lock`,
+    /// `rep`), which the assembly printer joins with the next instruction.
+    fn is_prefix(&self, inst: &MCInst) -> bool;
+
     /// The relaxed (larger-range) form of `inst`, if it has one.
     fn relax(&self, inst: &MCInst) -> Option<MCInst>;
 

@@ -701,6 +701,7 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
                             "cheap" => "CHEAP_AS_MOVE",
                             "side" => "SIDE_EFFECTS",
                             "gotrelax" => "GOT_RELAX",
+                            "prefix" => "PREFIX",
                             "load" => {
                                 has_load = true;
                                 continue;

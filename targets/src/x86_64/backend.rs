@@ -48,6 +48,12 @@ impl TargetBackend for X86Backend {
         encoder::encode(inst, out, fixups).map_err(|e| e.to_string())
     }
 
+    fn is_prefix(&self, inst: &MCInst) -> bool {
+        Opcode(inst.opcode)
+            .desc()
+            .is_some_and(|d| d.has(super::desc::iflag::PREFIX))
+    }
+
     fn relax(&self, inst: &MCInst) -> Option<MCInst> {
         let to = Opcode(inst.opcode).desc()?.relaxed()?;
         let mut r = *inst;

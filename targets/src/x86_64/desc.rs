@@ -288,6 +288,8 @@ pub mod iflag {
     pub const SIDE_EFFECTS: u32 = 2048;
     /// A RIP-relative GOT load the linker may relax (GOTPCRELX).
     pub const GOT_RELAX: u32 = 4096;
+    /// A prefix written as its own instruction (`lock`, `rep`).
+    pub const PREFIX: u32 = 8192;
 }
 
 /// The subtarget feature a form needs (`-mattr`).
