@@ -60,9 +60,12 @@ impl<'t> AsmStreamer<'t> {
         self.out
     }
 
-    /// Writes an instruction line, with its encoding if asked for; the
-    /// bytes and fixups are in `self.bytes`/`self.fixups`.
-    fn write_inst(&mut self, mut text: String) {
+    /// Writes an instruction line with its comments: the encoding and
+    /// fixups if asked for (bytes and fixups are in `self.bytes` and
+    /// `self.fixups`), then the target's comments (`imm = 0x3E8`). The first
+    /// comment goes at column 40 of the line, the rest on their own lines.
+    fn write_inst(&mut self, mut text: String, inst_comments: &[String]) {
+        let mut comments: Vec<String> = Vec::new();
         if self.show_encoding {
             let cells: Vec<String> = (0..self.bytes.len())
                 .map(|i| {
@@ -76,31 +79,39 @@ impl<'t> AsmStreamer<'t> {
                     }
                 })
                 .collect();
-            // Pad to column 40 the way llvm-mc's formatted stream counts
-            // columns: a tab moves to the next multiple of 8, but not at all
-            // when already on one.
-            let width = text.chars().fold(0usize, |w, ch| {
-                if ch == '\t' {
-                    w + ((8 - (w & 7)) & 7)
-                } else {
-                    w + 1
-                }
-            });
-            text.push_str(&" ".repeat(40usize.saturating_sub(width).max(1)));
-            let _ = write!(text, "# encoding: [{}]", cells.join(","));
-            for f in &self.fixups.clone() {
+            comments.push(format!("encoding: [{}]", cells.join(",")));
+            for f in &self.fixups {
                 let mut v = self.expr_text(f.expr);
                 if f.addend != 0 {
                     let _ = write!(v, "{:+}", f.addend);
                 }
-                let _ = write!(
-                    text,
-                    "\n{}#   fixup A - offset: {}, value: {v}, kind: {}",
-                    " ".repeat(40),
+                comments.push(format!(
+                    "  fixup A - offset: {}, value: {v}, kind: {}",
                     f.offset,
                     f.kind.llvm_name()
-                );
+                ));
             }
+        }
+        comments.extend_from_slice(inst_comments);
+        for (k, c) in comments.iter().enumerate() {
+            if k == 0 {
+                // Pad to column 40 the way llvm-mc's formatted stream counts
+                // columns: a tab moves to the next multiple of 8, but not at
+                // all when already on one.
+                let width = text.chars().fold(0usize, |w, ch| {
+                    if ch == '\t' {
+                        w + ((8 - (w & 7)) & 7)
+                    } else {
+                        w + 1
+                    }
+                });
+                text.push_str(&" ".repeat(40usize.saturating_sub(width).max(1)));
+            } else {
+                text.push('\n');
+                text.push_str(&" ".repeat(40));
+            }
+            text.push_str("# ");
+            text.push_str(c);
         }
         self.out.push_str(&text);
         self.out.push('\n');
@@ -111,7 +122,7 @@ impl<'t> AsmStreamer<'t> {
         if let Some((text, bytes)) = self.pending_prefix.take() {
             self.bytes = bytes;
             self.fixups.clear();
-            self.write_inst(text);
+            self.write_inst(text, &[]);
         }
     }
 
@@ -119,6 +130,14 @@ impl<'t> AsmStreamer<'t> {
         let mut s = String::new();
         self.ctx.write_expr(e, &mut s);
         s
+    }
+
+    /// A CFI register operand: `%name`, or the DWARF number if unnamed.
+    fn cfi_reg(&self, n: u16) -> String {
+        match self.target.dwarf_reg_name(n) {
+            Some(name) => format!("%{name}"),
+            None => n.to_string(),
+        }
     }
 
     fn name(&self, s: SymbolId) -> &str {
@@ -237,7 +256,9 @@ impl Streamer for AsmStreamer<'_> {
             bytes.extend_from_slice(&self.bytes);
             self.bytes = bytes;
         }
-        self.write_inst(text);
+        let mut comments = Vec::new();
+        self.target.inst_comments(inst, &mut comments);
+        self.write_inst(text, &comments);
         Ok(())
     }
 
@@ -365,15 +386,19 @@ impl Streamer for AsmStreamer<'_> {
         let l = match cfi {
             Cfi::StartProc => "\t.cfi_startproc".to_string(),
             Cfi::EndProc => "\t.cfi_endproc".to_string(),
-            Cfi::DefCfa { reg, offset } => format!("\t.cfi_def_cfa {reg}, {offset}"),
+            Cfi::DefCfa { reg, offset } => {
+                format!("\t.cfi_def_cfa {}, {offset}", self.cfi_reg(reg))
+            }
             Cfi::DefCfaOffset(o) => format!("\t.cfi_def_cfa_offset {o}"),
             Cfi::AdjustCfaOffset(o) => format!("\t.cfi_adjust_cfa_offset {o}"),
-            Cfi::DefCfaRegister(r) => format!("\t.cfi_def_cfa_register {r}"),
-            Cfi::Offset { reg, offset } => format!("\t.cfi_offset {reg}, {offset}"),
-            Cfi::RelOffset { reg, offset } => format!("\t.cfi_rel_offset {reg}, {offset}"),
-            Cfi::Restore(r) => format!("\t.cfi_restore {r}"),
-            Cfi::SameValue(r) => format!("\t.cfi_same_value {r}"),
-            Cfi::Undefined(r) => format!("\t.cfi_undefined {r}"),
+            Cfi::DefCfaRegister(r) => format!("\t.cfi_def_cfa_register {}", self.cfi_reg(r)),
+            Cfi::Offset { reg, offset } => format!("\t.cfi_offset {}, {offset}", self.cfi_reg(reg)),
+            Cfi::RelOffset { reg, offset } => {
+                format!("\t.cfi_rel_offset {}, {offset}", self.cfi_reg(reg))
+            }
+            Cfi::Restore(r) => format!("\t.cfi_restore {}", self.cfi_reg(r)),
+            Cfi::SameValue(r) => format!("\t.cfi_same_value {}", self.cfi_reg(r)),
+            Cfi::Undefined(r) => format!("\t.cfi_undefined {}", self.cfi_reg(r)),
             Cfi::RememberState => "\t.cfi_remember_state".to_string(),
             Cfi::RestoreState => "\t.cfi_restore_state".to_string(),
             Cfi::Escape => return Err(McError::Cfi("unsupported .cfi_escape".into())),

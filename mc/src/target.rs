@@ -33,6 +33,10 @@ pub trait TargetBackend: Sync {
         out: &mut String,
     ) -> Result<(), String>;
 
+    /// Comments the printer attaches to `inst` (llvm-mc's `imm = 0x3E8`),
+    /// appended to `out` one per line without the `# `.
+    fn inst_comments(&self, inst: &MCInst, out: &mut Vec<String>);
+
     /// Prints `inst` in Intel syntax (`mnemonic\toperands`).
     fn print_inst_intel(
         &self,
@@ -40,6 +44,9 @@ pub trait TargetBackend: Sync {
         exprs: &dyn ExprWriter,
         out: &mut String,
     ) -> Result<(), String>;
+
+    /// The assembly name (without `%`) of DWARF register `n`, for CFI text.
+    fn dwarf_reg_name(&self, n: u16) -> Option<&'static str>;
 
     /// The ELF relocation type for a fixup kind and symbol variant.
     fn reloc_type(&self, kind: FixupKind, variant: VariantKind) -> Result<u32, String>;

@@ -20,6 +20,8 @@ struct RegDef {
     asm: String,
     enc: u8,
     bits: u16,
+    /// DWARF register number (`u16::MAX` if none).
+    dwarf: u16,
     /// Register flags, see `RegFlags` in desc.rs.
     flags: u8,
     /// (sub-register index, sub-register name)
@@ -75,14 +77,15 @@ fn parse_regs(file: &str, text: &str) -> Regs {
             asm: name.to_ascii_lowercase(),
             enc,
             bits,
+            dwarf: u16::MAX,
             flags,
             subs: Vec::new(),
             units,
         };
         match t[0] {
             "gpr" => {
-                if t.len() != 7 {
-                    fail(file, ln, "gpr wants 6 fields");
+                if t.len() != 8 {
+                    fail(file, ln, "gpr wants 7 fields");
                 }
                 let enc = num(t[6]);
                 let ext = if enc >= 8 { RF_EXT } else { 0 };
@@ -103,6 +106,9 @@ fn parse_regs(file: &str, text: &str) -> Regs {
                 r32.subs.push((2, t[3].into()));
                 r64.subs.push((2, t[3].into()));
                 r64.subs.push((3, t[2].into()));
+                r64.dwarf = t[7]
+                    .parse()
+                    .unwrap_or_else(|_| fail(file, ln, "bad DWARF number"));
                 let mut out = vec![r64, r32, r16, r8];
                 if t[5] != "-" {
                     for r in out.iter_mut().take(3) {
@@ -113,12 +119,18 @@ fn parse_regs(file: &str, text: &str) -> Regs {
                 regs.extend(out);
             }
             "reg" | "seg" => {
-                if t.len() != 3 {
-                    fail(file, ln, "reg wants 2 fields");
+                if t.len() != 3 && t.len() != 4 {
+                    fail(file, ln, "reg wants 2 or 3 fields");
                 }
                 let u = next_unit();
                 let bits = if t[0] == "seg" { 16 } else { 64 };
-                regs.push(simple(t[1], num(t[2]), bits, 0, vec![u]));
+                let mut r = simple(t[1], num(t[2]), bits, 0, vec![u]);
+                if let Some(d) = t.get(3) {
+                    r.dwarf = d
+                        .parse()
+                        .unwrap_or_else(|_| fail(file, ln, "bad DWARF number"));
+                }
+                regs.push(r);
             }
             "vec" => {
                 let n = num(t[3]);
@@ -126,7 +138,12 @@ fn parse_regs(file: &str, text: &str) -> Regs {
                     let u = next_unit();
                     let ext = if i >= 8 { RF_EXT } else { 0 };
                     let x = format!("{}{i}", t[1]);
-                    regs.push(simple(&x, i, 128, ext, vec![u]));
+                    let mut xr = simple(&x, i, 128, ext, vec![u]);
+                    xr.dwarf = t[4]
+                        .parse::<u16>()
+                        .unwrap_or_else(|_| fail(file, ln, "bad DWARF base"))
+                        + u16::from(i);
+                    regs.push(xr);
                     let mut y = simple(&format!("{}{i}", t[2]), i, 256, ext, vec![u]);
                     y.subs.push((4, x));
                     regs.push(y);
@@ -138,6 +155,10 @@ fn parse_regs(file: &str, text: &str) -> Regs {
                     let u = next_unit();
                     let mut r = simple(&format!("{}{i}", t[1]), i, 80, 0, vec![u]);
                     r.asm = format!("st({i})");
+                    r.dwarf = t[3]
+                        .parse::<u16>()
+                        .unwrap_or_else(|_| fail(file, ln, "bad DWARF base"))
+                        + u16::from(i);
                     regs.push(r);
                 }
             }
@@ -436,7 +457,7 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
     writeln!(o, "/// Number of register table entries, including the none entry.\npub const NUM_REGS: usize = {nregs};").unwrap();
     writeln!(o, "/// Sub-register index names, in `SubRegIdx` order.\npub const SUBREG_INDEX_NAMES: [&str; {}] = {:?};", SUBIDX.len(), SUBIDX).unwrap();
     o.push_str("/// Per-register data.\npub static REG_INFO: [RegInfo; NUM_REGS] = [\n");
-    o.push_str("    RegInfo { name: \"NoRegister\", asm: \"\", enc: 0, bits: 0, flags: RegFlags(0), subregs: [0; 5] },\n");
+    o.push_str("    RegInfo { name: \"NoRegister\", asm: \"\", enc: 0, bits: 0, dwarf: u16::MAX, flags: RegFlags(0), subregs: [0; 5] },\n");
     let subs_of = |r: &RegDef| {
         let mut s = [0usize; 5];
         for (k, n) in &r.subs {
@@ -447,11 +468,12 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
     for r in &regs.regs {
         writeln!(
             o,
-            "    RegInfo {{ name: {:?}, asm: {:?}, enc: {}, bits: {}, flags: RegFlags({}), subregs: {:?} }},",
+            "    RegInfo {{ name: {:?}, asm: {:?}, enc: {}, bits: {}, dwarf: {}, flags: RegFlags({}), subregs: {:?} }},",
             r.name,
             r.asm,
             r.enc,
             r.bits,
+            r.dwarf,
             r.flags,
             subs_of(r)
         )

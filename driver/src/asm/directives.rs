@@ -4,30 +4,9 @@
 use super::cursor::Cursor;
 use super::{err, PResult, Parser};
 use rcc_mc::section::{shf, sht, Section};
-use rcc_mc::{Cfi, Reg, SectionId, SymbolAttr, SymbolType};
+use rcc_mc::{Cfi, SectionId, SymbolAttr, SymbolType};
+use rcc_targets::x86_64::desc;
 use rcc_targets::x86_64::matcher;
-use rcc_targets::x86_64::{desc, regs};
-
-/// DWARF register number of an x86-64 register (for `.cfi_*`).
-fn dwarf_reg(r: Reg) -> Option<u16> {
-    use regs::*;
-    let order = [
-        RAX, RDX, RCX, RBX, RSI, RDI, RBP, RSP, R8, R9, R10, R11, R12, R13, R14, R15, RIP,
-    ];
-    if let Some(i) = order.iter().position(|&x| x == r) {
-        return Some(i as u16);
-    }
-    let info = desc::reg_info(r);
-    if info.name.starts_with("XMM") {
-        return Some(17 + u16::from(info.enc));
-    }
-    // 32-bit names map to their 64-bit register.
-    let sup = desc::REG_INFO
-        .iter()
-        .position(|q| q.subregs[3] == r.0)
-        .map(|i| Reg(i as u16))?;
-    dwarf_reg(sup)
-}
 
 impl Parser<'_> {
     pub(super) fn switch(&mut self, sec: SectionId) {
@@ -265,7 +244,8 @@ impl Parser<'_> {
             let n = c.ident().unwrap_or("");
             let r =
                 matcher::register(n).ok_or((c.col(), format!("invalid register name '{n}'")))?;
-            return dwarf_reg(r).ok_or((c.col(), "register has no DWARF number".to_string()));
+            return desc::dwarf_number(r)
+                .ok_or((c.col(), "register has no DWARF number".to_string()));
         }
         let v = self.abs(c)?;
         u16::try_from(v).map_err(|_| (c.col(), "invalid register number".to_string()))

@@ -92,6 +92,10 @@ impl TargetBackend for X86Backend {
         printer::print_inst(inst, exprs, out).map_err(|e| e.to_string())
     }
 
+    fn inst_comments(&self, inst: &MCInst, out: &mut Vec<String>) {
+        printer::imm_comments(inst, out)
+    }
+
     fn print_inst_intel(
         &self,
         inst: &MCInst,
@@ -99,6 +103,10 @@ impl TargetBackend for X86Backend {
         out: &mut String,
     ) -> Result<(), String> {
         super::intel_printer::print_inst_intel(inst, exprs, out).map_err(|e| e.to_string())
+    }
+
+    fn dwarf_reg_name(&self, n: u16) -> Option<&'static str> {
+        super::desc::reg_by_dwarf(n).map(|r| super::desc::reg_info(r).asm)
     }
 
     fn reloc_type(&self, kind: FixupKind, variant: VariantKind) -> Result<u32, String> {

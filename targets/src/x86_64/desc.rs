@@ -67,6 +67,8 @@ pub struct RegInfo {
     /// Hardware number (0..15); the low 3 bits go in ModRM/SIB/opcode.
     pub enc: u8,
     pub bits: u16,
+    /// DWARF register number (`u16::MAX` if none), for CFI.
+    pub dwarf: u16,
     pub flags: RegFlags,
     /// Sub-registers by [`SUBREG_INDEX_NAMES`] index; 0 = none.
     pub subregs: [u16; 5],
@@ -93,6 +95,21 @@ pub fn aliases(r: Reg) -> &'static [u16] {
         Some(&(s, e)) => &REG_ALIAS_POOL[s as usize..e as usize],
         None => &[],
     }
+}
+
+/// The DWARF register number of `r`, if it has one (64-bit GPRs, RIP,
+/// XMM, ST).
+pub fn dwarf_number(r: Reg) -> Option<u16> {
+    let d = reg_info(r).dwarf;
+    (d != u16::MAX).then_some(d)
+}
+
+/// The register with DWARF number `n`.
+pub fn reg_by_dwarf(n: u16) -> Option<Reg> {
+    REG_INFO
+        .iter()
+        .position(|i| i.dwarf == n)
+        .map(|i| Reg(i as u16))
 }
 
 /// Looks a register up by its AT&T spelling (without `%`, lowercase).

@@ -186,3 +186,27 @@ pub fn print_inst(
     }
     Ok(())
 }
+
+/// `imm = 0x...` comments for large immediates, as llvm-mc writes them
+/// (values outside -256..=255, in the narrowest of 16/32/64 bits that holds
+/// the sign-extended value).
+pub fn imm_comments(inst: &MCInst, out: &mut Vec<String>) {
+    let Some(desc) = Opcode(inst.opcode).desc() else {
+        return;
+    };
+    for (slot, op) in desc.mc_operands().zip(inst.operands()) {
+        if let (OpKind::Imm(_), MCOperand::Imm(v)) = (slot.kind, op) {
+            let v = *v;
+            if (-256..=255).contains(&v) {
+                continue;
+            }
+            out.push(if v == i64::from(v as i16) {
+                format!("imm = 0x{:X}", v as u16)
+            } else if v == i64::from(v as i32) {
+                format!("imm = 0x{:X}", v as u32)
+            } else {
+                format!("imm = 0x{:X}", v as u64)
+            });
+        }
+    }
+}
