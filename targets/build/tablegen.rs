@@ -480,6 +480,15 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
         .unwrap();
     }
     o.push_str("];\n\n");
+    // Registers by AT&T name, sorted for binary search.
+    let mut by_asm: Vec<(&str, usize)> = regs
+        .regs
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.asm.as_str(), i + 1))
+        .collect();
+    by_asm.sort();
+    writeln!(o, "/// Registers by AT&T name (without `%`), sorted by name.\npub static REG_BY_ASM: [(&str, u16); {}] = {:?};", by_asm.len(), by_asm).unwrap();
     // Alias sets through units.
     let mut pool: Vec<usize> = Vec::new();
     let mut ranges = vec![(0usize, 0usize)];

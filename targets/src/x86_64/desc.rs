@@ -114,11 +114,10 @@ pub fn reg_by_dwarf(n: u16) -> Option<Reg> {
 
 /// Looks a register up by its AT&T spelling (without `%`, lowercase).
 pub fn reg_by_asm_name(name: &str) -> Option<Reg> {
-    REG_INFO
-        .iter()
-        .skip(1)
-        .position(|r| r.asm == name)
-        .map(|i| Reg(i as u16 + 1))
+    REG_BY_ASM
+        .binary_search_by(|(n, _)| (*n).cmp(name))
+        .ok()
+        .map(|i| Reg(REG_BY_ASM[i].1))
 }
 
 /// How a memory operand is accessed, for documentation and Intel syntax.

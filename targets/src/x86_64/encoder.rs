@@ -557,7 +557,7 @@ fn encode_mem(
         let i = reg_info(r);
         i.flags.has(RegFlags::GPR) && (i.bits == 64 || i.bits == 32)
     };
-    let is_rip = m.base.is_some() && reg_info(m.base).name == "RIP";
+    let is_rip = m.base == super::desc::regs::RIP;
     if m.index.is_some() && (!gpr_addr(m.index) || reg_info(m.index).enc == 4) {
         return Err(bad);
     }
