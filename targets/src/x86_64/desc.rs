@@ -284,7 +284,7 @@ pub mod enc {
     pub const VEX_L: u16 = 16;
     /// VEX.W = 1.
     pub const VEX_W: u16 = 32;
-    /// The last register operand goes in imm8[7:4].
+    /// The last register operand goes in `imm8[7:4]`.
     pub const IS4: u16 = 64;
 }
 

@@ -11,7 +11,7 @@
 //! `OUT_DIR`, which [`desc`] includes. Everything else is derived:
 //!
 //! - the [`Opcode`] constants (`op::ADD32ri8`) and the descriptor table
-//!   [`DESCS`](desc::DESCS) (operands, flags, may-load/may-store inferred from
+//!   [`DESCS`] (operands, flags, may-load/may-store inferred from
 //!   memory operand roles, implicit registers, relaxation targets, features);
 //! - register constants, sub-register and alias tables, class membership;
 //! - the assembler's matcher table (mnemonic -> forms in priority order,
