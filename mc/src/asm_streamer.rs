@@ -312,6 +312,16 @@ impl Streamer for AsmStreamer<'_> {
         Ok(())
     }
 
+    fn emit_leb128(&mut self, e: ExprId, signed: bool) -> Result<(), McError> {
+        let l = format!(
+            "\t.{}leb128 {}",
+            if signed { "s" } else { "u" },
+            self.expr_text(e)
+        );
+        self.line(&l);
+        Ok(())
+    }
+
     fn emit_fill(&mut self, count: u64, value: u8) -> Result<(), McError> {
         let l = if value == 0 {
             format!("\t.zero\t{count}")
@@ -423,6 +433,11 @@ impl Streamer for AsmStreamer<'_> {
             None => "\t.addrsig".to_string(),
         };
         self.line(&l);
+    }
+
+    fn emit_debug_line(&mut self, text: &str) -> Result<(), McError> {
+        self.line(text);
+        Ok(())
     }
 
     fn emit_verbatim(&mut self, text: &str) {

@@ -41,6 +41,13 @@ enum FragKind {
         count: u64,
         value: u8,
     },
+    /// A ULEB128/SLEB128 of an expression known only after layout (e.g. a
+    /// label difference); `data` holds its current encoding, which never
+    /// shrinks (it is padded instead) so layout converges.
+    Leb {
+        expr: ExprId,
+        signed: bool,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -63,7 +70,9 @@ impl Fragment {
 
     fn size_at(&self, offset: u64) -> u64 {
         match self.kind {
-            FragKind::Data | FragKind::Relaxable(_) => self.data.len() as u64,
+            FragKind::Data | FragKind::Relaxable(_) | FragKind::Leb { .. } => {
+                self.data.len() as u64
+            }
             FragKind::Align { align, max, .. } => {
                 let pad = (align - offset % align) % align;
                 if pad > max {
@@ -73,6 +82,39 @@ impl Fragment {
                 }
             }
             FragKind::Fill { count, .. } => count,
+        }
+    }
+}
+
+/// Appends the LEB128 encoding of `v`, padded to at least `min_len` bytes.
+pub(crate) fn encode_leb(v: i64, signed: bool, min_len: usize, out: &mut Vec<u8>) {
+    let start = out.len();
+    let mut v = v;
+    loop {
+        let byte = (v & 0x7f) as u8;
+        v = if signed {
+            v >> 7
+        } else {
+            ((v as u64) >> 7) as i64
+        };
+        let done = if signed {
+            (v == 0 && byte & 0x40 == 0) || (v == -1 && byte & 0x40 != 0)
+        } else {
+            v == 0
+        };
+        if done && out.len() - start + 1 >= min_len {
+            out.push(byte);
+            return;
+        }
+        out.push(byte | 0x80);
+        if done {
+            // Pad: continuation bytes carrying the sign (or zero) bits.
+            let fill = if signed && byte & 0x40 != 0 { 0x7f } else { 0 };
+            while out.len() - start + 1 < min_len {
+                out.push(fill | 0x80);
+            }
+            out.push(fill);
+            return;
         }
     }
 }
@@ -337,6 +379,22 @@ impl<'t> ObjectStreamer<'t> {
             let sec = SectionId::from_index(si);
             for fi in 0..self.frags[si].len() {
                 let f = &self.frags[si][fi];
+                if let FragKind::Leb { expr, signed } = f.kind {
+                    if let Ok(Value {
+                        a: None,
+                        b: None,
+                        constant,
+                    }) = self.evaluate(expr, 0)
+                    {
+                        let mut data = Vec::new();
+                        encode_leb(constant, signed, f.data.len(), &mut data);
+                        if data != f.data {
+                            self.frags[si][fi].data = data;
+                            changed = true;
+                        }
+                    }
+                    continue;
+                }
                 let FragKind::Relaxable(inst) = f.kind else {
                     continue;
                 };
@@ -448,6 +506,19 @@ impl<'t> ObjectStreamer<'t> {
                 let start = out.len();
                 match f.kind {
                     FragKind::Data | FragKind::Relaxable(_) => out.extend_from_slice(&f.data),
+                    FragKind::Leb { expr, .. } => {
+                        match self.evaluate(expr, 0)? {
+                            Value {
+                                a: None, b: None, ..
+                            } => {}
+                            _ => {
+                                return Err(McError::BadExpr(
+                                    "LEB128 value must be an absolute expression".into(),
+                                ))
+                            }
+                        }
+                        out.extend_from_slice(&f.data)
+                    }
                     FragKind::Align { fill, .. } => {
                         let n = f.size_at(f.offset);
                         match fill {
@@ -746,6 +817,19 @@ impl Streamer for ObjectStreamer<'_> {
         Ok(())
     }
 
+    fn emit_leb128(&mut self, e: ExprId, signed: bool) -> Result<(), McError> {
+        if let Some(c) = self.ctx.exprs.as_constant(e) {
+            let mut bytes = Vec::new();
+            encode_leb(c, signed, 1, &mut bytes);
+            return self.emit_bytes(&bytes);
+        }
+        let sec = self.cur_sec()?;
+        let mut f = Fragment::new(FragKind::Leb { expr: e, signed });
+        f.data.push(0);
+        self.frags_of(sec).push(f);
+        Ok(())
+    }
+
     fn emit_fill(&mut self, count: u64, value: u8) -> Result<(), McError> {
         let sec = self.cur_sec()?;
         if count > MAX_SECTION_SIZE {
@@ -886,6 +970,12 @@ impl Streamer for ObjectStreamer<'_> {
     }
 
     fn emit_verbatim(&mut self, _text: &str) {}
+
+    fn emit_debug_line(&mut self, _text: &str) -> Result<(), McError> {
+        Err(McError::Unsupported(
+            "DWARF line tables (.file N / .loc) in object output".into(),
+        ))
+    }
 }
 
 impl ObjectStreamer<'_> {

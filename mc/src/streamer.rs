@@ -24,6 +24,8 @@ pub enum McError {
     Overflow(String),
     /// A CFI directive outside `.cfi_startproc`/`.cfi_endproc`, or unbalanced.
     Cfi(String),
+    /// A feature the object writer does not implement yet.
+    Unsupported(String),
 }
 
 impl fmt::Display for McError {
@@ -35,6 +37,7 @@ impl fmt::Display for McError {
             McError::BadExpr(m) => write!(f, "{m}"),
             McError::Overflow(m) => write!(f, "{m}"),
             McError::Cfi(m) => write!(f, "{m}"),
+            McError::Unsupported(m) => write!(f, "unsupported: {m}"),
         }
     }
 }
@@ -88,6 +91,8 @@ pub trait Streamer {
     fn emit_bytes(&mut self, data: &[u8]) -> Result<(), McError>;
     /// Emits a `size`-byte value (1, 2, 4 or 8).
     fn emit_value(&mut self, e: ExprId, size: u8) -> Result<(), McError>;
+    /// `.uleb128 e` / `.sleb128 e`.
+    fn emit_leb128(&mut self, e: ExprId, signed: bool) -> Result<(), McError>;
     /// Emits `count` copies of `value`.
     fn emit_fill(&mut self, count: u64, value: u8) -> Result<(), McError>;
     /// Aligns to `align` bytes (fill byte, or no-ops in code if `None`),
@@ -109,7 +114,11 @@ pub trait Streamer {
     fn emit_ident(&mut self, text: &str);
     /// `.addrsig` / `.addrsig_sym sym`.
     fn emit_addrsig(&mut self, sym: Option<SymbolId>);
-    /// A directive with no effect on the object (`.loc`, `.file N`, ...),
-    /// kept verbatim by the assembly streamer.
+    /// A directive with no effect on the object (`.code64`), kept verbatim by
+    /// the assembly streamer.
     fn emit_verbatim(&mut self, text: &str);
+    /// A DWARF line-table directive (`.file N ...`, `.loc ...`): kept by the
+    /// assembly streamer; the object streamer does not build `.debug_line`
+    /// yet and reports an error rather than writing an object without it.
+    fn emit_debug_line(&mut self, text: &str) -> Result<(), McError>;
 }

@@ -138,6 +138,16 @@ impl Parser<'_> {
                     }
                 }
             }
+            ".uleb128" | ".sleb128" => loop {
+                let vc = c.col();
+                let e = self.expr(c)?;
+                self.s
+                    .emit_leb128(e, name == ".sleb128")
+                    .map_err(|e| (vc, e.to_string()))?;
+                if !c.eat(',') {
+                    return Self::end(c);
+                }
+            },
             ".ascii" | ".asciz" | ".string" => loop {
                 let Some(sv) = c.string() else {
                     return err(c, "expected string in directive");
@@ -204,10 +214,18 @@ impl Parser<'_> {
                         return Ok(());
                     }
                 }
-                self.s.emit_verbatim(&format!("\t.file\t{}", c.text.trim()));
-                Ok(())
+                let text = format!("\t{}", c.text.trim());
+                self.s
+                    .emit_debug_line(&text)
+                    .map_err(|e| (col, e.to_string()))
             }
-            ".loc" | ".code64" | ".intel_syntax" | ".att_syntax" => {
+            ".loc" => {
+                let text = format!("\t{}", c.text.trim());
+                self.s
+                    .emit_debug_line(&text)
+                    .map_err(|e| (col, e.to_string()))
+            }
+            ".code64" | ".intel_syntax" | ".att_syntax" => {
                 if name == ".intel_syntax" {
                     return err(c, "Intel syntax is not supported");
                 }
