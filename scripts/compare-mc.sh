@@ -4,6 +4,9 @@
 # summary; exit 1 if any differ. Usage: scripts/compare-mc.sh FILE.s...
 # ROUNDTRIP=1: instead assemble rcc-mc's printed assembly (-filetype=asm)
 # with llvm-mc-19 and compare that object with llvm-mc's object of the input.
+# STRICT=1: also compare every relocation and the contents of every section
+# except .strtab/.symtab/.rela*/.llvm_addrsig (symbol order is not
+# significant, and these hold symbol indices or names).
 RCC_MC=${RCC_MC:-target/release/rcc-mc}
 tmp=$(mktemp -d)
 same=0; diff=0; fail=0
@@ -19,8 +22,16 @@ for f in "$@"; do
   elif ! "$RCC_MC" -filetype=obj "$f" -o "$tmp/ours.o" 2>"$tmp/err"; then
     echo "FAIL $f: $(head -1 "$tmp/err")"; fail=$((fail+1)); continue
   fi
-  llvm-objdump-19 -d -r "$tmp/ref.o" | tail -n +3 > "$tmp/ref.txt"
-  llvm-objdump-19 -d -r "$tmp/ours.o" | tail -n +3 > "$tmp/ours.txt"
+  for o in ref ours; do
+    llvm-objdump-19 -d -r "$tmp/$o.o" | tail -n +3 > "$tmp/$o.txt"
+    if [ -n "$STRICT" ]; then
+      llvm-objdump-19 -r "$tmp/$o.o" | tail -n +3 >> "$tmp/$o.txt"
+      for sec in $(llvm-readelf-19 -S "$tmp/$o.o" | sed -n 's/.*\] \(\.[^ ]*\) .*/\1/p' | grep -v 'strtab\|symtab\|rela\|llvm_addrsig' | sort); do
+        echo "== $sec" >> "$tmp/$o.txt"
+        llvm-objdump-19 -s -j "$sec" "$tmp/$o.o" | tail -n +4 >> "$tmp/$o.txt"
+      done
+    fi
+  done
   if cmp -s "$tmp/ref.txt" "$tmp/ours.txt"; then
     same=$((same+1))
   else

@@ -7,6 +7,7 @@
 //! streamer would produce for the same calls.
 
 use crate::context::MCContext;
+use crate::dwarf_line::{DwarfFile, DwarfLoc};
 use crate::expr::{ExprId, ExprWriter, SymbolId};
 use crate::fixup::Fixup;
 use crate::inst::MCInst;
@@ -411,7 +412,7 @@ impl Streamer for AsmStreamer<'_> {
             Cfi::Undefined(r) => format!("\t.cfi_undefined {}", self.cfi_reg(r)),
             Cfi::RememberState => "\t.cfi_remember_state".to_string(),
             Cfi::RestoreState => "\t.cfi_restore_state".to_string(),
-            Cfi::Escape => return Err(McError::Cfi("unsupported .cfi_escape".into())),
+            Cfi::Escape => return Err(McError::Unsupported(".cfi_escape".into())),
         };
         self.line(&l);
         Ok(())
@@ -435,8 +436,44 @@ impl Streamer for AsmStreamer<'_> {
         self.line(&l);
     }
 
-    fn emit_debug_line(&mut self, text: &str) -> Result<(), McError> {
-        self.line(text);
+    fn emit_dwarf_file(&mut self, n: u32, file: DwarfFile) -> Result<(), McError> {
+        let mut l = format!("\t.file\t{n}");
+        if let Some(d) = &file.dir {
+            let _ = write!(l, " \"{d}\"");
+        }
+        let _ = write!(l, " \"{}\"", file.name);
+        if let Some(m) = file.md5 {
+            let _ = write!(l, " md5 0x");
+            for b in m {
+                let _ = write!(l, "{b:02x}");
+            }
+        }
+        self.line(&l);
+        Ok(())
+    }
+
+    fn emit_dwarf_loc(&mut self, loc: DwarfLoc) -> Result<(), McError> {
+        use crate::dwarf_line::flags;
+        let mut l = format!("\t.loc\t{} {} {}", loc.file, loc.line, loc.column);
+        for (bit, name) in [
+            (flags::BASIC_BLOCK, "basic_block"),
+            (flags::PROLOGUE_END, "prologue_end"),
+            (flags::EPILOGUE_BEGIN, "epilogue_begin"),
+        ] {
+            if loc.flags & bit != 0 {
+                let _ = write!(l, " {name}");
+            }
+        }
+        // is_stmt is inherited from the previous .loc when not written:
+        // always spell it out.
+        let _ = write!(l, " is_stmt {}", u8::from(loc.flags & flags::IS_STMT != 0));
+        if loc.isa != 0 {
+            let _ = write!(l, " isa {}", loc.isa);
+        }
+        if loc.discriminator != 0 {
+            let _ = write!(l, " discriminator {}", loc.discriminator);
+        }
+        self.line(&l);
         Ok(())
     }
 

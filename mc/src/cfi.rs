@@ -5,6 +5,7 @@
 //! The CIE matches what x86-64 compilers emit: augmentation "zR", code
 //! alignment 1, data alignment -8, return address column 16, FDE pointers
 //! PC-relative sdata4, initial rule CFA = rsp + 8, RA at CFA - 8.
+//! FDEs are padded to 4 bytes, the last one to 8.
 //! Invariants: frames do not nest; every directive is attached to a label
 //! placed where it appeared, so advances are exact after relaxation.
 
@@ -135,7 +136,8 @@ impl CfiBuilder {
                 .map(|(_, a)| a)
                 .ok_or_else(|| McError::Cfi("undefined CFI label".into()))
         };
-        for f in self.frames {
+        let n_frames = self.frames.len();
+        for (fi, f) in self.frames.into_iter().enumerate() {
             let end = f
                 .end
                 .ok_or_else(|| McError::Cfi("unfinished frame".into()))?;
@@ -219,7 +221,10 @@ impl CfiBuilder {
             // FDE: length, CIE pointer, pc_begin, pc_range, aug length, body.
             let fde_start = out.len();
             let mut len = 4 + 4 + 4 + 1 + body.len();
-            while (len + 4) % 4 != 0 {
+            // FDEs are padded to 4 bytes; the last one to 8 so the section
+            // size is a multiple of its alignment (as llvm-mc does).
+            let align = if fi + 1 == n_frames { 8 } else { 4 };
+            while !(fde_start + 4 + len).is_multiple_of(align) {
                 len += 1;
             }
             out.extend_from_slice(&(len as u32).to_le_bytes());

@@ -11,7 +11,8 @@
 //! `sh_info` of `.symtab` is the first non-local index). Relocations against
 //! local labels are rewritten against their section symbol unless the
 //! relocation type needs the symbol (GOT/TLS) or the section is mergeable
-//! and the addend is non-zero (a linker merging strings cannot tell which
+//! and the addend is non-zero (unless the label is a section-start label,
+//! `SymbolType::Section`, used for `section + offset` references) (a linker merging strings cannot tell which
 //! string `section+offset` meant).
 
 use crate::context::MCContext;
@@ -126,7 +127,7 @@ pub fn write(inp: &ElfInput<'_>) -> Vec<u8> {
                         && !inp.target.reloc_needs_symbol(r.ty) =>
                 {
                     let merge = ctx.sections[s].flags & shf::MERGE != 0;
-                    if merge && r.addend != 0 {
+                    if merge && r.addend != 0 && sym.ty != SymbolType::Section {
                         needed[r.sym.index()] = true;
                         (Ok(r.sym), r.addend)
                     } else {

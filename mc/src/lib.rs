@@ -34,6 +34,7 @@
 pub mod asm_streamer;
 pub mod cfi;
 pub mod context;
+pub mod dwarf_line;
 pub mod elf;
 pub mod expr;
 pub mod fixup;

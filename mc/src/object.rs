@@ -13,6 +13,7 @@
 
 use crate::cfi::CfiBuilder;
 use crate::context::MCContext;
+use crate::dwarf_line::{self, DwarfFile, DwarfLoc, LineTable};
 use crate::elf::{self, ElfReloc};
 use crate::expr::{BinOp, Expr, ExprId, SymbolId, VariantKind};
 use crate::fixup::{Fixup, FixupKind};
@@ -139,6 +140,7 @@ pub struct ObjectStreamer<'t> {
     file_names: Vec<String>,
     idents: Vec<String>,
     addrsig: bool,
+    lines: LineTable,
 }
 
 impl<'t> ObjectStreamer<'t> {
@@ -155,6 +157,7 @@ impl<'t> ObjectStreamer<'t> {
             file_names: Vec::new(),
             idents: Vec::new(),
             addrsig: false,
+            lines: LineTable::default(),
         }
     }
 
@@ -452,7 +455,8 @@ impl<'t> ObjectStreamer<'t> {
                 break;
             }
         }
-        // Materialise .eh_frame now that code addresses are final.
+        // Line tables and .eh_frame, now that code addresses are final.
+        self.write_debug_line()?;
         if self.cfi.has_frames() {
             let cfi = std::mem::take(&mut self.cfi);
             let sec = self
@@ -762,6 +766,10 @@ impl Streamer for ObjectStreamer<'_> {
 
     fn emit_inst(&mut self, inst: &MCInst) -> Result<(), McError> {
         let sec = self.cur_sec()?;
+        if let Some(loc) = self.lines.pending.take() {
+            let l = self.temp_label_here()?;
+            self.lines.rows.push((sec, l, loc));
+        }
         self.scratch.clear();
         self.scratch_fixups.clear();
         self.target
@@ -971,14 +979,256 @@ impl Streamer for ObjectStreamer<'_> {
 
     fn emit_verbatim(&mut self, _text: &str) {}
 
-    fn emit_debug_line(&mut self, _text: &str) -> Result<(), McError> {
-        Err(McError::Unsupported(
-            "DWARF line tables (.file N / .loc) in object output".into(),
-        ))
+    fn emit_dwarf_file(&mut self, n: u32, file: DwarfFile) -> Result<(), McError> {
+        let files = &mut self.lines.files;
+        if n as usize >= 1 << 16 {
+            return Err(McError::BadExpr(format!("file number {n} is too large")));
+        }
+        if files.len() <= n as usize {
+            files.resize(n as usize + 1, None);
+        }
+        files[n as usize] = Some(file);
+        Ok(())
+    }
+
+    fn emit_dwarf_loc(&mut self, loc: DwarfLoc) -> Result<(), McError> {
+        if self
+            .lines
+            .files
+            .get(loc.file as usize)
+            .is_none_or(|f| f.is_none())
+        {
+            return Err(McError::BadExpr(format!(
+                "unassigned file number {} in '.loc' directive",
+                loc.file
+            )));
+        }
+        self.lines.pending = Some(loc);
+        Ok(())
     }
 }
 
 impl ObjectStreamer<'_> {
+    /// Size of a section after layout.
+    fn section_size(&self, sec: SectionId) -> u64 {
+        self.frags
+            .get(sec.index())
+            .and_then(|f| f.last())
+            .map_or(0, |f| f.offset + f.size_at(f.offset))
+    }
+
+    /// Appends a data fragment to `sec`; returns its index.
+    fn push_data(&mut self, sec: SectionId, data: Vec<u8>, fixups: Vec<Fixup>) -> u32 {
+        let frags = self.frags_of(sec);
+        frags.push(Fragment {
+            kind: FragKind::Data,
+            data,
+            fixups,
+            offset: 0,
+        });
+        frags.len() as u32 - 1
+    }
+
+    /// A 4-byte reference to offset `off` of the string section starting at
+    /// label `base`.
+    fn push_strp(&mut self, out: &mut Vec<u8>, fixups: &mut Vec<Fixup>, base: SymbolId, off: u32) {
+        let b = self.ctx.sym_ref(base, VariantKind::None);
+        let c = self.ctx.exprs.constant(i64::from(off));
+        let e = self.ctx.expr(Expr::Binary(BinOp::Add, b, c));
+        fixups.push(Fixup {
+            offset: out.len() as u32,
+            kind: FixupKind::Abs32,
+            expr: e,
+            addend: 0,
+        });
+        out.extend_from_slice(&[0; 4]);
+    }
+
+    /// Builds `.debug_line` (DWARF v5) and `.debug_line_str` from the
+    /// `.file`/`.loc` directives seen.
+    fn write_debug_line(&mut self) -> Result<(), McError> {
+        use dwarf_line::{flags, uleb};
+        let table = std::mem::take(&mut self.lines);
+        if table.files.iter().all(Option::is_none) {
+            return Ok(());
+        }
+        // The root file is `.file 0`, else `.file 1`.
+        let root = table
+            .files
+            .first()
+            .cloned()
+            .flatten()
+            .or_else(|| table.files.get(1).cloned().flatten());
+        let Some(root) = root else {
+            return Err(McError::BadExpr(
+                "no '.file 0' or '.file 1' directive".into(),
+            ));
+        };
+        let mut files = table.files.clone();
+        files[0] = Some(root.clone());
+        let mut dirs: Vec<String> = vec![root.dir.clone().unwrap_or_default()];
+        let mut entries = Vec::new();
+        for (i, f) in files.iter().enumerate() {
+            let f = f
+                .as_ref()
+                .ok_or_else(|| McError::BadExpr(format!("unassigned file number {i}")))?;
+            let d = match &f.dir {
+                Some(d) => match dirs.iter().position(|x| x == d) {
+                    Some(k) => k,
+                    None => {
+                        dirs.push(d.clone());
+                        dirs.len() - 1
+                    }
+                },
+                None => 0,
+            };
+            entries.push((f.name.clone(), d, f.md5));
+        }
+        let all_md5 = entries.iter().all(|e| e.2.is_some());
+        // Strings, deduplicated in first-use order.
+        let mut strs: Vec<u8> = Vec::new();
+        let mut seen: Vec<(String, u32)> = Vec::new();
+        let mut intern = |s: &str, strs: &mut Vec<u8>| -> u32 {
+            if let Some((_, o)) = seen.iter().find(|(x, _)| x == s) {
+                return *o;
+            }
+            let o = strs.len() as u32;
+            strs.extend_from_slice(s.as_bytes());
+            strs.push(0);
+            seen.push((s.to_string(), o));
+            o
+        };
+        let dir_offs: Vec<u32> = dirs.iter().map(|d| intern(d, &mut strs)).collect();
+        let file_offs: Vec<u32> = entries.iter().map(|e| intern(&e.0, &mut strs)).collect();
+        let str_sec = self.ctx.section(
+            ".debug_line_str",
+            sht::PROGBITS,
+            shf::MERGE | shf::STRINGS,
+            1,
+            None,
+        );
+        let str_frag = self.push_data(str_sec, strs, Vec::new());
+        let str_base = self.ctx.temp_symbol();
+        self.ctx.symbols[str_base].def = SymbolDef::Label {
+            section: str_sec,
+            frag: str_frag,
+            offset: 0,
+        };
+        // Refer to strings as `section + offset`, as llvm-mc does.
+        self.ctx.symbols[str_base].ty = SymbolType::Section;
+        // Header: unit_length and header_length are patched below.
+        let mut out = vec![0u8; 4];
+        let mut fixups = Vec::new();
+        out.extend_from_slice(&[5, 0, 8, 0, 0, 0, 0, 0]);
+        let header_len_at = 8;
+        out.extend_from_slice(&[1, 1, 1, 0xfb, 14, 13, 0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1]);
+        out.extend_from_slice(&[1, 1, 0x1f]);
+        uleb(&mut out, dirs.len() as u64);
+        for &o in &dir_offs {
+            self.push_strp(&mut out, &mut fixups, str_base, o);
+        }
+        if all_md5 {
+            out.extend_from_slice(&[3, 1, 0x1f, 2, 0x0f, 5, 0x1e]);
+        } else {
+            out.extend_from_slice(&[2, 1, 0x1f, 2, 0x0f]);
+        }
+        uleb(&mut out, entries.len() as u64);
+        for (e, &o) in entries.iter().zip(&file_offs) {
+            self.push_strp(&mut out, &mut fixups, str_base, o);
+            uleb(&mut out, e.1 as u64);
+            if all_md5 {
+                out.extend_from_slice(&e.2.unwrap_or_default());
+            }
+        }
+        let header_len = (out.len() - header_len_at - 4) as u32;
+        out[header_len_at..header_len_at + 4].copy_from_slice(&header_len.to_le_bytes());
+        // One sequence per section, in order of first use.
+        let mut order: Vec<SectionId> = Vec::new();
+        for (s, _, _) in &table.rows {
+            if !order.contains(s) {
+                order.push(*s);
+            }
+        }
+        for sec in order {
+            let (mut file, mut col, mut fl, mut isa, mut disc, mut line) =
+                (1u32, 0u32, flags::IS_STMT, 0u32, 0u32, 1i64);
+            let mut last: Option<u64> = None;
+            for (_, label, loc) in table.rows.iter().filter(|r| r.0 == sec) {
+                let addr = self
+                    .symbol_addr(*label)
+                    .map(|(_, a)| a)
+                    .ok_or_else(|| McError::BadExpr("bad line label".into()))?;
+                if loc.file != file {
+                    out.push(0x04);
+                    uleb(&mut out, u64::from(loc.file));
+                    file = loc.file;
+                }
+                if loc.column != col {
+                    out.push(0x05);
+                    uleb(&mut out, u64::from(loc.column));
+                    col = loc.column;
+                }
+                if loc.discriminator != disc {
+                    let mut d = Vec::new();
+                    uleb(&mut d, u64::from(loc.discriminator));
+                    out.push(0);
+                    uleb(&mut out, d.len() as u64 + 1);
+                    out.push(0x04);
+                    out.extend_from_slice(&d);
+                    disc = loc.discriminator;
+                }
+                if loc.isa != isa {
+                    out.push(0x0c);
+                    uleb(&mut out, u64::from(loc.isa));
+                    isa = loc.isa;
+                }
+                if (loc.flags ^ fl) & flags::IS_STMT != 0 {
+                    out.push(0x06);
+                }
+                if loc.flags & flags::BASIC_BLOCK != 0 {
+                    out.push(0x07);
+                }
+                if loc.flags & flags::PROLOGUE_END != 0 {
+                    out.push(0x0a);
+                }
+                if loc.flags & flags::EPILOGUE_BEGIN != 0 {
+                    out.push(0x0b);
+                }
+                fl = loc.flags;
+                let line_delta = i64::from(loc.line) - line;
+                line = i64::from(loc.line);
+                match last {
+                    None => {
+                        out.extend_from_slice(&[0, 9, 2]);
+                        let e = self.ctx.sym_ref(*label, VariantKind::None);
+                        fixups.push(Fixup {
+                            offset: out.len() as u32,
+                            kind: FixupKind::Abs64,
+                            expr: e,
+                            addend: 0,
+                        });
+                        out.extend_from_slice(&[0; 8]);
+                        dwarf_line::encode_advance(&mut out, Some(line_delta), 0);
+                    }
+                    Some(prev) => dwarf_line::encode_advance(
+                        &mut out,
+                        Some(line_delta),
+                        addr.saturating_sub(prev),
+                    ),
+                }
+                last = Some(addr);
+            }
+            let end = self.section_size(sec);
+            dwarf_line::encode_advance(&mut out, None, end.saturating_sub(last.unwrap_or(0)));
+        }
+        let unit_len = (out.len() - 4) as u32;
+        out[..4].copy_from_slice(&unit_len.to_le_bytes());
+        let line_sec = self.ctx.section(".debug_line", sht::PROGBITS, 0, 0, None);
+        self.push_data(line_sec, out, fixups);
+        self.layout();
+        Ok(())
+    }
+
     /// Address of `sym` after layout (for the CFI writer).
     pub(crate) fn symbol_addr(&self, sym: SymbolId) -> Option<(SectionId, u64)> {
         self.label_addr(self.ctx.symbols[sym].def)

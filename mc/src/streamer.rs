@@ -3,6 +3,7 @@
 //! relaxation, ELF) and the assembly streamer (GNU as text).
 
 use crate::context::MCContext;
+use crate::dwarf_line::{DwarfFile, DwarfLoc};
 use crate::expr::{ExprId, SymbolId};
 use crate::inst::MCInst;
 use crate::section::SectionId;
@@ -117,8 +118,8 @@ pub trait Streamer {
     /// A directive with no effect on the object (`.code64`), kept verbatim by
     /// the assembly streamer.
     fn emit_verbatim(&mut self, text: &str);
-    /// A DWARF line-table directive (`.file N ...`, `.loc ...`): kept by the
-    /// assembly streamer; the object streamer does not build `.debug_line`
-    /// yet and reports an error rather than writing an object without it.
-    fn emit_debug_line(&mut self, text: &str) -> Result<(), McError>;
+    /// `.file N "dir" "name" [md5 0x...]`: a line-table file entry.
+    fn emit_dwarf_file(&mut self, n: u32, file: DwarfFile) -> Result<(), McError>;
+    /// `.loc ...`: the source location of the next instruction.
+    fn emit_dwarf_loc(&mut self, loc: DwarfLoc) -> Result<(), McError>;
 }

@@ -3,6 +3,7 @@
 
 use super::cursor::Cursor;
 use super::{err, PResult, Parser};
+use rcc_mc::dwarf_line::{DwarfFile, DwarfLoc};
 use rcc_mc::section::{shf, sht, Section};
 use rcc_mc::{Cfi, SectionId, SymbolAttr, SymbolType};
 use rcc_targets::x86_64::desc;
@@ -208,23 +209,17 @@ impl Parser<'_> {
             }
             ".file" => {
                 c.ws();
+                let start = c.pos;
                 if let Some(Ok(s)) = c.string() {
                     if c.at_end() {
                         self.s.emit_file(&String::from_utf8_lossy(&s));
                         return Ok(());
                     }
                 }
-                let text = format!("\t{}", c.text.trim());
-                self.s
-                    .emit_debug_line(&text)
-                    .map_err(|e| (col, e.to_string()))
+                c.pos = start;
+                self.dwarf_file(c, col)
             }
-            ".loc" => {
-                let text = format!("\t{}", c.text.trim());
-                self.s
-                    .emit_debug_line(&text)
-                    .map_err(|e| (col, e.to_string()))
-            }
+            ".loc" => self.dwarf_loc(c, col),
             ".code64" | ".intel_syntax" | ".att_syntax" => {
                 if name == ".intel_syntax" {
                     return err(c, "Intel syntax is not supported");
@@ -253,6 +248,89 @@ impl Parser<'_> {
             _ if name.starts_with(".cfi_") => self.cfi(name, c, col),
             _ => err(c, format!("unknown directive '{name}'")).map_err(|(_, m)| (col, m)),
         }
+    }
+
+    /// `.file N ["dir"] "name" [md5 0x...]`.
+    pub(super) fn dwarf_file(&mut self, c: &mut Cursor<'_>, col: usize) -> PResult<()> {
+        let n = self.abs(c)?;
+        let n = u32::try_from(n).map_err(|_| (col, "file number less than one".to_string()))?;
+        let mut strs = Vec::new();
+        while let Some(s) = c.string() {
+            strs.push(String::from_utf8_lossy(&s.map_err(|m| (c.col(), m))?).into_owned());
+        }
+        let (dir, name) = match strs.len() {
+            1 => (None, strs.remove(0)),
+            2 => {
+                let name = strs.remove(1);
+                (Some(strs.remove(0)), name)
+            }
+            _ => return err(c, "expected file name"),
+        };
+        let mut md5 = None;
+        if let Some(k) = c.ident() {
+            if k != "md5" {
+                return err(c, format!("unexpected token '{k}' in '.file' directive"));
+            }
+            c.ws();
+            let hex = c.rest().trim().trim_start_matches("0x");
+            if hex.len() != 32 || !hex.chars().all(|ch| ch.is_ascii_hexdigit()) {
+                return err(c, "MD5 checksum specified, but no file name");
+            }
+            let mut m = [0u8; 16];
+            for (k, b) in m.iter_mut().enumerate() {
+                *b = u8::from_str_radix(&hex[2 * k..2 * k + 2], 16).unwrap_or(0);
+            }
+            md5 = Some(m);
+            c.pos = c.text.len();
+        }
+        Self::end(c)?;
+        self.s
+            .emit_dwarf_file(n, DwarfFile { dir, name, md5 })
+            .map_err(|e| (col, e.to_string()))
+    }
+
+    /// `.loc file line [column] [flags...]`; `is_stmt` carries over from the
+    /// previous `.loc` when not given, as in GNU as.
+    pub(super) fn dwarf_loc(&mut self, c: &mut Cursor<'_>, col: usize) -> PResult<()> {
+        use rcc_mc::dwarf_line::flags;
+        let file = u32::try_from(self.abs(c)?)
+            .map_err(|_| (col, "file number less than one".to_string()))?;
+        let line = u32::try_from(self.abs(c)?)
+            .map_err(|_| (col, "line numbers must be positive".to_string()))?;
+        let mut loc = DwarfLoc {
+            file,
+            line,
+            ..DwarfLoc::default()
+        };
+        c.ws();
+        if c.peek().is_some_and(|ch| ch.is_ascii_digit()) {
+            loc.column = u32::try_from(self.abs(c)?)
+                .map_err(|_| (col, "column position less than zero".to_string()))?;
+        }
+        let mut is_stmt = self.loc_is_stmt;
+        while let Some(k) = c.ident() {
+            match k {
+                "basic_block" => loc.flags |= flags::BASIC_BLOCK,
+                "prologue_end" => loc.flags |= flags::PROLOGUE_END,
+                "epilogue_begin" => loc.flags |= flags::EPILOGUE_BEGIN,
+                "is_stmt" => is_stmt = self.abs(c)? != 0,
+                "isa" => {
+                    loc.isa = u32::try_from(self.abs(c)?)
+                        .map_err(|_| (col, "isa number less than zero".to_string()))?
+                }
+                "discriminator" => {
+                    loc.discriminator = u32::try_from(self.abs(c)?)
+                        .map_err(|_| (col, "discriminator less than zero".to_string()))?
+                }
+                _ => return err(c, format!("unknown sub-directive in '.loc' directive: {k}")),
+            }
+        }
+        Self::end(c)?;
+        self.loc_is_stmt = is_stmt;
+        if is_stmt {
+            loc.flags |= flags::IS_STMT;
+        }
+        self.s.emit_dwarf_loc(loc).map_err(|e| (col, e.to_string()))
     }
 
     pub(super) fn cfi_reg(&mut self, c: &mut Cursor<'_>) -> PResult<u16> {

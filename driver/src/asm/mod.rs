@@ -56,6 +56,7 @@ pub fn assemble(src: &str, file: &str, s: &mut dyn Streamer) -> Result<(), Vec<A
         s,
         section_stack: Vec::new(),
         previous: None,
+        loc_is_stmt: true,
     };
     let mut errors = Vec::new();
     for (ln, line) in src.lines().enumerate() {
@@ -83,6 +84,8 @@ struct Parser<'s> {
     s: &'s mut dyn Streamer,
     section_stack: Vec<Option<SectionId>>,
     previous: Option<SectionId>,
+    /// `is_stmt` of the last `.loc` (inherited by the next one).
+    loc_is_stmt: bool,
 }
 
 fn err<T>(c: &Cursor<'_>, msg: impl Into<String>) -> PResult<T> {
