@@ -4,6 +4,8 @@
 //! way llvm-mc encodes them (line_base -5, line_range 14, opcode_base 13,
 //! one sequence per code section in order of first use).
 //!
+//! A `.loc` becomes a row at the next instruction, or where the next `.loc`
+//! appears if that comes first.
 //! Invariants: a row's address is a label placed just before its
 //! instruction, so rows follow relaxation; file numbers are those of the
 //! `.file` directives (0 is the primary source file).

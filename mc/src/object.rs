@@ -1003,6 +1003,11 @@ impl Streamer for ObjectStreamer<'_> {
                 loc.file
             )));
         }
+        // Two `.loc`s in a row: the first still gets a row, here.
+        if let (Some(prev), Some(sec)) = (self.lines.pending.take(), self.cur) {
+            let l = self.temp_label_here()?;
+            self.lines.rows.push((sec, l, prev));
+        }
         self.lines.pending = Some(loc);
         Ok(())
     }
