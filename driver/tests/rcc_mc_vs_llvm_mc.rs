@@ -1,5 +1,6 @@
 //! `rcc-mc` against llvm-mc-19: objects from both must disassemble
-//! identically under `llvm-objdump-19 -d -r`, both for small snippets that
+//! identically under `llvm-objdump-19 -d -r` and have the same relocations
+//! and section contents (except symbol-order-dependent sections), both for small snippets that
 //! stress relaxation, fixups and directives, and (if present) for the clang
 //! -S corpus; and rcc-mc's printed assembly (`-filetype=asm`) must assemble
 //! with llvm-mc to the same object as the original input. Skips with a
@@ -26,18 +27,53 @@ fn tmpdir(tag: &str) -> PathBuf {
     d
 }
 
-fn objdump(o: &Path) -> String {
-    let out = Command::new("llvm-objdump-19")
-        .args(["-d", "-r"])
+fn objdump(o: &Path, strict: bool) -> String {
+    let run = |args: &[&str]| {
+        let out = Command::new("llvm-objdump-19")
+            .args(args)
+            .arg(o)
+            .output()
+            .expect("objdump runs");
+        // Drop the header lines naming the file.
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .skip(2)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    // Disassembly with relocations; if `strict`, also every relocation and
+    // the contents of every section whose bytes do not depend on
+    // symbol-table order.
+    let mut text = run(&["-d", "-r"]);
+    if !strict {
+        return text;
+    }
+    text.push_str(&run(&["-r"]));
+    let headers = Command::new("llvm-readelf-19")
+        .arg("-S")
         .arg(o)
         .output()
-        .expect("objdump runs");
-    // Drop the header line naming the file.
-    String::from_utf8_lossy(&out.stdout)
+        .expect("readelf runs");
+    let mut names: Vec<String> = String::from_utf8_lossy(&headers.stdout)
         .lines()
-        .skip(2)
-        .collect::<Vec<_>>()
-        .join("\n")
+        .filter_map(|l| {
+            l.split_once("] ")
+                .and_then(|(_, r)| r.split_whitespace().next())
+                .map(str::to_string)
+        })
+        .filter(|n| {
+            n.starts_with('.')
+                && !["strtab", "symtab", "rela", "llvm_addrsig"]
+                    .iter()
+                    .any(|x| n.contains(x))
+        })
+        .collect();
+    names.sort();
+    for n in names {
+        text.push_str(&format!("\n== {n}\n"));
+        text.push_str(&run(&["-s", "-j", &n]));
+    }
+    text
 }
 
 /// Prints `src_path` with rcc-mc, assembles that text with llvm-mc and
@@ -72,7 +108,7 @@ fn compare_roundtrip(src_path: &Path, dir: &Path) -> Option<String> {
                 String::from_utf8_lossy(&r.stderr)
             ));
         }
-        objs.push(objdump(&p));
+        objs.push(objdump(&p, false));
     }
     (objs[0] != objs[1]).then(|| "printed assembly assembles differently".to_string())
 }
@@ -106,7 +142,7 @@ fn compare(src_path: &Path, dir: &Path) -> Option<String> {
             String::from_utf8_lossy(&o.stderr)
         ));
     }
-    let (a, b) = (objdump(&refo), objdump(&ours));
+    let (a, b) = (objdump(&refo, true), objdump(&ours, true));
     if a == b {
         return None;
     }
