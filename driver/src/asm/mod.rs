@@ -1,0 +1,149 @@
+//! The GNU x86-64 AT&T assembly parser behind `rcc-mc`: statements, labels,
+//! directives, expressions and instruction operands, driving any
+//! [`Streamer`]. Instructions are matched by the target's matcher.
+//!
+//! Errors are collected per statement (`file:line:col: error: msg` plus the
+//! offending line) and parsing continues with the next statement, like
+//! llvm-mc; nothing here panics on malformed input.
+
+mod cursor;
+mod directives;
+mod expr;
+mod operands;
+
+use cursor::{statements, Cursor};
+use rcc_mc::{SectionId, Streamer};
+use std::fmt;
+
+/// One diagnostic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AsmError {
+    pub file: String,
+    pub line: usize,
+    pub col: usize,
+    pub msg: String,
+    pub source: String,
+}
+
+impl fmt::Display for AsmError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{}:{}:{}: error: {}",
+            self.file, self.line, self.col, self.msg
+        )?;
+        writeln!(f, "{}", self.source)?;
+        // Keep the line's tabs so the caret lines up under it.
+        let pad: String = self
+            .source
+            .chars()
+            .take(self.col.saturating_sub(1))
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        write!(f, "{pad}^")
+    }
+}
+
+type PResult<T> = Result<T, (usize, String)>;
+
+/// Parses `src` and drives `s`. Returns every error found.
+pub fn assemble(src: &str, file: &str, s: &mut dyn Streamer) -> Result<(), Vec<AsmError>> {
+    if s.current_section().is_none() {
+        let text = s.ctx().text();
+        s.switch_section(text);
+    }
+    let mut p = Parser {
+        s,
+        section_stack: Vec::new(),
+        previous: None,
+        loc_is_stmt: true,
+    };
+    let mut errors = Vec::new();
+    for (ln, line) in src.lines().enumerate() {
+        for (col, stmt) in statements(line) {
+            let mut c = Cursor::new(stmt, col);
+            if let Err((col, msg)) = p.statement(&mut c) {
+                errors.push(AsmError {
+                    file: file.to_string(),
+                    line: ln + 1,
+                    col,
+                    msg,
+                    source: line.to_string(),
+                });
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+struct Parser<'s> {
+    s: &'s mut dyn Streamer,
+    section_stack: Vec<Option<SectionId>>,
+    previous: Option<SectionId>,
+    /// `is_stmt` of the last `.loc` (inherited by the next one).
+    loc_is_stmt: bool,
+}
+
+fn err<T>(c: &Cursor<'_>, msg: impl Into<String>) -> PResult<T> {
+    Err((c.col(), msg.into()))
+}
+
+impl Parser<'_> {
+    fn statement(&mut self, c: &mut Cursor<'_>) -> PResult<()> {
+        loop {
+            if c.at_end() {
+                return Ok(());
+            }
+            let start = c.pos;
+            let col = c.col();
+            let Some(name) = c.ident() else {
+                return err(c, "unexpected token at start of statement");
+            };
+            if c.eat(':') {
+                let sym = self.s.ctx().symbol(name);
+                self.s.emit_label(sym).map_err(|e| (col, e.to_string()))?;
+                continue;
+            }
+            if c.eat('=') {
+                let e = self.expr(c)?;
+                let sym = self.s.ctx().symbol(name);
+                return self
+                    .s
+                    .emit_assignment(sym, e)
+                    .map_err(|e| (col, e.to_string()));
+            }
+            if name.starts_with('.') {
+                return self.directive(name, c, col);
+            }
+            c.pos = start;
+            return self.instruction(c);
+        }
+    }
+
+    fn symbol_name<'a>(&mut self, c: &mut Cursor<'a>) -> PResult<&'a str> {
+        match c.ident() {
+            Some(n) => Ok(n),
+            None => err(c, "expected identifier in directive"),
+        }
+    }
+
+    fn comma(c: &mut Cursor<'_>) -> PResult<()> {
+        if c.eat(',') {
+            Ok(())
+        } else {
+            err(c, "expected comma")
+        }
+    }
+
+    fn end(c: &mut Cursor<'_>) -> PResult<()> {
+        if c.at_end() {
+            Ok(())
+        } else {
+            err(c, "unexpected token in directive")
+        }
+    }
+}

@@ -1,0 +1,290 @@
+//! `rcc-mc` against llvm-mc-19: objects from both must disassemble
+//! identically under `llvm-objdump-19 -d -r` and have the same relocations
+//! and section contents (except symbol-order-dependent sections), both for small snippets that
+//! stress relaxation, fixups and directives, and (if present) for the clang
+//! -S corpus; and rcc-mc's printed assembly (`-filetype=asm`) must assemble
+//! with llvm-mc to the same object as the original input. Skips with a
+//! notice if the LLVM tools are absent.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn have_llvm() -> bool {
+    let ok = Command::new("llvm-mc-19").arg("--version").output().is_ok()
+        && Command::new("llvm-objdump-19")
+            .arg("--version")
+            .output()
+            .is_ok();
+    if !ok {
+        eprintln!("NOTICE: llvm-mc-19/llvm-objdump-19 not found; skipping");
+    }
+    ok
+}
+
+fn tmpdir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("rcc-mc-test-{}-{tag}", std::process::id()));
+    std::fs::create_dir_all(&d).expect("tmp dir");
+    d
+}
+
+fn objdump(o: &Path, strict: bool) -> String {
+    let run = |args: &[&str]| {
+        let out = Command::new("llvm-objdump-19")
+            .args(args)
+            .arg(o)
+            .output()
+            .expect("objdump runs");
+        // Drop the header lines naming the file.
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .skip(2)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    // Disassembly with relocations; if `strict`, also every relocation and
+    // the contents of every section whose bytes do not depend on
+    // symbol-table order.
+    let mut text = run(&["-d", "-r"]);
+    if !strict {
+        return text;
+    }
+    text.push_str(&run(&["-r"]));
+    let headers = Command::new("llvm-readelf-19")
+        .arg("-S")
+        .arg(o)
+        .output()
+        .expect("readelf runs");
+    let mut names: Vec<String> = String::from_utf8_lossy(&headers.stdout)
+        .lines()
+        .filter_map(|l| {
+            l.split_once("] ")
+                .and_then(|(_, r)| r.split_whitespace().next())
+                .map(str::to_string)
+        })
+        .filter(|n| {
+            n.starts_with('.')
+                && !["strtab", "symtab", "rela", "llvm_addrsig"]
+                    .iter()
+                    .any(|x| n.contains(x))
+        })
+        .collect();
+    names.sort();
+    for n in names {
+        text.push_str(&format!("\n== {n}\n"));
+        text.push_str(&run(&["-s", "-j", &n]));
+    }
+    text
+}
+
+/// Prints `src_path` with rcc-mc, assembles that text with llvm-mc and
+/// compares with llvm-mc's object of the original; None if identical.
+fn compare_roundtrip(src_path: &Path, dir: &Path) -> Option<String> {
+    let printed = dir.join("printed.s");
+    let o = Command::new(env!("CARGO_BIN_EXE_rcc-mc"))
+        .args(["-filetype=asm", "-o"])
+        .arg(&printed)
+        .arg(src_path)
+        .output()
+        .expect("rcc-mc runs");
+    if !o.status.success() {
+        return Some(format!(
+            "rcc-mc fails: {}",
+            String::from_utf8_lossy(&o.stderr)
+        ));
+    }
+    let mut objs = Vec::new();
+    for (input, out) in [(src_path, "a.o"), (printed.as_path(), "b.o")] {
+        let p = dir.join(out);
+        let r = Command::new("llvm-mc-19")
+            .args(["-triple=x86_64-unknown-linux-gnu", "-filetype=obj", "-o"])
+            .arg(&p)
+            .arg(input)
+            .output()
+            .expect("llvm-mc runs");
+        if !r.status.success() {
+            return Some(format!(
+                "llvm-mc rejects {}: {}",
+                input.display(),
+                String::from_utf8_lossy(&r.stderr)
+            ));
+        }
+        objs.push(objdump(&p, false));
+    }
+    (objs[0] != objs[1]).then(|| "printed assembly assembles differently".to_string())
+}
+
+/// Assembles `src_path` with both assemblers; returns None if identical,
+/// else a description of the difference.
+fn compare(src_path: &Path, dir: &Path) -> Option<String> {
+    let refo = dir.join("ref.o");
+    let ours = dir.join("ours.o");
+    let r = Command::new("llvm-mc-19")
+        .args(["-triple=x86_64-unknown-linux-gnu", "-filetype=obj", "-o"])
+        .arg(&refo)
+        .arg(src_path)
+        .output()
+        .expect("llvm-mc runs");
+    if !r.status.success() {
+        return Some(format!(
+            "llvm-mc rejects: {}",
+            String::from_utf8_lossy(&r.stderr)
+        ));
+    }
+    let o = Command::new(env!("CARGO_BIN_EXE_rcc-mc"))
+        .args(["-filetype=obj", "-o"])
+        .arg(&ours)
+        .arg(src_path)
+        .output()
+        .expect("rcc-mc runs");
+    if !o.status.success() {
+        return Some(format!(
+            "rcc-mc fails: {}",
+            String::from_utf8_lossy(&o.stderr)
+        ));
+    }
+    let (a, b) = (objdump(&refo, true), objdump(&ours, true));
+    if a == b {
+        return None;
+    }
+    let first = a
+        .lines()
+        .zip(b.lines())
+        .find(|(x, y)| x != y)
+        .map(|(x, y)| format!("llvm-mc: {x}\nrcc-mc:  {y}"));
+    Some(first.unwrap_or_else(|| "lengths differ".into()))
+}
+
+fn check_snippet(name: &str, src: &str) {
+    if !have_llvm() {
+        return;
+    }
+    let dir = tmpdir(name);
+    let p = dir.join("in.s");
+    std::fs::write(&p, src).expect("write");
+    if let Some(d) = compare(&p, &dir) {
+        panic!("{name}: objects differ\n{d}");
+    }
+    if let Some(d) = compare_roundtrip(&p, &dir) {
+        panic!("{name}: round trip: {d}");
+    }
+}
+
+#[test]
+fn branch_relaxation_boundaries() {
+    // Forward/backward branches at the rel8 limits, through alignment.
+    let mut s = String::from("\t.text\n\t.globl g\nf:\n\tjmp .Lfar\n\tjne .Lnear\n");
+    s.push_str(&"\tnop\n".repeat(120));
+    s.push_str(".Lnear:\n\tje .Lfar\n\t.p2align 4, 0x90\n");
+    s.push_str(&"\tnop\n".repeat(7));
+    s.push_str(".Lfar:\n\tjmp f\n\tjmp g\n\tjb .Lnear\n");
+    s.push_str(&"\tnop\n".repeat(130));
+    s.push_str("g:\n\tjmp .Lnear\n\tjmp ext\n\tretq\n");
+    check_snippet("relax", &s);
+}
+
+#[test]
+fn data_fixups_and_differences() {
+    let s = r#"
+	.text
+f:	leaq	.Ltab(%rip), %rax
+	movslq	(%rax,%rdi,4), %rcx
+	addq	%rax, %rcx
+	jmpq	*%rcx
+.Lb0:	retq
+.Lb1:	movl	$1, %eax
+	retq
+.Lend:
+	.size	f, .Lend-f
+	.section	.rodata,"a",@progbits
+	.p2align	2, 0x0
+.Ltab:
+	.long	.Lb0-.Ltab
+	.long	.Lb1-.Ltab
+	.quad	f+8
+	.long	ext-.
+	.byte	1, 2, 255
+	.short	-1
+	.data
+	.quad	.Lb1
+	.long	g@PLT-.
+	.section	.rodata.str1.1,"aMS",@progbits,1
+.L.str:	.asciz	"hi\n"
+.L.str.1: .asciz "x"
+	.text
+	leaq	.L.str(%rip), %rdi
+	leaq	.L.str.1+1(%rip), %rsi
+	movq	ext@GOTPCREL(%rip), %rax
+	callq	*ext@GOTPCREL(%rip)
+	movq	%fs:x@TPOFF, %rax
+	movq	y@GOTTPOFF(%rip), %rax
+	leaq	z@TLSGD(%rip), %rdi
+"#;
+    check_snippet("data", s);
+}
+
+#[test]
+fn sections_groups_and_symbols() {
+    let s = r#"
+	.section	.text.inl,"axG",@progbits,inl,comdat
+	.weak	inl
+	.hidden	inl
+	.type	inl,@function
+inl:	xorl	%eax, %eax
+	retq
+	.text
+	.globl	main
+	.type	main,@function
+main:	pushq	%rbp
+	callq	inl
+	popq	%rbp
+	retq
+	.comm	common_var,8,8
+	.local	lc
+	.comm	lc,4,4
+	.section	.init_array,"aw",@init_array
+	.p2align	3
+	.quad	main
+	.set	alias_main, main
+	.section	".note.GNU-stack","",@progbits
+"#;
+    check_snippet("sections", s);
+}
+
+fn corpus_dir() -> Option<PathBuf> {
+    let local = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus/s");
+    if local.is_dir() {
+        return Some(local);
+    }
+    std::env::var_os("RCC_CORPUS")
+        .map(|p| PathBuf::from(p).join("s"))
+        .filter(|p| p.is_dir())
+}
+
+#[test]
+fn corpus_lua_objects_match() {
+    if !have_llvm() {
+        return;
+    }
+    let Some(dir) = corpus_dir() else {
+        eprintln!("NOTICE: no corpus (set RCC_CORPUS); skipping");
+        return;
+    };
+    let Ok(rd) = std::fs::read_dir(dir.join("lua")) else {
+        return;
+    };
+    let mut files: Vec<PathBuf> = rd
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "s"))
+        .collect();
+    files.sort();
+    let tmp = tmpdir("corpus");
+    let mut bad = Vec::new();
+    for f in &files {
+        if let Some(d) = compare(f, &tmp).or_else(|| compare_roundtrip(f, &tmp)) {
+            bad.push(format!("{}: {d}", f.display()));
+        }
+    }
+    eprintln!("corpus lua: {} files, {} differ", files.len(), bad.len());
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

@@ -1,0 +1,247 @@
+//! Call frame information: collects `.cfi_*` directives per function and
+//! writes `.eh_frame` (one CIE, one FDE per `.cfi_startproc`) once code
+//! layout is final.
+//!
+//! The CIE matches what x86-64 compilers emit: augmentation "zR", code
+//! alignment 1, data alignment -8, return address column 16, FDE pointers
+//! PC-relative sdata4, initial rule CFA = rsp + 8, RA at CFA - 8.
+//! FDEs are padded to 4 bytes, the last one to 8.
+//! Invariants: frames do not nest; every directive is attached to a label
+//! placed where it appeared, so advances are exact after relaxation.
+
+use crate::expr::{SymbolId, VariantKind};
+use crate::fixup::{Fixup, FixupKind};
+use crate::object::ObjectStreamer;
+use crate::section::SectionId;
+use crate::streamer::{Cfi, McError};
+
+#[derive(Clone, Debug)]
+struct Frame {
+    start: SymbolId,
+    end: Option<SymbolId>,
+    instrs: Vec<(SymbolId, Cfi)>,
+}
+
+/// Frames collected so far.
+#[derive(Clone, Debug, Default)]
+pub struct CfiBuilder {
+    frames: Vec<Frame>,
+    open: bool,
+}
+
+fn uleb(out: &mut Vec<u8>, mut v: u64) {
+    loop {
+        let b = (v & 0x7f) as u8;
+        v >>= 7;
+        if v == 0 {
+            out.push(b);
+            return;
+        }
+        out.push(b | 0x80);
+    }
+}
+
+fn sleb(out: &mut Vec<u8>, mut v: i64) {
+    loop {
+        let b = (v & 0x7f) as u8;
+        v >>= 7;
+        let done = (v == 0 && b & 0x40 == 0) || (v == -1 && b & 0x40 != 0);
+        out.push(if done { b } else { b | 0x80 });
+        if done {
+            return;
+        }
+    }
+}
+
+const DATA_ALIGN: i64 = -8;
+const RA_REG: u8 = 16;
+
+impl CfiBuilder {
+    /// Whether a frame is open.
+    pub fn in_proc(&self) -> bool {
+        self.open
+    }
+
+    /// Whether any frame was recorded.
+    pub fn has_frames(&self) -> bool {
+        !self.frames.is_empty()
+    }
+
+    /// `.cfi_startproc` at label `l`.
+    pub fn start(&mut self, l: SymbolId, _sec: SectionId) -> Result<(), McError> {
+        if self.open {
+            return Err(McError::Cfi(
+                "starting new .cfi frame before finishing the previous one".into(),
+            ));
+        }
+        self.frames.push(Frame {
+            start: l,
+            end: None,
+            instrs: Vec::new(),
+        });
+        self.open = true;
+        Ok(())
+    }
+
+    /// `.cfi_endproc` at label `l`.
+    pub fn end(&mut self, l: SymbolId) -> Result<(), McError> {
+        match self.frames.last_mut() {
+            Some(f) if self.open => {
+                f.end = Some(l);
+                self.open = false;
+                Ok(())
+            }
+            _ => Err(McError::Cfi(
+                "this directive must appear between .cfi_startproc and .cfi_endproc directives"
+                    .into(),
+            )),
+        }
+    }
+
+    /// Another directive at label `l`.
+    pub fn push(&mut self, l: SymbolId, c: Cfi) -> Result<(), McError> {
+        match self.frames.last_mut() {
+            Some(f) if self.open => {
+                f.instrs.push((l, c));
+                Ok(())
+            }
+            _ => Err(McError::Cfi(
+                "this directive must appear between .cfi_startproc and .cfi_endproc directives"
+                    .into(),
+            )),
+        }
+    }
+
+    /// Writes `.eh_frame` contents; addresses come from the laid-out streamer.
+    pub(crate) fn write_eh_frame(
+        self,
+        s: &mut ObjectStreamer<'_>,
+        out: &mut Vec<u8>,
+        fixups: &mut Vec<Fixup>,
+    ) -> Result<(), McError> {
+        // CIE.
+        let mut cie = vec![0, 0, 0, 0, 1, b'z', b'R', 0];
+        uleb(&mut cie, 1);
+        sleb(&mut cie, DATA_ALIGN);
+        uleb(&mut cie, RA_REG as u64);
+        cie.extend_from_slice(&[1, 0x1b]);
+        cie.extend_from_slice(&[0x0c, 7, 8, 0x80 | RA_REG, 1]);
+        while (cie.len() + 4) % 4 != 0 {
+            cie.push(0);
+        }
+        out.extend_from_slice(&(cie.len() as u32).to_le_bytes());
+        out.extend_from_slice(&cie);
+        let addr = |s: &ObjectStreamer<'_>, l: SymbolId| {
+            s.symbol_addr(l)
+                .map(|(_, a)| a)
+                .ok_or_else(|| McError::Cfi("undefined CFI label".into()))
+        };
+        let n_frames = self.frames.len();
+        for (fi, f) in self.frames.into_iter().enumerate() {
+            let end = f
+                .end
+                .ok_or_else(|| McError::Cfi("unfinished frame".into()))?;
+            let start_addr = addr(s, f.start)?;
+            let end_addr = addr(s, end)?;
+            let mut body = Vec::new();
+            let mut loc = start_addr;
+            let mut cfa_off: i64 = 8;
+            for (l, c) in f.instrs {
+                let at = addr(s, l)?;
+                let delta = at.saturating_sub(loc);
+                if delta > 0 {
+                    if delta < 64 {
+                        body.push(0x40 | delta as u8);
+                    } else if delta <= 0xff {
+                        body.extend_from_slice(&[0x02, delta as u8]);
+                    } else if delta <= 0xffff {
+                        body.push(0x03);
+                        body.extend_from_slice(&(delta as u16).to_le_bytes());
+                    } else {
+                        body.push(0x04);
+                        body.extend_from_slice(&(delta as u32).to_le_bytes());
+                    }
+                    loc = at;
+                }
+                let offset_rule = |body: &mut Vec<u8>, reg: u16, off: i64| {
+                    let factored = off / DATA_ALIGN;
+                    if reg < 64 && factored >= 0 {
+                        body.push(0x80 | reg as u8);
+                        uleb(body, factored as u64);
+                    } else {
+                        body.push(0x11);
+                        uleb(body, reg as u64);
+                        sleb(body, factored);
+                    }
+                };
+                match c {
+                    Cfi::DefCfa { reg, offset } => {
+                        cfa_off = offset;
+                        body.push(0x0c);
+                        uleb(&mut body, reg as u64);
+                        uleb(&mut body, offset as u64);
+                    }
+                    Cfi::DefCfaOffset(o) => {
+                        cfa_off = o;
+                        body.push(0x0e);
+                        uleb(&mut body, o as u64);
+                    }
+                    Cfi::AdjustCfaOffset(d) => {
+                        cfa_off += d;
+                        body.push(0x0e);
+                        uleb(&mut body, cfa_off as u64);
+                    }
+                    Cfi::DefCfaRegister(r) => {
+                        body.push(0x0d);
+                        uleb(&mut body, r as u64);
+                    }
+                    Cfi::Offset { reg, offset } => offset_rule(&mut body, reg, offset),
+                    Cfi::RelOffset { reg, offset } => offset_rule(&mut body, reg, offset - cfa_off),
+                    Cfi::Restore(r) => {
+                        if r < 64 {
+                            body.push(0xc0 | r as u8);
+                        } else {
+                            body.push(0x06);
+                            uleb(&mut body, r as u64);
+                        }
+                    }
+                    Cfi::SameValue(r) => {
+                        body.push(0x08);
+                        uleb(&mut body, r as u64);
+                    }
+                    Cfi::Undefined(r) => {
+                        body.push(0x07);
+                        uleb(&mut body, r as u64);
+                    }
+                    Cfi::RememberState => body.push(0x0a),
+                    Cfi::RestoreState => body.push(0x0b),
+                    Cfi::Escape | Cfi::StartProc | Cfi::EndProc => {}
+                }
+            }
+            // FDE: length, CIE pointer, pc_begin, pc_range, aug length, body.
+            let fde_start = out.len();
+            let mut len = 4 + 4 + 4 + 1 + body.len();
+            // FDEs are padded to 4 bytes; the last one to 8 so the section
+            // size is a multiple of its alignment (as llvm-mc does).
+            let align = if fi + 1 == n_frames { 8 } else { 4 };
+            while !(fde_start + 4 + len).is_multiple_of(align) {
+                len += 1;
+            }
+            out.extend_from_slice(&(len as u32).to_le_bytes());
+            out.extend_from_slice(&((fde_start + 4) as u32).to_le_bytes());
+            let start_ref = s.ctx.sym_ref(f.start, VariantKind::None);
+            fixups.push(Fixup {
+                offset: out.len() as u32,
+                kind: FixupKind::PcRel32,
+                expr: start_ref,
+                addend: 0,
+            });
+            out.extend_from_slice(&[0; 4]);
+            out.extend_from_slice(&(end_addr.wrapping_sub(start_addr) as u32).to_le_bytes());
+            out.push(0);
+            out.extend_from_slice(&body);
+            out.resize(fde_start + 4 + len, 0);
+        }
+        Ok(())
+    }
+}

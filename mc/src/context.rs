@@ -1,0 +1,151 @@
+//! `MCContext`: owns interned symbols, sections and expressions for one
+//! output object.
+//!
+//! Invariants: symbol names and `(section name, group)` keys are unique;
+//! ids handed out stay valid for the life of the context. Iteration order
+//! is always id order (creation order), never hash order.
+
+use crate::expr::{BinOp, Expr, ExprId, ExprPool, ExprWriter, SymbolId, VariantKind};
+use crate::section::{Section, SectionId};
+use crate::symbol::Symbol;
+use rcc_ir::entity::{PackedOption, PrimaryMap};
+use std::collections::HashMap;
+
+/// Symbols, sections and expressions of one object.
+#[derive(Default, Debug)]
+pub struct MCContext {
+    pub symbols: PrimaryMap<SymbolId, Symbol>,
+    sym_by_name: HashMap<String, SymbolId>,
+    pub sections: PrimaryMap<SectionId, Section>,
+    sec_by_key: HashMap<(String, PackedOption<SymbolId>), SectionId>,
+    pub exprs: ExprPool,
+    next_tmp: u32,
+}
+
+impl MCContext {
+    /// An empty context.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The symbol named `name`, created undefined if new.
+    pub fn symbol(&mut self, name: &str) -> SymbolId {
+        if let Some(&s) = self.sym_by_name.get(name) {
+            return s;
+        }
+        let s = self.symbols.push(Symbol::new(name));
+        self.sym_by_name.insert(name.to_string(), s);
+        s
+    }
+
+    /// The symbol named `name`, if it exists.
+    pub fn lookup_symbol(&self, name: &str) -> Option<SymbolId> {
+        self.sym_by_name.get(name).copied()
+    }
+
+    /// A fresh temporary label (`.Lrcc.tmp<N>`; a name compilers do not use,
+    /// since a label defined later in the source must not collide).
+    pub fn temp_symbol(&mut self) -> SymbolId {
+        loop {
+            let name = format!(".Lrcc.tmp{}", self.next_tmp);
+            self.next_tmp += 1;
+            if !self.sym_by_name.contains_key(&name) {
+                return self.symbol(&name);
+            }
+        }
+    }
+
+    /// The section `(name, group)`, created with the given attributes if new.
+    /// An existing section keeps its attributes.
+    pub fn section(
+        &mut self,
+        name: &str,
+        sh_type: u32,
+        flags: u64,
+        entsize: u64,
+        group: Option<SymbolId>,
+    ) -> SectionId {
+        let key = (name.to_string(), PackedOption::from(group));
+        if let Some(&s) = self.sec_by_key.get(&key) {
+            return s;
+        }
+        let s = self.sections.push(Section {
+            name: name.to_string(),
+            sh_type,
+            flags,
+            entsize,
+            align: 1,
+            group: group.into(),
+        });
+        self.sec_by_key.insert(key, s);
+        s
+    }
+
+    /// The section `name` with GNU as's default type and flags for it.
+    pub fn default_section(&mut self, name: &str) -> SectionId {
+        let (t, f) = Section::defaults_for(name);
+        self.section(name, t, f, 0, None)
+    }
+
+    /// `.text`.
+    pub fn text(&mut self) -> SectionId {
+        self.default_section(".text")
+    }
+
+    /// Adds an expression node.
+    pub fn expr(&mut self, e: Expr) -> ExprId {
+        self.exprs.add(e)
+    }
+
+    /// A reference to `sym` with `variant`.
+    pub fn sym_ref(&mut self, sym: SymbolId, variant: VariantKind) -> ExprId {
+        self.exprs.add(Expr::Symbol(sym, variant))
+    }
+
+    fn write_inner(&self, e: ExprId, out: &mut String, top: bool) {
+        match self.exprs.get(e) {
+            Expr::Constant(v) => out.push_str(&v.to_string()),
+            Expr::Symbol(s, v) => {
+                out.push_str(&self.symbols[s].name);
+                if v != VariantKind::None {
+                    out.push('@');
+                    out.push_str(v.name());
+                }
+            }
+            Expr::Neg(a) => {
+                out.push('-');
+                self.write_inner(a, out, false);
+            }
+            Expr::Not(a) => {
+                out.push('~');
+                self.write_inner(a, out, false);
+            }
+            Expr::Binary(op, a, b) => {
+                if !top {
+                    out.push('(');
+                }
+                self.write_inner(a, out, matches!(op, BinOp::Add | BinOp::Sub));
+                // `a+-4` reads badly; print `a-4`.
+                match (op, self.exprs.get(b)) {
+                    (BinOp::Add, Expr::Constant(v)) if v < 0 => {
+                        out.push('-');
+                        out.push_str(&v.unsigned_abs().to_string());
+                    }
+                    _ => {
+                        out.push_str(op.symbol());
+                        self.write_inner(b, out, false);
+                    }
+                }
+                if !top {
+                    out.push(')');
+                }
+            }
+        }
+    }
+}
+
+impl ExprWriter for MCContext {
+    fn write_expr(&self, e: ExprId, out: &mut String) {
+        self.write_inner(e, out, true);
+    }
+}

@@ -1,0 +1,125 @@
+//! The `Streamer` interface: what the assembler parser and code emission
+//! drive. Two implementations: the object streamer (fragments, layout,
+//! relaxation, ELF) and the assembly streamer (GNU as text).
+
+use crate::context::MCContext;
+use crate::dwarf_line::{DwarfFile, DwarfLoc};
+use crate::expr::{ExprId, SymbolId};
+use crate::inst::MCInst;
+use crate::section::SectionId;
+use crate::symbol::SymbolType;
+use std::fmt;
+
+/// An MC-layer error (the parser adds the source location).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum McError {
+    /// The instruction could not be encoded.
+    Encode(String),
+    /// A symbol was defined twice.
+    Redefined(String),
+    /// Data or code outside any section.
+    NoSection,
+    /// An expression the object format cannot represent.
+    BadExpr(String),
+    /// A fixup value does not fit its field.
+    Overflow(String),
+    /// A CFI directive outside `.cfi_startproc`/`.cfi_endproc`, or unbalanced.
+    Cfi(String),
+    /// A feature the object writer does not implement yet.
+    Unsupported(String),
+}
+
+impl fmt::Display for McError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            McError::Encode(m) => write!(f, "{m}"),
+            McError::Redefined(s) => write!(f, "symbol '{s}' is already defined"),
+            McError::NoSection => write!(f, "expected section directive before assembly directive"),
+            McError::BadExpr(m) => write!(f, "{m}"),
+            McError::Overflow(m) => write!(f, "{m}"),
+            McError::Cfi(m) => write!(f, "{m}"),
+            McError::Unsupported(m) => write!(f, "unsupported: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for McError {}
+
+/// Symbol attribute directives.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum SymbolAttr {
+    Global,
+    Local,
+    Weak,
+    Hidden,
+    Protected,
+    Internal,
+    Type(SymbolType),
+}
+
+/// A call-frame-information directive.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Cfi {
+    StartProc,
+    EndProc,
+    DefCfa { reg: u16, offset: i64 },
+    DefCfaOffset(i64),
+    AdjustCfaOffset(i64),
+    DefCfaRegister(u16),
+    Offset { reg: u16, offset: i64 },
+    RelOffset { reg: u16, offset: i64 },
+    Restore(u16),
+    SameValue(u16),
+    Undefined(u16),
+    RememberState,
+    RestoreState,
+    Escape,
+}
+
+/// The sink of assembler output.
+pub trait Streamer {
+    /// The context (symbols, sections, expressions).
+    fn ctx(&mut self) -> &mut MCContext;
+    /// Makes `sec` current.
+    fn switch_section(&mut self, sec: SectionId);
+    /// The current section.
+    fn current_section(&self) -> Option<SectionId>;
+    /// Defines `sym` at the current position.
+    fn emit_label(&mut self, sym: SymbolId) -> Result<(), McError>;
+    /// Emits an instruction.
+    fn emit_inst(&mut self, inst: &MCInst) -> Result<(), McError>;
+    /// Emits raw bytes.
+    fn emit_bytes(&mut self, data: &[u8]) -> Result<(), McError>;
+    /// Emits a `size`-byte value (1, 2, 4 or 8).
+    fn emit_value(&mut self, e: ExprId, size: u8) -> Result<(), McError>;
+    /// `.uleb128 e` / `.sleb128 e`.
+    fn emit_leb128(&mut self, e: ExprId, signed: bool) -> Result<(), McError>;
+    /// Emits `count` copies of `value`.
+    fn emit_fill(&mut self, count: u64, value: u8) -> Result<(), McError>;
+    /// Aligns to `align` bytes (fill byte, or no-ops in code if `None`),
+    /// skipping the alignment if it would take more than `max` bytes.
+    fn emit_align(&mut self, align: u64, fill: Option<u8>, max: u64) -> Result<(), McError>;
+    /// Applies a symbol attribute.
+    fn emit_symbol_attr(&mut self, sym: SymbolId, attr: SymbolAttr) -> Result<(), McError>;
+    /// `.size sym, e`.
+    fn emit_size(&mut self, sym: SymbolId, e: ExprId) -> Result<(), McError>;
+    /// `.comm sym, size, align` (local if `.local` was given).
+    fn emit_common(&mut self, sym: SymbolId, size: u64, align: u64) -> Result<(), McError>;
+    /// `.set sym, e`.
+    fn emit_assignment(&mut self, sym: SymbolId, e: ExprId) -> Result<(), McError>;
+    /// A CFI directive.
+    fn emit_cfi(&mut self, cfi: Cfi) -> Result<(), McError>;
+    /// `.file "name"`.
+    fn emit_file(&mut self, name: &str);
+    /// `.ident "text"`.
+    fn emit_ident(&mut self, text: &str);
+    /// `.addrsig` / `.addrsig_sym sym`.
+    fn emit_addrsig(&mut self, sym: Option<SymbolId>);
+    /// A directive with no effect on the object (`.code64`), kept verbatim by
+    /// the assembly streamer.
+    fn emit_verbatim(&mut self, text: &str);
+    /// `.file N "dir" "name" [md5 0x...]`: a line-table file entry.
+    fn emit_dwarf_file(&mut self, n: u32, file: DwarfFile) -> Result<(), McError>;
+    /// `.loc ...`: the source location of the next instruction.
+    fn emit_dwarf_loc(&mut self, loc: DwarfLoc) -> Result<(), McError>;
+}

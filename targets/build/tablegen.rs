@@ -1,0 +1,880 @@
+//! rcc's small TableGen: reads a target's `.desc` files and writes the Rust
+//! tables every consumer is derived from (register tables, register classes,
+//! opcode constants, instruction descriptors, the assembler's matcher table).
+//!
+//! Runs at build time only. Malformed descriptions abort the build with
+//! `file:line: message`; the generated code is never written partially.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fmt::Write as _;
+
+/// A build-time error in a description file.
+fn fail(file: &str, line: usize, msg: impl std::fmt::Display) -> ! {
+    panic!("{file}:{line}: {msg}")
+}
+
+// ---------------------------------------------------------------- registers
+
+struct RegDef {
+    name: String,
+    asm: String,
+    enc: u8,
+    bits: u16,
+    /// DWARF register number (`u16::MAX` if none).
+    dwarf: u16,
+    /// Register flags, see `RegFlags` in desc.rs.
+    flags: u8,
+    /// (sub-register index, sub-register name)
+    subs: Vec<(usize, String)>,
+    units: Vec<u32>,
+}
+
+const SUBIDX: [&str; 5] = [
+    "sub_8bit",
+    "sub_8bit_hi",
+    "sub_16bit",
+    "sub_32bit",
+    "sub_xmm",
+];
+const RF_NEEDS_REX: u8 = 1;
+const RF_NO_REX: u8 = 2;
+const RF_EXT: u8 = 4;
+const RF_GPR: u8 = 8;
+
+struct ClassDef {
+    name: String,
+    spill: u32,
+    members: Vec<String>,
+}
+
+struct Regs {
+    regs: Vec<RegDef>,
+    index: HashMap<String, usize>,
+    classes: Vec<ClassDef>,
+}
+
+fn parse_regs(file: &str, text: &str) -> Regs {
+    let mut regs: Vec<RegDef> = Vec::new();
+    let mut classes = Vec::new();
+    let mut unit = 0u32;
+    let mut next_unit = || {
+        unit += 1;
+        unit - 1
+    };
+    for (ln, line) in text.lines().enumerate() {
+        let ln = ln + 1;
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let t: Vec<&str> = line.split_whitespace().collect();
+        let num = |s: &str| -> u8 {
+            s.parse()
+                .unwrap_or_else(|_| fail(file, ln, format!("bad number {s}")))
+        };
+        let simple = |name: &str, enc: u8, bits: u16, flags: u8, units: Vec<u32>| RegDef {
+            name: name.to_string(),
+            asm: name.to_ascii_lowercase(),
+            enc,
+            bits,
+            dwarf: u16::MAX,
+            flags,
+            subs: Vec::new(),
+            units,
+        };
+        match t[0] {
+            "gpr" => {
+                if t.len() != 8 {
+                    fail(file, ln, "gpr wants 7 fields");
+                }
+                let enc = num(t[6]);
+                let ext = if enc >= 8 { RF_EXT } else { 0 };
+                let lo = next_unit();
+                let hi = next_unit();
+                let lo_flags = if (4..8).contains(&enc) {
+                    RF_NEEDS_REX
+                } else {
+                    0
+                };
+                let mut r64 = simple(t[1], enc, 64, RF_GPR | ext, vec![lo, hi]);
+                let mut r32 = simple(t[2], enc, 32, RF_GPR | ext, vec![lo, hi]);
+                let mut r16 = simple(t[3], enc, 16, RF_GPR | ext, vec![lo, hi]);
+                let r8 = simple(t[4], enc, 8, RF_GPR | ext | lo_flags, vec![lo]);
+                r16.subs.push((0, t[4].into()));
+                r32.subs.push((0, t[4].into()));
+                r64.subs.push((0, t[4].into()));
+                r32.subs.push((2, t[3].into()));
+                r64.subs.push((2, t[3].into()));
+                r64.subs.push((3, t[2].into()));
+                r64.dwarf = t[7]
+                    .parse()
+                    .unwrap_or_else(|_| fail(file, ln, "bad DWARF number"));
+                let mut out = vec![r64, r32, r16, r8];
+                if t[5] != "-" {
+                    for r in out.iter_mut().take(3) {
+                        r.subs.push((1, t[5].into()));
+                    }
+                    out.push(simple(t[5], enc + 4, 8, RF_GPR | RF_NO_REX, vec![hi]));
+                }
+                regs.extend(out);
+            }
+            "reg" | "seg" => {
+                if t.len() != 3 && t.len() != 4 {
+                    fail(file, ln, "reg wants 2 or 3 fields");
+                }
+                let u = next_unit();
+                let bits = if t[0] == "seg" { 16 } else { 64 };
+                let mut r = simple(t[1], num(t[2]), bits, 0, vec![u]);
+                if let Some(d) = t.get(3) {
+                    r.dwarf = d
+                        .parse()
+                        .unwrap_or_else(|_| fail(file, ln, "bad DWARF number"));
+                }
+                regs.push(r);
+            }
+            "vec" => {
+                let n = num(t[3]);
+                for i in 0..n {
+                    let u = next_unit();
+                    let ext = if i >= 8 { RF_EXT } else { 0 };
+                    let x = format!("{}{i}", t[1]);
+                    let mut xr = simple(&x, i, 128, ext, vec![u]);
+                    xr.dwarf = t[4]
+                        .parse::<u16>()
+                        .unwrap_or_else(|_| fail(file, ln, "bad DWARF base"))
+                        + u16::from(i);
+                    regs.push(xr);
+                    let mut y = simple(&format!("{}{i}", t[2]), i, 256, ext, vec![u]);
+                    y.subs.push((4, x));
+                    regs.push(y);
+                }
+            }
+            "x87" => {
+                let n = num(t[2]);
+                for i in 0..n {
+                    let u = next_unit();
+                    let mut r = simple(&format!("{}{i}", t[1]), i, 80, 0, vec![u]);
+                    r.asm = format!("st({i})");
+                    r.dwarf = t[3]
+                        .parse::<u16>()
+                        .unwrap_or_else(|_| fail(file, ln, "bad DWARF base"))
+                        + u16::from(i);
+                    regs.push(r);
+                }
+            }
+            "class" => {
+                if t.len() < 4 {
+                    fail(file, ln, "class wants a name, a spill size and members");
+                }
+                let mut members = Vec::new();
+                for m in &t[3..] {
+                    if let Some((a, b)) = m.split_once('-') {
+                        let split = |s: &str| {
+                            let p = s.trim_end_matches(|c: char| c.is_ascii_digit());
+                            (p.to_string(), s[p.len()..].parse::<u32>().unwrap_or(0))
+                        };
+                        let (pa, na) = split(a);
+                        let (pb, nb) = split(b);
+                        if pa != pb || na > nb {
+                            fail(file, ln, format!("bad range {m}"));
+                        }
+                        members.extend((na..=nb).map(|i| format!("{pa}{i}")));
+                    } else {
+                        members.push(m.to_string());
+                    }
+                }
+                let spill = t[2]
+                    .parse()
+                    .unwrap_or_else(|_| fail(file, ln, "bad spill size"));
+                classes.push(ClassDef {
+                    name: t[1].into(),
+                    spill,
+                    members,
+                });
+            }
+            k => fail(file, ln, format!("unknown register line kind {k}")),
+        }
+    }
+    let mut index = HashMap::new();
+    for (i, r) in regs.iter().enumerate() {
+        if index.insert(r.name.clone(), i + 1).is_some() {
+            fail(file, 0, format!("duplicate register {}", r.name));
+        }
+    }
+    for c in &classes {
+        for m in &c.members {
+            if !index.contains_key(m) {
+                fail(
+                    file,
+                    0,
+                    format!("class {} names unknown register {m}", c.name),
+                );
+            }
+        }
+    }
+    Regs {
+        regs,
+        index,
+        classes,
+    }
+}
+
+// ------------------------------------------------------------- instructions
+
+#[derive(Clone)]
+struct Row {
+    line: usize,
+    name: String,
+    mnemonic: String,
+    operands: Vec<String>,
+    enc: Vec<String>,
+    attrs: Vec<String>,
+    group: String,
+}
+
+struct Insts {
+    rows: Vec<Row>,
+    aliases: Vec<(String, String)>,
+}
+
+/// Substitutes `${p}` and `${p+N}` (hex add) in a template body line.
+fn substitute(file: &str, ln: usize, line: &str, params: &[String], args: &[String]) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(i) = rest.find("${") {
+        out.push_str(&rest[..i]);
+        let end = rest[i..]
+            .find('}')
+            .unwrap_or_else(|| fail(file, ln, "unclosed ${"));
+        let inner = &rest[i + 2..i + end];
+        let (p, add) = match inner.split_once('+') {
+            Some((p, n)) => (
+                p,
+                Some(u32::from_str_radix(n, 16).unwrap_or_else(|_| fail(file, ln, "bad +N"))),
+            ),
+            None => (inner, None),
+        };
+        let k = params
+            .iter()
+            .position(|q| q == p)
+            .unwrap_or_else(|| fail(file, ln, format!("unknown parameter {p}")));
+        match add {
+            Some(n) => {
+                let v = u32::from_str_radix(&args[k], 16)
+                    .unwrap_or_else(|_| fail(file, ln, "non-hex argument"));
+                write!(out, "{:02X}", v + n).unwrap();
+            }
+            None => out.push_str(&args[k]),
+        }
+        rest = &rest[i + end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Lines with their 1-based line numbers.
+type Lines = Vec<(usize, String)>;
+
+fn parse_insts(file: &str, text: &str) -> Insts {
+    // Expand templates first: a list of (line number, text).
+    let mut templates: HashMap<String, (Vec<String>, Lines)> = HashMap::new();
+    let mut lines: Lines = Vec::new();
+    let mut cur: Option<(String, Vec<String>, Lines)> = None;
+    for (ln, raw) in text.lines().enumerate() {
+        let ln = ln + 1;
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let t: Vec<&str> = line.split_whitespace().collect();
+        if let Some((name, params, body)) = cur.as_mut() {
+            if line == "end" {
+                let (name, params, body) = (name.clone(), params.clone(), std::mem::take(body));
+                templates.insert(name, (params, body));
+                cur = None;
+            } else {
+                body.push((ln, line.to_string()));
+            }
+            continue;
+        }
+        match t[0] {
+            "template" => {
+                cur = Some((
+                    t[1].to_string(),
+                    t[2..].iter().map(|s| s.to_string()).collect(),
+                    Vec::new(),
+                ));
+            }
+            "use" => {
+                let (params, body) = templates
+                    .get(t[1])
+                    .unwrap_or_else(|| fail(file, ln, format!("unknown template {}", t[1])));
+                // Extra arguments join the last parameter (attribute lists);
+                // a missing last argument is empty.
+                let mut args: Vec<String> = t[2..].iter().map(|s| s.to_string()).collect();
+                if args.len() + 1 == params.len() {
+                    args.push(String::new());
+                }
+                if args.len() < params.len() || params.is_empty() && !args.is_empty() {
+                    fail(
+                        file,
+                        ln,
+                        format!("template {} wants {} arguments", t[1], params.len()),
+                    );
+                }
+                let rest = args.split_off(params.len() - 1).join(" ");
+                args.push(rest);
+                for (bl, b) in body {
+                    lines.push((*bl, substitute(file, *bl, b, params, &args)));
+                }
+            }
+            _ => lines.push((ln, line.to_string())),
+        }
+    }
+    if cur.is_some() {
+        fail(file, 0, "template without end");
+    }
+    let mut rows = Vec::new();
+    let mut aliases = Vec::new();
+    let mut group = String::from("misc");
+    for (ln, line) in lines {
+        if let Some(g) = line.strip_prefix("[group ") {
+            group = g.trim_end_matches(']').trim().to_string();
+            continue;
+        }
+        let t: Vec<&str> = line.split_whitespace().collect();
+        if t[0] == "alias" {
+            if t.len() != 3 {
+                fail(file, ln, "alias wants FROM TO");
+            }
+            aliases.push((t[1].to_string(), t[2].to_string()));
+            continue;
+        }
+        let parts: Vec<&str> = line.split('|').collect();
+        if parts.len() != 3 {
+            fail(
+                file,
+                ln,
+                "row wants `NAME mnemonic operands | encoding | attributes`",
+            );
+        }
+        let head: Vec<&str> = parts[0].split_whitespace().collect();
+        if head.len() != 3 {
+            fail(file, ln, "row head wants NAME mnemonic operands");
+        }
+        let operands = if head[2] == "-" {
+            Vec::new()
+        } else {
+            head[2].split(',').map(str::to_string).collect()
+        };
+        let keep = |s: &str| -> Vec<String> {
+            s.split_whitespace()
+                .filter(|x| *x != "-")
+                .map(str::to_string)
+                .collect()
+        };
+        rows.push(Row {
+            line: ln,
+            name: head[0].to_string(),
+            mnemonic: head[1].to_string(),
+            operands,
+            enc: keep(parts[1]),
+            attrs: keep(parts[2]),
+            group: group.clone(),
+        });
+    }
+    Insts { rows, aliases }
+}
+
+/// The Intel-syntax mnemonic derived from the AT&T one: a trailing size
+/// suffix (b, w, l, q) is dropped when an operand of that size (a general
+/// register, a sized memory operand, a fixed register or an immediate of
+/// that operation width) says the same; vector forms and string forms keep
+/// their names. Irregular names are given with `intel=` in the row.
+fn intel_mnemonic(mn: &str, operands: &[String], regs: &Regs) -> String {
+    let Some(last) = mn.chars().last() else {
+        return String::new();
+    };
+    let want = match last {
+        'b' => 8,
+        'w' => 16,
+        'l' => 32,
+        'q' => 64,
+        _ => return mn.to_string(),
+    };
+    let mut sizes = Vec::new();
+    for o in operands {
+        let kind = o.split(':').next().unwrap_or("");
+        if o.starts_with("lit:") || kind == "x" || kind == "y" {
+            return mn.to_string();
+        }
+        let size = match kind {
+            "r8" | "r8x" | "m8" | "i8" => 8,
+            "r16" | "m16" | "i16" | "i16i8" => 16,
+            "r32" | "m32" | "i32" | "i32i8" => 32,
+            "r64" | "m64" | "i64" | "i64i8" | "i64i32" => 64,
+            _ => match kind
+                .strip_prefix('%')
+                .and_then(|r| regs.index.get(&r.to_ascii_uppercase()))
+            {
+                Some(&i) => regs.regs[i - 1].bits as u32,
+                None => 0,
+            },
+        };
+        sizes.push(size);
+    }
+    if sizes.contains(&want) {
+        mn[..mn.len() - 1].to_string()
+    } else {
+        mn.to_string()
+    }
+}
+
+fn is_hex_byte(s: &str) -> bool {
+    s.len() == 2
+        && s.chars()
+            .all(|c| c.is_ascii_hexdigit() && !c.is_ascii_lowercase())
+}
+
+/// Generates the x86-64 tables from the two description files.
+pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str) -> String {
+    let regs = parse_regs(reg_file, reg_text);
+    let insts = parse_insts(inst_file, inst_text);
+    let mut o = String::new();
+    o.push_str(
+        "// @generated by targets/build/tablegen.rs from registers.desc and instructions.desc.\n\n",
+    );
+
+    // Registers.
+    let nregs = regs.regs.len() + 1;
+    o.push_str(
+        "/// Register constants (index 0 is `Reg::NONE`).\npub mod regs {\n    use rcc_mc::Reg;\n",
+    );
+    for (i, r) in regs.regs.iter().enumerate() {
+        writeln!(o, "    pub const {}: Reg = Reg({});", r.name, i + 1).unwrap();
+    }
+    o.push_str("}\n\n");
+    writeln!(o, "/// Number of register table entries, including the none entry.\npub const NUM_REGS: usize = {nregs};").unwrap();
+    writeln!(o, "/// Sub-register index names, in `SubRegIdx` order.\npub const SUBREG_INDEX_NAMES: [&str; {}] = {:?};", SUBIDX.len(), SUBIDX).unwrap();
+    o.push_str("/// Per-register data.\npub static REG_INFO: [RegInfo; NUM_REGS] = [\n");
+    o.push_str("    RegInfo { name: \"NoRegister\", asm: \"\", enc: 0, bits: 0, dwarf: u16::MAX, flags: RegFlags(0), subregs: [0; 5] },\n");
+    let subs_of = |r: &RegDef| {
+        let mut s = [0usize; 5];
+        for (k, n) in &r.subs {
+            s[*k] = regs.index[n];
+        }
+        s
+    };
+    for r in &regs.regs {
+        writeln!(
+            o,
+            "    RegInfo {{ name: {:?}, asm: {:?}, enc: {}, bits: {}, dwarf: {}, flags: RegFlags({}), subregs: {:?} }},",
+            r.name,
+            r.asm,
+            r.enc,
+            r.bits,
+            r.dwarf,
+            r.flags,
+            subs_of(r)
+        )
+        .unwrap();
+    }
+    o.push_str("];\n\n");
+    // Registers by AT&T name, sorted for binary search.
+    let mut by_asm: Vec<(&str, usize)> = regs
+        .regs
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.asm.as_str(), i + 1))
+        .collect();
+    by_asm.sort();
+    writeln!(o, "/// Registers by AT&T name (without `%`), sorted by name.\npub static REG_BY_ASM: [(&str, u16); {}] = {:?};", by_asm.len(), by_asm).unwrap();
+    // Alias sets through units.
+    let mut pool: Vec<usize> = Vec::new();
+    let mut ranges = vec![(0usize, 0usize)];
+    for r in &regs.regs {
+        let start = pool.len();
+        for (j, q) in regs.regs.iter().enumerate() {
+            if r.units.iter().any(|u| q.units.contains(u)) {
+                pool.push(j + 1);
+            }
+        }
+        ranges.push((start, pool.len()));
+    }
+    writeln!(o, "/// Flattened alias sets; `REG_ALIAS_RANGES[r]` is `r`'s range (includes `r`).\npub static REG_ALIAS_POOL: [u16; {}] = {:?};", pool.len(), pool).unwrap();
+    writeln!(o, "/// Range of each register's aliases in `REG_ALIAS_POOL`.\npub static REG_ALIAS_RANGES: [(u16, u16); NUM_REGS] = {:?};", ranges).unwrap();
+    // Classes.
+    o.push_str("\n/// Register class constants.\npub mod class {\n    use super::RegClass;\n");
+    for (i, c) in regs.classes.iter().enumerate() {
+        writeln!(o, "    pub const {}: RegClass = RegClass({i});", c.name).unwrap();
+    }
+    o.push_str("}\n\n");
+    writeln!(o, "/// Register classes: members in allocation order.\npub static CLASSES: [RegClassInfo; {}] = [", regs.classes.len()).unwrap();
+    let mut masks = vec![0u32; nregs];
+    for (i, c) in regs.classes.iter().enumerate() {
+        let members: Vec<String> = c.members.iter().map(|m| format!("regs::{m}")).collect();
+        writeln!(
+            o,
+            "    RegClassInfo {{ name: {:?}, spill_size: {}, members: &[{}] }},",
+            c.name,
+            c.spill,
+            members.join(", ")
+        )
+        .unwrap();
+        for m in &c.members {
+            masks[regs.index[m]] |= 1 << i;
+        }
+    }
+    o.push_str("];\n");
+    writeln!(o, "/// Bit `c` set iff the register is in class `c`.\npub static REG_CLASS_MASK: [u32; NUM_REGS] = {:?};\n", masks).unwrap();
+
+    // Instructions.
+    let mut by_name: HashMap<&str, usize> = HashMap::new();
+    for (i, r) in insts.rows.iter().enumerate() {
+        if by_name.insert(&r.name, i).is_some() {
+            fail(
+                inst_file,
+                r.line,
+                format!("duplicate instruction {}", r.name),
+            );
+        }
+    }
+    let class_of = |k: &str| -> Option<&str> {
+        Some(match k {
+            "r8" => "GR8",
+            "r8x" => "GR8_NOREX",
+            "r16" => "GR16",
+            "r32" => "GR32",
+            "r64" => "GR64",
+            "x" => "VR128",
+            "y" => "VR256",
+            "st" => "RST",
+            _ => return None,
+        })
+    };
+    o.push_str("/// Opcode constants, one per instruction form, named as in the description.\n#[allow(non_upper_case_globals)]\npub mod op {\n    use super::Opcode;\n");
+    for (i, r) in insts.rows.iter().enumerate() {
+        writeln!(o, "    pub const {}: Opcode = Opcode({i});", r.name).unwrap();
+    }
+    o.push_str("}\n\n");
+    writeln!(
+        o,
+        "/// Number of instruction forms.\npub const NUM_OPCODES: usize = {};",
+        insts.rows.len()
+    )
+    .unwrap();
+    writeln!(o, "/// The instruction descriptors, indexed by `Opcode`.\npub static DESCS: [InstDesc; NUM_OPCODES] = [").unwrap();
+    for r in &insts.rows {
+        let f = |m: String| -> ! { fail(inst_file, r.line, format!("{}: {m}", r.name)) };
+        let mut ops = Vec::new();
+        let mut idefs: Vec<String> = Vec::new();
+        let mut iuses: Vec<String> = Vec::new();
+        let mut has_load = false;
+        let mut has_store = false;
+        for opnd in &r.operands {
+            if let Some(text) = opnd.strip_prefix("lit:") {
+                ops.push(format!(
+                    "OperandInfo {{ kind: OpKind::Lit({text:?}), role: Role::Use }}"
+                ));
+                continue;
+            }
+            let (kind, role) = match opnd.split_once(':') {
+                Some((k, r)) => (k, r),
+                None => (opnd.as_str(), "r"),
+            };
+            let role_s = match role {
+                "r" => "Role::Use",
+                "w" => "Role::Def",
+                "rw" => "Role::UseDef",
+                _ => f(format!("bad role {role}")),
+            };
+            let kind_s = if let Some(c) = class_of(kind) {
+                format!("OpKind::Reg(class::{c})")
+            } else if let Some(reg) = kind.strip_prefix('%') {
+                let up = reg.to_ascii_uppercase();
+                if !regs.index.contains_key(&up) {
+                    f(format!("unknown fixed register {reg}"));
+                }
+                if role != "w" {
+                    iuses.push(up.clone());
+                }
+                if role != "r" {
+                    idefs.push(up.clone());
+                }
+                format!("OpKind::Fixed(regs::{up})")
+            } else if let Some(sz) = kind.strip_prefix('m').filter(|_| kind != "moffs") {
+                let size = match sz {
+                    "" => "Any",
+                    "8" => "B8",
+                    "16" => "B16",
+                    "32" => "B32",
+                    "64" => "B64",
+                    "80" => "B80",
+                    "128" => "B128",
+                    "256" => "B256",
+                    _ => f(format!("bad memory kind {kind}")),
+                };
+                if !sz.is_empty() {
+                    has_load |= role != "w";
+                    has_store |= role != "r";
+                }
+                format!("OpKind::Mem(MemSize::{size})")
+            } else {
+                match kind {
+                    "i8" => "OpKind::Imm(ImmKind::I8)".into(),
+                    "i16" => "OpKind::Imm(ImmKind::I16)".into(),
+                    "i32" => "OpKind::Imm(ImmKind::I32)".into(),
+                    "i64" => "OpKind::Imm(ImmKind::I64)".into(),
+                    "i16i8" => "OpKind::Imm(ImmKind::I16I8)".into(),
+                    "i32i8" => "OpKind::Imm(ImmKind::I32I8)".into(),
+                    "i64i8" => "OpKind::Imm(ImmKind::I64I8)".into(),
+                    "i64i32" => "OpKind::Imm(ImmKind::I64I32)".into(),
+                    "u8" => "OpKind::Imm(ImmKind::U8)".into(),
+                    "rel8" => "OpKind::Rel(1)".into(),
+                    "rel32" => "OpKind::Rel(4)".into(),
+                    "moffs" => "OpKind::MemOffs".into(),
+                    "cc" => "OpKind::Cond".into(),
+                    "fcc" => "OpKind::FCond".into(),
+                    _ => f(format!("unknown operand kind {kind}")),
+                }
+            };
+            ops.push(format!("OperandInfo {{ kind: {kind_s}, role: {role_s} }}"));
+        }
+        let mc_ops = r
+            .operands
+            .iter()
+            .filter(|o| !o.starts_with("lit:") && !o.starts_with('%'))
+            .count();
+        if mc_ops > 4 {
+            f("more than MCInst::MAX_OPERANDS operands".into());
+        }
+        // Encoding.
+        let mut opcode: Vec<String> = Vec::new();
+        let mut map = "OneByte";
+        let mut form: Option<String> = None;
+        let mut enc_flags: Vec<&str> = Vec::new();
+        let mut prefix = "None";
+        for e in &r.enc {
+            let e = e.as_str();
+            if is_hex_byte(e) {
+                opcode.push(format!("0x{e}"));
+                continue;
+            }
+            match e {
+                "TB" => map = "TB",
+                "T38" => map = "T38",
+                "T3A" => map = "T3A",
+                "PD" => prefix = "PD",
+                "XS" => prefix = "XS",
+                "XD" => prefix = "XD",
+                "OpSize16" | "REX_W" | "VEX" | "VEX_4V" | "VEX_L" | "VEX_W" | "Is4" => {
+                    enc_flags.push(e)
+                }
+                "RawFrm" | "AddRegFrm" | "MRMDestReg" | "MRMDestMem" | "MRMSrcReg"
+                | "MRMSrcMem" => form = Some(e.to_string()),
+                _ => {
+                    if let Some(d) = e
+                        .strip_prefix("MRM")
+                        .and_then(|s| s.strip_suffix('r'))
+                        .and_then(|s| s.parse::<u8>().ok())
+                    {
+                        form = Some(format!("MRMr({d})"));
+                    } else if let Some(d) = e
+                        .strip_prefix("MRM")
+                        .and_then(|s| s.strip_suffix('m'))
+                        .and_then(|s| s.parse::<u8>().ok())
+                    {
+                        form = Some(format!("MRMm({d})"));
+                    } else {
+                        f(format!("unknown encoding token {e}"));
+                    }
+                }
+            }
+        }
+        let form = form.unwrap_or_else(|| f("no form".into()));
+        if opcode.is_empty() || opcode.len() > 3 {
+            f("wants 1..3 opcode bytes".into());
+        }
+        let enc_s = if enc_flags.is_empty() {
+            "0".to_string()
+        } else {
+            enc_flags
+                .iter()
+                .map(|e| format!("enc::{}", e.to_ascii_uppercase()))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        };
+        // Attributes.
+        let mut flags: Vec<&str> = Vec::new();
+        let mut relax = "u16::MAX".to_string();
+        let mut imm1 = "u16::MAX".to_string();
+        let mut feature = "Feature::Base";
+        let mut intel_explicit: Option<String> = None;
+        let mut key = String::new();
+        for a in &r.attrs {
+            for piece in a.split(',') {
+                let v = match piece.split_once('=') {
+                    Some((k, v)) => {
+                        key = k.to_string();
+                        v
+                    }
+                    None if !key.is_empty() => piece,
+                    None => {
+                        let fl = match piece {
+                            "commutable" => "COMMUTABLE",
+                            "terminator" => "TERMINATOR",
+                            "branch" => "BRANCH",
+                            "indirect" => "INDIRECT",
+                            "call" => "CALL",
+                            "return" => "RETURN",
+                            "barrier" => "BARRIER",
+                            "remat" => "REMAT",
+                            "cheap" => "CHEAP_AS_MOVE",
+                            "side" => "SIDE_EFFECTS",
+                            "gotrelax" => "GOT_RELAX",
+                            "prefix" => "PREFIX",
+                            "load" => {
+                                has_load = true;
+                                continue;
+                            }
+                            "store" => {
+                                has_store = true;
+                                continue;
+                            }
+                            _ => f(format!("unknown attribute {piece}")),
+                        };
+                        flags.push(fl);
+                        continue;
+                    }
+                };
+                let reg_of = |v: &str| {
+                    if !regs.index.contains_key(v) {
+                        f(format!("unknown register {v}"));
+                    }
+                    v.to_string()
+                };
+                match key.as_str() {
+                    "def" => idefs.push(reg_of(v)),
+                    "use" => iuses.push(reg_of(v)),
+                    "relax" => {
+                        let t = by_name
+                            .get(v)
+                            .unwrap_or_else(|| f(format!("unknown relax target {v}")));
+                        relax = t.to_string();
+                    }
+                    "imm1" => {
+                        let t = by_name
+                            .get(v)
+                            .unwrap_or_else(|| f(format!("unknown imm1 target {v}")));
+                        imm1 = t.to_string();
+                    }
+                    "feat" => {
+                        feature = match v {
+                            "sse3" => "Feature::Sse3",
+                            "ssse3" => "Feature::Ssse3",
+                            "sse41" => "Feature::Sse41",
+                            "sse42" => "Feature::Sse42",
+                            "avx" => "Feature::Avx",
+                            "avx2" => "Feature::Avx2",
+                            "popcnt" => "Feature::Popcnt",
+                            "lzcnt" => "Feature::Lzcnt",
+                            "bmi" => "Feature::Bmi",
+                            "cx16" => "Feature::Cx16",
+                            _ => f(format!("unknown feature {v}")),
+                        }
+                    }
+                    "alt" => {}
+                    "intel" => intel_explicit = Some(v.to_string()),
+                    _ => f(format!("unknown attribute key {key}")),
+                }
+            }
+            key.clear();
+        }
+        let intel =
+            intel_explicit.unwrap_or_else(|| intel_mnemonic(&r.mnemonic, &r.operands, &regs));
+        if has_load {
+            flags.push("MAY_LOAD");
+        }
+        if has_store {
+            flags.push("MAY_STORE");
+        }
+        let flags_s = if flags.is_empty() {
+            "0".to_string()
+        } else {
+            flags
+                .iter()
+                .map(|x| format!("iflag::{x}"))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        };
+        let dedup = |v: &mut Vec<String>| {
+            let mut seen = BTreeSet::new();
+            v.retain(|x| seen.insert(x.clone()));
+        };
+        dedup(&mut idefs);
+        dedup(&mut iuses);
+        let rl = |v: &[String]| {
+            v.iter()
+                .map(|x| format!("regs::{x}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        writeln!(
+            o,
+            "    InstDesc {{ name: {:?}, mnemonic: {:?}, intel: {intel:?}, num_mc_operands: {mc_ops}, operands: &[{}], opcode: &[{}], map: OpMap::{map}, prefix: Prefix::{prefix}, form: Form::{form}, enc: {enc_s}, flags: {flags_s}, implicit_defs: &[{}], implicit_uses: &[{}], relax_to: Opcode({relax}), imm1_form: Opcode({imm1}), feature: {feature}, group: {:?} }},",
+            r.name,
+            r.mnemonic,
+            ops.join(", "),
+            opcode.join(", "),
+            rl(&idefs),
+            rl(&iuses),
+            r.group
+        )
+        .unwrap();
+    }
+    o.push_str("];\n\n");
+
+    // Matcher table: mnemonic -> opcodes in priority order; patterns with
+    // {cc}/{fcc} go into a separate table keyed by (prefix, suffix).
+    let mut table: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    let mut patterns: BTreeMap<(String, String, bool), Vec<usize>> = BTreeMap::new();
+    let mut alts: Vec<(String, usize)> = Vec::new();
+    for (i, r) in insts.rows.iter().enumerate() {
+        let m = &r.mnemonic;
+        if let Some((p, s)) = m.split_once("{cc}") {
+            patterns
+                .entry((p.to_string(), s.to_string(), false))
+                .or_default()
+                .push(i);
+        } else if let Some((p, s)) = m.split_once("{fcc}") {
+            patterns
+                .entry((p.to_string(), s.to_string(), true))
+                .or_default()
+                .push(i);
+        } else {
+            table.entry(m.clone()).or_default().push(i);
+        }
+        for a in &r.attrs {
+            if let Some(alt) = a.strip_prefix("alt=") {
+                alts.push((alt.to_string(), i));
+            }
+        }
+    }
+    for (alt, i) in alts {
+        table.entry(alt).or_default().push(i);
+    }
+    writeln!(o, "/// Assembler matcher table: mnemonic -> forms in priority order, sorted by mnemonic.\npub static MATCH_TABLE: [(&str, &[u16]); {}] = [", table.len()).unwrap();
+    for (m, v) in &table {
+        writeln!(o, "    ({m:?}, &{v:?}),").unwrap();
+    }
+    o.push_str("];\n");
+    writeln!(o, "/// Mnemonics with an embedded condition: (prefix, suffix, is SSE predicate, forms).\npub static MATCH_PATTERNS: [(&str, &str, bool, &[u16]); {}] = [", patterns.len()).unwrap();
+    for ((p, s, fcc), v) in &patterns {
+        writeln!(o, "    ({p:?}, {s:?}, {fcc}, &{v:?}),").unwrap();
+    }
+    o.push_str("];\n");
+    let mut aliases = insts.aliases.clone();
+    aliases.sort();
+    writeln!(o, "/// Mnemonic aliases (from, to), sorted by `from`.\npub static MNEMONIC_ALIASES: [(&str, &str); {}] = {:?};", aliases.len(), aliases).unwrap();
+    o
+}
