@@ -1,16 +1,24 @@
 #!/usr/bin/env bash
 # The whole test suite: installs the tools and corpus it needs, then runs the
-# unit, golden and property tests, lints, and the corpus round-trip check.
+# unit, golden and property tests, lints, and the corpus checks.
 # This is what CI runs (.ci/run) and what README.md names.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
+export RCC_CORPUS="$repo/corpus"
 echo "== corpus (installs clang-19/llvm-19/llvm-22/csmith when missing)"
 scripts/build-corpus.sh
 echo "== format and lints"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --release -q -- -D warnings
 echo "== cargo test"
+cargo build --release --workspace -q
 cargo test --workspace --release --no-fail-fast
-echo "== corpus round trip (print, opt verify, fixpoint, semantic equality)"
+echo "== IR: corpus round trip (print, opt verify, fixpoint, semantic equality)"
 scripts/check-roundtrip.sh
+echo "== MC: rcc-mc objects vs llvm-mc-19 objects, and printed assembly through llvm-mc-19"
+mc_inputs=(corpus/s/lua/*.s corpus/s/csmith/*.s corpus/s/sqlite3-O*.s)
+scripts/compare-mc.sh "${mc_inputs[@]}"
+ROUNDTRIP=1 scripts/compare-mc.sh "${mc_inputs[@]}"
+echo "== MC: sqlite3 and Lua linked from rcc-mc objects run the workloads"
+scripts/workloads.sh rcc-mc "O0 O2"

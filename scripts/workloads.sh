@@ -64,5 +64,6 @@ for lvl in $levels; do
     fi
   done
 done
-echo "workloads ($asm vs llvm-mc-19): $pass passed, $fail failed"
+echo "compared with llvm-mc-19, assembled by $asm:"
+echo "workloads: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
