@@ -7,7 +7,7 @@ set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 runs=${1:-11}; shift || true
 files=("$@"); [ ${#files[@]} -gt 0 ] || files=("$repo/corpus/ll/sqlite3-O2.ll")
-rcc=$repo/target/release/rcc-par
+rcc=${CARGO_TARGET_DIR:-$repo/target}/release/rcc-par
 cargo build --release -q -p rcc-driver --manifest-path "$repo/Cargo.toml"
 tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }

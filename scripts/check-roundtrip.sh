@@ -8,7 +8,7 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 corpus=${CORPUS_DIR:-$repo/corpus}
-rcc=${RCC_PAR:-$repo/target/release/rcc-par}
+rcc=${RCC_PAR:-${CARGO_TARGET_DIR:-$repo/target}/release/rcc-par}
 jobs=${JOBS:-$(nproc)}
 [ -x "$rcc" ] || cargo build --release -q -p rcc-driver --manifest-path "$repo/Cargo.toml"
 if [ $# -gt 0 ]; then files=("$@"); else mapfile -t files < <(find "$corpus/ll" -name '*.ll' | sort); fi

@@ -7,7 +7,7 @@
 # STRICT=1: also compare every relocation and the contents of every section
 # except .strtab/.symtab/.rela*/.llvm_addrsig (symbol order is not
 # significant, and these hold symbol indices or names).
-RCC_MC=${RCC_MC:-target/release/rcc-mc}
+RCC_MC=${RCC_MC:-${CARGO_TARGET_DIR:-$(cd "$(dirname "$0")/.." && pwd)/target}/release/rcc-mc}
 tmp=$(mktemp -d)
 same=0; diff=0; fail=0
 for f in "$@"; do

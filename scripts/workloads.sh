@@ -14,7 +14,7 @@ asm=${1:-rcc-mc}
 levels=${2:-O0 O2}
 work=${WORK_DIR:-$repo/target/workloads}
 mkdir -p "$work"
-rcc_mc=$repo/target/release/rcc-mc
+rcc_mc=${CARGO_TARGET_DIR:-$repo/target}/release/rcc-mc
 
 assemble() { # tool in.s out.o
   case $1 in
