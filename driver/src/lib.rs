@@ -98,6 +98,9 @@ impl Compiler {
                 rcc_ir::print_module(&m)
             );
         }
+        if self.opts.stats {
+            eprint!("{}", ir_stats(&m));
+        }
         let out = self.run_after_parse(&m, file, timings);
         if self.opts.disable_free {
             std::mem::forget(m);
@@ -123,4 +126,41 @@ impl Compiler {
             "{file}: x86-64 code generation is not available yet; use -stop-after=parse"
         )))
     }
+}
+
+/// The `-stats` report for a parsed module: sizes and IR bytes per
+/// instruction, from the arenas' capacities.
+pub fn ir_stats(m: &Module) -> String {
+    let insts: usize = m.bodies.iter().map(|f| f.num_insts()).sum();
+    let blocks: usize = m.bodies.iter().map(|f| f.blocks.len()).sum();
+    let body_bytes: usize = m.bodies.iter().map(|f| f.heap_bytes()).sum();
+    let heap = m.heap_bytes();
+    let per = |b: usize| {
+        if insts == 0 {
+            0.0
+        } else {
+            b as f64 / insts as f64
+        }
+    };
+    format!(
+        "===-- rcc-par statistics --===\n\
+         {:>12} source bytes\n\
+         {:>12} globals\n\
+         {:>12} function bodies\n\
+         {:>12} basic blocks\n\
+         {:>12} IR instructions\n\
+         {:>12} types\n\
+         {:>12} bytes of IR in function bodies ({:.1} per instruction)\n\
+         {:>12} bytes of IR in all (excluding the source text; {:.1} per instruction)\n",
+        m.text.len(),
+        m.globals.len(),
+        m.bodies.len(),
+        blocks,
+        insts,
+        m.types.len(),
+        body_bytes,
+        per(body_bytes),
+        heap,
+        per(heap),
+    )
 }

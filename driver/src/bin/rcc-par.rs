@@ -4,6 +4,10 @@
 //! as the options ask, and writes the result to `-o` (default standard
 //! output). Errors print as `file:line:col: error: ...` and exit with 1.
 
+#[cfg(feature = "dhat-heap")]
+#[global_allocator]
+static ALLOC: dhat::Alloc = dhat::Alloc;
+
 use rcc_driver::options::parse_args;
 use rcc_driver::{Compiler, Error, Timings};
 use std::io::{Read, Write};
@@ -58,6 +62,8 @@ fn run() -> Result<(), Error> {
 }
 
 fn main() -> ExitCode {
+    #[cfg(feature = "dhat-heap")]
+    let _profiler = dhat::Profiler::new_heap();
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
