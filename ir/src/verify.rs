@@ -27,6 +27,7 @@
 //! never panics, whatever the module holds.
 
 mod cfg;
+mod consts;
 mod insts;
 mod intrinsics;
 mod shape;
@@ -73,6 +74,8 @@ pub struct Scratch {
     pairs: Vec<(u32, Value)>,
     /// Switch case keys.
     keys: Vec<u64>,
+    /// Constants of the body already checked (by index).
+    const_seen: Vec<bool>,
 }
 
 /// Verifies one body with the given scratch space.
@@ -84,6 +87,8 @@ pub fn verify_function(m: &Module, f: &Function, s: &mut Scratch) -> Result<(), 
     if let Err((off, msg)) = fx.shape(s) {
         return Err(fx.error(off, &msg));
     }
+    s.const_seen.clear();
+    s.const_seen.resize(f.consts.data.len(), false);
     let a = fx.check_insts(s).err();
     let b = fx.check_cfg(s).err();
     match (a, b) {
@@ -283,6 +288,12 @@ fn verify_globals(m: &Module) -> Result<(), ParseError> {
         }
     };
     let ntypes = m.types.len();
+    let module_cx = consts::ConstCx {
+        types: &m.types,
+        pool: &m.consts,
+        globals: &m.globals,
+    };
+    let mut module_seen = vec![false; m.consts.data.len()];
     for (g, gl) in m.globals.iter() {
         match &gl.kind {
             GlobalKind::Func(fd) => {
@@ -322,6 +333,14 @@ fn verify_globals(m: &Module) -> Result<(), ParseError> {
                 }
             }
             GlobalKind::Var(v) => {
+                if let Some(init) = v.init {
+                    if let Err(msg) = module_cx.check_tree(init, &mut module_seen, 0) {
+                        note(ParseError::new(
+                            gl.offset,
+                            format!("in global {}: {msg}", global_name(m, g)),
+                        ));
+                    }
+                }
                 if let (Some(init), Some(vty)) = (v.init, gl.value_ty) {
                     let ity = match init.tag() {
                         ValueTag::Const => m

@@ -621,6 +621,56 @@ mod globals {
     }
 }
 
+mod constants {
+    use super::*;
+
+    #[test]
+    fn widening_trunc_in_an_operand() {
+        fails(
+            "define i8 @f() {\n  ret i8 zext (i32 1 to i8)\n}\n",
+            2,
+            "invalid constant expression 'zext': cannot cast i32 to i8",
+        );
+    }
+
+    #[test]
+    fn cast_in_a_global_initializer() {
+        fails(
+            "@g = global i32 0\n@h = global i32 trunc (i16 ptrtoint (ptr @g to i16) to i32)\n",
+            2,
+            "invalid constant expression 'trunc'",
+        );
+    }
+
+    #[test]
+    fn nested_inside_an_aggregate() {
+        fails(
+            "@g = global i32 0\n@t = global [2 x i64] [i64 0, i64 sext (i64 ptrtoint (ptr @g to i64) to i64)]\n",
+            2,
+            "invalid constant expression 'sext'",
+        );
+    }
+
+    #[test]
+    fn integer_add_of_floats() {
+        fails(
+            "define double @f() {\n  ret double fadd (double 1.0, double 2.0)\n}\n@x = global i32 0\n@y = global double add (double 1.0, double 2.0)\n",
+            5,
+            "operator does not apply to double",
+        );
+    }
+
+    #[test]
+    fn well_formed_expressions_pass() {
+        passes(
+            "@g = global [4 x i32] zeroinitializer\n\
+             @p = global ptr getelementptr inbounds ([4 x i32], ptr @g, i64 0, i64 2)\n\
+             @d = global i64 sub (i64 ptrtoint (ptr @p to i64), i64 ptrtoint (ptr @g to i64))\n\
+             define i1 @f() {\n  ret i1 icmp eq (ptr @g, ptr @p)\n}\n",
+        );
+    }
+}
+
 mod corpus {
     use super::*;
     use std::path::{Path, PathBuf};

@@ -39,8 +39,25 @@ impl Fx<'_> {
                 };
                 seen_non_phi |= op != Opcode::Phi;
                 placed
+                    .and_then(|()| self.check_const_operands(i, s))
                     .and_then(|()| self.check_inst(i, s))
                     .map_err(|m| (self.loc(i), m))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Constant expressions among `i`'s operands (each tree checked once
+    /// per function).
+    fn check_const_operands(&self, i: Inst, s: &mut Scratch) -> Check {
+        let cx = super::consts::ConstCx {
+            types: self.types,
+            pool: &self.f.consts,
+            globals: &self.m.globals,
+        };
+        for &v in self.f.inst_ops(i) {
+            if v.tag() == ValueTag::Const {
+                cx.check_tree(v, &mut s.const_seen, 0)?;
             }
         }
         Ok(())
@@ -481,41 +498,7 @@ impl Fx<'_> {
     }
 
     fn check_cast(&self, op: Opcode, src: TypeId, dst: TypeId) -> Check {
-        let (sk, sl) = shape(self.types, src);
-        let (dk, dl) = shape(self.types, dst);
-        use Kind::*;
-        use Opcode as O;
-        let ok = match op {
-            O::BitCast => {
-                if tyutil::is_aggregate(self.types, src) || tyutil::is_aggregate(self.types, dst) {
-                    false
-                } else {
-                    match (sk, dk) {
-                        (Ptr(a), Ptr(b)) => a == b && sl == dl,
-                        (Ptr(_), _) | (_, Ptr(_)) => false,
-                        _ => {
-                            let (a, b) = (
-                                tyutil::prim_bits(self.types, src),
-                                tyutil::prim_bits(self.types, dst),
-                            );
-                            a.is_some() && a == b
-                        }
-                    }
-                }
-            }
-            _ if sl != dl => false,
-            O::Trunc => matches!((sk, dk), (Int(a), Int(b)) if a > b),
-            O::ZExt | O::SExt => matches!((sk, dk), (Int(a), Int(b)) if a < b),
-            O::FPTrunc => matches!((sk, dk), (Fp(a), Fp(b)) if a > b),
-            O::FPExt => matches!((sk, dk), (Fp(a), Fp(b)) if a < b),
-            O::FPToUI | O::FPToSI => matches!((sk, dk), (Fp(_), Int(_))),
-            O::UIToFP | O::SIToFP => matches!((sk, dk), (Int(_), Fp(_))),
-            O::PtrToInt | O::PtrToAddr => matches!((sk, dk), (Ptr(_), Int(_))),
-            O::IntToPtr => matches!((sk, dk), (Int(_), Ptr(_))),
-            O::AddrSpaceCast => matches!((sk, dk), (Ptr(a), Ptr(b)) if a != b),
-            _ => false,
-        };
-        if !ok {
+        if !tyutil::cast_ok(self.types, op, src, dst) {
             return Err(format!(
                 "invalid cast: {} from {} to {}",
                 op.name(),

@@ -65,6 +65,46 @@ pub(super) fn prim_bits(types: &TypeTable, t: TypeId) -> Option<u64> {
     }
 }
 
+/// Whether `op` may cast a `src` value to `dst` (LLVM's cast rules).
+pub(super) fn cast_ok(
+    types: &TypeTable,
+    op: crate::inst::Opcode,
+    src: TypeId,
+    dst: TypeId,
+) -> bool {
+    use crate::inst::Opcode as O;
+    use Kind::*;
+    let (sk, sl) = shape(types, src);
+    let (dk, dl) = shape(types, dst);
+    match op {
+        O::BitCast => {
+            if is_aggregate(types, src) || is_aggregate(types, dst) {
+                false
+            } else {
+                match (sk, dk) {
+                    (Ptr(a), Ptr(b)) => a == b && sl == dl,
+                    (Ptr(_), _) | (_, Ptr(_)) => false,
+                    _ => {
+                        let (a, b) = (prim_bits(types, src), prim_bits(types, dst));
+                        a.is_some() && a == b
+                    }
+                }
+            }
+        }
+        _ if sl != dl => false,
+        O::Trunc => matches!((sk, dk), (Int(a), Int(b)) if a > b),
+        O::ZExt | O::SExt => matches!((sk, dk), (Int(a), Int(b)) if a < b),
+        O::FPTrunc => matches!((sk, dk), (Fp(a), Fp(b)) if a > b),
+        O::FPExt => matches!((sk, dk), (Fp(a), Fp(b)) if a < b),
+        O::FPToUI | O::FPToSI => matches!((sk, dk), (Fp(_), Int(_))),
+        O::UIToFP | O::SIToFP => matches!((sk, dk), (Int(_), Fp(_))),
+        O::PtrToInt | O::PtrToAddr => matches!((sk, dk), (Ptr(_), Int(_))),
+        O::IntToPtr => matches!((sk, dk), (Int(_), Ptr(_))),
+        O::AddrSpaceCast => matches!((sk, dk), (Ptr(a), Ptr(b)) if a != b),
+        _ => false,
+    }
+}
+
 /// The type as LLVM spells it, for messages.
 pub(super) fn type_str(types: &TypeTable, t: TypeId) -> String {
     let mut s = String::new();
