@@ -1,7 +1,8 @@
-//! Fuzz target `parse`: arbitrary bytes must never panic the `.ll` parser.
-//! Non-UTF-8 input is converted lossily, so every input reaches the lexer.
-//! Run with `cargo +nightly fuzz run parse`; crashes found here are kept as
-//! regression inputs in `ir/tests/fuzz_regressions/`.
+//! Fuzz target `parse`: arbitrary bytes must never panic the front end.
+//! Non-UTF-8 input is converted lossily, so every input reaches the lexer;
+//! whatever parses is also verified, so the verifier sees every module the
+//! parser accepts. Run with `cargo +nightly fuzz run parse`; crashes found
+//! here are kept as regression inputs in `ir/tests/fuzz_regressions/`.
 
 #![no_main]
 
@@ -9,5 +10,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data).into_owned();
-    let _ = rcc_ir::parse_module(text, "fuzz.ll");
+    if let Ok(m) = rcc_ir::parse_module(text, "fuzz.ll") {
+        let _ = rcc_ir::verify_module(&m);
+    }
 });
