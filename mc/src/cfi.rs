@@ -11,6 +11,7 @@
 
 use crate::expr::{SymbolId, VariantKind};
 use crate::fixup::{Fixup, FixupKind};
+use crate::leb::{sleb, uleb};
 use crate::object::ObjectStreamer;
 use crate::section::SectionId;
 use crate::streamer::{Cfi, McError};
@@ -27,30 +28,6 @@ struct Frame {
 pub struct CfiBuilder {
     frames: Vec<Frame>,
     open: bool,
-}
-
-fn uleb(out: &mut Vec<u8>, mut v: u64) {
-    loop {
-        let b = (v & 0x7f) as u8;
-        v >>= 7;
-        if v == 0 {
-            out.push(b);
-            return;
-        }
-        out.push(b | 0x80);
-    }
-}
-
-fn sleb(out: &mut Vec<u8>, mut v: i64) {
-    loop {
-        let b = (v & 0x7f) as u8;
-        v >>= 7;
-        let done = (v == 0 && b & 0x40 == 0) || (v == -1 && b & 0x40 != 0);
-        out.push(if done { b } else { b | 0x80 });
-        if done {
-            return;
-        }
-    }
 }
 
 const DATA_ALIGN: i64 = -8;

@@ -11,6 +11,7 @@
 //! `.file` directives (0 is the primary source file).
 
 use crate::expr::SymbolId;
+use crate::leb::{sleb, uleb};
 use crate::section::SectionId;
 
 /// `.loc` flags.
@@ -56,30 +57,6 @@ const LINE_RANGE: i64 = 14;
 const OPCODE_BASE: i64 = 13;
 /// The largest address advance a special opcode can encode.
 const MAX_SPECIAL_ADDR_DELTA: u64 = ((255 - OPCODE_BASE) / LINE_RANGE) as u64;
-
-pub(crate) fn uleb(out: &mut Vec<u8>, mut v: u64) {
-    loop {
-        let b = (v & 0x7f) as u8;
-        v >>= 7;
-        if v == 0 {
-            out.push(b);
-            return;
-        }
-        out.push(b | 0x80);
-    }
-}
-
-pub(crate) fn sleb(out: &mut Vec<u8>, mut v: i64) {
-    loop {
-        let b = (v & 0x7f) as u8;
-        v >>= 7;
-        let done = (v == 0 && b & 0x40 == 0) || (v == -1 && b & 0x40 != 0);
-        out.push(if done { b } else { b | 0x80 });
-        if done {
-            return;
-        }
-    }
-}
 
 /// Encodes a (line, address) advance; `line_delta == None` ends the
 /// sequence.

@@ -39,6 +39,7 @@ pub mod elf;
 pub mod expr;
 pub mod fixup;
 pub mod inst;
+pub mod leb;
 pub mod object;
 pub mod reg;
 pub mod section;

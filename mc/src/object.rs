@@ -87,39 +87,6 @@ impl Fragment {
     }
 }
 
-/// Appends the LEB128 encoding of `v`, padded to at least `min_len` bytes.
-pub(crate) fn encode_leb(v: i64, signed: bool, min_len: usize, out: &mut Vec<u8>) {
-    let start = out.len();
-    let mut v = v;
-    loop {
-        let byte = (v & 0x7f) as u8;
-        v = if signed {
-            v >> 7
-        } else {
-            ((v as u64) >> 7) as i64
-        };
-        let done = if signed {
-            (v == 0 && byte & 0x40 == 0) || (v == -1 && byte & 0x40 != 0)
-        } else {
-            v == 0
-        };
-        if done && out.len() - start + 1 >= min_len {
-            out.push(byte);
-            return;
-        }
-        out.push(byte | 0x80);
-        if done {
-            // Pad: continuation bytes carrying the sign (or zero) bits.
-            let fill = if signed && byte & 0x40 != 0 { 0x7f } else { 0 };
-            while out.len() - start + 1 < min_len {
-                out.push(fill | 0x80);
-            }
-            out.push(fill);
-            return;
-        }
-    }
-}
-
 /// A symbol value after evaluation: `a - b + constant`.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Value {
@@ -390,7 +357,7 @@ impl<'t> ObjectStreamer<'t> {
                     }) = self.evaluate(expr, 0)
                     {
                         let mut data = Vec::new();
-                        encode_leb(constant, signed, f.data.len(), &mut data);
+                        crate::leb::encode_leb(constant, signed, f.data.len(), &mut data);
                         if data != f.data {
                             self.frags[si][fi].data = data;
                             changed = true;
@@ -828,7 +795,7 @@ impl Streamer for ObjectStreamer<'_> {
     fn emit_leb128(&mut self, e: ExprId, signed: bool) -> Result<(), McError> {
         if let Some(c) = self.ctx.exprs.as_constant(e) {
             let mut bytes = Vec::new();
-            encode_leb(c, signed, 1, &mut bytes);
+            crate::leb::encode_leb(c, signed, 1, &mut bytes);
             return self.emit_bytes(&bytes);
         }
         let sec = self.cur_sec()?;
@@ -1052,7 +1019,8 @@ impl ObjectStreamer<'_> {
     /// Builds `.debug_line` (DWARF v5) and `.debug_line_str` from the
     /// `.file`/`.loc` directives seen.
     fn write_debug_line(&mut self) -> Result<(), McError> {
-        use dwarf_line::{flags, uleb};
+        use crate::leb::uleb;
+        use dwarf_line::flags;
         let table = std::mem::take(&mut self.lines);
         if table.files.iter().all(Option::is_none) {
             return Ok(());
