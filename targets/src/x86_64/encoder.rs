@@ -135,18 +135,27 @@ pub fn encode(
     r
 }
 
+/// The descriptor of `inst`'s opcode, checked to take as many operands as
+/// `inst` has: what the encoder and both printers start from.
+pub(crate) fn checked_desc(inst: &MCInst) -> Result<&'static InstDesc, EncodeError> {
+    let desc = Opcode(inst.opcode)
+        .desc()
+        .ok_or(EncodeError::BadOpcode(inst.opcode))?;
+    let n_slots = desc.num_mc_operands as usize;
+    if n_slots != inst.operands().len() {
+        return Err(EncodeError::OperandCount {
+            form: desc.name,
+            expected: n_slots,
+            got: inst.operands().len(),
+        });
+    }
+    Ok(desc)
+}
+
 fn classify(desc: &'static InstDesc, inst: &MCInst) -> Result<Roles, EncodeError> {
     let form = desc.name;
     let kind_err = |index| EncodeError::OperandKind { form, index };
     let ops = inst.operands();
-    let n_slots = desc.num_mc_operands as usize;
-    if n_slots != ops.len() {
-        return Err(EncodeError::OperandCount {
-            form,
-            expected: n_slots,
-            got: ops.len(),
-        });
-    }
     let mut rr: [Rm; 4] = [Rm::Reg(Reg::NONE); 4];
     let mut nrr = 0;
     let mut roles = Roles {
@@ -346,9 +355,7 @@ fn encode_inner(
     out: &mut Vec<u8>,
     fixups: &mut Vec<Fixup>,
 ) -> Result<(), EncodeError> {
-    let desc = Opcode(inst.opcode)
-        .desc()
-        .ok_or(EncodeError::BadOpcode(inst.opcode))?;
+    let desc = checked_desc(inst)?;
     let form = desc.name;
     let roles = classify(desc, inst)?;
     let start = out.len();

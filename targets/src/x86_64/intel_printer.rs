@@ -6,7 +6,7 @@
 //! Like the AT&T printer it is driven by the descriptors only; on an invalid
 //! instruction it reports why and leaves `out` as it was.
 
-use super::desc::{iflag, reg_info, MemSize, OpKind, Opcode};
+use super::desc::{iflag, reg_info, MemSize, OpKind};
 use super::encoder::EncodeError;
 use super::printer::{CC_NAMES, FCC_NAMES};
 use rcc_mc::{Disp, ExprWriter, MCInst, MCOperand, MemRef, Reg};
@@ -118,17 +118,7 @@ pub fn print_inst_intel(
     exprs: &dyn ExprWriter,
     out: &mut String,
 ) -> Result<(), EncodeError> {
-    let desc = Opcode(inst.opcode)
-        .desc()
-        .ok_or(EncodeError::BadOpcode(inst.opcode))?;
-    let n_slots = desc.num_mc_operands as usize;
-    if n_slots != inst.operands().len() {
-        return Err(EncodeError::OperandCount {
-            form: desc.name,
-            expected: n_slots,
-            got: inst.operands().len(),
-        });
-    }
+    let desc = super::encoder::checked_desc(inst)?;
     let start = out.len();
     // Mnemonic with its condition.
     let cond = desc

@@ -110,17 +110,7 @@ pub fn print_inst(
     exprs: &dyn ExprWriter,
     out: &mut String,
 ) -> Result<(), EncodeError> {
-    let desc = Opcode(inst.opcode)
-        .desc()
-        .ok_or(EncodeError::BadOpcode(inst.opcode))?;
-    let n_slots = desc.num_mc_operands as usize;
-    if n_slots != inst.operands().len() {
-        return Err(EncodeError::OperandCount {
-            form: desc.name,
-            expected: n_slots,
-            got: inst.operands().len(),
-        });
-    }
+    let desc = super::encoder::checked_desc(inst)?;
     write_mnemonic(desc, inst, out);
     // Pair every slot with its operand (fixed/literal slots have none).
     let mut mc = inst.operands().iter();
