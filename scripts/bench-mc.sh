@@ -9,22 +9,13 @@ runs=${1:-11}; shift || true
 files=("$@"); [ ${#files[@]} -gt 0 ] || files=("$repo/corpus/s/sqlite3-O2.s")
 rcc=${CARGO_TARGET_DIR:-$repo/target}/release/rcc-mc
 cargo build --release -q -p rcc-driver --bin rcc-mc --manifest-path "$repo/Cargo.toml"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-measure() { # prints "median_seconds median_kb" for the command
-  local t=() m=()
-  for _ in $(seq "$runs"); do
-    /usr/bin/time -f "%e %M" -o "$tmp/time" "$@" > /dev/null 2>&1
-    out=$(tail -1 "$tmp/time")
-    t+=("${out% *}"); m+=("${out#* }")
-  done
-  echo "$(printf '%s\n' "${t[@]}" | median) $(printf '%s\n' "${m[@]}" | median)"
-}
+. "$repo/scripts/lib/measure.sh"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp" "$measure_tmp"' EXIT
 for f in "${files[@]}"; do
   read -r lt lm < <(measure llvm-mc-19 -triple=x86_64-pc-linux-gnu -filetype=obj "$f" -o "$tmp/ref.o")
   read -r rt rm < <(measure "$rcc" -filetype=obj "$f" -o "$tmp/ours.o")
   echo "$(basename "$f") ($(du -h "$f" | cut -f1)), $runs runs, medians:"
   printf '  %-24s %7.3f s %8d KB\n' "llvm-mc-19" "$lt" "$lm"
   printf '  %-24s %7.3f s %8d KB   time ratio %.3f  RSS ratio %.3f\n' "rcc-mc" "$rt" "$rm" \
-    "$(awk "BEGIN {print $rt / $lt}")" "$(awk "BEGIN {print $rm / $lm}")"
+    "$(ratio "$rt" "$lt")" "$(ratio "$rm" "$lm")"
 done

@@ -9,17 +9,7 @@ runs=${1:-11}; shift || true
 files=("$@"); [ ${#files[@]} -gt 0 ] || files=("$repo/corpus/ll/sqlite3-O2.ll")
 rcc=${CARGO_TARGET_DIR:-$repo/target}/release/rcc-par
 cargo build --release -q -p rcc-driver --manifest-path "$repo/Cargo.toml"
-tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT
-median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-measure() { # prints "median_seconds median_kb" for the command
-  local t=() m=()
-  for _ in $(seq "$runs"); do
-    /usr/bin/time -f "%e %M" -o "$tmp" "$@" > /dev/null 2>&1
-    out=$(tail -1 "$tmp")
-    t+=("${out% *}"); m+=("${out#* }")
-  done
-  echo "$(printf '%s\n' "${t[@]}" | median) $(printf '%s\n' "${m[@]}" | median)"
-}
+. "$repo/scripts/lib/measure.sh"
 for f in "${files[@]}"; do
   read -r ot om < <(measure opt-19 -disable-output "$f")
   echo "$(basename "$f") ($(du -h "$f" | cut -f1)), $runs runs, medians:"
@@ -27,6 +17,6 @@ for f in "${files[@]}"; do
   for j in 1 2; do
     read -r rt rm < <(measure "$rcc" -j$j -stop-after=parse -filetype=null "$f")
     printf '  %-28s %7.3f s %8d KB   time ratio %.3f  RSS ratio %.3f\n' "rcc-par -j$j" "$rt" "$rm" \
-      "$(awk "BEGIN {print $rt / $ot}")" "$(awk "BEGIN {print $rm / $om}")"
+      "$(ratio "$rt" "$ot")" "$(ratio "$rm" "$om")"
   done
 done

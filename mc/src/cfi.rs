@@ -207,13 +207,7 @@ impl CfiBuilder {
             out.extend_from_slice(&(len as u32).to_le_bytes());
             out.extend_from_slice(&((fde_start + 4) as u32).to_le_bytes());
             let start_ref = s.ctx.sym_ref(f.start, VariantKind::None);
-            fixups.push(Fixup {
-                offset: out.len() as u32,
-                kind: FixupKind::PcRel32,
-                expr: start_ref,
-                addend: 0,
-            });
-            out.extend_from_slice(&[0; 4]);
+            Fixup::push_field(out, fixups, FixupKind::PcRel32, start_ref);
             out.extend_from_slice(&(end_addr.wrapping_sub(start_addr) as u32).to_le_bytes());
             out.push(0);
             out.extend_from_slice(&body);

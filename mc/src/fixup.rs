@@ -40,6 +40,20 @@ pub enum FixupKind {
     Branch32,
 }
 
+impl Fixup {
+    /// Appends a zero-filled field of `kind`'s size to `out` and records the
+    /// fixup that will fill it (offset = where the field starts).
+    pub fn push_field(out: &mut Vec<u8>, fixups: &mut Vec<Fixup>, kind: FixupKind, expr: ExprId) {
+        fixups.push(Fixup {
+            offset: out.len() as u32,
+            kind,
+            expr,
+            addend: 0,
+        });
+        out.resize(out.len() + kind.size(), 0);
+    }
+}
+
 impl FixupKind {
     /// Size of the hole in bytes.
     pub fn size(self) -> usize {

@@ -781,14 +781,7 @@ impl Streamer for ObjectStreamer<'_> {
             _ => return Err(McError::BadExpr(format!("invalid value size {size}"))),
         };
         let frag = self.data_frag()?;
-        let offset = frag.data.len() as u32;
-        frag.fixups.push(Fixup {
-            offset,
-            kind,
-            expr: e,
-            addend: 0,
-        });
-        frag.data.extend(std::iter::repeat_n(0, size as usize));
+        Fixup::push_field(&mut frag.data, &mut frag.fixups, kind, e);
         Ok(())
     }
 
@@ -1007,13 +1000,7 @@ impl ObjectStreamer<'_> {
         let b = self.ctx.sym_ref(base, VariantKind::None);
         let c = self.ctx.exprs.constant(i64::from(off));
         let e = self.ctx.expr(Expr::Binary(BinOp::Add, b, c));
-        fixups.push(Fixup {
-            offset: out.len() as u32,
-            kind: FixupKind::Abs32,
-            expr: e,
-            addend: 0,
-        });
-        out.extend_from_slice(&[0; 4]);
+        Fixup::push_field(out, fixups, FixupKind::Abs32, e);
     }
 
     /// Builds `.debug_line` (DWARF v5) and `.debug_line_str` from the
@@ -1174,13 +1161,7 @@ impl ObjectStreamer<'_> {
                     None => {
                         out.extend_from_slice(&[0, 9, 2]);
                         let e = self.ctx.sym_ref(*label, VariantKind::None);
-                        fixups.push(Fixup {
-                            offset: out.len() as u32,
-                            kind: FixupKind::Abs64,
-                            expr: e,
-                            addend: 0,
-                        });
-                        out.extend_from_slice(&[0; 8]);
+                        Fixup::push_field(&mut out, &mut fixups, FixupKind::Abs64, e);
                         dwarf_line::encode_advance(&mut out, Some(line_delta), 0);
                     }
                     Some(prev) => dwarf_line::encode_advance(
