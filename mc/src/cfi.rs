@@ -207,7 +207,7 @@ impl CfiBuilder {
             out.extend_from_slice(&(len as u32).to_le_bytes());
             out.extend_from_slice(&((fde_start + 4) as u32).to_le_bytes());
             let start_ref = s.ctx.sym_ref(f.start, VariantKind::None);
-            Fixup::push_field(out, fixups, FixupKind::PcRel32, start_ref);
+            Fixup::push_field(out, 0, fixups, FixupKind::PcRel32, start_ref, 0);
             out.extend_from_slice(&(end_addr.wrapping_sub(start_addr) as u32).to_le_bytes());
             out.push(0);
             out.extend_from_slice(&body);

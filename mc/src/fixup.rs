@@ -42,13 +42,22 @@ pub enum FixupKind {
 
 impl Fixup {
     /// Appends a zero-filled field of `kind`'s size to `out` and records the
-    /// fixup that will fill it (offset = where the field starts).
-    pub fn push_field(out: &mut Vec<u8>, fixups: &mut Vec<Fixup>, kind: FixupKind, expr: ExprId) {
+    /// fixup that fills it: at the field's offset from `base` (the start of
+    /// the instruction or fragment the offsets count from), with `addend`.
+    #[inline]
+    pub fn push_field(
+        out: &mut Vec<u8>,
+        base: usize,
+        fixups: &mut Vec<Fixup>,
+        kind: FixupKind,
+        expr: ExprId,
+        addend: i64,
+    ) {
         fixups.push(Fixup {
-            offset: out.len() as u32,
+            offset: (out.len() - base) as u32,
             kind,
             expr,
-            addend: 0,
+            addend,
         });
         out.resize(out.len() + kind.size(), 0);
     }

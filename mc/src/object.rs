@@ -781,7 +781,7 @@ impl Streamer for ObjectStreamer<'_> {
             _ => return Err(McError::BadExpr(format!("invalid value size {size}"))),
         };
         let frag = self.data_frag()?;
-        Fixup::push_field(&mut frag.data, &mut frag.fixups, kind, e);
+        Fixup::push_field(&mut frag.data, 0, &mut frag.fixups, kind, e, 0);
         Ok(())
     }
 
@@ -1000,7 +1000,7 @@ impl ObjectStreamer<'_> {
         let b = self.ctx.sym_ref(base, VariantKind::None);
         let c = self.ctx.exprs.constant(i64::from(off));
         let e = self.ctx.expr(Expr::Binary(BinOp::Add, b, c));
-        Fixup::push_field(out, fixups, FixupKind::Abs32, e);
+        Fixup::push_field(out, 0, fixups, FixupKind::Abs32, e, 0);
     }
 
     /// Builds `.debug_line` (DWARF v5) and `.debug_line_str` from the
@@ -1161,7 +1161,7 @@ impl ObjectStreamer<'_> {
                     None => {
                         out.extend_from_slice(&[0, 9, 2]);
                         let e = self.ctx.sym_ref(*label, VariantKind::None);
-                        Fixup::push_field(&mut out, &mut fixups, FixupKind::Abs64, e);
+                        Fixup::push_field(&mut out, 0, &mut fixups, FixupKind::Abs64, e, 0);
                         dwarf_line::encode_advance(&mut out, Some(line_delta), 0);
                     }
                     Some(prev) => dwarf_line::encode_advance(

@@ -512,13 +512,8 @@ fn encode_inner(
                 } else {
                     0
                 };
-                fixups.push(Fixup {
-                    offset: (out.len() - start) as u32,
-                    kind,
-                    expr: e,
-                    addend,
-                });
-                out.extend(std::iter::repeat_n(0, size));
+                debug_assert_eq!(kind.size(), size);
+                Fixup::push_field(out, start, fixups, kind, e, addend);
             }
         }
     }
@@ -579,13 +574,7 @@ fn encode_mem(
             } else {
                 0
             };
-            fixups.push(Fixup {
-                offset: (out.len() - start) as u32,
-                kind,
-                expr: e,
-                addend,
-            });
-            out.extend_from_slice(&[0; 4]);
+            Fixup::push_field(out, start, fixups, kind, e, addend);
         }
     };
     let modrm = |md: u8, rm: u8| (md << 6) | (reg_bits << 3) | rm;
