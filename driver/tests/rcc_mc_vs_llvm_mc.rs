@@ -76,37 +76,41 @@ fn objdump(o: &Path, strict: bool) -> String {
     text
 }
 
+/// Runs an assembler producing `out` from `input`; the error text if it fails.
+fn assemble(tool: &str, filetype: &str, out: &Path, input: &Path) -> Result<(), String> {
+    let mut cmd = if tool == "llvm-mc" {
+        let mut c = Command::new("llvm-mc-19");
+        c.arg("-triple=x86_64-unknown-linux-gnu");
+        c
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_rcc-mc"))
+    };
+    let r = cmd
+        .arg(format!("-filetype={filetype}"))
+        .arg("-o")
+        .arg(out)
+        .arg(input)
+        .output()
+        .unwrap_or_else(|e| panic!("{tool} runs: {e}"));
+    if r.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&r.stderr).into_owned())
+    }
+}
+
 /// Prints `src_path` with rcc-mc, assembles that text with llvm-mc and
 /// compares with llvm-mc's object of the original; None if identical.
 fn compare_roundtrip(src_path: &Path, dir: &Path) -> Option<String> {
     let printed = dir.join("printed.s");
-    let o = Command::new(env!("CARGO_BIN_EXE_rcc-mc"))
-        .args(["-filetype=asm", "-o"])
-        .arg(&printed)
-        .arg(src_path)
-        .output()
-        .expect("rcc-mc runs");
-    if !o.status.success() {
-        return Some(format!(
-            "rcc-mc fails: {}",
-            String::from_utf8_lossy(&o.stderr)
-        ));
+    if let Err(e) = assemble("rcc-mc", "asm", &printed, src_path) {
+        return Some(format!("rcc-mc fails: {e}"));
     }
     let mut objs = Vec::new();
     for (input, out) in [(src_path, "a.o"), (printed.as_path(), "b.o")] {
         let p = dir.join(out);
-        let r = Command::new("llvm-mc-19")
-            .args(["-triple=x86_64-unknown-linux-gnu", "-filetype=obj", "-o"])
-            .arg(&p)
-            .arg(input)
-            .output()
-            .expect("llvm-mc runs");
-        if !r.status.success() {
-            return Some(format!(
-                "llvm-mc rejects {}: {}",
-                input.display(),
-                String::from_utf8_lossy(&r.stderr)
-            ));
+        if let Err(e) = assemble("llvm-mc", "obj", &p, input) {
+            return Some(format!("llvm-mc rejects {}: {e}", input.display()));
         }
         objs.push(objdump(&p, false));
     }
@@ -118,29 +122,11 @@ fn compare_roundtrip(src_path: &Path, dir: &Path) -> Option<String> {
 fn compare(src_path: &Path, dir: &Path) -> Option<String> {
     let refo = dir.join("ref.o");
     let ours = dir.join("ours.o");
-    let r = Command::new("llvm-mc-19")
-        .args(["-triple=x86_64-unknown-linux-gnu", "-filetype=obj", "-o"])
-        .arg(&refo)
-        .arg(src_path)
-        .output()
-        .expect("llvm-mc runs");
-    if !r.status.success() {
-        return Some(format!(
-            "llvm-mc rejects: {}",
-            String::from_utf8_lossy(&r.stderr)
-        ));
+    if let Err(e) = assemble("llvm-mc", "obj", &refo, src_path) {
+        return Some(format!("llvm-mc rejects: {e}"));
     }
-    let o = Command::new(env!("CARGO_BIN_EXE_rcc-mc"))
-        .args(["-filetype=obj", "-o"])
-        .arg(&ours)
-        .arg(src_path)
-        .output()
-        .expect("rcc-mc runs");
-    if !o.status.success() {
-        return Some(format!(
-            "rcc-mc fails: {}",
-            String::from_utf8_lossy(&o.stderr)
-        ));
+    if let Err(e) = assemble("rcc-mc", "obj", &ours, src_path) {
+        return Some(format!("rcc-mc fails: {e}"));
     }
     let (a, b) = (objdump(&refo, true), objdump(&ours, true));
     if a == b {

@@ -433,13 +433,7 @@ impl<'t> ObjectStreamer<'t> {
             let mut data = Vec::new();
             let mut fixups = Vec::new();
             cfi.write_eh_frame(&mut self, &mut data, &mut fixups)?;
-            let frags = self.frags_of(sec);
-            frags.push(Fragment {
-                kind: FragKind::Data,
-                data,
-                fixups,
-                offset: 0,
-            });
+            self.push_data(sec, data, fixups);
             self.layout();
         }
         if !self.idents.is_empty() {
