@@ -5,10 +5,11 @@
 //! ([`rcc_ir::Diagnostic`]) that render as `file:line:col: error: ...`.
 
 pub mod asm;
+pub mod input;
 pub mod options;
 
 use options::{FileType, Options};
-use rcc_ir::{Diagnostic, Module};
+use rcc_ir::{Diagnostic, Module, Source};
 use std::time::{Duration, Instant};
 
 /// Stack size of worker threads: deep but bounded nesting is parsed
@@ -73,7 +74,13 @@ impl Compiler {
     }
 
     /// Parses and verifies `text`; `file` names it in diagnostics.
-    pub fn parse(&self, text: String, file: &str, timings: &mut Timings) -> Result<Module, Error> {
+    pub fn parse(
+        &self,
+        text: impl Into<Source>,
+        file: &str,
+        timings: &mut Timings,
+    ) -> Result<Module, Error> {
+        let text = text.into();
         let m = timings.record("parse", || {
             self.pool.install(|| rcc_ir::parse_module(text, file))
         });
@@ -87,7 +94,7 @@ impl Compiler {
     /// bytes (empty for `-filetype=null`).
     pub fn compile(
         &self,
-        text: String,
+        text: impl Into<Source>,
         file: &str,
         timings: &mut Timings,
     ) -> Result<Vec<u8>, Error> {

@@ -13,6 +13,7 @@ use crate::entity::{PoolRange, PrimaryMap};
 use crate::entity_id;
 use crate::function::Function;
 use crate::metadata::{MdAttach, MdElem, MdNodeDef, MdRef, NamedMd};
+use crate::source::Source;
 use crate::span::Span;
 use crate::types::{TypeId, TypeTable};
 use crate::value::Value;
@@ -223,7 +224,7 @@ pub struct Global {
 #[derive(Clone, Debug, Default)]
 pub struct Module {
     /// The source; names and strings are spans into it.
-    pub text: String,
+    pub text: Source,
     /// The file name used in diagnostics.
     pub file: String,
     pub source_filename: Option<Span>,

@@ -516,6 +516,14 @@ impl TypeInterner for LocalTypes<'_> {
     fn named_struct(&mut self, name: &str, _offset: u32) -> Option<TypeId> {
         self.module.find_named(name)
     }
+    /// Primitives have fixed ids in the module table (see [`LocalTypes::new`]).
+    #[inline]
+    fn simple(&mut self, t: Type) -> TypeId {
+        match primitive_index(t) {
+            Some(i) => TypeId::from_index(i),
+            None => self.intern(TypeKey::Simple(t)),
+        }
+    }
 }
 
 #[cfg(test)]

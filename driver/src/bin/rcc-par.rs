@@ -8,9 +8,10 @@
 #[global_allocator]
 static ALLOC: dhat::Alloc = dhat::Alloc;
 
+use rcc_driver::input::read_source;
 use rcc_driver::options::parse_args;
 use rcc_driver::{Compiler, Error, Timings};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 fn run() -> Result<(), Error> {
@@ -20,24 +21,7 @@ fn run() -> Result<(), Error> {
         .input
         .clone()
         .ok_or_else(|| Error::Other("no input file".into()))?;
-    let (text, name) = if input.as_os_str() == "-" {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(|e| Error::Other(format!("<stdin>: {e}")))?;
-        (s, "<stdin>".to_string())
-    } else {
-        let bytes =
-            std::fs::read(&input).map_err(|e| Error::Other(format!("{}: {e}", input.display())))?;
-        let s = String::from_utf8(bytes).map_err(|e| {
-            Error::Other(format!(
-                "{}: input is not valid UTF-8 (byte {})",
-                input.display(),
-                e.utf8_error().valid_up_to()
-            ))
-        })?;
-        (s, input.display().to_string())
-    };
+    let (text, name) = read_source(&input)?;
     let time_passes = opts.time_passes;
     let output = opts.output.clone();
     let compiler = Compiler::new(opts)?;

@@ -96,18 +96,29 @@ struct BodyEnv<'a, 's> {
     void_ty: TypeId,
 }
 
+#[inline]
 fn local_key<'a>(c: &Cursor<'a>, t: Tok) -> PResult<LocalKey<'a>> {
     let text = c.text(t);
     if t.kind == TokKind::LocalId || t.kind == TokKind::LabelId {
+        // The lexer made these `%` digits or digits `:`.
+        let b = text.as_bytes();
+        let mut digits = match t.kind {
+            TokKind::LocalId => &b[1..],
+            _ => &b[..b.len() - 1],
+        };
+        while digits.len() > 1 && digits[0] == b'0' {
+            digits = &digits[1..];
+        }
+        // Nine digits cannot overflow a u64 step; ids stay below 2^28.
+        if digits.len() > 9 {
+            return c.err_at(t.start, "value number out of range");
+        }
         let mut n: u32 = 0;
-        for d in text.bytes().filter(u8::is_ascii_digit) {
-            n = match n
-                .checked_mul(10)
-                .and_then(|n| n.checked_add((d - b'0') as u32))
-            {
-                Some(n) if n < 1 << 28 => n,
-                _ => return c.err_at(t.start, "value number out of range"),
-            };
+        for &d in digits {
+            n = n * 10 + (d.wrapping_sub(b'0') as u32 & 0xf);
+        }
+        if n >= 1 << 28 {
+            return c.err_at(t.start, "value number out of range");
         }
         return Ok(LocalKey::Num(n));
     }

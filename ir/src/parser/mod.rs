@@ -27,6 +27,7 @@ use crate::error::Diagnostic;
 use crate::lexer::{Tok, TokKind};
 use crate::metadata::{MdAttach, MdElem, MdNodeDef, MdRef, NamedMd};
 use crate::module::*;
+use crate::source::Source;
 use crate::span::Span;
 use crate::types::{Type, TypeId, TypeKey, TypeLookup, TypeTable};
 use crate::value::{Value, ValueTag};
@@ -38,7 +39,9 @@ pub use values::is_ptr;
 use values::{parse_opt_addrspace, parse_type, parse_typed_value, parse_value, Env};
 
 /// Parses a module from `text`; `file` names it in diagnostics.
-pub fn parse_module(text: String, file: &str) -> Result<Module, Diagnostic> {
+/// `text` is a `String` or any other [`Source`]; it is kept, not copied.
+pub fn parse_module(text: impl Into<Source>, file: &str) -> Result<Module, Diagnostic> {
+    let text = text.into();
     match parse_inner(&text) {
         Ok(parts) => Ok(parts.into_module(text, file)),
         Err(e) => Err(Diagnostic::locate(file, &text, &e)),
@@ -162,7 +165,7 @@ struct TopLevel {
 }
 
 impl Parts {
-    fn into_module(self, text: String, file: &str) -> Module {
+    fn into_module(self, text: Source, file: &str) -> Module {
         Module {
             text,
             file: file.to_string(),
