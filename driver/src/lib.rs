@@ -43,7 +43,8 @@ pub struct Timings {
 }
 
 impl Timings {
-    fn record<T>(&mut self, name: &'static str, f: impl FnOnce() -> T) -> T {
+    /// Runs `f` and records its wall time as phase `name`.
+    pub fn record<T>(&mut self, name: &'static str, f: impl FnOnce() -> T) -> T {
         let t = Instant::now();
         let r = f();
         self.phases.push((name, t.elapsed()));

@@ -13,6 +13,9 @@
 //!   interned; each occurrence gets its own id.
 //! - An `Int` holds the value zero-extended and masked to the type's width.
 //! - Every element of an aggregate is a `Const` or `Global` value.
+//! - The scalar index (`scalars`, `int_cache`) covers `data[..indexed]`; it
+//!   is brought up to date lazily by [`ConstPool::add`], so a pool copied
+//!   without its index ([`ConstPool::take_compact`]) stays correct.
 
 use crate::entity::{EntityId, PoolRange, PrimaryMap};
 use crate::entity_id;
@@ -89,6 +92,23 @@ pub struct ConstPool {
     scalars: AHashMap<ConstData, ConstId>,
     /// Direct-mapped cache in front of `scalars` for integer constants.
     int_cache: Vec<(TypeId, u64, ConstId)>,
+    /// How many constants of `data` the index covers.
+    indexed: usize,
+}
+
+/// Whether constants of this kind are interned.
+#[inline]
+fn is_scalar(kind: ConstKind) -> bool {
+    matches!(
+        kind,
+        ConstKind::Int(_)
+            | ConstKind::Float(_)
+            | ConstKind::Null
+            | ConstKind::Undef
+            | ConstKind::Poison
+            | ConstKind::Zero
+            | ConstKind::NoneToken
+    )
 }
 
 impl ConstPool {
@@ -98,7 +118,11 @@ impl ConstPool {
     }
 
     /// Adds a constant, reusing an equal scalar if there is one.
+    #[inline]
     pub fn add(&mut self, ty: TypeId, kind: ConstKind) -> ConstId {
+        if self.indexed != self.data.len() {
+            self.reindex();
+        }
         if let ConstKind::Int(v) = kind {
             if self.int_cache.is_empty() {
                 self.int_cache =
@@ -119,18 +143,10 @@ impl ConstPool {
 
     fn add_slow(&mut self, ty: TypeId, kind: ConstKind) -> ConstId {
         let d = ConstData { ty, kind };
-        let scalar = matches!(
-            kind,
-            ConstKind::Int(_)
-                | ConstKind::Float(_)
-                | ConstKind::Null
-                | ConstKind::Undef
-                | ConstKind::Poison
-                | ConstKind::Zero
-                | ConstKind::NoneToken
-        );
-        if scalar {
+        self.indexed += 1;
+        if is_scalar(kind) {
             if let Some(&c) = self.scalars.get(&d) {
+                self.indexed -= 1;
                 return c;
             }
             let c = self.data.push(d);
@@ -139,6 +155,43 @@ impl ConstPool {
         } else {
             self.data.push(d)
         }
+    }
+
+    /// Extends the scalar index over `data[indexed..]` (the first of equal
+    /// scalars wins, as it would have when they were added).
+    #[cold]
+    fn reindex(&mut self) {
+        if self.indexed > self.data.len() {
+            self.scalars.clear();
+            self.indexed = 0;
+        }
+        self.int_cache.clear();
+        for i in self.indexed..self.data.len() {
+            let c = ConstId::from_index(i);
+            let d = self.data[c];
+            if is_scalar(d.kind) {
+                self.scalars.entry(d).or_insert(c);
+            }
+        }
+        self.indexed = self.data.len();
+    }
+
+    /// Moves the constants out into an exactly-sized pool without an index
+    /// and leaves `self` empty with its buffers kept for reuse.
+    pub fn take_compact(&mut self) -> ConstPool {
+        let out = ConstPool {
+            data: self.data.clone(),
+            elems: self.elems.clone(),
+            words: self.words.clone(),
+            ..ConstPool::default()
+        };
+        self.data.clear();
+        self.elems.clear();
+        self.words.clear();
+        self.scalars.clear();
+        self.int_cache.clear();
+        self.indexed = 0;
+        out
     }
 
     /// Adds a constant and returns it as a value.
@@ -171,19 +224,16 @@ impl ConstPool {
     /// Rewrites every type id through `f` (used when merging a body's type
     /// overlay into the module) and rebuilds the scalar index.
     pub fn remap_types(&mut self, f: impl Fn(TypeId) -> TypeId) {
-        let n = self.data.len();
-        self.scalars.clear();
-        self.int_cache.clear();
-        for i in 0..n {
-            let c = ConstId::from_index(i);
-            let d = &mut self.data[c];
+        for i in 0..self.data.len() {
+            let d = &mut self.data[ConstId::from_index(i)];
             d.ty = f(d.ty);
             if let ConstKind::Expr { aux, .. } = &mut d.kind {
                 *aux = f(*aux);
             }
-            let d = *d;
-            self.scalars.entry(d).or_insert(c);
         }
+        self.scalars.clear();
+        self.int_cache.clear();
+        self.indexed = 0;
     }
 
     /// Bytes of heap memory held (approximate).

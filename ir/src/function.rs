@@ -224,6 +224,70 @@ impl Function {
         }
     }
 
+    /// Moves the body out into exactly-sized storage and leaves `self` empty
+    /// with its buffers kept, so that a parser can reuse one set of growing
+    /// buffers for every body it reads (fewer reallocations and page faults,
+    /// and no capacity slack in the result).
+    pub fn take_compact(&mut self) -> Function {
+        // Destructured so that a new field cannot be forgotten here.
+        let Function {
+            global,
+            blocks,
+            opcode,
+            ty,
+            ops,
+            flags,
+            extra,
+            name,
+            loc,
+            operands,
+            arg_names,
+            consts,
+            aux,
+            calls,
+            attrs,
+            bundles,
+            asms,
+            meta,
+            md_values,
+            md_attach,
+            dbg_records,
+        } = self;
+        fn take<T: Clone>(v: &mut Vec<T>) -> Vec<T> {
+            let out = v.clone();
+            v.clear();
+            out
+        }
+        let out_blocks = blocks.clone();
+        blocks.clear();
+        Function {
+            global: global.take(),
+            blocks: out_blocks,
+            opcode: take(opcode),
+            ty: take(ty),
+            ops: take(ops),
+            flags: take(flags),
+            extra: take(extra),
+            name: take(name),
+            loc: take(loc),
+            operands: take(operands),
+            arg_names: take(arg_names),
+            consts: consts.take_compact(),
+            aux: take(aux),
+            calls: take(calls),
+            attrs: AttrPool {
+                attrs: take(&mut attrs.attrs),
+                lists: take(&mut attrs.lists),
+            },
+            bundles: take(bundles),
+            asms: take(asms),
+            meta: take(meta),
+            md_values: take(md_values),
+            md_attach: take(md_attach),
+            dbg_records: take(dbg_records),
+        }
+    }
+
     /// Bytes of heap memory held by this body (approximate).
     pub fn heap_bytes(&self) -> usize {
         self.blocks.heap_bytes()

@@ -21,11 +21,11 @@ fn run() -> Result<(), Error> {
         .input
         .clone()
         .ok_or_else(|| Error::Other("no input file".into()))?;
-    let (text, name) = read_source(&input)?;
+    let mut timings = Timings::default();
+    let (text, name) = timings.record("read", || read_source(&input))?;
     let time_passes = opts.time_passes;
     let output = opts.output.clone();
     let compiler = Compiler::new(opts)?;
-    let mut timings = Timings::default();
     let bytes = compiler.compile(text, &name, &mut timings)?;
     if time_passes {
         for (phase, d) in &timings.phases {

@@ -78,6 +78,25 @@ impl<'a> Scope<'a> {
     }
 }
 
+/// Buffers one worker reuses from body to body: the body under
+/// construction (its columns keep their capacity; each finished body is
+/// copied out exactly sized) and the name scope.
+#[derive(Default)]
+pub(super) struct BodyScratch<'a> {
+    f: Function,
+    scope: Scope<'a>,
+    fixups: Vec<Fixup<'a>>,
+    temps: Temps,
+}
+
+/// Per-instruction lists that are copied into the body when complete.
+#[derive(Default)]
+struct Temps {
+    args: Vec<Value>,
+    arg_tys: Vec<TypeId>,
+    arg_attrs: Vec<PoolRange>,
+}
+
 struct Fixup<'a> {
     key: LocalKey<'a>,
     ty: TypeId,
@@ -250,8 +269,9 @@ impl<'a, 's> BodyEnv<'a, 's> {
 }
 
 /// Parses the body in `src[start..end]` (between the braces).
-pub(super) fn parse_body(
-    sh: &Shared<'_>,
+pub(super) fn parse_body<'a>(
+    sh: &Shared<'a>,
+    scratch: &mut BodyScratch<'a>,
     global: GlobalId,
     start: usize,
     end: usize,
@@ -264,17 +284,15 @@ pub(super) fn parse_body(
     let mut env = BodyEnv {
         sh,
         types,
-        f: Function {
-            global: Some(global),
-            ..Function::default()
-        },
+        f: std::mem::take(&mut scratch.f),
         params,
-        scope: Scope::default(),
+        scope: std::mem::take(&mut scratch.scope),
         next_num: 0,
-        fixups: Vec::new(),
+        fixups: std::mem::take(&mut scratch.fixups),
         label_ty,
         void_ty,
     };
+    env.f.global = Some(global);
     // Reserve by size: about one instruction per 48 bytes of body text.
     let est = (end - start) / 48 + 4;
     let f = &mut env.f;
@@ -302,14 +320,32 @@ pub(super) fn parse_body(
             });
         }
     }
-    BodyParser {
+    let mut p = BodyParser {
         c: &mut c,
         e: &mut env,
         pending_dbg: Vec::new(),
-    }
-    .parse_blocks()?;
-    let BodyEnv { types, f, .. } = env;
-    Ok((f, types.local))
+        temps: std::mem::take(&mut scratch.temps),
+    };
+    p.parse_blocks()?;
+    let temps = p.temps;
+    let BodyEnv {
+        types,
+        mut f,
+        mut scope,
+        mut fixups,
+        ..
+    } = env;
+    let out = f.take_compact();
+    scope.numbered.clear();
+    scope.named.clear();
+    fixups.clear();
+    *scratch = BodyScratch {
+        f,
+        scope,
+        fixups,
+        temps,
+    };
+    Ok((out, types.local))
 }
 
 struct BodyParser<'c, 'a, 's> {
@@ -317,6 +353,7 @@ struct BodyParser<'c, 'a, 's> {
     e: &'c mut BodyEnv<'a, 's>,
     /// Debug records waiting for the instruction they precede.
     pending_dbg: Vec<(Span, PoolRange)>,
+    temps: Temps,
 }
 
 impl<'a> BodyParser<'_, 'a, '_> {
@@ -518,11 +555,27 @@ impl<'a> BodyParser<'_, 'a, '_> {
         extra: u32,
         loc: u32,
     ) -> Inst {
+        let start = self.e.f.operands.len();
+        self.e.f.operands.extend_from_slice(ops);
+        self.push_tail(op, ty, start, flags, extra, loc)
+    }
+
+    /// Adds an instruction whose operands are `operands[start..]`, pushed
+    /// there while it was parsed.
+    fn push_tail(
+        &mut self,
+        op: Opcode,
+        ty: TypeId,
+        start: usize,
+        flags: u32,
+        extra: u32,
+        loc: u32,
+    ) -> Inst {
         let f = &mut self.e.f;
         let i = Inst::from_index(f.opcode.len());
         f.opcode.push(op);
         f.ty.push(ty);
-        f.ops.push(PoolRange::push_slice(&mut f.operands, ops));
+        f.ops.push(PoolRange::since(&f.operands, start));
         f.flags.push(flags);
         f.extra.push(extra);
         f.name.push(Span::NONE);
@@ -789,7 +842,7 @@ impl<'a> BodyParser<'_, 'a, '_> {
             O::Phi => {
                 let flags = parse_op_flags(self.c, op);
                 let t = self.ty()?;
-                let mut ops = Vec::new();
+                let ostart = self.e.f.operands.len();
                 loop {
                     self.c.expect(TokKind::LSquare, "'[' in phi")?;
                     let v = self.val(t)?;
@@ -800,13 +853,13 @@ impl<'a> BodyParser<'_, 'a, '_> {
                     let l = self.e.label_ty;
                     let b = self.val(l)?;
                     self.c.expect(TokKind::RSquare, "']' in phi")?;
-                    ops.extend([v, b]);
+                    self.e.f.operands.extend([v, b]);
                     if !(self.c.is(TokKind::Comma) && self.c.peek().kind == TokKind::LSquare) {
                         break;
                     }
                     self.c.bump();
                 }
-                self.push(op, t, &ops, flags, none, loc)
+                self.push_tail(op, t, ostart, flags, none, loc)
             }
             O::Select => {
                 let flags = parse_op_flags(self.c, op);
@@ -1096,7 +1149,8 @@ impl<'a> BodyParser<'_, 'a, '_> {
         self.comma()?;
         let at = self.c.tok.start;
         let (pt, p) = self.tv()?;
-        let mut ops = vec![p];
+        let ostart = self.e.f.operands.len();
+        self.e.f.operands.push(p);
         let mut vec_len = match self.get(pt) {
             Type::Vector { len, .. } => Some(len),
             t if is_ptr(t) => None,
@@ -1133,7 +1187,7 @@ impl<'a> BodyParser<'_, 'a, '_> {
                 };
             }
             first = false;
-            ops.push(iv);
+            self.e.f.operands.push(iv);
         }
         let addrspace = match self.get(pt) {
             Type::Ptr(a) | Type::TypedPtr { addrspace: a, .. } => a,
@@ -1151,7 +1205,7 @@ impl<'a> BodyParser<'_, 'a, '_> {
             Some(len) => self.e.simple(Type::Vector { len, elem: base }),
             None => base,
         };
-        Ok(self.push(Opcode::GetElementPtr, rt, &ops, flags, src.as_u32(), loc))
+        Ok(self.push_tail(Opcode::GetElementPtr, rt, ostart, flags, src.as_u32(), loc))
     }
 
     fn parse_md_operand(&mut self) -> PResult<Value> {
@@ -1279,9 +1333,12 @@ impl<'a> BodyParser<'_, 'a, '_> {
         }
         self.c
             .expect(TokKind::LParen, "'(' to begin call arguments")?;
-        let mut args = Vec::new();
-        let mut arg_tys = Vec::new();
-        let mut arg_attrs = Vec::new();
+        let mut args = std::mem::take(&mut self.temps.args);
+        let mut arg_tys = std::mem::take(&mut self.temps.arg_tys);
+        let mut arg_attrs = std::mem::take(&mut self.temps.arg_attrs);
+        args.clear();
+        arg_tys.clear();
+        arg_attrs.clear();
         if !self.c.eat(TokKind::RParen) {
             loop {
                 if self.c.is(TokKind::DotDotDot) {
@@ -1360,8 +1417,9 @@ impl<'a> BodyParser<'_, 'a, '_> {
             }
         }
         let bundles = PoolRange::since(&self.e.f.bundles, bstart);
-        let mut ops = vec![callee];
-        ops.extend_from_slice(&args);
+        let ostart = self.e.f.operands.len();
+        self.e.f.operands.push(callee);
+        self.e.f.operands.extend_from_slice(&args);
         let mut num_indirect = 0;
         match op {
             Opcode::Invoke => {
@@ -1369,16 +1427,17 @@ impl<'a> BodyParser<'_, 'a, '_> {
                 let n = self.label()?;
                 self.c.expect_word("unwind")?;
                 let u = self.label()?;
-                ops.extend([n, u]);
+                self.e.f.operands.extend([n, u]);
             }
             Opcode::CallBr => {
                 self.c.expect_word("to")?;
                 let d = self.label()?;
-                ops.push(d);
+                self.e.f.operands.push(d);
                 self.c.expect(TokKind::LSquare, "'['")?;
                 if !self.c.eat(TokKind::RSquare) {
                     loop {
-                        ops.push(self.label()?);
+                        let l = self.label()?;
+                        self.e.f.operands.push(l);
                         num_indirect += 1;
                         if self.c.eat(TokKind::RSquare) {
                             break;
@@ -1390,20 +1449,25 @@ impl<'a> BodyParser<'_, 'a, '_> {
             _ => {}
         }
         let _ = num_indirect;
-        let arg_attrs = PoolRange::push_slice(&mut self.e.f.attrs.lists, &arg_attrs);
+        let arg_lists = PoolRange::push_slice(&mut self.e.f.attrs.lists, &arg_attrs);
         let info = CallInfo {
             fn_ty,
             cconv,
             fn_attrs,
             ret_attrs,
-            arg_attrs,
+            arg_attrs: arg_lists,
             bundles,
             num_args: args.len() as u32,
             addrspace,
         };
         self.e.f.calls.push(info);
+        self.temps = Temps {
+            args,
+            arg_tys,
+            arg_attrs,
+        };
         let extra = (self.e.f.calls.len() - 1) as u32;
-        Ok(self.push(op, ret, &ops, flags, extra, loc))
+        Ok(self.push_tail(op, ret, ostart, flags, extra, loc))
     }
 
     fn attrs_into_pool(&mut self, ctx: AttrCtx) -> PResult<PoolRange> {

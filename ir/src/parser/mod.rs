@@ -249,7 +249,17 @@ fn parse_inner(text: &str) -> PResult<Parts> {
     };
     let results: Vec<PResult<(crate::function::Function, TypeTable)>> = jobs
         .par_iter()
-        .map(|j| body::parse_body(&shared, j.global, j.start, j.end, &j.params, &j.arg_names))
+        .map_init(body::BodyScratch::default, |s, j| {
+            body::parse_body(
+                &shared,
+                s,
+                j.global,
+                j.start,
+                j.end,
+                &j.params,
+                &j.arg_names,
+            )
+        })
         .collect();
 
     // Phase 3: merge in source order.
