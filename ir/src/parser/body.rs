@@ -115,8 +115,33 @@ struct BodyEnv<'a, 's> {
     void_ty: TypeId,
 }
 
+/// The number of a `%N` token of at most eight digits without leading
+/// zeros: the common case, decoded without slicing the text.
+#[inline(always)]
+fn short_local_num(c: &Cursor<'_>, t: Tok) -> Option<u32> {
+    if t.kind != TokKind::LocalId {
+        return None;
+    }
+    let d = c.src.as_bytes().get(t.start as usize + 1..t.end as usize)?;
+    if d.len() > 8 || (d.len() > 1 && d[0] == b'0') {
+        return None;
+    }
+    Some(
+        d.iter()
+            .fold(0u32, |n, &b| n * 10 + (b.wrapping_sub(b'0') as u32 & 0xf)),
+    )
+}
+
 #[inline]
 fn local_key<'a>(c: &Cursor<'a>, t: Tok) -> PResult<LocalKey<'a>> {
+    if let Some(n) = short_local_num(c, t) {
+        return Ok(LocalKey::Num(n));
+    }
+    local_key_slow(c, t)
+}
+
+#[inline(never)]
+fn local_key_slow<'a>(c: &Cursor<'a>, t: Tok) -> PResult<LocalKey<'a>> {
     let text = c.text(t);
     if t.kind == TokKind::LocalId || t.kind == TokKind::LabelId {
         // The lexer made these `%` digits or digits `:`.

@@ -123,21 +123,35 @@ impl<'a> Cursor<'a> {
     }
 
     /// Consumes a token of kind `k` or fails with "expected `what`".
+    #[inline]
     pub fn expect(&mut self, k: TokKind, what: &str) -> PResult<Tok> {
         if self.tok.kind == k {
             Ok(self.bump())
         } else {
-            self.err(format!("expected {what}"))
+            self.expected(what)
         }
     }
 
     /// Consumes the word `w` or fails.
+    #[inline]
     pub fn expect_word(&mut self, w: &str) -> PResult<()> {
         if self.eat_word(w) {
             Ok(())
         } else {
-            self.err(format!("expected '{w}'"))
+            self.expected_word(w)
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn expected<T>(&self, what: &str) -> PResult<T> {
+        self.err(format!("expected {what}"))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn expected_word<T>(&self, w: &str) -> PResult<T> {
+        self.err(format!("expected '{w}'"))
     }
 
     /// An error at the current token. A lexer error token gets a message
