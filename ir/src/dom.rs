@@ -7,8 +7,14 @@
 //! (a `switch` with two cases to one block is one predecessor).
 //!
 //! [`DomTree`] computes immediate dominators with the Cooper–Harvey–Kennedy
-//! iteration over reverse post-order, then numbers the tree by a depth-first
-//! walk so that `dominates(a, b)` is two comparisons.
+//! iteration, working on reverse post-order positions so that `intersect`
+//! compares plain integers (an idom's position is always smaller than its
+//! block's). The first pass skips edges that go backwards in RPO; when the
+//! target of each such edge dominates its source in the tree found (every
+//! reducible graph), that tree is final and the confirming pass is skipped. The tree is then numbered without a walk:
+//! subtree sizes are summed in reverse RPO and preorder slots handed out in
+//! RPO, so `dominates(a, b)` is two comparisons on `a`'s `[pre, end)`
+//! interval.
 //!
 //! Invariants: both structures are scratch, reused across functions through
 //! `compute`, which clears and resizes them; nothing allocates per block or
@@ -19,6 +25,8 @@
 
 use crate::entity::EntityId;
 use crate::function::{Block, Function};
+use crate::inst::Opcode;
+use crate::value::ValueTag;
 
 const NONE: u32 = u32::MAX;
 
@@ -42,19 +50,32 @@ impl Cfg {
         self.succ_start.clear();
         self.succ.clear();
         self.succ_start.reserve(n + 1);
-        for b in f.blocks.keys() {
+        for d in f.blocks.values() {
             self.succ_start.push(self.succ.len() as u32);
-            let Some(t) = f.terminator(b) else { continue };
-            if t.index() >= f.num_insts() || !f.op(t).is_terminator() {
+            let r = d.insts;
+            if r.end <= r.start {
                 continue;
             }
-            let r = f.ops[t.index()];
-            if r.end as usize > f.operands.len() || r.start > r.end {
+            let t = r.end as usize - 1;
+            let Some(&op) = f.opcode.get(t) else { continue };
+            if !op.is_terminator() {
                 continue;
             }
-            for s in f.successors(t) {
-                if s.index() < n {
-                    self.succ.push(s.as_u32());
+            let Some(ops) = f
+                .ops
+                .get(t)
+                .and_then(|r| f.operands.get(r.start as usize..r.end as usize))
+            else {
+                continue;
+            };
+            // A switch's case values (operands 2, 4, ...) are not edges.
+            let step_cases = op == Opcode::Switch;
+            for (k, v) in ops.iter().enumerate() {
+                if step_cases && k >= 2 && k % 2 == 0 {
+                    continue;
+                }
+                if v.tag() == ValueTag::Block && v.index() < n {
+                    self.succ.push(v.index() as u32);
                 }
             }
         }
@@ -73,9 +94,9 @@ impl Cfg {
         self.pred.resize(self.succ.len(), 0);
         self.pred_end.clear();
         self.pred_end.extend_from_slice(&self.pred_start[..n]);
-        for b in 0..n {
-            for k in self.succ_start[b]..self.succ_start[b + 1] {
-                let s = self.succ[k as usize] as usize;
+        for (b, w) in self.succ_start.windows(2).enumerate() {
+            for &s in &self.succ[w[0] as usize..w[1] as usize] {
+                let s = s as usize;
                 let at = self.pred_end[s] as usize;
                 // Sources arrive in increasing order: skip a repeated edge.
                 if at > self.pred_start[s] as usize && self.pred[at - 1] == b as u32 {
@@ -88,12 +109,14 @@ impl Cfg {
     }
 
     /// The successors of `b`, in operand order, with repeats.
+    #[inline]
     pub fn succs(&self, b: Block) -> &[u32] {
         let i = b.index();
         &self.succ[self.succ_start[i] as usize..self.succ_start[i + 1] as usize]
     }
 
     /// The distinct predecessors of `b`, sorted by index.
+    #[inline]
     pub fn preds(&self, b: Block) -> &[u32] {
         let i = b.index();
         &self.pred[self.pred_start[i] as usize..self.pred_end[i] as usize]
@@ -112,15 +135,18 @@ pub struct DomTree {
     rpo: Vec<u32>,
     /// Position of each block in `rpo`, `NONE` if unreachable.
     rpo_num: Vec<u32>,
-    /// Immediate dominator (the entry is its own), `NONE` if unreachable.
+    /// Immediate dominator by RPO position: `idom[k] < k` for `k > 0`, and
+    /// `idom[0] == 0`; `NONE` while not yet computed.
     idom: Vec<u32>,
-    /// Pre- and post-order numbers in the dominator tree.
-    pre: Vec<u32>,
-    post: Vec<u32>,
+    /// Per block: `[pre, end)`, its preorder number in the dominator tree
+    /// and one past the last number of its subtree; `[NONE, 0)` if
+    /// unreachable.
+    span: Vec<[u32; 2]>,
     // Scratch.
     stack: Vec<(u32, u32)>,
-    child_start: Vec<u32>,
-    children: Vec<u32>,
+    /// Edges `(from, to)` (RPO positions) skipped in the first pass.
+    retreating: Vec<(u32, u32)>,
+    size: Vec<u32>,
 }
 
 impl DomTree {
@@ -130,13 +156,10 @@ impl DomTree {
         self.rpo.clear();
         self.rpo_num.clear();
         self.rpo_num.resize(n, NONE);
-        self.idom.clear();
-        self.idom.resize(n, NONE);
-        self.pre.clear();
-        self.pre.resize(n, NONE);
-        self.post.clear();
-        self.post.resize(n, NONE);
+        self.span.clear();
+        self.span.resize(n, [NONE, 0]);
         if n == 0 {
+            self.idom.clear();
             return;
         }
         self.post_order(cfg);
@@ -145,7 +168,7 @@ impl DomTree {
             self.rpo_num[b as usize] = k as u32;
         }
         self.iterate(cfg);
-        self.number_tree(n);
+        self.number_tree();
     }
 
     /// Depth-first post-order into `rpo` (reversed by the caller). Marks
@@ -170,102 +193,112 @@ impl DomTree {
         }
     }
 
-    /// The Cooper–Harvey–Kennedy fixed point.
+    /// The Cooper–Harvey–Kennedy fixed point, on RPO positions.
     fn iterate(&mut self, cfg: &Cfg) {
-        let entry = self.rpo[0];
-        self.idom[entry as usize] = entry;
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for k in 1..self.rpo.len() {
-                let b = self.rpo[k];
+        let nr = self.rpo.len();
+        self.idom.clear();
+        self.idom.resize(nr, NONE);
+        self.idom[0] = 0;
+        self.retreating.clear();
+        let mut first = true;
+        loop {
+            let mut changed = false;
+            for k in 1..nr {
                 let mut new = NONE;
-                for &p in cfg.preds(Block::from_u32(b)) {
-                    if self.idom[p as usize] == NONE {
+                for &p in cfg.preds(Block::from_u32(self.rpo[k])) {
+                    let q = self.rpo_num[p as usize];
+                    if q == NONE {
+                        continue;
+                    }
+                    if q as usize >= k && self.idom[q as usize] == NONE {
+                        // Only in the first pass: not processed yet.
+                        self.retreating.push((q, k as u32));
                         continue;
                     }
                     new = if new == NONE {
-                        p
+                        q
                     } else {
-                        self.intersect(p, new)
+                        self.intersect(q, new)
                     };
                 }
-                if new != NONE && self.idom[b as usize] != new {
-                    self.idom[b as usize] = new;
+                if new != NONE && self.idom[k] != new {
+                    self.idom[k] = new;
                     changed = true;
                 }
             }
+            if !changed || (first && self.first_pass_is_final()) {
+                break;
+            }
+            first = false;
         }
     }
 
+    /// Whether the first pass, which skipped the retreating edges, already
+    /// reached the fixed point: it did if the target of every retreating
+    /// edge dominates its source in the tree found. (Then adding those
+    /// edges changes no intersection, and a first-pass tree is never below
+    /// the true one, which is the greatest fixed point.) True for every
+    /// reducible graph.
+    fn first_pass_is_final(&self) -> bool {
+        self.retreating.iter().all(|&(mut q, k)| {
+            while q > k {
+                q = self.idom[q as usize];
+            }
+            q == k
+        })
+    }
+
+    #[inline]
     fn intersect(&self, mut a: u32, mut b: u32) -> u32 {
         while a != b {
-            while self.rpo_num[a as usize] > self.rpo_num[b as usize] {
+            while a > b {
                 a = self.idom[a as usize];
             }
-            while self.rpo_num[b as usize] > self.rpo_num[a as usize] {
+            while b > a {
                 b = self.idom[b as usize];
             }
         }
         a
     }
 
-    /// Pre/post numbering of the tree: children by a counting sort on idom.
-    fn number_tree(&mut self, n: usize) {
-        self.child_start.clear();
-        self.child_start.resize(n + 2, 0);
-        let entry = self.rpo[0];
-        for &b in &self.rpo[1..] {
-            self.child_start[self.idom[b as usize] as usize + 2] += 1;
+    /// Preorder intervals: subtree sizes in reverse RPO (children follow
+    /// their idom), then each child takes the next free slot of its parent.
+    fn number_tree(&mut self) {
+        let nr = self.rpo.len();
+        self.size.clear();
+        self.size.resize(nr, 1);
+        for k in (1..nr).rev() {
+            let p = self.idom[k] as usize;
+            self.size[p] += self.size[k];
         }
-        for i in 0..n {
-            self.child_start[i + 2] += self.child_start[i + 1];
-        }
-        self.children.clear();
-        self.children.resize(self.rpo.len().saturating_sub(1), 0);
-        for &b in &self.rpo[1..] {
-            let p = self.idom[b as usize] as usize + 1;
-            self.children[self.child_start[p] as usize] = b;
-            self.child_start[p] += 1;
-        }
-        // Now children of p are children[child_start[p]..child_start[p + 1]].
-        let mut clock = 0u32;
-        self.stack.clear();
-        self.stack.push((entry, 0));
-        self.pre[entry as usize] = clock;
-        clock += 1;
-        while let Some(top) = self.stack.last_mut() {
-            let (b, k) = *top;
-            let start = self.child_start[b as usize] + k;
-            if start < self.child_start[b as usize + 1] {
-                top.1 += 1;
-                let c = self.children[start as usize];
-                self.pre[c as usize] = clock;
-                clock += 1;
-                self.stack.push((c, 0));
-            } else {
-                self.post[b as usize] = clock;
-                clock += 1;
-                self.stack.pop();
-            }
+        // Reuse `size` as the next free slot of each position once read.
+        let entry = self.rpo[0] as usize;
+        self.span[entry] = [0, self.size[0]];
+        self.size[0] = 1;
+        for k in 1..nr {
+            let p = self.idom[k] as usize;
+            let pre = self.size[p];
+            let end = pre + self.size[k];
+            self.size[p] = end;
+            self.size[k] = pre + 1;
+            self.span[self.rpo[k] as usize] = [pre, end];
         }
     }
 
     /// Whether `b` is reachable from the entry.
     #[inline]
     pub fn is_reachable(&self, b: Block) -> bool {
-        self.pre.get(b.index()).is_some_and(|&p| p != NONE)
+        self.span.get(b.index()).is_some_and(|s| s[0] != NONE)
     }
 
     /// Whether `a` dominates `b` (every block dominates itself). False when
     /// either is unreachable.
     #[inline]
     pub fn dominates(&self, a: Block, b: Block) -> bool {
-        let (a, b) = (a.index(), b.index());
-        match (self.pre.get(a), self.pre.get(b)) {
-            (Some(&pa), Some(&pb)) if pa != NONE && pb != NONE => {
-                pa <= pb && self.post[b] <= self.post[a]
-            }
+        match (self.span.get(a.index()), self.span.get(b.index())) {
+            // An unreachable `b` has pre NONE, never below a reachable end;
+            // an unreachable `a` has end 0.
+            (Some(&[pa, ea]), Some(&[pb, _])) => pa <= pb && pb < ea,
             _ => false,
         }
     }
@@ -273,8 +306,12 @@ impl DomTree {
     /// The immediate dominator of `b`; `None` for the entry and unreachable
     /// blocks.
     pub fn idom(&self, b: Block) -> Option<Block> {
-        let d = *self.idom.get(b.index())?;
-        (d != NONE && d as usize != b.index()).then(|| Block::from_u32(d))
+        let k = *self.rpo_num.get(b.index())? as usize;
+        if k == 0 || k >= self.idom.len() {
+            return None;
+        }
+        let d = *self.idom.get(k)?;
+        (d != NONE).then(|| Block::from_u32(self.rpo[d as usize]))
     }
 
     /// Reachable blocks in reverse post-order.
@@ -317,6 +354,97 @@ mod tests {
         assert!(!dt.dominates(b(1), b(3)));
         assert!(!dt.is_reachable(b(5)));
         assert!(!dt.dominates(b(0), b(5)));
+    }
+
+    /// Dominators by the textbook set iteration, for comparison.
+    fn naive_dominators(cfg: &Cfg) -> Vec<Option<Vec<bool>>> {
+        let n = cfg.num_blocks();
+        let mut reach = vec![false; n];
+        let mut work = vec![0usize];
+        reach[0] = true;
+        while let Some(b) = work.pop() {
+            for &s in cfg.succs(Block::from_index(b)) {
+                if !reach[s as usize] {
+                    reach[s as usize] = true;
+                    work.push(s as usize);
+                }
+            }
+        }
+        let mut dom: Vec<Vec<bool>> = (0..n)
+            .map(|b| (0..n).map(|a| b != 0 || a == 0).collect())
+            .collect();
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for b in 1..n {
+                if !reach[b] {
+                    continue;
+                }
+                let mut new = vec![true; n];
+                for &p in cfg.preds(Block::from_index(b)) {
+                    if reach[p as usize] {
+                        for a in 0..n {
+                            new[a] &= dom[p as usize][a];
+                        }
+                    }
+                }
+                new[b] = true;
+                if new != dom[b] {
+                    dom[b] = new;
+                    changed = true;
+                }
+            }
+        }
+        (0..n).map(|b| reach[b].then(|| dom[b].clone())).collect()
+    }
+
+    #[test]
+    fn random_graphs_match_the_set_iteration() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rnd = |m: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % m as u64) as usize
+        };
+        for _ in 0..2000 {
+            let n = 1 + rnd(12);
+            let mut src = String::from("define void @f(i32 %x) {\n");
+            for b in 0..n {
+                src.push_str(&format!("b{b}:\n"));
+                match rnd(4) {
+                    0 => src.push_str("  ret void\n"),
+                    1 => src.push_str(&format!("  br label %b{}\n", rnd(n))),
+                    _ => {
+                        let t = |r: usize| format!("label %b{}", r);
+                        src.push_str(&format!(
+                            "  switch i32 %x, {} [ i32 1, {}\n i32 2, {} ]\n",
+                            t(rnd(n)),
+                            t(rnd(n)),
+                            t(rnd(n))
+                        ));
+                    }
+                }
+            }
+            src.push_str("}\n");
+            let (cfg, dt) = tree(&src);
+            let naive = naive_dominators(&cfg);
+            for b in 0..n {
+                let bb = Block::from_index(b);
+                assert_eq!(dt.is_reachable(bb), naive[b].is_some(), "{src}");
+                for a in 0..n {
+                    let want = naive[b].as_ref().is_some_and(|d| d[a]) && naive[a].is_some();
+                    assert_eq!(
+                        dt.dominates(Block::from_index(a), bb),
+                        want,
+                        "{a} dom {b}\n{src}"
+                    );
+                }
+                if let Some(d) = dt.idom(bb) {
+                    assert!(d != bb && dt.dominates(d, bb), "{src}");
+                }
+            }
+        }
     }
 
     #[test]

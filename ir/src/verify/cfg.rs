@@ -193,27 +193,38 @@ impl Fx<'_> {
         Ok(())
     }
 
+    #[inline]
     fn check_uses(&self, i: Inst, b: Block, g: &Graph<'_>) -> Result<(), String> {
         for &v in self.f.inst_ops(i) {
             let Some(d) = v.as_entity::<Inst>(ValueTag::Inst) else {
                 continue;
             };
             let db = g.block_of(d);
-            let ok = match self.normal_dest(d) {
-                Some(n) => db != b && g.edge_dominates(db, n, b),
-                None if db == b => d < i,
-                None => g.dom.dominates(db, b),
+            let ok = match self.f.op(d) {
+                Opcode::Invoke | Opcode::CallBr => match self.normal_dest(d) {
+                    Some(n) => db != b && g.edge_dominates(db, n, b),
+                    None if db == b => d < i,
+                    None => g.dom.dominates(db, b),
+                },
+                // Within a block, order decides; across blocks, the tree.
+                _ if db == b => d < i,
+                _ => g.dom.dominates(db, b),
             };
             if !ok {
-                let what = if d == i {
-                    "only phi nodes may use their own value".to_string()
-                } else {
-                    format!("{} does not dominate this use", self.value_name(v))
-                };
-                return Err(what);
+                return Err(self.use_error(i, d, v));
             }
         }
         Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn use_error(&self, i: Inst, d: Inst, v: Value) -> String {
+        if d == i {
+            "only phi nodes may use their own value".to_string()
+        } else {
+            format!("{} does not dominate this use", self.value_name(v))
+        }
     }
 
     /// For an invoke or callbr, the block its result is defined on entry to.
@@ -237,6 +248,7 @@ struct Graph<'s> {
 }
 
 impl Graph<'_> {
+    #[inline]
     fn block_of(&self, i: Inst) -> Block {
         Block::from_u32(self.inst_block[i.index()])
     }

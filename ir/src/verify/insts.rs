@@ -17,6 +17,11 @@ use crate::value::{Value, ValueTag};
 
 type Check = Result<(), String>;
 
+#[cold]
+fn invalid_operand() -> String {
+    "invalid operand".to_string()
+}
+
 impl Fx<'_> {
     pub(super) fn check_insts(&self, s: &mut Scratch) -> Result<(), Located> {
         for d in self.f.blocks.values() {
@@ -48,53 +53,84 @@ impl Fx<'_> {
     }
 
     /// Constant expressions among `i`'s operands (each tree checked once
-    /// per function).
+    /// per function: the `seen` test is inline, the walk is not).
+    #[inline]
     fn check_const_operands(&self, i: Inst, s: &mut Scratch) -> Check {
-        let cx = super::consts::ConstCx {
-            types: self.types,
-            pool: &self.f.consts,
-            globals: &self.m.globals,
-        };
         for &v in self.f.inst_ops(i) {
-            if v.tag() == ValueTag::Const {
-                cx.check_tree(v, &mut s.const_seen, 0)?;
+            if super::tag_of(v) == ValueTag::Const
+                && !s.const_seen.get(v.index()).is_some_and(|&b| b)
+            {
+                self.check_const_tree(v, s)?;
             }
         }
         Ok(())
     }
 
-    /// The type of an operand, or an error for an untyped value.
-    fn t(&self, v: Value) -> Result<TypeId, String> {
-        self.vty(v).ok_or_else(|| "invalid operand".to_string())
+    #[inline(never)]
+    fn check_const_tree(&self, v: Value, s: &mut Scratch) -> Check {
+        let cx = super::consts::ConstCx {
+            types: self.types,
+            pool: &self.f.consts,
+            globals: &self.m.globals,
+        };
+        cx.check_tree(v, &mut s.const_seen, 0)
     }
 
+    /// The type of an operand, or an error for an untyped value.
+    #[inline]
+    fn t(&self, v: Value) -> Result<TypeId, String> {
+        match self.vty(v) {
+            Some(t) => Ok(t),
+            None => Err(invalid_operand()),
+        }
+    }
+
+    #[inline]
     fn expect_ty(&self, what: &str, v: Value, want: TypeId) -> Check {
-        let t = self.t(v)?;
-        if t != want {
-            return Err(format!(
+        match self.vty(v) {
+            Some(t) if t == want => Ok(()),
+            _ => Err(self.type_mismatch(what, v, want)),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn type_mismatch(&self, what: &str, v: Value, want: TypeId) -> String {
+        match self.vty(v) {
+            Some(t) => format!(
                 "{what} has type {}, expected {}",
                 self.ty_str(t),
                 self.ty_str(want)
-            ));
+            ),
+            None => invalid_operand(),
         }
-        Ok(())
     }
 
+    #[inline]
     fn expect_ptr(&self, what: &str, v: Value) -> Result<TypeId, String> {
-        let t = self.t(v)?;
-        match self.get(t) {
-            Type::Ptr(_) | Type::TypedPtr { .. } => Ok(t),
-            _ => Err(format!(
-                "{what} must be a pointer, found {}",
-                self.ty_str(t)
-            )),
+        match self.vty(v) {
+            Some(t) if matches!(self.get(t), Type::Ptr(_) | Type::TypedPtr { .. }) => Ok(t),
+            _ => Err(self.not_a_pointer(what, v)),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn not_a_pointer(&self, what: &str, v: Value) -> String {
+        match self.vty(v) {
+            Some(t) => format!("{what} must be a pointer, found {}", self.ty_str(t)),
+            None => invalid_operand(),
         }
     }
 
     /// In typed-pointer IR, `ptr_ty` must point to `pointee`.
+    #[inline]
     fn expect_pointee(&self, what: &str, ptr_ty: TypeId, pointee: TypeId) -> Check {
+        if !self.typed_ptrs {
+            return Ok(());
+        }
         match self.get(ptr_ty) {
-            Type::TypedPtr { pointee: p, .. } if self.typed_ptrs && p != pointee => Err(format!(
+            Type::TypedPtr { pointee: p, .. } if p != pointee => Err(format!(
                 "{what}: pointer type {} does not point to {}",
                 self.ty_str(ptr_ty),
                 self.ty_str(pointee)
@@ -275,15 +311,21 @@ impl Fx<'_> {
         }
     }
 
+    #[inline]
     fn expect_i1(&self, what: &str, v: Value) -> Check {
-        let t = self.t(v)?;
-        if Some(t) != self.i1 {
-            return Err(format!(
-                "{what} must have type i1, found {}",
-                self.ty_str(t)
-            ));
+        match self.vty(v) {
+            Some(t) if Some(t) == self.i1 => Ok(()),
+            _ => Err(self.not_i1(what, v)),
         }
-        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn not_i1(&self, what: &str, v: Value) -> String {
+        match self.vty(v) {
+            Some(t) => format!("{what} must have type i1, found {}", self.ty_str(t)),
+            None => invalid_operand(),
+        }
     }
 
     fn expect_ptr_ty(&self, what: &str, t: TypeId) -> Check {
@@ -578,7 +620,7 @@ impl Fx<'_> {
             }
         }
         let callee = ops[0];
-        if callee.tag() == ValueTag::Asm {
+        if super::tag_of(callee) == ValueTag::Asm {
             return Ok(());
         }
         let ct = self.expect_ptr("callee", callee)?;

@@ -57,36 +57,56 @@ impl Fx<'_> {
         if next as usize != n {
             return Err((at0, "instructions outside any block".into()));
         }
-        for k in 0..n {
-            let i = Inst::from_index(k);
-            let r = f.ops[k];
-            if r.start > r.end || r.end as usize > f.operands.len() {
+        let lim = self.index_limits();
+        // Constant types are checked once for the pool; if one is out of
+        // range, each constant operand is checked on its own (same result).
+        let ntypes = self.types.len();
+        let consts_ok = f.consts.data.values().all(|c| c.ty.index() < ntypes);
+        for (k, (&r, &ty)) in f.ops.iter().zip(&f.ty).enumerate() {
+            let Some(ops) = f.operands.get(r.start as usize..r.end as usize) else {
                 return Err((f.loc[k], "operand range out of bounds".into()));
-            }
-            if self.get_checked(f.ty[k]).is_none() {
+            };
+            if ty.index() >= ntypes {
                 return Err((f.loc[k], "result type out of range".into()));
             }
-            for &v in f.inst_ops(i) {
-                if !self.value_in_bounds(v) {
+            for &v in ops {
+                if !self.value_in_bounds(v, &lim, consts_ok) {
                     return Err((f.loc[k], format!("operand {v:?} is out of bounds")));
                 }
             }
-            self.shape_inst(i)?;
+            self.shape_inst(Inst::from_index(k))?;
         }
         Ok(())
     }
 
-    fn get_checked(&self, t: crate::types::TypeId) -> Option<()> {
-        (t.index() < self.types.len()).then_some(())
+    /// One past the largest valid index for each [`ValueTag`] (0 for
+    /// `Special`: placeholders never survive parsing).
+    fn index_limits(&self) -> [usize; 8] {
+        let f = self.f;
+        let mut lim = [0; 8];
+        lim[ValueTag::Inst as usize] = f.opcode.len();
+        lim[ValueTag::Arg as usize] = self.params.len();
+        lim[ValueTag::Const as usize] = f.consts.data.len();
+        lim[ValueTag::Global as usize] = self.m.globals.len();
+        lim[ValueTag::Block as usize] = f.blocks.len();
+        lim[ValueTag::Meta as usize] = f.meta.len();
+        lim[ValueTag::Asm as usize] = f.asms.len();
+        lim
     }
 
-    fn value_in_bounds(&self, v: Value) -> bool {
+    /// Whether `v`'s index is in bounds for its table and, for constants
+    /// and globals, its type is in range. Indexing `lim` by tag keeps the
+    /// common case free of a jump table.
+    #[inline]
+    fn value_in_bounds(&self, v: Value, lim: &[usize; 8], consts_ok: bool) -> bool {
+        let tag = super::tag_of(v);
         let i = v.index();
-        let f = self.f;
-        match v.tag() {
-            ValueTag::Inst => i < f.opcode.len(),
-            ValueTag::Arg => i < self.params.len(),
-            ValueTag::Const => f
+        if i >= lim[tag as usize] {
+            return false;
+        }
+        match tag {
+            ValueTag::Const if !consts_ok => self
+                .f
                 .consts
                 .data
                 .get(ConstId::from_index(i))
@@ -96,10 +116,7 @@ impl Fx<'_> {
                 .globals
                 .get(GlobalId::from_index(i))
                 .is_some_and(|g| g.ptr_ty.is_some_and(|t| t.index() < self.types.len())),
-            ValueTag::Block => i < f.blocks.len(),
-            ValueTag::Meta => i < f.meta.len(),
-            ValueTag::Asm => i < f.asms.len(),
-            ValueTag::Special => false,
+            _ => true,
         }
     }
 
@@ -121,7 +138,7 @@ impl Fx<'_> {
 
     fn shape_problem(&self, i: Inst, op: Opcode, ops: &[Value]) -> Option<&'static str> {
         let f = self.f;
-        let is_block = |v: &Value| v.tag() == ValueTag::Block;
+        let is_block = |v: &Value| super::tag_of(*v) == ValueTag::Block;
         let all_blocks = |vs: &[Value]| vs.iter().all(is_block);
         let (ok, what) = match op {
             Opcode::Br => (

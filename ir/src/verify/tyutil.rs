@@ -17,6 +17,7 @@ pub(super) enum Kind {
 }
 
 /// The scalar kind of `t` and its vector length (`None` for scalars).
+#[inline]
 pub(super) fn shape(types: &TypeTable, t: TypeId) -> (Kind, Option<u32>) {
     match types.get(t) {
         Type::Vector { len, elem } => (scalar_kind(types.get(elem)), Some(len)),
@@ -24,6 +25,7 @@ pub(super) fn shape(types: &TypeTable, t: TypeId) -> (Kind, Option<u32>) {
     }
 }
 
+#[inline]
 fn scalar_kind(t: Type) -> Kind {
     match t {
         Type::Int(n) => Kind::Int(n),
@@ -38,6 +40,7 @@ fn scalar_kind(t: Type) -> Kind {
 }
 
 /// Whether values of `t` can be loaded, stored, passed and returned.
+#[inline]
 pub(super) fn is_first_class(types: &TypeTable, t: TypeId) -> bool {
     !matches!(
         types.get(t),
@@ -46,6 +49,7 @@ pub(super) fn is_first_class(types: &TypeTable, t: TypeId) -> bool {
 }
 
 /// Whether `t` is an array or struct.
+#[inline]
 pub(super) fn is_aggregate(types: &TypeTable, t: TypeId) -> bool {
     matches!(
         types.get(t),
