@@ -43,29 +43,6 @@ use crate::types::{Type, TypeId, TypeKey, TypeLookup, TypeTable};
 use crate::value::{Value, ValueTag};
 use rayon::prelude::*;
 
-/// The bit position of a [`Value`]'s tag, derived from the public index
-/// range (the tag sits just above the largest index plus the `NONE` slot).
-const TAG_SHIFT: u32 = (Value::MAX_INDEX as u32 + 2).trailing_zeros();
-
-/// Tags by their number.
-const TAGS: [ValueTag; 8] = [
-    ValueTag::Inst,
-    ValueTag::Arg,
-    ValueTag::Const,
-    ValueTag::Global,
-    ValueTag::Block,
-    ValueTag::Meta,
-    ValueTag::Asm,
-    ValueTag::Special,
-];
-
-/// `v.tag()` by a table load: `Value::tag`'s `match` compiles to an
-/// indirect jump in the verifier's loops, a mispredicted one per operand.
-#[inline]
-fn tag_of(v: Value) -> ValueTag {
-    TAGS[(v.bits() >> TAG_SHIFT) as usize & 7]
-}
-
 /// Verifies `m`; returns the first error in source order.
 pub fn verify_module(m: &Module) -> Result<(), ParseError> {
     let module_err = verify_globals(m).err();
@@ -192,7 +169,7 @@ impl<'a> Fx<'a> {
     #[inline]
     fn vty(&self, v: Value) -> Option<TypeId> {
         let i = v.index();
-        let tag = tag_of(v);
+        let tag = v.tag();
         // Most operands are instruction results: test that before the match.
         if tag == ValueTag::Inst {
             return self.f.ty.get(i).copied();
@@ -567,20 +544,4 @@ fn explicit_label(text: &str, first: u32) -> Option<u32> {
         return d.parse().ok();
     }
     None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tag_of_agrees_with_value_tag() {
-        for t in TAGS {
-            for i in [0, 1, 12345, Value::MAX_INDEX] {
-                let v = Value::new(t, i);
-                assert_eq!(tag_of(v), v.tag());
-            }
-        }
-        assert_eq!(tag_of(Value::NONE), Value::NONE.tag());
-    }
 }

@@ -30,7 +30,7 @@ pub(super) struct ConstCx<'a> {
 impl ConstCx<'_> {
     /// The type of a constant operand (a constant of this pool or a global).
     fn vty(&self, v: Value) -> Result<TypeId, String> {
-        let t = match super::tag_of(v) {
+        let t = match v.tag() {
             ValueTag::Const => self
                 .pool
                 .data
@@ -57,7 +57,7 @@ impl ConstCx<'_> {
         seen: &mut Vec<bool>,
         depth: u32,
     ) -> Result<(), String> {
-        if super::tag_of(v) != ValueTag::Const {
+        if v.tag() != ValueTag::Const {
             return Ok(());
         }
         let k = v.index();

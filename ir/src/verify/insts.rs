@@ -57,9 +57,7 @@ impl Fx<'_> {
     #[inline]
     fn check_const_operands(&self, i: Inst, s: &mut Scratch) -> Check {
         for &v in self.f.inst_ops(i) {
-            if super::tag_of(v) == ValueTag::Const
-                && !s.const_seen.get(v.index()).is_some_and(|&b| b)
-            {
+            if v.tag() == ValueTag::Const && !s.const_seen.get(v.index()).is_some_and(|&b| b) {
                 self.check_const_tree(v, s)?;
             }
         }
@@ -620,7 +618,7 @@ impl Fx<'_> {
             }
         }
         let callee = ops[0];
-        if super::tag_of(callee) == ValueTag::Asm {
+        if callee.tag() == ValueTag::Asm {
             return Ok(());
         }
         let ct = self.expect_ptr("callee", callee)?;

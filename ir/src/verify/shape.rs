@@ -99,7 +99,7 @@ impl Fx<'_> {
     /// common case free of a jump table.
     #[inline]
     fn value_in_bounds(&self, v: Value, lim: &[usize; 8], consts_ok: bool) -> bool {
-        let tag = super::tag_of(v);
+        let tag = v.tag();
         let i = v.index();
         if i >= lim[tag as usize] {
             return false;
@@ -138,7 +138,7 @@ impl Fx<'_> {
 
     fn shape_problem(&self, i: Inst, op: Opcode, ops: &[Value]) -> Option<&'static str> {
         let f = self.f;
-        let is_block = |v: &Value| super::tag_of(*v) == ValueTag::Block;
+        let is_block = |v: &Value| (*v).tag() == ValueTag::Block;
         let all_blocks = |vs: &[Value]| vs.iter().all(is_block);
         let (ok, what) = match op {
             Opcode::Br => (
