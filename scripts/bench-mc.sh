@@ -15,7 +15,7 @@ for f in "${files[@]}"; do
   read -r lt lm < <(measure llvm-mc-19 -triple=x86_64-pc-linux-gnu -filetype=obj "$f" -o "$tmp/ref.o")
   read -r rt rm < <(measure "$rcc" -filetype=obj "$f" -o "$tmp/ours.o")
   echo "$(basename "$f") ($(du -h "$f" | cut -f1)), $runs runs, medians:"
-  printf '  %-24s %7.3f s %8d KB\n' "llvm-mc-19" "$lt" "$lm"
-  printf '  %-24s %7.3f s %8d KB   time ratio %.3f  RSS ratio %.3f\n' "rcc-mc" "$rt" "$rm" \
+  printf '  %-24s %7.4f s %8d KB\n' "llvm-mc-19" "$lt" "$lm"
+  printf '  %-24s %7.4f s %8d KB   time ratio %.3f  RSS ratio %.3f\n' "rcc-mc" "$rt" "$rm" \
     "$(ratio "$rt" "$lt")" "$(ratio "$rm" "$lm")"
 done

@@ -13,10 +13,10 @@ cargo build --release -q -p rcc-driver --manifest-path "$repo/Cargo.toml"
 for f in "${files[@]}"; do
   read -r ot om < <(measure opt-19 -disable-output "$f")
   echo "$(basename "$f") ($(du -h "$f" | cut -f1)), $runs runs, medians:"
-  printf '  %-28s %7.3f s %8d KB\n' "opt-19 -disable-output" "$ot" "$om"
+  printf '  %-28s %7.4f s %8d KB\n' "opt-19 -disable-output" "$ot" "$om"
   for j in 1 2; do
     read -r rt rm < <(measure "$rcc" -j$j -stop-after=parse -filetype=null "$f")
-    printf '  %-28s %7.3f s %8d KB   time ratio %.3f  RSS ratio %.3f\n' "rcc-par -j$j" "$rt" "$rm" \
+    printf '  %-28s %7.4f s %8d KB   time ratio %.3f  RSS ratio %.3f\n' "rcc-par -j$j" "$rt" "$rm" \
       "$(ratio "$rt" "$ot")" "$(ratio "$rm" "$om")"
   done
 done
