@@ -159,10 +159,7 @@ impl<'a> Lexer<'a> {
             if CLASS[c as usize] & C_SPACE != 0 {
                 p += 1;
             } else if c == b';' {
-                p = match src[p..].iter().position(|&b| b == b'\n') {
-                    Some(k) => p + k,
-                    None => src.len(),
-                };
+                p = find_newline(src, p);
             } else {
                 break;
             }
@@ -476,10 +473,7 @@ impl<'a> Lexer<'a> {
                 }
                 _ => {
                     // `;` comment: to the end of the line.
-                    match src[p..].iter().position(|&b| b == b'\n') {
-                        Some(k) => p += k,
-                        None => p = src.len(),
-                    }
+                    p = find_newline(src, p);
                     continue;
                 }
             }
@@ -488,19 +482,46 @@ impl<'a> Lexer<'a> {
     }
 }
 
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// High bit set in bytes of `w` equal to `b`. Bytes above the lowest match
+/// may be flagged falsely (borrows run upward), so only the lowest flagged
+/// byte is meaningful.
+#[inline]
+fn has(w: u64, b: u8) -> u64 {
+    let x = w ^ (LO * b as u64);
+    x.wrapping_sub(LO) & !x & HI
+}
+
+/// Eight bytes of `src` at `p` as a little-endian word, if there are eight.
+#[inline]
+fn word_at(src: &[u8], p: usize) -> Option<u64> {
+    let w = src.get(p..p + 8)?;
+    let mut a = [0u8; 8];
+    a.copy_from_slice(w);
+    Some(u64::from_le_bytes(a))
+}
+
+/// The offset of the first `\n` at or after `p`, or the length of `src`.
+fn find_newline(src: &[u8], mut p: usize) -> usize {
+    while let Some(w) = word_at(src, p) {
+        let m = has(w, b'\n');
+        if m != 0 {
+            return p + (m.trailing_zeros() / 8) as usize;
+        }
+        p += 8;
+    }
+    match src[p.min(src.len())..].iter().position(|&b| b == b'\n') {
+        Some(k) => p + k,
+        None => src.len(),
+    }
+}
+
 /// The first offset at or after `p` holding `{`, `}`, `"` or `;`, or the
 /// length of `src`. Scans eight bytes at a time.
 fn find_stop(src: &[u8], mut p: usize) -> usize {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let has = |w: u64, b: u8| {
-        let x = w ^ (LO * b as u64);
-        x.wrapping_sub(LO) & !x & HI
-    };
-    while p + 8 <= src.len() {
-        let mut a = [0u8; 8];
-        a.copy_from_slice(&src[p..p + 8]);
-        let w = u64::from_le_bytes(a);
+    while let Some(w) = word_at(src, p) {
         let m = has(w, b'{') | has(w, b'}') | has(w, b'"') | has(w, b';');
         if m != 0 {
             // The lowest flagged byte is a true match (borrows only run upward).

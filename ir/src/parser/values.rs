@@ -67,7 +67,54 @@ pub fn parse_opt_addrspace(c: &mut Cursor<'_>) -> PResult<Option<u32>> {
 }
 
 /// Parses a type.
+#[inline]
 pub fn parse_type<'a, E: Env<'a>>(c: &mut Cursor<'a>, e: &mut E) -> PResult<TypeId> {
+    if let Some(t) = common_type(c, e) {
+        return Ok(t);
+    }
+    parse_type_general(c, e)
+}
+
+/// The common primitive types (`i1`..`i64`, `ptr`, `float`, `double`,
+/// `void`) when no suffix follows: one token compare, no table lookup.
+#[inline(always)]
+fn common_type<'a, E: Env<'a>>(c: &mut Cursor<'a>, e: &mut E) -> Option<TypeId> {
+    let t = c.tok;
+    let b = c.src.as_bytes().get(t.start as usize..t.end as usize)?;
+    let id = match t.kind {
+        TokKind::IntType => match b {
+            b"i32" => prim::I32,
+            b"i64" => prim::I64,
+            b"i8" => prim::I8,
+            b"i1" => prim::I1,
+            b"i16" => prim::I16,
+            _ => return None,
+        },
+        TokKind::Ident => match b {
+            b"ptr" => prim::PTR,
+            b"void" => prim::VOID,
+            b"double" => prim::DOUBLE,
+            b"float" => prim::FLOAT,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    // A suffix makes a pointer or function type, or `ptr addrspace(N)`.
+    let next = c.peek();
+    match next.kind {
+        TokKind::Star | TokKind::LParen => return None,
+        TokKind::Ident if c.text(next) == "addrspace" => return None,
+        _ => {}
+    }
+    if id == prim::PTR {
+        e.saw_ptr_keyword();
+    }
+    c.bump();
+    Some(id)
+}
+
+#[inline(never)]
+fn parse_type_general<'a, E: Env<'a>>(c: &mut Cursor<'a>, e: &mut E) -> PResult<TypeId> {
     c.enter()?;
     let r = parse_type_inner(c, e);
     c.leave();
@@ -297,7 +344,23 @@ fn int_const(
 }
 
 /// Parses a value of type `ty`: a local, a global, or a constant.
+#[inline]
 pub fn parse_value<'a, E: Env<'a>>(c: &mut Cursor<'a>, e: &mut E, ty: TypeId) -> PResult<Value> {
+    let t = c.tok;
+    if matches!(t.kind, TokKind::LocalVar | TokKind::LocalId) {
+        let v = e.local(c, t, ty)?;
+        c.bump();
+        return Ok(v);
+    }
+    parse_value_general(c, e, ty)
+}
+
+#[inline(never)]
+fn parse_value_general<'a, E: Env<'a>>(
+    c: &mut Cursor<'a>,
+    e: &mut E,
+    ty: TypeId,
+) -> PResult<Value> {
     c.enter()?;
     let r = parse_value_inner(c, e, ty);
     c.leave();
