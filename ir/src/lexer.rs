@@ -96,6 +96,10 @@ const C_IDENT: u8 = 1; // [-a-zA-Z$._0-9]
 const C_KEYWORD: u8 = 2; // [a-zA-Z0-9_.]
 const C_DIGIT: u8 = 4;
 const C_SPACE: u8 = 8;
+/// Bytes that may end a keyword without changing the token: anything but
+/// `:` `"` `-` `$` `\\` (and the keyword bytes themselves, which cannot
+/// follow a maximal run).
+const C_WORD_END: u8 = 16;
 
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -114,6 +118,9 @@ static CLASS: [u8; 256] = {
         }
         if b.is_ascii_whitespace() {
             t[c] |= C_SPACE;
+        }
+        if !matches!(b, b':' | b'"' | b'-' | b'$' | b'\\') {
+            t[c] |= C_WORD_END;
         }
         c += 1;
     }
@@ -335,25 +342,50 @@ impl<'a> Lexer<'a> {
 
     #[inline]
     fn ident_or_label(&mut self, start: usize) -> Tok {
-        let c = self.src[start];
-        if c == b'c' && self.peek_at(start + 1) == b'"' {
-            return match self.scan_string(start + 1) {
+        let src = self.src;
+        // Keywords use [a-zA-Z0-9_.]; labels also allow `-` and `$`.
+        let k = self.run_end(start, C_KEYWORD);
+        let next = self.peek_at(k);
+        if CLASS[next as usize] & C_WORD_END == 0 {
+            // `:`, `"`, `-`, `$` or `\\` after the word: a label, `c"..."`,
+            // or an error; all rare.
+            return self.word_then_punct(start, k);
+        }
+        let word = &src[start..k];
+        match word.first() {
+            Some(b'i') if word.len() > 1 && word[1..].iter().all(u8::is_ascii_digit) => {
+                self.tok(TokKind::IntType, start, k)
+            }
+            Some(b's' | b'u')
+                if word.len() > 3
+                    && word[1..3] == *b"0x"
+                    && word[3..].iter().all(u8::is_ascii_hexdigit) =>
+            {
+                self.tok(TokKind::HexInt, start, k)
+            }
+            Some(_) => self.tok(TokKind::Ident, start, k),
+            None => self.tok(TokKind::Error, start, start + 1),
+        }
+    }
+
+    /// A word at `start..k` followed by a byte that may continue it into a
+    /// label (`name:`, `a-b:`), start a `c"..."` string, or be an error.
+    #[cold]
+    fn word_then_punct(&mut self, start: usize, k: usize) -> Tok {
+        if self.src[start] == b'c' && k == start + 1 && self.peek_at(k) == b'"' {
+            return match self.scan_string(k) {
                 Some(e) => self.tok(TokKind::CString, start, e),
                 None => self.tok(TokKind::Error, start, self.src.len()),
             };
         }
-        // Keywords use [a-zA-Z0-9_.]; labels also allow `-` and `$`.
-        let k = self.run_end(start, C_KEYWORD);
-        let next = self.peek_at(k);
-        if next == b':'
-            || (is_ident_char(next) && {
-                let e = self.run_end(k, C_IDENT);
-                self.peek_at(e) == b':'
-            })
-        {
-            let e = self.run_end(k, C_IDENT);
+        let e = self.run_end(k, C_IDENT);
+        if self.peek_at(e) == b':' {
             return self.tok(TokKind::LabelStr, start, e + 1);
         }
+        if k == start {
+            return self.tok(TokKind::Error, start, start + 1);
+        }
+        // Not a label: the keyword part alone is the token.
         let word = &self.src[start..k];
         if word.len() > 1 && word[0] == b'i' && word[1..].iter().all(u8::is_ascii_digit) {
             return self.tok(TokKind::IntType, start, k);
@@ -363,9 +395,6 @@ impl<'a> Lexer<'a> {
             && word[3..].iter().all(u8::is_ascii_hexdigit)
         {
             return self.tok(TokKind::HexInt, start, k);
-        }
-        if k == start {
-            return self.tok(TokKind::Error, start, start + 1);
         }
         self.tok(TokKind::Ident, start, k)
     }
