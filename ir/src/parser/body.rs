@@ -41,39 +41,40 @@ enum LocalKey<'a> {
     Num(u32),
 }
 
-/// The local namespace: numbered values by number, named ones by name.
+/// The local namespace: numbered values by number, named ones by name,
+/// each with its type (so that a use is type-checked with one load).
 #[derive(Default)]
 struct Scope<'a> {
-    numbered: Vec<Value>,
-    named: AHashMap<&'a str, Value>,
+    numbered: Vec<(Value, TypeId)>,
+    named: AHashMap<&'a str, (Value, TypeId)>,
 }
 
 impl<'a> Scope<'a> {
     #[inline]
-    fn get(&self, k: LocalKey<'a>) -> Option<Value> {
+    fn get(&self, k: LocalKey<'a>) -> Option<(Value, TypeId)> {
         match k {
             LocalKey::Num(n) => self
                 .numbered
                 .get(n as usize)
                 .copied()
-                .filter(|v| !v.is_none()),
+                .filter(|(v, _)| !v.is_none()),
             LocalKey::Name(s) => self.named.get(s).copied(),
         }
     }
 
     /// Binds `k`; returns whether it was already bound.
     #[inline]
-    fn insert(&mut self, k: LocalKey<'a>, v: Value) -> bool {
+    fn insert(&mut self, k: LocalKey<'a>, v: Value, ty: TypeId) -> bool {
         match k {
             LocalKey::Num(n) => {
                 let n = n as usize;
                 if n >= self.numbered.len() {
-                    self.numbered.resize(n + 1, Value::NONE);
+                    self.numbered.resize(n + 1, (Value::NONE, TypeId::from_u32(0)));
                 }
-                let old = std::mem::replace(&mut self.numbered[n], v);
-                !old.is_none()
+                let old = std::mem::replace(&mut self.numbered[n], (v, ty));
+                !old.0.is_none()
             }
-            LocalKey::Name(s) => self.named.insert(s, v).is_some(),
+            LocalKey::Name(s) => self.named.insert(s, (v, ty)).is_some(),
         }
     }
 }
@@ -206,8 +207,7 @@ impl<'a, 's> Env<'a> for BodyEnv<'a, 's> {
     }
     fn local(&mut self, c: &Cursor<'a>, t: Tok, ty: TypeId) -> PResult<Value> {
         let key = local_key(c, t)?;
-        if let Some(v) = self.scope.get(key) {
-            let vt = self.value_type(v);
+        if let Some((v, vt)) = self.scope.get(key) {
             if vt != ty {
                 return c.err_at(
                     t.start,
@@ -262,7 +262,8 @@ impl<'a, 's> BodyEnv<'a, 's> {
             }
             self.next_num = n + 1;
         }
-        if self.scope.insert(key, v) {
+        let ty = self.value_type(v);
+        if self.scope.insert(key, v, ty) {
             return c.err_at(
                 t.start,
                 format!("multiple definition of local value '{}'", c.text(t)),
@@ -274,7 +275,8 @@ impl<'a, 's> BodyEnv<'a, 's> {
     fn define_next_number(&mut self, v: Value) {
         let n = self.next_num;
         self.next_num += 1;
-        self.scope.insert(LocalKey::Num(n), v);
+        let ty = self.value_type(v);
+        self.scope.insert(LocalKey::Num(n), v, ty);
     }
 
     fn simple(&mut self, t: Type) -> TypeId {
@@ -454,7 +456,7 @@ impl<'a> BodyParser<'_, 'a, '_> {
         }
         let mut resolved = Vec::with_capacity(self.e.fixups.len());
         for fx in &self.e.fixups {
-            let Some(v) = self.e.scope.get(fx.key) else {
+            let Some((v, vt)) = self.e.scope.get(fx.key) else {
                 let name = match fx.key {
                     LocalKey::Name(n) => format!("%{n}"),
                     LocalKey::Num(n) => format!("%{n}"),
@@ -463,7 +465,7 @@ impl<'a> BodyParser<'_, 'a, '_> {
                     .c
                     .err_at(fx.offset, format!("use of undefined value '{name}'"));
             };
-            if self.e.value_type(v) != fx.ty {
+            if vt != fx.ty {
                 return self.c.err_at(
                     fx.offset,
                     "value is used with a type other than the one it was defined with",
