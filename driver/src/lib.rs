@@ -5,6 +5,7 @@
 //! ([`rcc_ir::Diagnostic`]) that render as `file:line:col: error: ...`.
 
 pub mod asm;
+pub mod heap;
 pub mod input;
 pub mod options;
 

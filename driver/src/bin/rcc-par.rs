@@ -48,6 +48,8 @@ fn run() -> Result<(), Error> {
 fn main() -> ExitCode {
     #[cfg(feature = "dhat-heap")]
     let _profiler = dhat::Profiler::new_heap();
+    #[cfg(not(feature = "dhat-heap"))]
+    rcc_driver::heap::use_huge_pages(256 << 20);
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
