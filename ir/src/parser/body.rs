@@ -69,7 +69,8 @@ impl<'a> Scope<'a> {
             LocalKey::Num(n) => {
                 let n = n as usize;
                 if n >= self.numbered.len() {
-                    self.numbered.resize(n + 1, (Value::NONE, TypeId::from_u32(0)));
+                    self.numbered
+                        .resize(n + 1, (Value::NONE, TypeId::from_u32(0)));
                 }
                 let old = std::mem::replace(&mut self.numbered[n], (v, ty));
                 !old.0.is_none()
