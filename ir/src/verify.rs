@@ -46,7 +46,7 @@ use crate::entity::EntityId;
 use crate::error::ParseError;
 use crate::function::{Block, Function, Inst};
 use crate::module::{GlobalId, GlobalKind, Module};
-use crate::types::{Type, TypeId, TypeKey, TypeLookup, TypeTable};
+use crate::types::{prim, Type, TypeId, TypeKey, TypeLookup, TypeTable};
 use crate::value::{Value, ValueTag};
 use rayon::prelude::*;
 
@@ -167,7 +167,15 @@ impl<'a> Fx<'a> {
             .ptr_ty
             .filter(|t| t.index() < m.types.len())
             .is_some_and(|t| matches!(m.types.get(t), Type::TypedPtr { .. }));
-        let simple = |t| m.types.lookup(&TypeKey::Simple(t));
+        // The fixed primitive id when the table has it there (ids are
+        // structural, so that is the type's only id), else a lookup.
+        let simple = |t: Type, id: TypeId| {
+            if id.index() < m.types.len() && m.types.get(id) == t {
+                Some(id)
+            } else {
+                m.types.lookup(&TypeKey::Simple(t))
+            }
+        };
         Ok(Fx {
             m,
             f,
@@ -176,9 +184,9 @@ impl<'a> Fx<'a> {
             params: m.types.fields(fty),
             ret,
             typed_ptrs,
-            label_ty: simple(Type::Label),
-            md_ty: simple(Type::Metadata),
-            i1: simple(Type::Int(1)),
+            label_ty: simple(Type::Label, prim::LABEL),
+            md_ty: simple(Type::Metadata, prim::METADATA),
+            i1: simple(Type::Int(1), prim::I1),
         })
     }
 

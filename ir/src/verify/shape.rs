@@ -50,7 +50,7 @@ impl Fx<'_> {
             ));
         }
         s.inst_block.clear();
-        s.inst_block.resize(n, 0);
+        s.inst_block.reserve(n);
         let mut next = 0u32;
         for (b, d) in f.blocks.iter() {
             let r = d.insts;
@@ -58,7 +58,8 @@ impl Fx<'_> {
                 let at = f.loc.get(next as usize).copied().unwrap_or(at0);
                 return Err((at, format!("basic block {} is empty or out of order", b)));
             }
-            s.inst_block[r.start as usize..r.end as usize].fill(b.as_u32());
+            let len = (r.end - r.start) as usize;
+            s.inst_block.extend(std::iter::repeat_n(b.as_u32(), len));
             next = r.end;
         }
         if next as usize != n {
