@@ -424,6 +424,7 @@ impl TypeLookup for TypeTable {
     fn get(&self, id: TypeId) -> Type {
         self.types[id.index() - self.base as usize]
     }
+    #[inline]
     fn fields(&self, id: TypeId) -> &[TypeId] {
         match self.get(id) {
             Type::Struct { fields, .. } => fields.get(&self.lists),

@@ -7,7 +7,8 @@
 //! without a terminator); the verifier checks the rest.
 //!
 //! Structure, per function (bodies in parallel with rayon, one [`Scratch`]
-//! per worker, reused so nothing allocates per instruction):
+//! per worker, reused so nothing allocates per instruction). The checks
+//! come in three phases:
 //! 1. **Shape** (`shape`): every column has one entry per instruction, every
 //!    operand range and value index is in bounds, block ranges tile the
 //!    instruction list, branch targets are blocks. Later phases index
@@ -18,9 +19,14 @@
 //!    predecessors, and SSA dominance on the dominator tree of [`crate::dom`].
 //!
 //! Phases 2 and 3 each walk the body in source order and stop at their
-//! first error; the function's error is the earlier of the two. Module-level
-//! checks (intrinsic declarations, global initializers, `blockaddress`) run
-//! sequentially. The reported error is the one with the smallest byte offset
+//! first error; the function's error is the earlier of the two (phase 2's
+//! at equal offsets). Running them so is the reference, and the slow path:
+//! a body is first checked by one fused walk (`walk`) after the whole-body
+//! part of phase 1; only if that walk flags something do the phases run, to
+//! find and locate the error.
+//!
+//! Module-level checks (intrinsic declarations, global initializers,
+//! `blockaddress`) run sequentially. The reported error is the one with the smallest byte offset
 //! (ties broken by message), so the result is the same for any thread count.
 //!
 //! Every message names the function: `in function @f: ...`. The verifier
@@ -32,6 +38,7 @@ mod insts;
 mod intrinsics;
 mod shape;
 mod tyutil;
+mod walk;
 
 use crate::constant::{ConstId, ConstKind, ConstPool};
 use crate::dom::{Cfg, DomTree};
@@ -39,7 +46,7 @@ use crate::entity::EntityId;
 use crate::error::ParseError;
 use crate::function::{Block, Function, Inst};
 use crate::module::{GlobalId, GlobalKind, Module};
-use crate::types::{Type, TypeId, TypeKey, TypeLookup, TypeTable};
+use crate::types::{prim, Type, TypeId, TypeKey, TypeLookup, TypeTable};
 use crate::value::{Value, ValueTag};
 use rayon::prelude::*;
 
@@ -84,17 +91,35 @@ pub fn verify_function(m: &Module, f: &Function, s: &mut Scratch) -> Result<(), 
         Ok(fx) => fx,
         Err(msg) => return Err(ParseError::new(body_offset(m, f), msg)),
     };
-    if let Err((off, msg)) = fx.shape(s) {
+    if let Err((off, msg)) = fx.columns(s) {
         return Err(fx.error(off, &msg));
     }
     s.const_seen.clear();
     s.const_seen.resize(f.consts.data.len(), false);
-    let a = fx.check_insts(s).err();
-    let b = fx.check_cfg(s).err();
-    match (a, b) {
-        (Some(a), Some(b)) => Err(fx.error(a.0.min(b.0), if a.0 <= b.0 { &a.1 } else { &b.1 })),
-        (Some((o, msg)), None) | (None, Some((o, msg))) => Err(fx.error(o, &msg)),
-        (None, None) => Ok(()),
+    if fx.walk(s).is_ok() {
+        return Ok(());
+    }
+    // Something failed: the phases find the first error.
+    s.const_seen.fill(false);
+    match fx.phases(s) {
+        Err((o, msg)) => Err(fx.error(o, &msg)),
+        Ok(()) => Ok(()),
+    }
+}
+
+impl Fx<'_> {
+    /// The per-instruction checks as three phases, each stopping at its
+    /// first error: shape (reported alone), then the earlier of the
+    /// instruction and control-flow errors (the instruction's at a tie).
+    fn phases(&self, s: &mut Scratch) -> Result<(), Located> {
+        self.shape_insts()?;
+        let a = self.check_insts(s).err();
+        let b = self.check_cfg(s).err();
+        match (a, b) {
+            (Some(a), Some(b)) => Err(if a.0 <= b.0 { a } else { b }),
+            (Some(e), None) | (None, Some(e)) => Err(e),
+            (None, None) => Ok(()),
+        }
     }
 }
 
@@ -142,7 +167,15 @@ impl<'a> Fx<'a> {
             .ptr_ty
             .filter(|t| t.index() < m.types.len())
             .is_some_and(|t| matches!(m.types.get(t), Type::TypedPtr { .. }));
-        let simple = |t| m.types.lookup(&TypeKey::Simple(t));
+        // The fixed primitive id when the table has it there (ids are
+        // structural, so that is the type's only id), else a lookup.
+        let simple = |t: Type, id: TypeId| {
+            if id.index() < m.types.len() && m.types.get(id) == t {
+                Some(id)
+            } else {
+                m.types.lookup(&TypeKey::Simple(t))
+            }
+        };
         Ok(Fx {
             m,
             f,
@@ -151,9 +184,9 @@ impl<'a> Fx<'a> {
             params: m.types.fields(fty),
             ret,
             typed_ptrs,
-            label_ty: simple(Type::Label),
-            md_ty: simple(Type::Metadata),
-            i1: simple(Type::Int(1)),
+            label_ty: simple(Type::Label, prim::LABEL),
+            md_ty: simple(Type::Metadata, prim::METADATA),
+            i1: simple(Type::Int(1), prim::I1),
         })
     }
 

@@ -66,7 +66,7 @@ impl Fx<'_> {
         Ok(())
     }
 
-    fn check_phi_preds(
+    pub(super) fn check_phi_preds(
         &self,
         i: Inst,
         b: Block,
@@ -173,24 +173,35 @@ impl Fx<'_> {
                 continue;
             };
             let p = Block::from_index(pair[1].index());
-            if !g.dom.is_reachable(p) {
-                continue;
-            }
-            let db = g.block_of(d);
-            let ok = match self.normal_dest(d) {
-                Some(n) if db == p && b == n => true,
-                Some(n) => g.edge_dominates(db, n, p),
-                None => db == p || g.dom.dominates(db, p),
-            };
-            if !ok {
-                return Err(format!(
-                    "{} does not dominate its use in the phi entry for {}",
-                    self.value_name(pair[0]),
-                    self.block_name(p)
-                ));
+            if !self.phi_use_ok(b, d, p, g) {
+                return Err(self.phi_use_error(pair[0], p));
             }
         }
         Ok(())
+    }
+
+    /// Whether `d` may be used by a phi of the reachable block `b` in its
+    /// entry for `p`.
+    pub(super) fn phi_use_ok(&self, b: Block, d: Inst, p: Block, g: &Graph<'_>) -> bool {
+        if !g.dom.is_reachable(p) {
+            return true;
+        }
+        let db = g.block_of(d);
+        match self.normal_dest(d) {
+            Some(n) if db == p && b == n => true,
+            Some(n) => g.edge_dominates(db, n, p),
+            None => db == p || g.dom.dominates(db, p),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn phi_use_error(&self, v: Value, p: Block) -> String {
+        format!(
+            "{} does not dominate its use in the phi entry for {}",
+            self.value_name(v),
+            self.block_name(p)
+        )
     }
 
     #[inline]
@@ -199,22 +210,27 @@ impl Fx<'_> {
             let Some(d) = v.as_entity::<Inst>(ValueTag::Inst) else {
                 continue;
             };
-            let db = g.block_of(d);
-            let ok = match self.f.op(d) {
-                Opcode::Invoke | Opcode::CallBr => match self.normal_dest(d) {
-                    Some(n) => db != b && g.edge_dominates(db, n, b),
-                    None if db == b => d < i,
-                    None => g.dom.dominates(db, b),
-                },
-                // Within a block, order decides; across blocks, the tree.
-                _ if db == b => d < i,
-                _ => g.dom.dominates(db, b),
-            };
-            if !ok {
+            if !self.use_ok(i, b, d, g) {
                 return Err(self.use_error(i, d, v));
             }
         }
         Ok(())
+    }
+
+    /// Whether `i`, in the reachable block `b`, may use `d`.
+    #[inline]
+    pub(super) fn use_ok(&self, i: Inst, b: Block, d: Inst, g: &Graph<'_>) -> bool {
+        let db = g.block_of(d);
+        match self.f.op(d) {
+            Opcode::Invoke | Opcode::CallBr => match self.normal_dest(d) {
+                Some(n) => db != b && g.edge_dominates(db, n, b),
+                None if db == b => d < i,
+                None => g.dom.dominates(db, b),
+            },
+            // Within a block, order decides; across blocks, the tree.
+            _ if db == b => d < i,
+            _ => g.dom.dominates(db, b),
+        }
     }
 
     #[cold]
@@ -228,12 +244,16 @@ impl Fx<'_> {
     }
 
     /// For an invoke or callbr, the block its result is defined on entry to.
+    /// Reads `d`'s call record and operands without trusting them: the
+    /// fast walk may ask before `d`'s own shape has been checked.
     fn normal_dest(&self, d: Inst) -> Option<Block> {
-        match self.f.op(d) {
+        let f = self.f;
+        match f.op(d) {
             Opcode::Invoke | Opcode::CallBr => {
-                let n = self.f.call_info(d).num_args as usize;
-                let v = *self.f.inst_ops(d).get(1 + n)?;
-                v.as_entity::<Block>(ValueTag::Block)
+                let n = f.calls.get(*f.extra.get(d.index())? as usize)?.num_args as usize;
+                let r = *f.ops.get(d.index())?;
+                let ops = f.operands.get(r.start as usize..r.end as usize)?;
+                ops.get(1 + n)?.as_entity::<Block>(ValueTag::Block)
             }
             _ => None,
         }
@@ -241,10 +261,10 @@ impl Fx<'_> {
 }
 
 /// The analyses phase 3 reads.
-struct Graph<'s> {
-    cfg: &'s Cfg,
-    dom: &'s DomTree,
-    inst_block: &'s [u32],
+pub(super) struct Graph<'s> {
+    pub cfg: &'s Cfg,
+    pub dom: &'s DomTree,
+    pub inst_block: &'s [u32],
 }
 
 impl Graph<'_> {

@@ -22,6 +22,28 @@ fn invalid_operand() -> String {
     "invalid operand".to_string()
 }
 
+/// Why an instruction with opcode `op` cannot stand where it is: `last` in
+/// its block, or after a non-phi (`seen_non_phi`).
+#[inline]
+pub(super) fn misplaced(op: Opcode, last: bool, seen_non_phi: bool) -> Option<&'static str> {
+    if op.is_terminator() != last {
+        return Some(if last {
+            "basic block does not end with a terminator"
+        } else {
+            "terminator found in the middle of a basic block"
+        });
+    }
+    if seen_non_phi {
+        if op == Opcode::Phi {
+            return Some("phi nodes must be grouped at the top of their basic block");
+        }
+        if op == Opcode::LandingPad {
+            return Some("landingpad must be the first non-phi instruction of its block");
+        }
+    }
+    None
+}
+
 impl Fx<'_> {
     pub(super) fn check_insts(&self, s: &mut Scratch) -> Result<(), Located> {
         for d in self.f.blocks.values() {
@@ -31,16 +53,9 @@ impl Fx<'_> {
                 let i = Inst::from_index(k as usize);
                 let op = self.f.op(i);
                 let last = k + 1 == r.end;
-                let placed = if op.is_terminator() && !last {
-                    Err("terminator found in the middle of a basic block".to_string())
-                } else if !op.is_terminator() && last {
-                    Err("basic block does not end with a terminator".to_string())
-                } else if op == Opcode::Phi && seen_non_phi {
-                    Err("phi nodes must be grouped at the top of their basic block".to_string())
-                } else if op == Opcode::LandingPad && seen_non_phi {
-                    Err("landingpad must be the first non-phi instruction of its block".to_string())
-                } else {
-                    Ok(())
+                let placed = match misplaced(op, last, seen_non_phi) {
+                    Some(msg) => Err(msg.to_string()),
+                    None => Ok(()),
                 };
                 seen_non_phi |= op != Opcode::Phi;
                 placed
@@ -65,7 +80,7 @@ impl Fx<'_> {
     }
 
     #[inline(never)]
-    fn check_const_tree(&self, v: Value, s: &mut Scratch) -> Check {
+    pub(super) fn check_const_tree(&self, v: Value, s: &mut Scratch) -> Check {
         let cx = super::consts::ConstCx {
             types: self.types,
             pool: &self.f.consts,
@@ -148,7 +163,7 @@ impl Fx<'_> {
         }
     }
 
-    fn check_inst(&self, i: Inst, s: &mut Scratch) -> Check {
+    pub(super) fn check_inst(&self, i: Inst, s: &mut Scratch) -> Check {
         let f = self.f;
         let ty = f.ty[i.index()];
         let ops = f.inst_ops(i);

@@ -1,11 +1,15 @@
 //! Phase 1: the body's arrays are consistent, so later phases may index
-//! them directly. Also fills `Scratch::inst_block`.
+//! them directly.
 //!
-//! Checked: one entry per instruction in every column; block instruction
-//! ranges are non-empty and tile `0..num_insts` in order; operand ranges lie
-//! in the pool; every value index is in bounds for its table and no
-//! unresolved placeholder remains; call-site records exist and agree with
-//! the operand count; block operands sit where the opcode expects them.
+//! `columns` checks the whole body (one entry per instruction in every
+//! column; block instruction ranges non-empty and tiling `0..num_insts` in
+//! order; the parameter count) and fills `Scratch::inst_block`.
+//! `shape_insts` checks each instruction: its operand range lies in the
+//! pool, every value index is in bounds for its table and no unresolved
+//! placeholder remains, call-site records exist and agree with the operand
+//! count, and block operands sit where the opcode expects them. The fast
+//! walk (`walk`) runs the same per-instruction checks through
+//! `value_in_bounds` and `shape_ok`.
 
 use super::{Fx, Located, Scratch};
 use crate::constant::ConstId;
@@ -16,7 +20,10 @@ use crate::module::GlobalId;
 use crate::value::{Value, ValueTag};
 
 impl Fx<'_> {
-    pub(super) fn shape(&self, s: &mut Scratch) -> Result<(), Located> {
+    /// The whole-body checks: column lengths, the block tiling (filling
+    /// `Scratch::inst_block`) and the parameter count. The per-instruction
+    /// checks ([`Fx::shape_insts`]) may index the columns after this.
+    pub(super) fn columns(&self, s: &mut Scratch) -> Result<(), Located> {
         let f = self.f;
         let n = f.opcode.len();
         let at0 = super::body_offset(self.m, f);
@@ -43,7 +50,7 @@ impl Fx<'_> {
             ));
         }
         s.inst_block.clear();
-        s.inst_block.resize(n, 0);
+        s.inst_block.reserve(n);
         let mut next = 0u32;
         for (b, d) in f.blocks.iter() {
             let r = d.insts;
@@ -51,32 +58,48 @@ impl Fx<'_> {
                 let at = f.loc.get(next as usize).copied().unwrap_or(at0);
                 return Err((at, format!("basic block {} is empty or out of order", b)));
             }
-            s.inst_block[r.start as usize..r.end as usize].fill(b.as_u32());
+            let len = (r.end - r.start) as usize;
+            s.inst_block.extend(std::iter::repeat_n(b.as_u32(), len));
             next = r.end;
         }
         if next as usize != n {
             return Err((at0, "instructions outside any block".into()));
         }
-        let lim = self.index_limits();
-        // Constant types are checked once for the pool; if one is out of
-        // range, each constant operand is checked on its own (same result).
-        let ntypes = self.types.len();
-        let consts_ok = f.consts.data.values().all(|c| c.ty.index() < ntypes);
+        Ok(())
+    }
+
+    /// Every instruction's operand range, result type, operand indices and
+    /// block operands, in order; the first failure. Runs after `columns`.
+    pub(super) fn shape_insts(&self) -> Result<(), Located> {
+        let f = self.f;
+        let b = self.bounds();
         for (k, (&r, &ty)) in f.ops.iter().zip(&f.ty).enumerate() {
             let Some(ops) = f.operands.get(r.start as usize..r.end as usize) else {
                 return Err((f.loc[k], "operand range out of bounds".into()));
             };
-            if ty.index() >= ntypes {
+            if ty.index() >= b.ntypes {
                 return Err((f.loc[k], "result type out of range".into()));
             }
             for &v in ops {
-                if !self.value_in_bounds(v, &lim, consts_ok) {
+                if !self.value_in_bounds(v, &b) {
                     return Err((f.loc[k], format!("operand {v:?} is out of bounds")));
                 }
             }
             self.shape_inst(Inst::from_index(k))?;
         }
         Ok(())
+    }
+
+    /// What the operand bounds checks compare against.
+    pub(super) fn bounds(&self) -> Bounds {
+        let ntypes = self.types.len();
+        Bounds {
+            lim: self.index_limits(),
+            ntypes,
+            // Constant types are checked once for the pool; if one is out of
+            // range, each constant operand is checked on its own (same result).
+            consts_ok: self.f.consts.data.values().all(|c| c.ty.index() < ntypes),
+        }
     }
 
     /// One past the largest valid index for each [`ValueTag`] (0 for
@@ -98,14 +121,14 @@ impl Fx<'_> {
     /// and globals, its type is in range. Indexing `lim` by tag keeps the
     /// common case free of a jump table.
     #[inline]
-    fn value_in_bounds(&self, v: Value, lim: &[usize; 8], consts_ok: bool) -> bool {
+    pub(super) fn value_in_bounds(&self, v: Value, b: &Bounds) -> bool {
         let tag = v.tag();
         let i = v.index();
-        if i >= lim[tag as usize] {
+        if i >= b.lim[tag as usize] {
             return false;
         }
         match tag {
-            ValueTag::Const if !consts_ok => self
+            ValueTag::Const if !b.consts_ok => self
                 .f
                 .consts
                 .data
@@ -121,7 +144,7 @@ impl Fx<'_> {
     }
 
     /// Block operands where the opcode expects them; call records.
-    fn shape_inst(&self, i: Inst) -> Result<(), Located> {
+    pub(super) fn shape_inst(&self, i: Inst) -> Result<(), Located> {
         let f = self.f;
         let ops = f.inst_ops(i);
         let op = f.op(i);
@@ -134,6 +157,13 @@ impl Fx<'_> {
             Some(what) => Err((self.loc(i), format!("malformed {}: {what}", op.name()))),
             None => Ok(()),
         }
+    }
+
+    /// Whether `shape_inst` passes, without building its message.
+    #[inline]
+    pub(super) fn shape_ok(&self, i: Inst, op: Opcode, ops: &[Value]) -> bool {
+        ops.len() >= min_operands(op)
+            && (!has_layout(op) || self.shape_problem(i, op, ops).is_none())
     }
 
     fn shape_problem(&self, i: Inst, op: Opcode, ops: &[Value]) -> Option<&'static str> {
@@ -203,7 +233,28 @@ impl Fx<'_> {
     }
 }
 
+/// Limits for [`Fx::value_in_bounds`].
+pub(super) struct Bounds {
+    /// One past the largest valid index, by [`ValueTag`].
+    pub lim: [usize; 8],
+    pub ntypes: usize,
+    /// Whether every constant of the body's pool has a type in range.
+    pub consts_ok: bool,
+}
+
+/// Whether `shape_problem` checks anything for `op`.
+#[inline]
+fn has_layout(op: Opcode) -> bool {
+    use Opcode as O;
+    op.is_terminator()
+        || matches!(
+            op,
+            O::Phi | O::Call | O::ExtractValue | O::InsertValue | O::Alloca | O::GetElementPtr
+        )
+}
+
 /// The fewest operands each opcode has (the checks index below this).
+#[inline]
 fn min_operands(op: Opcode) -> usize {
     use Opcode as O;
     match op {
