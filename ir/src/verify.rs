@@ -97,6 +97,15 @@ pub fn verify_function(m: &Module, f: &Function, s: &mut Scratch) -> Result<(), 
     s.const_seen.clear();
     s.const_seen.resize(f.consts.data.len(), false);
     if fx.walk(s).is_ok() {
+        // The walk must never pass a body the phases reject; debug builds
+        // (every test run) check that on every body they verify.
+        #[cfg(debug_assertions)]
+        {
+            s.const_seen.fill(false);
+            if let Err((o, msg)) = fx.phases(s) {
+                panic!("verifier walk passed a body the phases reject at {o}: {msg}");
+            }
+        }
         return Ok(());
     }
     // Something failed: the phases find the first error.
