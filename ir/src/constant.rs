@@ -143,18 +143,17 @@ impl ConstPool {
 
     fn add_slow(&mut self, ty: TypeId, kind: ConstKind) -> ConstId {
         let d = ConstData { ty, kind };
-        self.indexed += 1;
         if is_scalar(kind) {
             if let Some(&c) = self.scalars.get(&d) {
-                self.indexed -= 1;
                 return c;
             }
-            let c = self.data.push(d);
-            self.scalars.insert(d, c);
-            c
-        } else {
-            self.data.push(d)
         }
+        let c = self.data.push(d);
+        if is_scalar(kind) {
+            self.scalars.insert(d, c);
+        }
+        self.indexed = self.data.len();
+        c
     }
 
     /// Extends the scalar index over `data[indexed..]` (the first of equal

@@ -351,21 +351,10 @@ impl<'a> Lexer<'a> {
             // or an error; all rare.
             return self.word_then_punct(start, k);
         }
-        let word = &src[start..k];
-        match word.first() {
-            Some(b'i') if word.len() > 1 && word[1..].iter().all(u8::is_ascii_digit) => {
-                self.tok(TokKind::IntType, start, k)
-            }
-            Some(b's' | b'u')
-                if word.len() > 3
-                    && word[1..3] == *b"0x"
-                    && word[3..].iter().all(u8::is_ascii_hexdigit) =>
-            {
-                self.tok(TokKind::HexInt, start, k)
-            }
-            Some(_) => self.tok(TokKind::Ident, start, k),
-            None => self.tok(TokKind::Error, start, start + 1),
+        if k == start {
+            return self.tok(TokKind::Error, start, start + 1);
         }
+        self.tok(word_kind(&src[start..k]), start, k)
     }
 
     /// A word at `start..k` followed by a byte that may continue it into a
@@ -386,17 +375,7 @@ impl<'a> Lexer<'a> {
             return self.tok(TokKind::Error, start, start + 1);
         }
         // Not a label: the keyword part alone is the token.
-        let word = &self.src[start..k];
-        if word.len() > 1 && word[0] == b'i' && word[1..].iter().all(u8::is_ascii_digit) {
-            return self.tok(TokKind::IntType, start, k);
-        }
-        if word.len() > 3
-            && (word.starts_with(b"s0x") || word.starts_with(b"u0x"))
-            && word[3..].iter().all(u8::is_ascii_hexdigit)
-        {
-            return self.tok(TokKind::HexInt, start, k);
-        }
-        self.tok(TokKind::Ident, start, k)
+        self.tok(word_kind(&self.src[start..k]), start, k)
     }
 
     #[inline]
@@ -508,6 +487,23 @@ impl<'a> Lexer<'a> {
             }
             p += 1;
         }
+    }
+}
+
+/// The kind of a non-empty run of keyword bytes: `iN`, `s0x..`/`u0x..`, or a
+/// bare word.
+#[inline]
+fn word_kind(word: &[u8]) -> TokKind {
+    match word {
+        [b'i', digits @ ..] if !digits.is_empty() && digits.iter().all(u8::is_ascii_digit) => {
+            TokKind::IntType
+        }
+        [b's' | b'u', b'0', b'x', hex @ ..]
+            if !hex.is_empty() && hex.iter().all(u8::is_ascii_hexdigit) =>
+        {
+            TokKind::HexInt
+        }
+        _ => TokKind::Ident,
     }
 }
 
