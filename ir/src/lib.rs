@@ -12,6 +12,7 @@ pub mod entity;
 pub mod error;
 pub mod function;
 pub mod inst;
+pub mod layout;
 pub mod lexer;
 pub mod metadata;
 pub mod module;

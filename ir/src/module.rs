@@ -256,6 +256,15 @@ impl Module {
         s.text(&self.text)
     }
 
+    /// The module's data layout: its `target datalayout` over the x86-64
+    /// System V defaults.
+    pub fn data_layout(&self) -> Result<crate::layout::DataLayout, String> {
+        match self.datalayout {
+            Some(s) => crate::layout::DataLayout::parse(self.str(s).trim_matches('"')),
+            None => Ok(crate::layout::DataLayout::default()),
+        }
+    }
+
     /// The global named `name` (without `@`, unquoted form as written).
     pub fn global_by_name(&self, name: &str) -> Option<GlobalId> {
         self.globals
