@@ -1,1 +1,22 @@
-//! Machine functions, machine instructions and the passes over them.
+//! Machine code: functions of target instructions over virtual and
+//! physical registers, and the passes over them.
+//!
+//! Pipeline position: instruction selection (`dag` + the target) builds a
+//! [`MachFunction`] in SSA form over virtual registers; PHI elimination and
+//! the two-address pass lower it out of SSA; register allocation (`ralloc`)
+//! assigns physical registers; prolog/epilog insertion and frame-index
+//! elimination finish it; the target's AsmPrinter lowers it to MCInsts.
+//! Machine code reads target facts only through [`target::TargetInfo`].
+
+pub mod frame;
+pub mod func;
+pub mod operand;
+pub mod printer;
+pub mod reg;
+pub mod target;
+
+pub use frame::{FrameIdx, FrameInfo, FrameKind, FrameObject};
+pub use func::{MBlock, MInst, MachFunction, SymFlag, SymOperand, SymTarget};
+pub use operand::{flag, OpKind, Operand};
+pub use reg::{PReg, Reg, RegClassId, VReg};
+pub use target::{iflag, MOpc, OperandSlot, TargetInfo};

@@ -1,0 +1,84 @@
+//! Frame objects: the stack slots of one function (locals from `alloca`,
+//! spill slots, fixed objects such as incoming stack arguments).
+//!
+//! Invariants: alignments are powers of two; `offset` is meaningful only
+//! after frame layout (prolog/epilog insertion) and is relative to the
+//! stack pointer at function entry (the CFA minus 8 on x86-64), so incoming
+//! arguments have positive offsets and locals negative ones.
+
+use rcc_ir::entity::PrimaryMap;
+use rcc_ir::entity_id;
+
+entity_id!(
+    /// A frame object.
+    pub struct FrameIdx,
+    "%stack."
+);
+
+/// What a frame object is for.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum FrameKind {
+    /// A local (from a static `alloca` or a by-value argument copy).
+    Local,
+    /// A register-allocator spill slot.
+    Spill,
+    /// An incoming argument at a fixed offset from the entry stack pointer.
+    Fixed,
+}
+
+/// One frame object.
+#[derive(Copy, Clone, Debug)]
+pub struct FrameObject {
+    pub size: u64,
+    pub align: u32,
+    pub kind: FrameKind,
+    /// Offset from the entry stack pointer; set by frame layout for locals
+    /// and spills, given for fixed objects.
+    pub offset: i64,
+}
+
+/// The frame of a function.
+#[derive(Clone, Debug, Default)]
+pub struct FrameInfo {
+    pub objects: PrimaryMap<FrameIdx, FrameObject>,
+    /// Whether the function has `alloca`s of dynamic size.
+    pub has_var_sized: bool,
+    /// Whether the function calls anything.
+    pub has_calls: bool,
+    /// Largest outgoing argument area of a call.
+    pub max_call_frame: u64,
+    /// Largest alignment any object needs.
+    pub max_align: u32,
+}
+
+impl FrameInfo {
+    /// A new stack object.
+    pub fn create(&mut self, size: u64, align: u32, kind: FrameKind) -> FrameIdx {
+        debug_assert!(align.is_power_of_two());
+        self.max_align = self.max_align.max(align);
+        self.objects.push(FrameObject {
+            size,
+            align,
+            kind,
+            offset: 0,
+        })
+    }
+
+    /// A fixed object at `offset` from the entry stack pointer.
+    pub fn create_fixed(&mut self, size: u64, offset: i64) -> FrameIdx {
+        self.objects.push(FrameObject {
+            size,
+            align: 1,
+            kind: FrameKind::Fixed,
+            offset,
+        })
+    }
+
+    pub fn clear(&mut self) {
+        self.objects.clear();
+        self.has_var_sized = false;
+        self.has_calls = false;
+        self.max_call_frame = 0;
+        self.max_align = 1;
+    }
+}

@@ -1,0 +1,462 @@
+//! The machine function: target instructions over virtual and physical
+//! registers, in struct-of-arrays form.
+//!
+//! Storage:
+//! - instruction *data* lives in arenas indexed by [`MInst`] (`opc`,
+//!   `ops`, one shared `operands` pool); an instruction, once created, is
+//!   never moved or freed until the function is cleared;
+//! - the *layout* is a separate `Vec<MInst>`; every block owns one
+//!   contiguous range of it (`BlockData::start..end`); `order` lists the
+//!   blocks in emission order;
+//! - a pass that inserts or removes instructions writes a new layout in
+//!   one linear walk ([`MachFunction::rewrite`]) instead of editing a list;
+//! - wide or rare operand payloads live in side pools (`imm64`, `syms`),
+//!   as do successor lists (`succ_pool`), constant-pool bytes and jump
+//!   tables.
+//!
+//! Invariants: every `MInst` in the layout appears exactly once; block
+//! ranges do not overlap; successors are set when a block is finished and
+//! agree with its terminators (the verifier checks).
+
+use crate::frame::FrameInfo;
+use crate::operand::{OpKind, Operand};
+use crate::reg::{PReg, Reg, RegClassId, VReg};
+use crate::target::MOpc;
+use rcc_ir::entity::{EntityId, PoolRange, PrimaryMap};
+use rcc_ir::entity_id;
+use rcc_ir::GlobalId;
+
+entity_id!(
+    /// A machine basic block.
+    pub struct MBlock,
+    "bb."
+);
+
+entity_id!(
+    /// A machine instruction.
+    pub struct MInst,
+    "mi"
+);
+
+/// What a symbol operand refers to.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum SymTarget {
+    /// A global of the module.
+    Global(GlobalId),
+    /// A runtime-library or other external function, by index into
+    /// `MachFunction::ext_names`.
+    External(u32),
+    /// An entry of the function's constant pool.
+    ConstPool(u32),
+    /// A jump table of the function.
+    JumpTable(u32),
+    /// The address of a machine block of this function (`blockaddress`,
+    /// jump-table entries).
+    Block(MBlock),
+}
+
+/// How a symbol is referenced (relocation variant).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[repr(u8)]
+pub enum SymFlag {
+    #[default]
+    None,
+    /// `sym@GOTPCREL(%rip)`.
+    GotPcRel,
+    /// `sym@PLT`.
+    Plt,
+    /// `sym@TPOFF`.
+    TpOff,
+    /// `sym@GOTTPOFF(%rip)`.
+    GotTpOff,
+    /// `sym@TLSGD(%rip)`.
+    TlsGd,
+    /// `sym@TLSLD(%rip)`.
+    TlsLd,
+    /// `sym@DTPOFF`.
+    DtpOff,
+}
+
+/// A symbol operand: target, addend and relocation variant.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct SymOperand {
+    pub target: SymTarget,
+    pub offset: i64,
+    pub flag: SymFlag,
+}
+
+/// A machine block.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct BlockData {
+    /// Range of the block's instructions in `layout`.
+    pub start: u32,
+    pub end: u32,
+    /// Successors, in `succ_pool`.
+    pub succs: PoolRange,
+    /// The IR block this one was made from (`u32::MAX` for blocks made by
+    /// lowering).
+    pub ir_block: u32,
+    /// Whether its address is taken (`blockaddress` or a jump table), so it
+    /// needs a label even when only fallen into.
+    pub address_taken: bool,
+}
+
+/// A constant-pool entry: bytes with an alignment.
+#[derive(Copy, Clone, Debug)]
+pub struct ConstEntry {
+    pub bytes: PoolRange,
+    pub align: u32,
+}
+
+/// One machine function.
+#[derive(Clone, Debug)]
+pub struct MachFunction {
+    /// The IR function.
+    pub func: GlobalId,
+    opc: Vec<MOpc>,
+    ops: Vec<PoolRange>,
+    operands: Vec<Operand>,
+    /// 64-bit immediates (`OpKind::Imm64` payloads).
+    pub imm64: Vec<i64>,
+    /// Symbol operands (`OpKind::Sym` payloads).
+    pub syms: Vec<SymOperand>,
+    /// Names of external symbols (`SymTarget::External`).
+    pub ext_names: Vec<Box<str>>,
+    pub blocks: PrimaryMap<MBlock, BlockData>,
+    succ_pool: Vec<MBlock>,
+    /// The instructions of all blocks; each block owns a range.
+    pub layout: Vec<MInst>,
+    /// Blocks in emission order; the first is the entry.
+    pub order: Vec<MBlock>,
+    /// The class of every virtual register.
+    pub vreg_class: PrimaryMap<VReg, RegClassId>,
+    pub frame: FrameInfo,
+    pub const_pool: Vec<ConstEntry>,
+    pub const_bytes: Vec<u8>,
+    /// Jump tables: block lists in `jt_pool`.
+    pub jump_tables: Vec<PoolRange>,
+    pub jt_pool: Vec<MBlock>,
+    /// Physical registers live into the entry block (arguments).
+    pub live_ins: Vec<PReg>,
+    /// The block being filled by [`MachFunction::push`].
+    current: Option<MBlock>,
+}
+
+impl MachFunction {
+    /// An empty machine function for `func`.
+    pub fn new(func: GlobalId) -> Self {
+        MachFunction {
+            func,
+            opc: Vec::new(),
+            ops: Vec::new(),
+            operands: Vec::new(),
+            imm64: Vec::new(),
+            syms: Vec::new(),
+            ext_names: Vec::new(),
+            blocks: PrimaryMap::new(),
+            succ_pool: Vec::new(),
+            layout: Vec::new(),
+            order: Vec::new(),
+            vreg_class: PrimaryMap::new(),
+            frame: FrameInfo::default(),
+            const_pool: Vec::new(),
+            const_bytes: Vec::new(),
+            jump_tables: Vec::new(),
+            jt_pool: Vec::new(),
+            live_ins: Vec::new(),
+            current: None,
+        }
+    }
+
+    /// Empties the function, keeping its buffers' capacity.
+    pub fn clear(&mut self, func: GlobalId) {
+        self.func = func;
+        self.opc.clear();
+        self.ops.clear();
+        self.operands.clear();
+        self.imm64.clear();
+        self.syms.clear();
+        self.ext_names.clear();
+        self.blocks.clear();
+        self.succ_pool.clear();
+        self.layout.clear();
+        self.order.clear();
+        self.vreg_class.clear();
+        self.frame.clear();
+        self.const_pool.clear();
+        self.const_bytes.clear();
+        self.jump_tables.clear();
+        self.jt_pool.clear();
+        self.live_ins.clear();
+        self.current = None;
+    }
+
+    // ---- registers ----
+
+    /// A new virtual register of class `c`.
+    pub fn new_vreg(&mut self, c: RegClassId) -> VReg {
+        self.vreg_class.push(c)
+    }
+
+    /// The class of a virtual register.
+    #[inline]
+    pub fn class_of(&self, v: VReg) -> RegClassId {
+        self.vreg_class[v]
+    }
+
+    pub fn num_vregs(&self) -> usize {
+        self.vreg_class.len()
+    }
+
+    // ---- instructions ----
+
+    /// Creates an instruction (not yet placed in the layout).
+    pub fn create(&mut self, opc: MOpc, operands: &[Operand]) -> MInst {
+        let r = PoolRange::push_slice(&mut self.operands, operands);
+        self.opc.push(opc);
+        self.ops.push(r);
+        MInst::from_u32(self.opc.len() as u32 - 1)
+    }
+
+    /// Creates an instruction and appends it to the current block.
+    pub fn push(&mut self, opc: MOpc, operands: &[Operand]) -> MInst {
+        debug_assert!(self.current.is_some(), "push outside a block");
+        let i = self.create(opc, operands);
+        self.layout.push(i);
+        i
+    }
+
+    /// Appends one more operand to the most recently created instruction.
+    pub fn add_operand(&mut self, i: MInst, o: Operand) {
+        let r = &mut self.ops[i.index()];
+        assert_eq!(
+            r.end as usize,
+            self.operands.len(),
+            "add_operand: not the last instruction"
+        );
+        self.operands.push(o);
+        r.end += 1;
+    }
+
+    #[inline]
+    pub fn opc(&self, i: MInst) -> MOpc {
+        self.opc[i.index()]
+    }
+
+    pub fn set_opc(&mut self, i: MInst, o: MOpc) {
+        self.opc[i.index()] = o;
+    }
+
+    #[inline]
+    pub fn operands(&self, i: MInst) -> &[Operand] {
+        self.ops[i.index()].get(&self.operands)
+    }
+
+    #[inline]
+    pub fn operands_mut(&mut self, i: MInst) -> &mut [Operand] {
+        self.ops[i.index()].get_mut(&mut self.operands)
+    }
+
+    /// Number of instructions created (placed or not).
+    pub fn num_insts(&self) -> usize {
+        self.opc.len()
+    }
+
+    /// A 64-bit immediate operand.
+    pub fn imm(&mut self, v: i64) -> Operand {
+        if let Ok(v32) = i32::try_from(v) {
+            Operand::imm(v32)
+        } else {
+            self.imm64.push(v);
+            Operand::imm64_index(self.imm64.len() as u32 - 1)
+        }
+    }
+
+    /// The value of an `Imm` or `Imm64` operand.
+    pub fn imm_of(&self, o: Operand) -> Option<i64> {
+        match o.kind() {
+            OpKind::Imm => Some(o.imm_value() as i64),
+            OpKind::Imm64 => self.imm64.get(o.payload() as usize).copied(),
+            _ => None,
+        }
+    }
+
+    /// A symbol operand.
+    pub fn sym(&mut self, s: SymOperand) -> Operand {
+        self.syms.push(s);
+        Operand::sym_index(self.syms.len() as u32 - 1)
+    }
+
+    /// The symbol of a `Sym` operand.
+    pub fn sym_of(&self, o: Operand) -> Option<SymOperand> {
+        (o.kind() == OpKind::Sym)
+            .then(|| self.syms.get(o.payload() as usize).copied())
+            .flatten()
+    }
+
+    /// An external symbol by name (interned per function).
+    pub fn external(&mut self, name: &str) -> SymTarget {
+        let i = match self.ext_names.iter().position(|n| &**n == name) {
+            Some(i) => i,
+            None => {
+                self.ext_names.push(name.into());
+                self.ext_names.len() - 1
+            }
+        };
+        SymTarget::External(i as u32)
+    }
+
+    // ---- blocks ----
+
+    /// A new empty block (not yet in `order`).
+    pub fn create_block(&mut self, ir_block: u32) -> MBlock {
+        self.blocks.push(BlockData {
+            ir_block,
+            ..BlockData::default()
+        })
+    }
+
+    /// Starts filling block `b`: it is appended to `order` and its range
+    /// starts at the end of the layout.
+    pub fn begin_block(&mut self, b: MBlock) {
+        debug_assert!(self.current.is_none(), "begin_block inside a block");
+        let start = self.layout.len() as u32;
+        let d = &mut self.blocks[b];
+        d.start = start;
+        d.end = start;
+        self.order.push(b);
+        self.current = Some(b);
+    }
+
+    /// The block being filled.
+    pub fn current_block(&self) -> Option<MBlock> {
+        self.current
+    }
+
+    /// Finishes the current block with its successors.
+    pub fn end_block(&mut self, succs: &[MBlock]) {
+        let b = self.current.take().expect("end_block outside a block");
+        let end = self.layout.len() as u32;
+        let r = PoolRange::push_slice(&mut self.succ_pool, succs);
+        let d = &mut self.blocks[b];
+        d.end = end;
+        d.succs = r;
+    }
+
+    /// The instructions of `b`, in order.
+    #[inline]
+    pub fn block_insts(&self, b: MBlock) -> &[MInst] {
+        let d = &self.blocks[b];
+        &self.layout[d.start as usize..d.end as usize]
+    }
+
+    #[inline]
+    pub fn succs(&self, b: MBlock) -> &[MBlock] {
+        self.blocks[b].succs.get(&self.succ_pool)
+    }
+
+    /// Replaces the successors of `b`.
+    pub fn set_succs(&mut self, b: MBlock, succs: &[MBlock]) {
+        let r = PoolRange::push_slice(&mut self.succ_pool, succs);
+        self.blocks[b].succs = r;
+    }
+
+    /// Predecessor lists of every block, by a counting sort over the
+    /// successor lists of the blocks in `order`.
+    pub fn preds(&self) -> Preds {
+        let n = self.blocks.len();
+        let mut start = vec![0u32; n + 1];
+        for &b in &self.order {
+            for &s in self.succs(b) {
+                start[s.index() + 1] += 1;
+            }
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut pool = vec![MBlock::from_u32(0); start[n] as usize];
+        for &b in &self.order {
+            for &s in self.succs(b) {
+                pool[fill[s.index()] as usize] = b;
+                fill[s.index()] += 1;
+            }
+        }
+        Preds { start, pool }
+    }
+
+    /// Rewrites the layout block by block: `f(mf, b, old, out)` receives the
+    /// block's old instructions and pushes the new sequence to `out`; it may
+    /// create instructions with `mf.create`. `scratch` is a reused buffer.
+    pub fn rewrite(
+        &mut self,
+        scratch: &mut Vec<MInst>,
+        mut f: impl FnMut(&mut MachFunction, MBlock, &[MInst], &mut Vec<MInst>),
+    ) {
+        let old = std::mem::take(&mut self.layout);
+        scratch.clear();
+        let order = std::mem::take(&mut self.order);
+        for &b in &order {
+            let d = self.blocks[b];
+            let start = scratch.len() as u32;
+            f(self, b, &old[d.start as usize..d.end as usize], scratch);
+            let d = &mut self.blocks[b];
+            d.start = start;
+            d.end = scratch.len() as u32;
+        }
+        self.order = order;
+        self.layout = std::mem::replace(scratch, old);
+    }
+
+    // ---- constants and jump tables ----
+
+    /// A constant-pool entry (deduplicated by bytes and alignment).
+    pub fn constant(&mut self, bytes: &[u8], align: u32) -> u32 {
+        for (i, e) in self.const_pool.iter().enumerate() {
+            if e.align == align && e.bytes.get(&self.const_bytes) == bytes {
+                return i as u32;
+            }
+        }
+        let r = PoolRange::push_slice(&mut self.const_bytes, bytes);
+        self.const_pool.push(ConstEntry { bytes: r, align });
+        self.const_pool.len() as u32 - 1
+    }
+
+    /// A jump table over `targets`.
+    pub fn jump_table(&mut self, targets: &[MBlock]) -> u32 {
+        let r = PoolRange::push_slice(&mut self.jt_pool, targets);
+        self.jump_tables.push(r);
+        self.jump_tables.len() as u32 - 1
+    }
+
+    /// Physical registers referenced anywhere (for callee-saved handling).
+    pub fn for_each_phys_def(&self, mut f: impl FnMut(PReg)) {
+        for &i in &self.layout {
+            for o in self.operands(i) {
+                if o.is_def() {
+                    if let Some(p) = o.reg().as_phys() {
+                        f(p);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `r` is a virtual register of this function.
+    pub fn is_vreg(&self, r: Reg) -> bool {
+        r.as_virt()
+            .is_some_and(|v| v.index() < self.vreg_class.len())
+    }
+}
+
+/// Predecessor lists (see [`MachFunction::preds`]).
+pub struct Preds {
+    start: Vec<u32>,
+    pool: Vec<MBlock>,
+}
+
+impl Preds {
+    pub fn of(&self, b: MBlock) -> &[MBlock] {
+        &self.pool[self.start[b.index()] as usize..self.start[b.index() + 1] as usize]
+    }
+}

@@ -1,0 +1,197 @@
+//! The MIR text printer, for `-print-after-all` / `-print-after=<pass>` and
+//! for tests. The format follows LLVM's MIR body syntax closely enough to be
+//! read by someone who knows it: defs before `=`, `%N` virtual registers
+//! with their class on the def, `$name` physical registers, `implicit-def`,
+//! `killed`, `dead`, `undef`, `(tied-def N)`, `%bb.N`, `%stack.N`.
+//! It is output only; nothing parses it.
+
+use crate::func::{MachFunction, SymFlag, SymTarget};
+use crate::operand::{flag, OpKind, Operand};
+use crate::reg::Reg;
+use crate::target::TargetInfo;
+use rcc_ir::Module;
+use std::fmt::Write;
+
+/// Writes `mf` as MIR text after `pass`.
+pub fn print_function(
+    out: &mut String,
+    mf: &MachFunction,
+    m: &Module,
+    t: &dyn TargetInfo,
+    pass: &str,
+) {
+    let g = &m.globals[mf.func];
+    let _ = writeln!(out, "# *** IR Dump After {pass} ***:");
+    let _ = writeln!(out, "# Machine code for function {}:", m.str(g.name));
+    for (fi, o) in mf.frame.objects.iter() {
+        let _ = writeln!(
+            out,
+            "#   {fi}: size={}, align={}, {:?}, at {}",
+            o.size, o.align, o.kind, o.offset
+        );
+    }
+    for (i, e) in mf.const_pool.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "#   %const.{i}: {:02x?}, align={}",
+            e.bytes.get(&mf.const_bytes),
+            e.align
+        );
+    }
+    if !mf.live_ins.is_empty() {
+        let names: Vec<String> = mf
+            .live_ins
+            .iter()
+            .map(|&p| format!("${}", t.reg_name(p)))
+            .collect();
+        let _ = writeln!(out, "# liveins: {}", names.join(", "));
+    }
+    for &b in &mf.order {
+        let d = &mf.blocks[b];
+        let _ = write!(out, "\n{b}");
+        if d.ir_block != u32::MAX {
+            let _ = write!(out, " (%ir-block.{})", d.ir_block);
+        }
+        if d.address_taken {
+            out.push_str(", address-taken");
+        }
+        out.push_str(":\n");
+        let succs = mf.succs(b);
+        if !succs.is_empty() {
+            let s: Vec<String> = succs.iter().map(|s| format!("%{s}")).collect();
+            let _ = writeln!(out, "  successors: {}", s.join(", "));
+        }
+        for &i in mf.block_insts(b) {
+            out.push_str("  ");
+            print_inst(out, mf, m, t, i);
+            out.push('\n');
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\n# End machine code for function {}.\n",
+        m.str(g.name)
+    );
+}
+
+/// Writes one instruction (no newline).
+pub fn print_inst(
+    out: &mut String,
+    mf: &MachFunction,
+    m: &Module,
+    t: &dyn TargetInfo,
+    i: crate::func::MInst,
+) {
+    let ops = mf.operands(i);
+    let explicit_defs = ops
+        .iter()
+        .take_while(|o| o.is_def() && !o.has(flag::IMPLICIT))
+        .count();
+    for (k, &o) in ops[..explicit_defs].iter().enumerate() {
+        if k > 0 {
+            out.push_str(", ");
+        }
+        print_operand(out, mf, m, t, o, true);
+    }
+    if explicit_defs > 0 {
+        out.push_str(" = ");
+    }
+    out.push_str(mf.opc(i).name(t));
+    for (k, &o) in ops[explicit_defs..].iter().enumerate() {
+        out.push_str(if k == 0 { " " } else { ", " });
+        print_operand(out, mf, m, t, o, false);
+    }
+}
+
+fn print_reg(out: &mut String, mf: &MachFunction, t: &dyn TargetInfo, r: Reg, with_class: bool) {
+    if let Some(v) = r.as_virt() {
+        let _ = write!(out, "%{}", v.as_u32());
+        if with_class && mf.is_vreg(r) {
+            let c = t.class_name(mf.class_of(v)).to_ascii_lowercase();
+            let _ = write!(out, ":{c}");
+        }
+    } else if let Some(p) = r.as_phys() {
+        let _ = write!(out, "${}", t.reg_name(p));
+    } else {
+        out.push_str("$noreg");
+    }
+}
+
+fn print_operand(
+    out: &mut String,
+    mf: &MachFunction,
+    m: &Module,
+    t: &dyn TargetInfo,
+    o: Operand,
+    explicit_def: bool,
+) {
+    match o.kind() {
+        OpKind::Reg => {
+            if o.has(flag::IMPLICIT) {
+                out.push_str(if o.is_def() {
+                    "implicit-def "
+                } else {
+                    "implicit "
+                });
+            }
+            for (f, s) in [
+                (flag::EARLY_CLOBBER, "early-clobber "),
+                (flag::DEAD, "dead "),
+                (flag::KILL, "killed "),
+                (flag::UNDEF, "undef "),
+            ] {
+                if o.has(f) {
+                    out.push_str(s);
+                }
+            }
+            print_reg(out, mf, t, o.reg(), explicit_def);
+            if let Some(s) = o.subreg() {
+                let _ = write!(out, ".{}", t.subreg_name(s));
+            }
+            if let Some(d) = o.tied_to() {
+                let _ = write!(out, "(tied-def {d})");
+            }
+        }
+        OpKind::Imm | OpKind::Imm64 => {
+            let _ = write!(out, "{}", mf.imm_of(o).unwrap_or(0));
+        }
+        OpKind::Block => {
+            let _ = write!(out, "%bb.{}", o.payload());
+        }
+        OpKind::Frame => {
+            let _ = write!(out, "%stack.{}", o.payload());
+        }
+        OpKind::RegMask => {
+            let _ = write!(out, "regmask({})", o.payload());
+        }
+        OpKind::Sym => match mf.sym_of(o) {
+            Some(s) => {
+                match s.target {
+                    SymTarget::Global(g) => {
+                        let _ = write!(out, "@{}", m.str(m.globals[g].name));
+                    }
+                    SymTarget::External(e) => {
+                        let name = mf.ext_names.get(e as usize).map_or("?", |n| &**n);
+                        let _ = write!(out, "&{name}");
+                    }
+                    SymTarget::ConstPool(c) => {
+                        let _ = write!(out, "%const.{c}");
+                    }
+                    SymTarget::JumpTable(j) => {
+                        let _ = write!(out, "%jump-table.{j}");
+                    }
+                    SymTarget::Block(b) => {
+                        let _ = write!(out, "blockaddress(%{b})");
+                    }
+                }
+                if s.offset != 0 {
+                    let _ = write!(out, " + {}", s.offset);
+                }
+                if s.flag != SymFlag::None {
+                    let _ = write!(out, " [{:?}]", s.flag);
+                }
+            }
+            None => out.push_str("<bad symbol>"),
+        },
+    }
+}

@@ -1,0 +1,136 @@
+//! What machine code needs to know about a target, as an interface the
+//! target's generated tables implement: opcode names and flags, implicit
+//! registers, register names, classes (allocation order, spill size),
+//! sub-registers, aliases and call-preserved masks.
+//!
+//! Opcodes: [`MOpc`] values below [`MOpc::FIRST_TARGET`] are the generic
+//! opcodes every target shares (PHI, COPY, ...); a target opcode `t` is
+//! `MOpc(FIRST_TARGET + t)`.
+
+use crate::reg::{PReg, RegClassId};
+
+/// A machine opcode: generic or target.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct MOpc(pub u16);
+
+impl MOpc {
+    /// `%d = PHI %a, bb.1, %b, bb.2`: pairs of (value, predecessor).
+    pub const PHI: MOpc = MOpc(0);
+    /// `%d = COPY %s`: a register copy (classes may differ within a bank).
+    pub const COPY: MOpc = MOpc(1);
+    /// `%d = IMPLICIT_DEF`: an undefined value.
+    pub const IMPLICIT_DEF: MOpc = MOpc(2);
+    /// `%d = SUBREG_TO_REG 0, %s, subidx`: `%s` placed in the `subidx`
+    /// part of `%d`, the rest known zero (x86-64 32-bit writes).
+    pub const SUBREG_TO_REG: MOpc = MOpc(3);
+    /// Call-frame setup: `ADJCALLSTACKDOWN bytes`.
+    pub const ADJCALLSTACKDOWN: MOpc = MOpc(4);
+    /// Call-frame teardown: `ADJCALLSTACKUP bytes`.
+    pub const ADJCALLSTACKUP: MOpc = MOpc(5);
+    /// A label for exception tables: `EH_LABEL sym`.
+    pub const EH_LABEL: MOpc = MOpc(6);
+    /// Keeps the registers it reads live up to here; emits nothing.
+    pub const KILL: MOpc = MOpc(7);
+    /// The first target opcode.
+    pub const FIRST_TARGET: u16 = 16;
+
+    const GENERIC_NAMES: [&'static str; 8] = [
+        "PHI",
+        "COPY",
+        "IMPLICIT_DEF",
+        "SUBREG_TO_REG",
+        "ADJCALLSTACKDOWN",
+        "ADJCALLSTACKUP",
+        "EH_LABEL",
+        "KILL",
+    ];
+
+    /// The target opcode `t`.
+    #[inline]
+    pub const fn target(t: u16) -> MOpc {
+        MOpc(Self::FIRST_TARGET + t)
+    }
+
+    /// The target opcode, if this is one.
+    #[inline]
+    pub fn as_target(self) -> Option<u16> {
+        self.0.checked_sub(Self::FIRST_TARGET)
+    }
+
+    /// The opcode's name.
+    pub fn name(self, t: &dyn TargetInfo) -> &'static str {
+        match self.as_target() {
+            Some(op) => t.inst_name(op),
+            None => Self::GENERIC_NAMES
+                .get(self.0 as usize)
+                .copied()
+                .unwrap_or("<bad opcode>"),
+        }
+    }
+}
+
+/// Instruction property flags, as targets report them.
+pub mod iflag {
+    pub const MAY_LOAD: u32 = 1;
+    pub const MAY_STORE: u32 = 2;
+    pub const TERMINATOR: u32 = 4;
+    pub const BRANCH: u32 = 8;
+    pub const INDIRECT: u32 = 16;
+    pub const CALL: u32 = 32;
+    pub const RETURN: u32 = 64;
+    pub const BARRIER: u32 = 128;
+    pub const COMMUTABLE: u32 = 256;
+    pub const REMAT: u32 = 512;
+    pub const CHEAP_AS_MOVE: u32 = 1024;
+    pub const SIDE_EFFECTS: u32 = 2048;
+}
+
+/// How the explicit operands of a target instruction look in machine code
+/// (before the implicit ones): used by the verifier and the printer.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum OperandSlot {
+    /// A register def of the class.
+    Def(RegClassId),
+    /// A register use of the class.
+    Use(RegClassId),
+    /// A use tied to the def at this explicit operand index.
+    TiedUse(RegClassId, u8),
+    /// A memory reference: five operands (base, scale, index, disp, segment).
+    Mem,
+    /// An immediate (or a symbol for a displacement-like immediate).
+    Imm,
+    /// A block.
+    Block,
+}
+
+/// The target interface of machine code.
+pub trait TargetInfo: Sync {
+    /// Number of target opcodes.
+    fn num_opcodes(&self) -> u16;
+    fn inst_name(&self, op: u16) -> &'static str;
+    /// [`iflag`] bits.
+    fn inst_flags(&self, op: u16) -> u32;
+    fn implicit_defs(&self, op: u16) -> &'static [PReg];
+    fn implicit_uses(&self, op: u16) -> &'static [PReg];
+    /// The explicit machine operands of a target instruction.
+    fn operand_slots(&self, op: u16) -> &'static [OperandSlot];
+
+    /// Lowercase name without a sigil (`eax`).
+    fn reg_name(&self, r: PReg) -> &'static str;
+    fn num_regs(&self) -> usize;
+    fn num_classes(&self) -> usize;
+    fn class_name(&self, c: RegClassId) -> &'static str;
+    /// Members in allocation order.
+    fn class_members(&self, c: RegClassId) -> &'static [PReg];
+    fn class_contains(&self, c: RegClassId, r: PReg) -> bool;
+    fn class_spill_size(&self, c: RegClassId) -> u32;
+    /// Registers overlapping `r`, including `r`.
+    fn aliases(&self, r: PReg) -> &'static [u16];
+    /// The part of `r` at sub-register index `idx`.
+    fn sub_reg(&self, r: PReg, idx: u8) -> Option<PReg>;
+    fn subreg_name(&self, idx: u8) -> &'static str;
+    /// The registers preserved across a call with register mask `mask`.
+    fn preserved_regs(&self, mask: u32) -> &'static [PReg];
+    /// Registers never allocated (stack pointer, instruction pointer, ...).
+    fn is_reserved(&self, r: PReg) -> bool;
+}
