@@ -1,2 +1,17 @@
 //! The SelectionDAG: building from IR, combining, type and operation
 //! legalization, instruction selection and scheduling.
+//!
+//! Pipeline position: after the IR (one [`node::Dag`] per basic block,
+//! built by [`build`] against a [`build::FunctionLowering`] that owns the
+//! function-wide state: machine blocks, virtual registers for values that
+//! cross blocks, frame objects for static allocas), before machine code:
+//! the target selects machine instructions from the DAG and the scheduler
+//! emits them into an `rcc_mach::MachFunction`.
+
+pub mod node;
+pub mod opcode;
+pub mod vt;
+
+pub use node::{Dag, Node, SDValue};
+pub use opcode::{Cond, Ext, MemInfo, Op};
+pub use vt::VT;
