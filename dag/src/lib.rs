@@ -8,6 +8,7 @@
 //! the target selects machine instructions from the DAG and the scheduler
 //! emits them into an `rcc_mach::MachFunction`.
 
+pub mod build;
 pub mod node;
 pub mod opcode;
 pub mod vt;

@@ -225,3 +225,46 @@ fn key_hash(h: &ahash::RandomState, op: Op, vts: &[VT], ops: &[SDValue], payload
     payload.hash(&mut s);
     s.finish()
 }
+
+impl Dag {
+    /// The nodes reachable from the root, one per line (`t3: i32 = Add t1:0, t2:0`),
+    /// in index order; for tests and debugging.
+    pub fn dump(&self) -> String {
+        use std::fmt::Write;
+        let mut live = vec![false; self.op.len()];
+        if let Some(r) = self.root {
+            live[r.node().index()] = true;
+        }
+        for i in (0..self.op.len()).rev() {
+            if live[i] {
+                for &o in self.ops[i].get(&self.opnd_pool) {
+                    live[o.node().index()] = true;
+                }
+            }
+        }
+        let mut s = String::new();
+        for n in self.nodes().filter(|n| live[n.index()]) {
+            let vts: Vec<String> = self.vts(n).iter().map(|v| v.to_string()).collect();
+            let _ = write!(s, "{n}: {} = {:?}", vts.join(","), self.op(n));
+            if matches!(
+                self.op(n),
+                Op::Constant
+                    | Op::Symbol
+                    | Op::FrameIndex
+                    | Op::BasicBlock
+                    | Op::SetCC
+                    | Op::Load
+                    | Op::Store
+                    | Op::Register
+                    | Op::Target(_)
+            ) {
+                let _ = write!(s, "<{:#x}>", self.payload(n));
+            }
+            for (k, o) in self.operands(n).iter().enumerate() {
+                let _ = write!(s, "{}{o:?}", if k == 0 { " " } else { ", " });
+            }
+            s.push('\n');
+        }
+        s
+    }
+}

@@ -1,0 +1,728 @@
+//! Building the SelectionDAG of each IR basic block.
+//!
+//! [`FunctionLowering`] holds what spans the whole function: a machine
+//! block per IR block, a virtual register for every value used outside its
+//! block (and for every phi, plus one per phi input edge), frame objects for
+//! static allocas, and the argument registers. [`build_block`] then turns
+//! one IR block into a [`Dag`] whose root is the block's last chain:
+//! values defined here and used elsewhere are written to their vregs with
+//! `CopyToReg`; values from elsewhere are read with `CopyFromReg`; before
+//! the terminator, the inputs of the successors' phis are copied into the
+//! edge vregs, and the machine PHIs of a block are listed by
+//! [`FunctionLowering::phis`] for whoever starts the machine block.
+//!
+//! Memory operations are chained in program order (one chain through the
+//! block), so hash-consing never merges two of them.
+//!
+//! Calls, returns and arguments go through the target's
+//! [`CallLowering`]. Anything this builder does not handle yet is an
+//! [`BuildError`] naming the construct; nothing is silently dropped except
+//! the intrinsics that have no code (`llvm.lifetime.*`, `llvm.dbg.*`,
+//! `llvm.assume`, `llvm.experimental.noalias.scope.decl`).
+
+use crate::node::{Dag, SDValue};
+use crate::opcode::{Cond, Ext, MemInfo, Op};
+use crate::vt::VT;
+use rcc_ir::constant::{ConstData, ConstKind};
+use rcc_ir::entity::{EntityId, PackedOption};
+use rcc_ir::inst::{self, Opcode};
+use rcc_ir::layout::DataLayout;
+use rcc_ir::types::{Type, TypeId, TypeLookup};
+use rcc_ir::{Block, Function, Inst, Module, Value, ValueTag};
+use rcc_mach::{FrameIdx, FrameKind, MBlock, MachFunction, Reg, RegClassId, SymOperand, VReg};
+
+/// A construct the builder does not handle, named for the error message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuildError(pub String);
+
+impl std::fmt::Display for BuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unsupported: {}", self.0)
+    }
+}
+
+type BResult<T> = Result<T, BuildError>;
+
+fn unsupported<T>(what: impl Into<String>) -> BResult<T> {
+    Err(BuildError(what.into()))
+}
+
+/// The target's lowering of calls, returns and arguments.
+pub trait CallLowering {
+    /// The register class of values of type `vt`.
+    fn reg_class(&self, vt: VT) -> Option<RegClassId>;
+    /// Emits, at the top of the entry block, the copies of the incoming
+    /// arguments into new vregs, and returns them (one per argument).
+    fn lower_arguments(&self, mf: &mut MachFunction, args: &[VT]) -> BResult<Vec<VReg>>;
+    /// A call: returns the new chain and the result value.
+    #[allow(clippy::too_many_arguments)]
+    fn lower_call(
+        &self,
+        dag: &mut Dag,
+        mf: &mut MachFunction,
+        chain: SDValue,
+        callee: SDValue,
+        args: &[SDValue],
+        ret: Option<VT>,
+        variadic: bool,
+    ) -> BResult<(SDValue, Option<SDValue>)>;
+    /// A return of `val` (none for `ret void`): returns the new chain.
+    fn lower_return(
+        &self,
+        dag: &mut Dag,
+        mf: &mut MachFunction,
+        chain: SDValue,
+        val: Option<SDValue>,
+    ) -> BResult<SDValue>;
+}
+
+/// One machine PHI: its vreg and (input vreg, predecessor block) pairs.
+pub struct PhiInfo {
+    pub dst: VReg,
+    pub inputs: Vec<(VReg, MBlock)>,
+}
+
+/// Function-wide lowering state.
+pub struct FunctionLowering<'a> {
+    pub m: &'a Module,
+    pub f: &'a Function,
+    pub dl: &'a DataLayout,
+    /// Machine block of each IR block.
+    pub blocks: Vec<MBlock>,
+    /// The IR block of each instruction.
+    inst_block: Vec<u32>,
+    /// Vreg of each instruction whose value leaves its block (or is a phi).
+    inst_vreg: Vec<PackedOption<VReg>>,
+    /// Frame object of each static alloca.
+    frame_of: Vec<PackedOption<FrameIdx>>,
+    /// Vregs holding the arguments.
+    args: Vec<VReg>,
+    /// Phi input edges: (pred IR block, phi inst, edge vreg), sorted.
+    edges: Vec<(u32, u32, VReg)>,
+    /// Argument types.
+    arg_tys: Vec<TypeId>,
+}
+
+impl<'a> FunctionLowering<'a> {
+    /// Sets up `mf` for `f`: blocks, cross-block vregs, static allocas and
+    /// argument copies.
+    pub fn new(
+        m: &'a Module,
+        f: &'a Function,
+        dl: &'a DataLayout,
+        fn_ty: TypeId,
+        mf: &mut MachFunction,
+        lower: &dyn CallLowering,
+    ) -> BResult<Self> {
+        let types = &m.types;
+        let arg_tys: Vec<TypeId> = types.fields(fn_ty).to_vec();
+        if let Type::Func { vararg: true, .. } = types.get(fn_ty) {
+            return unsupported("variadic function definitions");
+        }
+        let n = f.num_insts();
+        let mut inst_block = vec![0u32; n];
+        let blocks: Vec<MBlock> = f
+            .blocks
+            .keys()
+            .map(|b| {
+                for i in f.block_insts(b) {
+                    inst_block[i.index()] = b.as_u32();
+                }
+                mf.create_block(b.as_u32())
+            })
+            .collect();
+        let mut fl = FunctionLowering {
+            m,
+            f,
+            dl,
+            blocks,
+            inst_block,
+            inst_vreg: vec![PackedOption::default(); n],
+            frame_of: vec![PackedOption::default(); n],
+            args: Vec::new(),
+            edges: Vec::new(),
+            arg_tys,
+        };
+        let vt_of = |fl: &Self, ty: TypeId, what: &str| -> BResult<VT> {
+            VT::of(types, fl.dl, ty)
+                .filter(|v| v.is_int() && v.bits() <= 64)
+                .ok_or_else(|| BuildError(format!("{what} of type {}", type_name(m, ty))))
+        };
+        // Values that leave their block.
+        for b in f.blocks.keys() {
+            for i in f.block_insts(b) {
+                let is_phi = f.op(i) == Opcode::Phi;
+                for (k, &v) in f.inst_ops(i).iter().enumerate() {
+                    let Some(d) = v.as_entity::<Inst>(ValueTag::Inst) else {
+                        continue;
+                    };
+                    let outside = fl.inst_block[d.index()] != b.as_u32();
+                    if (outside || (is_phi && k % 2 == 0)) && fl.inst_vreg[d.index()].is_none() {
+                        let vt = vt_of(&fl, f.ty[d.index()], "a value used across blocks")?;
+                        let c = class(lower, vt)?;
+                        fl.inst_vreg[d.index()] = PackedOption::some(mf.new_vreg(c));
+                    }
+                }
+                if is_phi && fl.inst_vreg[i.index()].is_none() {
+                    let vt = vt_of(&fl, f.ty[i.index()], "a phi")?;
+                    let c = class(lower, vt)?;
+                    fl.inst_vreg[i.index()] = PackedOption::some(mf.new_vreg(c));
+                }
+            }
+        }
+        // Phi edges: one vreg per (pred, phi).
+        for b in f.blocks.keys() {
+            for i in f.block_insts(b) {
+                if f.op(i) != Opcode::Phi {
+                    break;
+                }
+                let vt = vt_of(&fl, f.ty[i.index()], "a phi")?;
+                for pair in f.inst_ops(i).chunks(2) {
+                    let Some(pred) = pair
+                        .get(1)
+                        .and_then(|p| p.as_entity::<Block>(ValueTag::Block))
+                    else {
+                        return unsupported("a malformed phi");
+                    };
+                    let key = (pred.as_u32(), i.as_u32());
+                    if !fl.edges.iter().any(|e| (e.0, e.1) == key) {
+                        let v = mf.new_vreg(class(lower, vt)?);
+                        fl.edges.push((key.0, key.1, v));
+                    }
+                }
+            }
+        }
+        fl.edges.sort_unstable_by_key(|e| (e.0, e.1));
+        // Static allocas of the entry block.
+        if let Some(entry) = f.blocks.keys().next() {
+            for i in f.block_insts(entry) {
+                if f.op(i) != Opcode::Alloca {
+                    continue;
+                }
+                let ops = f.inst_ops(i);
+                let count = match ops.first() {
+                    None => Some(1),
+                    Some(&c) => const_int(f, c),
+                };
+                let Some(count) = count else { continue };
+                let elem = TypeId::from_u32(f.extra[i.index()]);
+                let size = dl.alloc_size(types, elem).saturating_mul(count).max(1);
+                let flags = f.flags[i.index()];
+                let align = match flags >> inst::ALIGN_SHIFT {
+                    0 => dl.abi_align(types, elem),
+                    a => 1u32 << (a - 1),
+                };
+                fl.frame_of[i.index()] =
+                    PackedOption::some(mf.frame.create(size, align.max(1), FrameKind::Local));
+            }
+        }
+        // Arguments.
+        let mut vts = Vec::with_capacity(fl.arg_tys.len());
+        for &t in &fl.arg_tys {
+            vts.push(vt_of(&fl, t, "an argument")?);
+        }
+        fl.args = lower.lower_arguments(mf, &vts)?;
+        Ok(fl)
+    }
+
+    /// The machine PHIs of IR block `b`.
+    pub fn phis(&self, b: Block) -> Vec<PhiInfo> {
+        let mut out = Vec::new();
+        for i in self.f.block_insts(b) {
+            if self.f.op(i) != Opcode::Phi {
+                break;
+            }
+            let Some(dst) = self.inst_vreg[i.index()].expand() else {
+                continue;
+            };
+            let mut inputs = Vec::new();
+            for pair in self.f.inst_ops(i).chunks(2) {
+                if let Some(pred) = pair
+                    .get(1)
+                    .and_then(|p| p.as_entity::<Block>(ValueTag::Block))
+                {
+                    if let Some(v) = self.edge(pred.as_u32(), i.as_u32()) {
+                        let mb = self.blocks[pred.index()];
+                        if !inputs.iter().any(|&(_, p)| p == mb) {
+                            inputs.push((v, mb));
+                        }
+                    }
+                }
+            }
+            out.push(PhiInfo { dst, inputs });
+        }
+        out
+    }
+
+    fn edge(&self, pred: u32, phi: u32) -> Option<VReg> {
+        self.edges
+            .binary_search_by_key(&(pred, phi), |e| (e.0, e.1))
+            .ok()
+            .map(|k| self.edges[k].2)
+    }
+}
+
+fn class(lower: &dyn CallLowering, vt: VT) -> BResult<RegClassId> {
+    lower
+        .reg_class(vt)
+        .ok_or_else(|| BuildError(format!("values of type {vt}")))
+}
+
+fn type_name(m: &Module, t: TypeId) -> String {
+    let mut s = String::new();
+    rcc_ir::printer::write_type(&m.types, t, &mut s);
+    s
+}
+
+fn const_int(f: &Function, v: Value) -> Option<u64> {
+    let c = v.as_entity::<rcc_ir::constant::ConstId>(ValueTag::Const)?;
+    match f.consts.get(c).kind {
+        ConstKind::Int(x) => Some(x),
+        _ => None,
+    }
+}
+
+/// Per-block builder state.
+struct Builder<'a, 'b> {
+    fl: &'b FunctionLowering<'a>,
+    dag: &'b mut Dag,
+    mf: &'b mut MachFunction,
+    lower: &'b dyn CallLowering,
+    chain: SDValue,
+    vals: &'b mut Vec<Option<SDValue>>,
+}
+
+/// Builds the DAG of IR block `b` into `dag` (cleared first). `vals` is a
+/// reused scratch vector.
+pub fn build_block(
+    fl: &FunctionLowering<'_>,
+    b: Block,
+    dag: &mut Dag,
+    mf: &mut MachFunction,
+    lower: &dyn CallLowering,
+    vals: &mut Vec<Option<SDValue>>,
+) -> BResult<()> {
+    dag.clear();
+    vals.clear();
+    vals.resize(fl.f.num_insts(), None);
+    let chain = dag.entry();
+    let mut bl = Builder {
+        fl,
+        dag,
+        mf,
+        lower,
+        chain,
+        vals,
+    };
+    for i in fl.f.block_insts(b) {
+        bl.inst(b, i)?;
+    }
+    let root = bl.chain;
+    bl.dag.root = Some(root);
+    Ok(())
+}
+
+impl Builder<'_, '_> {
+    fn vt(&self, ty: TypeId) -> BResult<VT> {
+        VT::of(&self.fl.m.types, self.fl.dl, ty)
+            .filter(|v| v.is_int() && v.bits() <= 64)
+            .ok_or_else(|| BuildError(format!("values of type {}", type_name(self.fl.m, ty))))
+    }
+
+    fn value_ty(&self, v: Value) -> TypeId {
+        let f = self.fl.f;
+        match v.tag() {
+            ValueTag::Inst => f.ty[v.index()],
+            ValueTag::Arg => self.fl.arg_tys[v.index()],
+            ValueTag::Const => {
+                f.consts
+                    .get(rcc_ir::constant::ConstId::from_index(v.index()))
+                    .ty
+            }
+            _ => rcc_ir::types::prim::PTR,
+        }
+    }
+
+    fn copy_from(&mut self, r: VReg, vt: VT) -> SDValue {
+        let reg = self
+            .dag
+            .value(Op::Register, vt, &[], Reg::virt(r).bits() as u64);
+        let entry = self.dag.entry();
+        let n = self
+            .dag
+            .node(Op::CopyFromReg, &[vt, VT::Chain], &[entry, reg], 0);
+        SDValue::new(n, 0)
+    }
+
+    fn copy_to(&mut self, r: VReg, v: SDValue) {
+        let vt = self.dag.vt(v);
+        let reg = self
+            .dag
+            .value(Op::Register, vt, &[], Reg::virt(r).bits() as u64);
+        self.chain = self
+            .dag
+            .value(Op::CopyToReg, VT::Chain, &[self.chain, reg, v], 0);
+    }
+
+    /// The DAG value of an IR operand.
+    fn get(&mut self, v: Value) -> BResult<SDValue> {
+        let ty = self.value_ty(v);
+        match v.tag() {
+            ValueTag::Inst => {
+                if let Some(x) = self.vals[v.index()] {
+                    return Ok(x);
+                }
+                if let Some(fi) = self.fl.frame_of[v.index()].expand() {
+                    return Ok(self
+                        .dag
+                        .value(Op::FrameIndex, VT::I64, &[], fi.as_u32() as u64));
+                }
+                match self.fl.inst_vreg[v.index()].expand() {
+                    Some(r) => {
+                        let vt = self.vt(ty)?;
+                        Ok(self.copy_from(r, vt))
+                    }
+                    None => unsupported("a value used before its definition"),
+                }
+            }
+            ValueTag::Arg => {
+                let vt = self.vt(ty)?;
+                let r = self.fl.args[v.index()];
+                Ok(self.copy_from(r, vt))
+            }
+            ValueTag::Global => {
+                let g = rcc_ir::GlobalId::from_index(v.index());
+                Ok(self.symbol(g, 0))
+            }
+            ValueTag::Const => {
+                let c = rcc_ir::constant::ConstId::from_index(v.index());
+                let data: ConstData = self.fl.f.consts.get(c);
+                let vt = self.vt(ty)?;
+                match data.kind {
+                    ConstKind::Int(x) => Ok(self.dag.constant(vt, x)),
+                    ConstKind::Null | ConstKind::Zero => Ok(self.dag.constant(vt, 0)),
+                    ConstKind::Undef | ConstKind::Poison => {
+                        Ok(self.dag.value(Op::Undef, vt, &[], 0))
+                    }
+                    _ => unsupported("this kind of constant operand"),
+                }
+            }
+            _ => unsupported("this kind of operand"),
+        }
+    }
+
+    fn symbol(&mut self, g: rcc_ir::GlobalId, offset: i64) -> SDValue {
+        let s = self.mf.sym(SymOperand {
+            target: rcc_mach::SymTarget::Global(g),
+            offset,
+            flag: rcc_mach::SymFlag::None,
+        });
+        self.dag.value(Op::Symbol, VT::I64, &[], s.payload() as u64)
+    }
+
+    fn set(&mut self, i: Inst, v: SDValue) {
+        self.vals[i.index()] = Some(v);
+        if self.fl.f.op(i) != Opcode::Phi {
+            if let Some(r) = self.fl.inst_vreg[i.index()].expand() {
+                self.copy_to(r, v);
+            }
+        }
+    }
+
+    fn inst(&mut self, b: Block, i: Inst) -> BResult<()> {
+        let f = self.fl.f;
+        let ops = f.inst_ops(i);
+        let op = f.op(i);
+        let bin = |o: Opcode| -> Option<Op> {
+            Some(match o {
+                Opcode::Add => Op::Add,
+                Opcode::Sub => Op::Sub,
+                Opcode::Mul => Op::Mul,
+                Opcode::SDiv => Op::SDiv,
+                Opcode::UDiv => Op::UDiv,
+                Opcode::SRem => Op::SRem,
+                Opcode::URem => Op::URem,
+                Opcode::And => Op::And,
+                Opcode::Or => Op::Or,
+                Opcode::Xor => Op::Xor,
+                Opcode::Shl => Op::Shl,
+                Opcode::LShr => Op::Srl,
+                Opcode::AShr => Op::Sra,
+                _ => return None,
+            })
+        };
+        if let Some(o) = bin(op) {
+            let vt = self.vt(f.ty[i.index()])?;
+            let (a, c) = (self.get(ops[0])?, self.get(ops[1])?);
+            let v = self.dag.value(o, vt, &[a, c], 0);
+            self.set(i, v);
+            return Ok(());
+        }
+        match op {
+            Opcode::ICmp => {
+                let cond = Cond::from_ir((f.flags[i.index()] >> inst::PRED_SHIFT) as u8)
+                    .ok_or_else(|| BuildError("an icmp predicate".into()))?;
+                let (a, c) = (self.get(ops[0])?, self.get(ops[1])?);
+                let v = self.dag.value(Op::SetCC, VT::I1, &[a, c], cond as u64);
+                self.set(i, v);
+            }
+            Opcode::Select => {
+                let vt = self.vt(f.ty[i.index()])?;
+                let c = self.get(ops[0])?;
+                let (x, y) = (self.get(ops[1])?, self.get(ops[2])?);
+                let v = self.dag.value(Op::Select, vt, &[c, x, y], 0);
+                self.set(i, v);
+            }
+            Opcode::ZExt
+            | Opcode::SExt
+            | Opcode::Trunc
+            | Opcode::PtrToInt
+            | Opcode::IntToPtr
+            | Opcode::BitCast
+            | Opcode::Freeze => {
+                let to = self.vt(f.ty[i.index()])?;
+                let x = self.get(ops[0])?;
+                let from = self.dag.vt(x);
+                let v = if from == to {
+                    x
+                } else {
+                    let o = match op {
+                        Opcode::ZExt => Op::ZeroExtend,
+                        Opcode::SExt => Op::SignExtend,
+                        Opcode::Trunc => Op::Truncate,
+                        _ if from.bits() < to.bits() => Op::ZeroExtend,
+                        _ => Op::Truncate,
+                    };
+                    self.dag.value(o, to, &[x], 0)
+                };
+                self.set(i, v);
+            }
+            Opcode::Alloca => {
+                if self.fl.frame_of[i.index()].is_none() {
+                    return unsupported("dynamic alloca");
+                }
+            }
+            Opcode::Load => {
+                let flags = f.flags[i.index()];
+                if flags & inst::ATOMIC != 0 {
+                    return unsupported("atomic load");
+                }
+                let vt = self.vt(f.ty[i.index()])?;
+                let addr = self.get(ops[0])?;
+                let (lvt, mem_bits) = if vt == VT::I1 {
+                    (VT::I8, 8)
+                } else {
+                    (vt, vt.bits())
+                };
+                let info = MemInfo {
+                    mem_bits,
+                    ext: Ext::None,
+                    volatile: flags & inst::VOLATILE != 0,
+                };
+                let n = self.dag.node(
+                    Op::Load,
+                    &[lvt, VT::Chain],
+                    &[self.chain, addr],
+                    info.pack(),
+                );
+                self.chain = SDValue::new(n, 1);
+                let mut v = SDValue::new(n, 0);
+                if vt == VT::I1 {
+                    v = self.dag.value(Op::Truncate, VT::I1, &[v], 0);
+                }
+                self.set(i, v);
+            }
+            Opcode::Store => {
+                let flags = f.flags[i.index()];
+                if flags & inst::ATOMIC != 0 {
+                    return unsupported("atomic store");
+                }
+                let mut v = self.get(ops[0])?;
+                let addr = self.get(ops[1])?;
+                if self.dag.vt(v) == VT::I1 {
+                    v = self.dag.value(Op::ZeroExtend, VT::I8, &[v], 0);
+                }
+                let info = MemInfo {
+                    mem_bits: self.dag.vt(v).bits(),
+                    ext: Ext::None,
+                    volatile: flags & inst::VOLATILE != 0,
+                };
+                self.chain =
+                    self.dag
+                        .value(Op::Store, VT::Chain, &[self.chain, v, addr], info.pack());
+            }
+            Opcode::GetElementPtr => {
+                let v = self.gep(i)?;
+                self.set(i, v);
+            }
+            Opcode::Phi => {
+                let r = self.fl.inst_vreg[i.index()]
+                    .expand()
+                    .ok_or_else(|| BuildError("a phi without a register".into()))?;
+                let vt = self.vt(f.ty[i.index()])?;
+                let v = self.copy_from(r, vt);
+                self.vals[i.index()] = Some(v);
+            }
+            Opcode::Call => self.call(i)?,
+            Opcode::Br | Opcode::Ret | Opcode::Unreachable => self.terminator(b, i)?,
+            other => return unsupported(format!("the '{}' instruction", other.name())),
+        }
+        Ok(())
+    }
+
+    fn gep(&mut self, i: Inst) -> BResult<SDValue> {
+        let f = self.fl.f;
+        let types = &self.fl.m.types;
+        let ops = f.inst_ops(i);
+        let mut ty = TypeId::from_u32(f.extra[i.index()]);
+        let mut addr = self.get(ops[0])?;
+        let mut offset: u64 = 0;
+        for (k, &idx) in ops[1..].iter().enumerate() {
+            if k > 0 {
+                match types.get(ty) {
+                    Type::Struct { .. } | Type::Named { .. } => {
+                        let Some(field) = const_int(f, idx) else {
+                            return unsupported("a non-constant struct index");
+                        };
+                        offset =
+                            offset.wrapping_add(self.fl.dl.field_offset(types, ty, field as usize));
+                        ty = types.fields(ty)[field as usize];
+                        continue;
+                    }
+                    Type::Array { elem, .. } | Type::Vector { elem, .. } => ty = elem,
+                    _ => return unsupported("getelementptr through this type"),
+                }
+            }
+            let size = self.fl.dl.alloc_size(types, ty);
+            if let Some(c) = const_int(f, idx) {
+                let bits = self.vt(self.value_ty(idx))?.bits();
+                let sh = 64 - bits;
+                let c = (((c << sh) as i64) >> sh) as u64;
+                offset = offset.wrapping_add(c.wrapping_mul(size));
+                continue;
+            }
+            let mut x = self.get(idx)?;
+            let xvt = self.dag.vt(x);
+            if xvt.bits() < 64 {
+                x = self.dag.value(Op::SignExtend, VT::I64, &[x], 0);
+            } else if xvt.bits() > 64 {
+                return unsupported("a getelementptr index wider than 64 bits");
+            }
+            if size != 1 {
+                let s = self.dag.constant(VT::I64, size);
+                x = self.dag.value(Op::Mul, VT::I64, &[x, s], 0);
+            }
+            addr = self.dag.value(Op::Add, VT::I64, &[addr, x], 0);
+        }
+        if offset != 0 {
+            let c = self.dag.constant(VT::I64, offset);
+            addr = self.dag.value(Op::Add, VT::I64, &[addr, c], 0);
+        }
+        Ok(addr)
+    }
+
+    fn call(&mut self, i: Inst) -> BResult<()> {
+        let f = self.fl.f;
+        let m = self.fl.m;
+        let info = *f.call_info(i);
+        let ops = f.inst_ops(i);
+        let callee = ops[0];
+        if let Some(g) = callee.as_entity::<rcc_ir::GlobalId>(ValueTag::Global) {
+            let name = m.str(m.globals[g].name);
+            if name.starts_with("llvm.") {
+                if [
+                    "llvm.lifetime.",
+                    "llvm.dbg.",
+                    "llvm.assume",
+                    "llvm.experimental.noalias",
+                ]
+                .iter()
+                .any(|p| name.starts_with(p))
+                {
+                    return Ok(());
+                }
+                return unsupported(format!("the intrinsic {name}"));
+            }
+        }
+        let Type::Func { ret, vararg, .. } = m.types.get(info.fn_ty) else {
+            return unsupported("a call through a non-function type");
+        };
+        let ret_vt = match m.types.get(ret) {
+            Type::Void => None,
+            _ => Some(self.vt(ret)?),
+        };
+        let mut args = Vec::with_capacity(info.num_args as usize);
+        for &a in &ops[1..1 + info.num_args as usize] {
+            if a.tag() == ValueTag::Meta {
+                return unsupported("a metadata call argument");
+            }
+            args.push(self.get(a)?);
+        }
+        let target = self.get(callee)?;
+        let (chain, res) = self
+            .lower
+            .lower_call(self.dag, self.mf, self.chain, target, &args, ret_vt, vararg)?;
+        self.chain = chain;
+        if let Some(r) = res {
+            self.set(i, r);
+        }
+        Ok(())
+    }
+
+    /// Copies the inputs of the successors' phis, then the terminator.
+    fn terminator(&mut self, b: Block, i: Inst) -> BResult<()> {
+        let f = self.fl.f;
+        let succs: Vec<Block> = f.successors(i).collect();
+        for &s in &succs {
+            for p in f.block_insts(s) {
+                if f.op(p) != Opcode::Phi {
+                    break;
+                }
+                let Some(edge) = self.fl.edge(b.as_u32(), p.as_u32()) else {
+                    continue;
+                };
+                let Some(pair) = f.inst_ops(p).chunks(2).find(|c| {
+                    c.get(1).and_then(|x| x.as_entity::<Block>(ValueTag::Block)) == Some(b)
+                }) else {
+                    continue;
+                };
+                let v = self.get(pair[0])?;
+                self.copy_to(edge, v);
+            }
+        }
+        let ops = f.inst_ops(i);
+        match f.op(i) {
+            Opcode::Ret => {
+                let v = match ops.first() {
+                    Some(&v) => Some(self.get(v)?),
+                    None => None,
+                };
+                self.chain = self.lower.lower_return(self.dag, self.mf, self.chain, v)?;
+            }
+            Opcode::Br if ops.len() == 1 => {
+                let t = self.block_node(ops[0])?;
+                self.chain = self.dag.value(Op::Br, VT::Chain, &[self.chain, t], 0);
+            }
+            Opcode::Br => {
+                let c = self.get(ops[0])?;
+                let (t, e) = (self.block_node(ops[1])?, self.block_node(ops[2])?);
+                let ch = self
+                    .dag
+                    .value(Op::BrCond, VT::Chain, &[self.chain, c, t], 0);
+                self.chain = self.dag.value(Op::Br, VT::Chain, &[ch, e], 0);
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn block_node(&mut self, v: Value) -> BResult<SDValue> {
+        let b = v
+            .as_entity::<Block>(ValueTag::Block)
+            .ok_or_else(|| BuildError("a branch to a non-block".into()))?;
+        let mb = self.fl.blocks[b.index()];
+        Ok(self
+            .dag
+            .value(Op::BasicBlock, VT::Chain, &[], mb.as_u32() as u64))
+    }
+}
