@@ -9,6 +9,7 @@
 //! emits them into an `rcc_mach::MachFunction`.
 
 pub mod build;
+pub mod fold;
 pub mod node;
 pub mod opcode;
 pub mod vt;

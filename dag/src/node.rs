@@ -141,13 +141,17 @@ impl Dag {
         Node::from_u32(self.op.len() as u32 - 1)
     }
 
-    /// A single-result node's value.
+    /// A single-result node's value, folded if its value is known
+    /// (see [`crate::fold`]).
     pub fn value(&mut self, op: Op, vt: VT, ops: &[SDValue], payload: u64) -> SDValue {
+        if let Some(v) = crate::fold::fold(self, op, vt, ops, payload) {
+            return v;
+        }
         SDValue::new(self.node(op, &[vt], ops, payload), 0)
     }
 
     pub fn constant(&mut self, vt: VT, v: u64) -> SDValue {
-        self.value(Op::Constant, vt, &[], v & vt.mask())
+        SDValue::new(self.node(Op::Constant, &[vt], &[], v & vt.mask()), 0)
     }
 
     pub fn entry(&mut self) -> SDValue {

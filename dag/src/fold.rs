@@ -1,0 +1,157 @@
+//! Folding at node creation (LLVM's `getNode` folding): constant operands
+//! are evaluated and algebraic identities applied before a node is
+//! interned, so the builder, the legalizer and the combiner never create a
+//! node whose value is already known.
+//!
+//! Invariant: a fold returns a value of the requested type that computes the
+//! same result as the node it replaces for every input, including the
+//! wrap-around of fixed-width arithmetic; division by a constant zero and
+//! over-wide shifts (poison in the IR) are left alone.
+
+use crate::node::{Dag, SDValue};
+use crate::opcode::{Cond, Op};
+use crate::vt::VT;
+
+fn sext(v: u64, bits: u32) -> i64 {
+    let sh = 64 - bits.min(64);
+    ((v << sh) as i64) >> sh
+}
+
+/// The folded value of `(op vt ops payload)`, if it folds.
+pub fn fold(dag: &mut Dag, op: Op, vt: VT, ops: &[SDValue], payload: u64) -> Option<SDValue> {
+    if !vt.is_int() && vt != VT::I1 {
+        return None;
+    }
+    let bits = vt.bits();
+    if bits > 64 {
+        return None;
+    }
+    let c = |k: usize| ops.get(k).and_then(|&v| dag.as_const(v));
+    match op {
+        Op::Add
+        | Op::Sub
+        | Op::Mul
+        | Op::And
+        | Op::Or
+        | Op::Xor
+        | Op::Shl
+        | Op::Srl
+        | Op::Sra
+        | Op::SDiv
+        | Op::UDiv
+        | Op::SRem
+        | Op::URem => {
+            if let (Some(a), Some(b)) = (c(0), c(1)) {
+                let r = eval(op, a, b, bits)?;
+                return Some(dag.constant(vt, r));
+            }
+            let (x, b) = (ops[0], c(1)?);
+            let all = vt.mask();
+            let identity = match op {
+                Op::Add | Op::Sub | Op::Or | Op::Xor | Op::Shl | Op::Srl | Op::Sra => b == 0,
+                Op::Mul | Op::SDiv | Op::UDiv => b == 1,
+                Op::And => b == all,
+                _ => false,
+            };
+            if identity {
+                return Some(x);
+            }
+            match op {
+                Op::Mul | Op::And if b == 0 => Some(dag.constant(vt, 0)),
+                Op::Or if b == all => Some(dag.constant(vt, all)),
+                _ => None,
+            }
+        }
+        Op::SetCC => {
+            let (a, b) = (c(0)?, c(1)?);
+            let w = dag.vt(ops[0]).bits();
+            let cond = Cond::ALL.get(payload as usize)?;
+            Some(dag.constant(VT::I1, cond.eval(a, b, w) as u64))
+        }
+        Op::ZeroExtend | Op::Truncate | Op::AnyExtend => Some(dag.constant(vt, c(0)?)),
+        Op::SignExtend => {
+            let from = dag.vt(ops[0]).bits();
+            Some(dag.constant(vt, sext(c(0)?, from) as u64))
+        }
+        Op::Select => {
+            let k = c(0)?;
+            Some(if k & 1 != 0 { ops[1] } else { ops[2] })
+        }
+        _ => None,
+    }
+}
+
+/// Evaluates a binary integer operation on `bits`-bit values.
+fn eval(op: Op, a: u64, b: u64, bits: u32) -> Option<u64> {
+    let m = if bits >= 64 {
+        u64::MAX
+    } else {
+        (1 << bits) - 1
+    };
+    let (a, b) = (a & m, b & m);
+    let (sa, sb) = (sext(a, bits), sext(b, bits));
+    Some(
+        match op {
+            Op::Add => a.wrapping_add(b),
+            Op::Sub => a.wrapping_sub(b),
+            Op::Mul => a.wrapping_mul(b),
+            Op::And => a & b,
+            Op::Or => a | b,
+            Op::Xor => a ^ b,
+            Op::Shl if b < bits as u64 => a << b,
+            Op::Srl if b < bits as u64 => a >> b,
+            Op::Sra if b < bits as u64 => (sa >> b) as u64,
+            Op::UDiv if b != 0 => a / b,
+            Op::URem if b != 0 => a % b,
+            // Signed overflow (MIN / -1) is undefined behaviour in the IR: leave it.
+            Op::SDiv if sb != 0 && !(sb == -1 && a == (1u64 << (bits - 1))) => {
+                sa.wrapping_div(sb) as u64
+            }
+            Op::SRem if sb != 0 && !(sb == -1 && a == (1u64 << (bits - 1))) => {
+                sa.wrapping_rem(sb) as u64
+            }
+            _ => return None,
+        } & m,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constants_and_identities() {
+        let mut d = Dag::default();
+        let a = d.constant(VT::I8, 200);
+        let b = d.constant(VT::I8, 100);
+        let s = d.value(Op::Add, VT::I8, &[a, b], 0);
+        assert_eq!(d.as_const(s), Some(44));
+        let m = d.constant(VT::I8, 0xff);
+        let one = d.constant(VT::I8, 1);
+        let x = d.value(Op::Sra, VT::I8, &[m, one], 0);
+        assert_eq!(d.as_const(x), Some(0xff));
+        let e = d.entry();
+        let r = d.value(Op::Register, VT::I32, &[], 5);
+        let v = SDValue::new(
+            d.node(Op::CopyFromReg, &[VT::I32, VT::Chain], &[e, r], 0),
+            0,
+        );
+        let z = d.constant(VT::I32, 0);
+        assert_eq!(d.value(Op::Add, VT::I32, &[v, z], 0), v);
+        let p = d.value(Op::Mul, VT::I32, &[v, z], 0);
+        assert_eq!(d.as_const(p), Some(0));
+        let lt = d.value(Op::SetCC, VT::I1, &[a, b], Cond::Slt as u64);
+        assert_eq!(d.as_const(lt), Some(1), "-56 < 100");
+        let ult = d.value(Op::SetCC, VT::I1, &[a, b], Cond::Ult as u64);
+        assert_eq!(d.as_const(ult), Some(0));
+        let se = d.value(Op::SignExtend, VT::I32, &[a], 0);
+        assert_eq!(d.as_const(se), Some(0xffff_ffc8));
+        let min = d.constant(VT::I32, 0x8000_0000);
+        let m1 = d.constant(VT::I32, 0xffff_ffff);
+        let q = d.value(Op::SDiv, VT::I32, &[min, m1], 0);
+        assert_eq!(d.op_of(q), Op::SDiv, "INT_MIN / -1 is not folded");
+        let zero = d.constant(VT::I32, 0);
+        let u = d.value(Op::UDiv, VT::I32, &[v, zero], 0);
+        assert_eq!(d.op_of(u), Op::UDiv);
+    }
+}
