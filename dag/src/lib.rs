@@ -8,10 +8,12 @@
 //! the target selects machine instructions from the DAG and the scheduler
 //! emits them into an `rcc_mach::MachFunction`.
 
+pub mod lowering;
 pub mod node;
 pub mod opcode;
 pub mod vt;
 
+pub use lowering::{CallLowering, IselError};
 pub use node::{Dag, Node, SDValue};
 pub use opcode::{Cond, Ext, MemInfo, Op};
 pub use vt::VT;
