@@ -96,7 +96,10 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32) -
         }
         Op::Symbol => {
             let i = dag.payload(n) as u32;
-            let plain = mf.syms.get(i as usize).is_some_and(|s| s.flag == SymFlag::None);
+            let plain = mf
+                .syms
+                .get(i as usize)
+                .is_some_and(|s| s.flag == SymFlag::None);
             if plain && am.base == Base::None && am.index.is_none() && am.sym.is_none() {
                 am.base = Base::Rip;
                 am.sym = Some(i);

@@ -15,10 +15,10 @@
 //! a COPY of RAX (by width) into the result register. Every physical
 //! register is defined and read inside this sequence.
 
-use super::emit::{class_of_vt, push_implicit, Emitter};
 use super::super::desc::{sub_reg, subreg};
 use super::super::machine::mask;
 use super::super::{op, regs};
+use super::emit::{class_of_vt, push_implicit, Emitter};
 use rcc_dag::{CallLowering, Dag, IselError, Node, Op, SDValue, VT};
 use rcc_ir::entity::EntityId;
 use rcc_mach::{flag, MOpc, MachFunction, Operand, PReg, Reg, VReg};
@@ -27,7 +27,14 @@ use rcc_mach::{flag, MOpc, MachFunction, Operand, PReg, Reg, VReg};
 pub const X86_CALL: u16 = 0;
 pub const X86_RET: u16 = 1;
 
-const ARG_REGS: [PReg; 6] = [regs::RDI, regs::RSI, regs::RDX, regs::RCX, regs::R8, regs::R9];
+const ARG_REGS: [PReg; 6] = [
+    regs::RDI,
+    regs::RSI,
+    regs::RDX,
+    regs::RCX,
+    regs::R8,
+    regs::R9,
+];
 
 /// The part of 64-bit register `r` holding a value of type `vt`.
 fn part(r: PReg, vt: VT) -> PReg {
@@ -160,7 +167,10 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     mf.frame.has_calls = true;
     mf.frame.max_call_frame = mf.frame.max_call_frame.max(bytes);
     let b = bytes as i32;
-    mf.push(MOpc::ADJCALLSTACKDOWN, &stack_adjust(MOpc::ADJCALLSTACKDOWN, b, true));
+    mf.push(
+        MOpc::ADJCALLSTACKDOWN,
+        &stack_adjust(MOpc::ADJCALLSTACKDOWN, b, true),
+    );
     for (k, &a) in args.iter().skip(ARG_REGS.len()).enumerate() {
         let opc = match dag.vt(a) {
             VT::I1 | VT::I8 => op::MOV8mr,
@@ -183,7 +193,10 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     let mut uses = Vec::new();
     for (&a, &r) in args.iter().zip(&ARG_REGS) {
         let p = part(r, dag.vt(a));
-        mf.push(MOpc::COPY, &[Operand::reg_def(p), Operand::reg_use(e.reg(a))]);
+        mf.push(
+            MOpc::COPY,
+            &[Operand::reg_def(p), Operand::reg_use(e.reg(a))],
+        );
         uses.push(p);
     }
     if variadic {
@@ -192,7 +205,10 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
         uses.push(regs::AL);
     }
     let (opc, target) = if dag.op_of(callee) == Op::Symbol {
-        (op::CALL64pcrel32, Operand::sym_index(dag.payload(callee.node()) as u32))
+        (
+            op::CALL64pcrel32,
+            Operand::sym_index(dag.payload(callee.node()) as u32),
+        )
     } else {
         (op::CALL64r, Operand::reg_use(e.reg(callee)))
     };
@@ -205,7 +221,10 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
         cops.push(Operand::implicit_def(part(regs::RAX, t)));
     }
     mf.push(opc, &cops);
-    mf.push(MOpc::ADJCALLSTACKUP, &stack_adjust(MOpc::ADJCALLSTACKUP, b, false));
+    mf.push(
+        MOpc::ADJCALLSTACKUP,
+        &stack_adjust(MOpc::ADJCALLSTACKUP, b, false),
+    );
     if let Some(t) = ret {
         let v = mf.new_vreg(class_of_vt(t)?);
         mf.push(
@@ -224,7 +243,10 @@ pub fn emit_ret(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(
     let mut rops = Vec::new();
     if let Some(&v) = ops.get(1) {
         let p = part(regs::RAX, e.dag.vt(v));
-        mf.push(MOpc::COPY, &[Operand::reg_def(p), Operand::reg_use(e.reg(v))]);
+        mf.push(
+            MOpc::COPY,
+            &[Operand::reg_def(p), Operand::reg_use(e.reg(v))],
+        );
         rops.push(Operand::implicit_use(p));
     }
     mf.push(opc, &rops);

@@ -11,13 +11,13 @@
 //! follows its type (i1/i8 GR8, i16 GR16, i32 GR32, i64 GR64);
 //! `CopyFromReg` of a virtual register reuses it (no instruction).
 
+use super::super::desc::{ImmKind, OpKind, Role, DESCS};
+use super::super::machine::{mclass, X86Info};
+use super::super::regs;
 use super::addr::{AddrMode, Base};
 use super::call::{emit_call, emit_ret, X86_CALL, X86_RET};
 use super::matcher::{Binding, Cover, SPECIAL};
 use super::patterns::{patterns, PDef, POperand, Pattern};
-use super::super::desc::{ImmKind, OpKind, Role, DESCS};
-use super::super::machine::{mclass, X86Info};
-use super::super::regs;
 use rcc_dag::{Cond, Dag, IselError, Node, Op, SDValue, VT};
 use rcc_ir::entity::EntityId;
 use rcc_mach::{flag, MOpc, MachFunction, Operand, PReg, Reg, RegClassId, TargetInfo};
@@ -191,9 +191,19 @@ impl Emitter<'_> {
                                     POperand::Var(v) => match binds[v as usize] {
                                         Binding::Addr(am) => am,
                                         Binding::Val(x) => AddrMode::reg(x),
-                                        _ => return Err(IselError::new(format!("row {}: bad address", p.line))),
+                                        _ => {
+                                            return Err(IselError::new(format!(
+                                                "row {}: bad address",
+                                                p.line
+                                            )))
+                                        }
                                     },
-                                    _ => return Err(IselError::new(format!("row {}: bad address", p.line))),
+                                    _ => {
+                                        return Err(IselError::new(format!(
+                                            "row {}: bad address",
+                                            p.line
+                                        )))
+                                    }
                                 };
                                 self.push_addr(mf, &mut ops, &am);
                             }
@@ -206,18 +216,38 @@ impl Emitter<'_> {
                                     POperand::CcLit(c) => c as i64,
                                     POperand::Cc(v) => match binds[v as usize] {
                                         Binding::Cond(c) => x86_cc(c),
-                                        _ => return Err(IselError::new(format!("row {}: bad condition", p.line))),
+                                        _ => {
+                                            return Err(IselError::new(format!(
+                                                "row {}: bad condition",
+                                                p.line
+                                            )))
+                                        }
                                     },
-                                    _ => return Err(IselError::new(format!("row {}: bad condition", p.line))),
+                                    _ => {
+                                        return Err(IselError::new(format!(
+                                            "row {}: bad condition",
+                                            p.line
+                                        )))
+                                    }
                                 };
                                 ops.push(mf.imm(cc));
                             }
                             (OpKind::Rel(_), _) => match *it.next().expect("checked") {
                                 POperand::Var(v) => match binds[v as usize] {
                                     Binding::Block(b) => ops.push(Operand::block(b)),
-                                    _ => return Err(IselError::new(format!("row {}: bad block", p.line))),
+                                    _ => {
+                                        return Err(IselError::new(format!(
+                                            "row {}: bad block",
+                                            p.line
+                                        )))
+                                    }
                                 },
-                                _ => return Err(IselError::new(format!("row {}: bad block", p.line))),
+                                _ => {
+                                    return Err(IselError::new(format!(
+                                        "row {}: bad block",
+                                        p.line
+                                    )))
+                                }
                             },
                             (OpKind::FCond | OpKind::MemOffs, _) => {
                                 let o = *it.next().expect("checked");
@@ -281,7 +311,9 @@ impl Emitter<'_> {
             Base::Rip => Operand::reg_use(regs::RIP),
         });
         ops.push(Operand::imm(am.scale as i32));
-        ops.push(Operand::reg_use(am.index.map_or(Reg::NONE, |v| self.reg(v))));
+        ops.push(Operand::reg_use(
+            am.index.map_or(Reg::NONE, |v| self.reg(v)),
+        ));
         ops.push(match am.sym {
             Some(i) if am.disp == 0 => Operand::sym_index(i),
             Some(i) => {

@@ -160,7 +160,13 @@ fn describe(dag: &Dag, n: Node) -> String {
 }
 
 /// Whether row `p` matches at node `n`; fills `binds` (one per variable).
-pub fn match_row(dag: &Dag, mf: &MachFunction, p: &Pattern, n: Node, binds: &mut Vec<Binding>) -> bool {
+pub fn match_row(
+    dag: &Dag,
+    mf: &MachFunction,
+    p: &Pattern,
+    n: Node,
+    binds: &mut Vec<Binding>,
+) -> bool {
     binds.clear();
     binds.resize(p.nvars as usize, Binding::None);
     let mut m = M { dag, mf, p, binds };
@@ -178,9 +184,7 @@ impl M<'_> {
     fn node(&mut self, pn: u16, v: SDValue, is_root: bool) -> bool {
         let dag = self.dag;
         match &self.p.nodes[pn as usize] {
-            PNode::Lit(x) => {
-                dag.as_const(v) == Some(*x as u64 & dag.vt(v).mask()) && v.res() == 0
-            }
+            PNode::Lit(x) => dag.as_const(v) == Some(*x as u64 & dag.vt(v).mask()) && v.res() == 0,
             &PNode::Var { var, vt, pred } => {
                 if vt.is_some_and(|t| dag.vt(v) != t) {
                     return false;

@@ -138,7 +138,8 @@ pub fn parse(text: &str) -> Result<Patterns, String> {
     let mut rows = Vec::new();
     let mut by_root: HashMap<Op, Vec<u32>> = HashMap::new();
     for (line, row) in lines {
-        let p = parse_row(&row, line, &names).map_err(|e| format!("patterns.desc:{line}: {e}: {row}"))?;
+        let p = parse_row(&row, line, &names)
+            .map_err(|e| format!("patterns.desc:{line}: {e}: {row}"))?;
         let PNode::Node { op, .. } = &p.nodes[p.root as usize] else {
             unreachable!("root is a node")
         };
@@ -196,7 +197,9 @@ fn expand_block(
             for g in groups.split('|') {
                 let vals: Vec<&str> = g.split_whitespace().collect();
                 if vals.len() != vars.len() {
-                    return Err(format!("patterns.desc:{ln}: group `{g}` has the wrong arity"));
+                    return Err(format!(
+                        "patterns.desc:{ln}: group `{g}` has the wrong arity"
+                    ));
                 }
                 let mut env2 = env.to_vec();
                 for (v, x) in vars.iter().zip(&vals) {
@@ -373,7 +376,10 @@ impl<'a> RowParser<'a> {
             return Err(format!("bad child `{w}`"));
         };
         let (name, pred) = match body.split_once(':') {
-            Some((n, p)) => (n, parse_pred(p).ok_or_else(|| format!("unknown predicate `{p}`"))?),
+            Some((n, p)) => (
+                n,
+                parse_pred(p).ok_or_else(|| format!("unknown predicate `{p}`"))?,
+            ),
             None if is_cc => (body, Pred::Cc),
             None => return Err(format!("${body} needs a predicate")),
         };
@@ -623,7 +629,11 @@ fn parse_inst(
         "COPY" => MOpc::COPY,
         "SUBREG_TO_REG" => MOpc::SUBREG_TO_REG,
         "IMPLICIT_DEF" => MOpc::IMPLICIT_DEF,
-        _ => MOpc::target(*names.get(form).ok_or_else(|| format!("unknown form `{form}`"))?),
+        _ => MOpc::target(
+            *names
+                .get(form)
+                .ok_or_else(|| format!("unknown form `{form}`"))?,
+        ),
     };
     // Operand words.
     let mut words = Vec::new();
@@ -740,9 +750,14 @@ fn parse_operand(
             _ => Err(format!("{w} in a non-register slot")),
         };
     }
-    let body = w.strip_prefix('$').ok_or_else(|| format!("bad operand `{w}`"))?;
+    let body = w
+        .strip_prefix('$')
+        .ok_or_else(|| format!("bad operand `{w}`"))?;
     let (name, sub) = match body.split_once('.') {
-        Some((n, s)) => (n, Some(subreg_index(s).ok_or_else(|| format!("bad sub-register `{s}`"))?)),
+        Some((n, s)) => (
+            n,
+            Some(subreg_index(s).ok_or_else(|| format!("bad sub-register `{s}`"))?),
+        ),
         None => (body, None),
     };
     let v = bound(p, name)?;
@@ -796,8 +811,14 @@ mod tests {
             ("(add i32 $a:r, $b:r) -> ADD32rr $a", "takes 2 operands"),
             ("(add i32 $a:r, $b:r) -> ADD32rr $a, $c", "not bound"),
             ("(add i32 $a:r, $b:r) -> ADD32ri $a, $b", "does not fit"),
-            ("(frob i32 $a:r, $b:r) -> ADD32rr $a, $b", "unknown operation"),
-            ("(store i32 $v:r, $p:addr) -> %eax = MOV32rm $p", "only COPY"),
+            (
+                "(frob i32 $a:r, $b:r) -> ADD32rr $a, $b",
+                "unknown operation",
+            ),
+            (
+                "(store i32 $v:r, $p:addr) -> %eax = MOV32rm $p",
+                "only COPY",
+            ),
         ] {
             let e = parse(row).err().unwrap_or_default();
             assert!(e.contains(msg), "{row}: {e}");
