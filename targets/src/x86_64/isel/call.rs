@@ -142,8 +142,7 @@ impl CallLowering for X86Lowering {
     }
 }
 
-fn stack_adjust(opc: MOpc, bytes: i32, down: bool) -> Vec<Operand> {
-    let _ = opc;
+fn stack_adjust(bytes: i32, down: bool) -> Vec<Operand> {
     let mut v = vec![Operand::imm(bytes), Operand::imm(0)];
     if down {
         v.push(Operand::imm(0));
@@ -167,10 +166,7 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     mf.frame.has_calls = true;
     mf.frame.max_call_frame = mf.frame.max_call_frame.max(bytes);
     let b = bytes as i32;
-    mf.push(
-        MOpc::ADJCALLSTACKDOWN,
-        &stack_adjust(MOpc::ADJCALLSTACKDOWN, b, true),
-    );
+    mf.push(MOpc::ADJCALLSTACKDOWN, &stack_adjust(b, true));
     for (k, &a) in args.iter().skip(ARG_REGS.len()).enumerate() {
         let opc = match dag.vt(a) {
             VT::I1 | VT::I8 => op::MOV8mr,
@@ -221,10 +217,7 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
         cops.push(Operand::implicit_def(part(regs::RAX, t)));
     }
     mf.push(opc, &cops);
-    mf.push(
-        MOpc::ADJCALLSTACKUP,
-        &stack_adjust(MOpc::ADJCALLSTACKUP, b, false),
-    );
+    mf.push(MOpc::ADJCALLSTACKUP, &stack_adjust(b, false));
     if let Some(t) = ret {
         let v = mf.new_vreg(class_of_vt(t)?);
         mf.push(

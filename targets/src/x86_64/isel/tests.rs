@@ -3,11 +3,11 @@
 //! uses in the block, unless it is live into the block).
 
 use super::*;
-use crate::x86_64::machine::{mclass, X86Info};
+use crate::x86_64::machine::X86Info;
 use rcc_dag::{CallLowering, Cond, Ext, MemInfo, Op, SDValue, VT};
 use rcc_ir::entity::EntityId;
 use rcc_ir::{GlobalId, Module};
-use rcc_mach::{FrameKind, MBlock, SymFlag, SymOperand, SymTarget, VReg};
+use rcc_mach::{FrameKind, SymFlag, SymOperand, SymTarget};
 
 fn module() -> Module {
     rcc_ir::parse_module("declare void @f()\ndeclare void @g(...)\n", "t.ll").expect("parses")
@@ -130,7 +130,6 @@ fn brcond_on_setcc() {
          JCC_1 %bb.1, 12, implicit $eflags\n\
          JMP_1 %bb.2\n"
     );
-    let _ = MBlock::from_u32(0);
 }
 
 #[test]
@@ -239,7 +238,6 @@ fn call_with_eight_arguments() {
         .lower_call(&mut dag, &mut mf, e, callee, &vals, Some(VT::I32), true)
         .expect("lowers");
     ret(&mut dag, &mut mf, ch, r);
-    let _ = mclass::GR32;
     assert_eq!(select(&mut dag, &mut mf, 2), "%0:gr32 = COPY $edi\n\
          %1:gr64 = COPY $rsi\n\
          %2:gr32 = MOV32ri 0\n\
@@ -275,5 +273,4 @@ fn unsupported_nodes_are_typed_errors() {
     ret(&mut dag, &mut mf, e, Some(s));
     let err = select_block(&mut dag, &mut mf).expect_err("no i1 mul");
     assert!(err.what.contains("Mul"), "{}", err.what);
-    let _ = VReg::from_u32(0);
 }
