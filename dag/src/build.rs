@@ -16,10 +16,11 @@
 //!
 //! Calls, returns and arguments go through the target's
 //! [`CallLowering`]. Anything this builder does not handle yet is an
-//! [`BuildError`] naming the construct; nothing is silently dropped except
+//! [`IselError`] naming the construct; nothing is silently dropped except
 //! the intrinsics that have no code (`llvm.lifetime.*`, `llvm.dbg.*`,
 //! `llvm.assume`, `llvm.experimental.noalias.scope.decl`).
 
+use crate::lowering::{CallLowering, IselError};
 use crate::node::{Dag, SDValue};
 use crate::opcode::{Cond, Ext, MemInfo, Op};
 use crate::vt::VT;
@@ -31,49 +32,10 @@ use rcc_ir::types::{Type, TypeId, TypeLookup};
 use rcc_ir::{Block, Function, Inst, Module, Value, ValueTag};
 use rcc_mach::{FrameIdx, FrameKind, MBlock, MachFunction, Reg, RegClassId, SymOperand, VReg};
 
-/// A construct the builder does not handle, named for the error message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BuildError(pub String);
-
-impl std::fmt::Display for BuildError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "unsupported: {}", self.0)
-    }
-}
-
-type BResult<T> = Result<T, BuildError>;
+type BResult<T> = Result<T, IselError>;
 
 fn unsupported<T>(what: impl Into<String>) -> BResult<T> {
-    Err(BuildError(what.into()))
-}
-
-/// The target's lowering of calls, returns and arguments.
-pub trait CallLowering {
-    /// The register class of values of type `vt`.
-    fn reg_class(&self, vt: VT) -> Option<RegClassId>;
-    /// Emits, at the top of the entry block, the copies of the incoming
-    /// arguments into new vregs, and returns them (one per argument).
-    fn lower_arguments(&self, mf: &mut MachFunction, args: &[VT]) -> BResult<Vec<VReg>>;
-    /// A call: returns the new chain and the result value.
-    #[allow(clippy::too_many_arguments)]
-    fn lower_call(
-        &self,
-        dag: &mut Dag,
-        mf: &mut MachFunction,
-        chain: SDValue,
-        callee: SDValue,
-        args: &[SDValue],
-        ret: Option<VT>,
-        variadic: bool,
-    ) -> BResult<(SDValue, Option<SDValue>)>;
-    /// A return of `val` (none for `ret void`): returns the new chain.
-    fn lower_return(
-        &self,
-        dag: &mut Dag,
-        mf: &mut MachFunction,
-        chain: SDValue,
-        val: Option<SDValue>,
-    ) -> BResult<SDValue>;
+    Err(IselError::new(what))
 }
 
 /// One machine PHI: its vreg and (input vreg, predecessor block) pairs.
@@ -104,8 +66,8 @@ pub struct FunctionLowering<'a> {
 }
 
 impl<'a> FunctionLowering<'a> {
-    /// Sets up `mf` for `f`: blocks, cross-block vregs, static allocas and
-    /// argument copies.
+    /// Sets up `mf` for `f`: blocks, cross-block vregs and static allocas
+    /// (arguments: [`FunctionLowering::lower_arguments`]).
     pub fn new(
         m: &'a Module,
         f: &'a Function,
@@ -146,7 +108,7 @@ impl<'a> FunctionLowering<'a> {
         let vt_of = |fl: &Self, ty: TypeId, what: &str| -> BResult<VT> {
             VT::of(types, fl.dl, ty)
                 .filter(|v| v.is_int() && v.bits() <= 64)
-                .ok_or_else(|| BuildError(format!("{what} of type {}", type_name(m, ty))))
+                .ok_or_else(|| IselError::new(format!("{what} of type {}", type_name(m, ty))))
         };
         // Values that leave their block.
         for b in f.blocks.keys() {
@@ -216,13 +178,28 @@ impl<'a> FunctionLowering<'a> {
                     PackedOption::some(mf.frame.create(size, align.max(1), FrameKind::Local));
             }
         }
-        // Arguments.
-        let mut vts = Vec::with_capacity(fl.arg_tys.len());
-        for &t in &fl.arg_tys {
-            vts.push(vt_of(&fl, t, "an argument")?);
-        }
-        fl.args = lower.lower_arguments(mf, &vts)?;
         Ok(fl)
+    }
+
+    /// Copies the incoming arguments into vregs; call it once, with the
+    /// entry block open (`mf.begin_block(fl.blocks[0])`), before building
+    /// that block's DAG.
+    pub fn lower_arguments(
+        &mut self,
+        mf: &mut MachFunction,
+        lower: &dyn CallLowering,
+    ) -> BResult<()> {
+        let mut vts = Vec::with_capacity(self.arg_tys.len());
+        for &t in &self.arg_tys {
+            let vt = VT::of(&self.m.types, self.dl, t)
+                .filter(|v| v.is_int() && v.bits() <= 64)
+                .ok_or_else(|| {
+                    IselError::new(format!("an argument of type {}", type_name(self.m, t)))
+                })?;
+            vts.push(vt);
+        }
+        self.args = lower.lower_arguments(mf, &vts)?;
+        Ok(())
     }
 
     /// The machine PHIs of IR block `b`.
@@ -265,7 +242,7 @@ impl<'a> FunctionLowering<'a> {
 fn class(lower: &dyn CallLowering, vt: VT) -> BResult<RegClassId> {
     lower
         .reg_class(vt)
-        .ok_or_else(|| BuildError(format!("values of type {vt}")))
+        .ok_or_else(|| IselError::new(format!("values of type {vt}")))
 }
 
 fn type_name(m: &Module, t: TypeId) -> String {
@@ -326,7 +303,7 @@ impl Builder<'_, '_> {
     fn vt(&self, ty: TypeId) -> BResult<VT> {
         VT::of(&self.fl.m.types, self.fl.dl, ty)
             .filter(|v| v.is_int() && v.bits() <= 64)
-            .ok_or_else(|| BuildError(format!("values of type {}", type_name(self.fl.m, ty))))
+            .ok_or_else(|| IselError::new(format!("values of type {}", type_name(self.fl.m, ty))))
     }
 
     fn value_ty(&self, v: Value) -> TypeId {
@@ -461,7 +438,7 @@ impl Builder<'_, '_> {
         match op {
             Opcode::ICmp => {
                 let cond = Cond::from_ir((f.flags[i.index()] >> inst::PRED_SHIFT) as u8)
-                    .ok_or_else(|| BuildError("an icmp predicate".into()))?;
+                    .ok_or_else(|| IselError::new("an icmp predicate"))?;
                 let (a, c) = (self.get(ops[0])?, self.get(ops[1])?);
                 let v = self.dag.value(Op::SetCC, VT::I1, &[a, c], cond as u64);
                 self.set(i, v);
@@ -558,7 +535,7 @@ impl Builder<'_, '_> {
             Opcode::Phi => {
                 let r = self.fl.inst_vreg[i.index()]
                     .expand()
-                    .ok_or_else(|| BuildError("a phi without a register".into()))?;
+                    .ok_or_else(|| IselError::new("a phi without a register"))?;
                 let vt = self.vt(f.ty[i.index()])?;
                 let v = self.copy_from(r, vt);
                 self.vals[i.index()] = Some(v);
@@ -719,7 +696,7 @@ impl Builder<'_, '_> {
     fn block_node(&mut self, v: Value) -> BResult<SDValue> {
         let b = v
             .as_entity::<Block>(ValueTag::Block)
-            .ok_or_else(|| BuildError("a branch to a non-block".into()))?;
+            .ok_or_else(|| IselError::new("a branch to a non-block"))?;
         let mb = self.fl.blocks[b.index()];
         Ok(self
             .dag

@@ -10,10 +10,12 @@
 
 pub mod build;
 pub mod fold;
+pub mod lowering;
 pub mod node;
 pub mod opcode;
 pub mod vt;
 
+pub use lowering::{CallLowering, IselError};
 pub use node::{Dag, Node, SDValue};
 pub use opcode::{Cond, Ext, MemInfo, Op};
 pub use vt::VT;

@@ -1,7 +1,8 @@
 //! The DAG builder on small IR functions, with a mock call lowering that
 //! only records what it is asked.
 
-use rcc_dag::build::{build_block, BuildError, CallLowering, FunctionLowering};
+use rcc_dag::build::{build_block, FunctionLowering};
+use rcc_dag::{CallLowering, IselError};
 use rcc_dag::{Dag, Op, SDValue, VT};
 use rcc_ir::Module;
 use rcc_mach::{MachFunction, RegClassId, VReg};
@@ -12,7 +13,7 @@ impl CallLowering for Mock {
     fn reg_class(&self, vt: VT) -> Option<RegClassId> {
         vt.is_int().then_some(RegClassId(vt.bits() as u8))
     }
-    fn lower_arguments(&self, mf: &mut MachFunction, args: &[VT]) -> Result<Vec<VReg>, BuildError> {
+    fn lower_arguments(&self, mf: &mut MachFunction, args: &[VT]) -> Result<Vec<VReg>, IselError> {
         Ok(args
             .iter()
             .map(|&vt| mf.new_vreg(RegClassId(vt.bits() as u8)))
@@ -27,7 +28,7 @@ impl CallLowering for Mock {
         args: &[SDValue],
         ret: Option<VT>,
         _variadic: bool,
-    ) -> Result<(SDValue, Option<SDValue>), BuildError> {
+    ) -> Result<(SDValue, Option<SDValue>), IselError> {
         let mut ops = vec![chain, callee];
         ops.extend_from_slice(args);
         let vts = [ret.unwrap_or(VT::Chain), VT::Chain];
@@ -48,21 +49,22 @@ impl CallLowering for Mock {
         _mf: &mut MachFunction,
         chain: SDValue,
         val: Option<SDValue>,
-    ) -> Result<SDValue, BuildError> {
+    ) -> Result<SDValue, IselError> {
         let mut ops = vec![chain];
         ops.extend(val);
         Ok(dag.value(Op::Target(2), VT::Chain, &ops, 0))
     }
 }
 
-fn build(src: &str) -> Result<Vec<String>, BuildError> {
+fn build(src: &str) -> Result<Vec<String>, IselError> {
     let m: Module = rcc_ir::parse_module(src.to_string(), "t.ll").expect("parses");
     let dl = m.data_layout().expect("layout");
     let g = m.order[0];
     let f = m.body(g).expect("body");
     let fn_ty = m.globals[g].value_ty.expect("type");
     let mut mf = MachFunction::new(g);
-    let fl = FunctionLowering::new(&m, f, &dl, fn_ty, &mut mf, &Mock)?;
+    let mut fl = FunctionLowering::new(&m, f, &dl, fn_ty, &mut mf, &Mock)?;
+    fl.lower_arguments(&mut mf, &Mock)?;
     let mut dag = Dag::default();
     let mut vals = Vec::new();
     let mut out = Vec::new();
@@ -141,10 +143,10 @@ define void @f(ptr %p, i16 %v) {
 #[test]
 fn unsupported_constructs_are_named() {
     let e = build("define float @f(float %a) {\n  ret float %a\n}\n").unwrap_err();
-    assert!(e.0.contains("float"), "{e}");
+    assert!(e.what.contains("float"), "{e}");
     let e = build(
         "define void @f(i64 %n) {\n  %a = alloca i8, i64 %n\n  store i8 0, ptr %a\n  ret void\n}\n",
     )
     .unwrap_err();
-    assert!(e.0.contains("dynamic alloca"), "{e}");
+    assert!(e.what.contains("dynamic alloca"), "{e}");
 }

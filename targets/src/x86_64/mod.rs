@@ -43,6 +43,7 @@ pub mod backend;
 pub mod desc;
 pub mod encoder;
 pub mod intel_printer;
+pub mod isel;
 pub mod machine;
 pub mod matcher;
 pub mod opt;

@@ -1,0 +1,156 @@
+//! The x86 addressing-mode matcher (LLVM's `X86DAGToDAGISel::matchAddress`,
+//! simplified): folds an address value into `base + index*scale + disp`,
+//! where the base is a register, a frame object or RIP (with a symbol
+//! displacement), from trees of `add`, `shl`/`mul` by 1/2/4/8, constants,
+//! frame indexes and symbols.
+//!
+//! It always succeeds: whatever cannot be folded becomes the base or index
+//! register. Interior nodes are folded only when they have one use (the
+//! root, the address itself, is always taken apart); leaves are free.
+//! Displacements stay within `i32`. Only symbols without a relocation
+//! variant fold (a `@GOTPCREL` symbol is a load, not an address).
+
+use rcc_dag::{Dag, Op, SDValue};
+use rcc_mach::{FrameIdx, MachFunction, SymFlag};
+
+/// The base of an address.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Base {
+    None,
+    Reg(SDValue),
+    Frame(FrameIdx),
+    /// RIP-relative (with `sym` set).
+    Rip,
+}
+
+/// A matched address.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct AddrMode {
+    pub base: Base,
+    pub scale: u8,
+    pub index: Option<SDValue>,
+    pub disp: i64,
+    /// A symbol-operand index of the function (`mf.syms`).
+    pub sym: Option<u32>,
+}
+
+impl AddrMode {
+    pub const EMPTY: AddrMode = AddrMode {
+        base: Base::None,
+        scale: 1,
+        index: None,
+        disp: 0,
+        sym: None,
+    };
+
+    /// The address `[reg]`.
+    pub fn reg(v: SDValue) -> AddrMode {
+        AddrMode {
+            base: Base::Reg(v),
+            ..AddrMode::EMPTY
+        }
+    }
+
+    /// The values the address reads from registers.
+    pub fn regs(&self) -> impl Iterator<Item = SDValue> {
+        let b = match self.base {
+            Base::Reg(v) => Some(v),
+            _ => None,
+        };
+        b.into_iter().chain(self.index)
+    }
+}
+
+/// Sign-extends a constant node's payload from its type.
+pub fn const_value(dag: &Dag, v: SDValue) -> Option<i64> {
+    let p = dag.as_const(v)?;
+    let bits = dag.vt(v).bits().clamp(1, 64);
+    let sh = 64 - bits;
+    Some(((p << sh) as i64) >> sh)
+}
+
+/// Matches the address `v`.
+pub fn match_addr(dag: &Dag, mf: &MachFunction, v: SDValue) -> AddrMode {
+    let mut am = AddrMode::EMPTY;
+    if !go(dag, mf, v, &mut am, 0) {
+        am = AddrMode::reg(v);
+    }
+    am
+}
+
+fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32) -> bool {
+    let n = v.node();
+    let foldable = depth == 0 || dag.uses(n) <= 1;
+    if depth > 6 {
+        return as_reg(v, am);
+    }
+    match dag.op_of(v) {
+        Op::Constant => {
+            let d = am.disp + const_value(dag, v).unwrap_or(0);
+            if i32::try_from(d).is_ok() {
+                am.disp = d;
+                true
+            } else {
+                as_reg(v, am)
+            }
+        }
+        Op::Symbol => {
+            let i = dag.payload(n) as u32;
+            let plain = mf
+                .syms
+                .get(i as usize)
+                .is_some_and(|s| s.flag == SymFlag::None);
+            if plain && am.base == Base::None && am.index.is_none() && am.sym.is_none() {
+                am.base = Base::Rip;
+                am.sym = Some(i);
+                true
+            } else {
+                as_reg(v, am)
+            }
+        }
+        Op::FrameIndex if am.base == Base::None && am.sym.is_none() => {
+            am.base = Base::Frame(FrameIdx::from_u32(dag.payload(n) as u32));
+            true
+        }
+        Op::Add if foldable => {
+            let save = *am;
+            let ops = dag.operands(n);
+            let (a, b) = (ops[0], ops[1]);
+            if go(dag, mf, a, am, depth + 1) && go(dag, mf, b, am, depth + 1) {
+                return true;
+            }
+            *am = save;
+            as_reg(v, am)
+        }
+        Op::Shl | Op::Mul if foldable && am.index.is_none() => {
+            let ops = dag.operands(n);
+            let c = const_value(dag, ops[1]);
+            let scale = match (dag.op_of(v), c) {
+                (Op::Shl, Some(s @ 0..=3)) => 1u8 << s,
+                (Op::Mul, Some(m @ (1 | 2 | 4 | 8))) => m as u8,
+                _ => return as_reg(v, am),
+            };
+            if am.base == Base::Rip {
+                return as_reg(v, am);
+            }
+            am.index = Some(ops[0]);
+            am.scale = scale;
+            true
+        }
+        _ => as_reg(v, am),
+    }
+}
+
+/// Takes `v` as the base or, failing that, the index register.
+fn as_reg(v: SDValue, am: &mut AddrMode) -> bool {
+    if am.base == Base::None {
+        am.base = Base::Reg(v);
+        true
+    } else if am.index.is_none() && am.base != Base::Rip {
+        am.index = Some(v);
+        am.scale = 1;
+        true
+    } else {
+        false
+    }
+}

@@ -1,0 +1,362 @@
+//! Scheduling and emission: turns a block's [`Cover`] into machine
+//! instructions appended to the open block of the `MachFunction`.
+//!
+//! Order: a depth-first walk from the root that emits a node after its
+//! dependencies (value leaves first, then the chain), so every value is
+//! defined before it is used and chained nodes keep their chain order. A
+//! row's instructions are emitted together, so physical registers a row
+//! uses (EFLAGS, %cl, %eax/%edx) are never live across rows.
+//!
+//! Values: every emitted value gets a fresh virtual register whose class
+//! follows its type (i1/i8 GR8, i16 GR16, i32 GR32, i64 GR64);
+//! `CopyFromReg` of a virtual register reuses it (no instruction).
+
+use super::super::desc::{ImmKind, OpKind, Role, DESCS};
+use super::super::machine::{mclass, X86Info};
+use super::super::regs;
+use super::addr::{AddrMode, Base};
+use super::call::{emit_call, emit_ret, X86_CALL, X86_RET};
+use super::matcher::{Binding, Cover, SPECIAL};
+use super::patterns::{patterns, PDef, POperand, Pattern};
+use rcc_dag::{Cond, Dag, IselError, Node, Op, SDValue, VT};
+use rcc_ir::entity::EntityId;
+use rcc_mach::{flag, MOpc, MachFunction, Operand, PReg, Reg, RegClassId, TargetInfo};
+
+/// The register class of a value type.
+pub fn class_of_vt(vt: VT) -> Result<RegClassId, IselError> {
+    Ok(match vt {
+        VT::I1 | VT::I8 => mclass::GR8,
+        VT::I16 => mclass::GR16,
+        VT::I32 => mclass::GR32,
+        VT::I64 => mclass::GR64,
+        t => return Err(IselError::new(format!("{t} values"))),
+    })
+}
+
+/// The general-purpose class of a physical register, by width.
+pub fn class_of_phys(p: PReg) -> RegClassId {
+    let t = X86Info;
+    [mclass::GR8, mclass::GR16, mclass::GR32]
+        .into_iter()
+        .find(|&c| t.class_contains(c, p))
+        .unwrap_or(mclass::GR64)
+}
+
+/// The x86 condition-code operand of a DAG condition.
+pub fn x86_cc(c: Cond) -> i64 {
+    match c {
+        Cond::Eq => 4,
+        Cond::Ne => 5,
+        Cond::Ugt => 7,
+        Cond::Uge => 3,
+        Cond::Ult => 2,
+        Cond::Ule => 6,
+        Cond::Sgt => 15,
+        Cond::Sge => 13,
+        Cond::Slt => 12,
+        Cond::Sle => 14,
+    }
+}
+
+/// Appends the form's implicit defs (EFLAGS dead if `dead_flags`) and uses.
+pub fn push_implicit(ops: &mut Vec<Operand>, opc: MOpc, dead_flags: bool) {
+    let Some(t) = opc.as_target() else { return };
+    let d = &DESCS[t as usize];
+    for &r in d.implicit_defs {
+        let mut o = Operand::implicit_def(r);
+        if r == regs::EFLAGS && dead_flags {
+            o = o.with(flag::DEAD);
+        }
+        ops.push(o);
+    }
+    ops.extend(d.implicit_uses.iter().map(|&r| Operand::implicit_use(r)));
+}
+
+/// Emission state of one block.
+pub struct Emitter<'a> {
+    pub dag: &'a Dag,
+    pub cover: &'a Cover,
+    /// Per node, the register of its value (result 0).
+    pub vals: &'a mut Vec<Reg>,
+    pub ops: Vec<Operand>,
+}
+
+impl Emitter<'_> {
+    /// The register holding value `v`.
+    pub fn reg(&self, v: SDValue) -> Reg {
+        debug_assert_eq!(v.res(), 0, "only result 0 is a register value");
+        self.vals[v.node().index()]
+    }
+
+    /// Emits everything the root needs, in dependency order.
+    pub fn run(&mut self, mf: &mut MachFunction) -> Result<(), IselError> {
+        let Some(root) = self.dag.root else {
+            return Ok(());
+        };
+        let mut state = vec![0u8; self.dag.len()];
+        let mut stack: Vec<(Node, u32)> = vec![(root.node(), 0)];
+        state[root.node().index()] = 1;
+        while let Some(top) = stack.last_mut() {
+            let (n, k) = *top;
+            let deps = self.cover.deps_of(n);
+            if (k as usize) < deps.len() {
+                top.1 += 1;
+                let d = deps[k as usize];
+                if state[d.index()] == 0 {
+                    state[d.index()] = 1;
+                    stack.push((d, 0));
+                }
+            } else {
+                stack.pop();
+                self.emit_node(mf, n)?;
+                state[n.index()] = 2;
+            }
+        }
+        Ok(())
+    }
+
+    fn emit_node(&mut self, mf: &mut MachFunction, n: Node) -> Result<(), IselError> {
+        let dag = self.dag;
+        let ops = dag.operands(n);
+        match dag.op(n) {
+            Op::EntryToken | Op::TokenFactor => {}
+            Op::CopyFromReg => {
+                let r = Reg::from_bits(dag.payload(ops[1].node()) as u32);
+                self.vals[n.index()] = match r.as_phys() {
+                    Some(p) => {
+                        let v = mf.new_vreg(class_of_vt(dag.vts(n)[0])?);
+                        mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
+                        Reg::virt(v)
+                    }
+                    None => r,
+                };
+            }
+            Op::CopyToReg => {
+                let dst = Reg::from_bits(dag.payload(ops[1].node()) as u32);
+                let src = self.reg(ops[2]);
+                mf.push(MOpc::COPY, &[Operand::reg_def(dst), Operand::reg_use(src)]);
+            }
+            Op::Target(X86_CALL) => emit_call(self, mf, n)?,
+            Op::Target(X86_RET) => emit_ret(self, mf, n)?,
+            _ => {
+                let r = self.cover.row[n.index()];
+                if r == SPECIAL {
+                    return Err(IselError::new(format!("{:?} as a value", dag.op(n))));
+                }
+                let p = &patterns().rows[r as usize];
+                self.emit_row(mf, n, p)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Instantiates row `p` at node `n`.
+    fn emit_row(&mut self, mf: &mut MachFunction, n: Node, p: &Pattern) -> Result<(), IselError> {
+        let binds = self.cover.bindings(n);
+        let mut defs = [Reg::NONE; 64];
+        let root_vt = self.dag.vts(n)[0];
+        for inst in &p.insts {
+            let mut ops = std::mem::take(&mut self.ops);
+            ops.clear();
+            let var_reg = |v: u8, defs: &[Reg; 64]| match binds.get(v as usize) {
+                Some(Binding::Val(x)) => self.reg(*x),
+                _ => defs[v as usize],
+            };
+            match inst.opc.as_target() {
+                Some(t) => {
+                    let d = &DESCS[t as usize];
+                    let mut it = inst.ops.iter();
+                    for o in d.operands {
+                        match (o.kind, o.role) {
+                            (OpKind::Reg(c), Role::Def) => {
+                                let v = mf.new_vreg(RegClassId(c.0));
+                                set_def(&mut defs, inst.def, Reg::virt(v));
+                                ops.push(Operand::reg_def(v));
+                            }
+                            (OpKind::Reg(c), Role::UseDef) => {
+                                let v = mf.new_vreg(RegClassId(c.0));
+                                set_def(&mut defs, inst.def, Reg::virt(v));
+                                let di = ops.len();
+                                ops.push(Operand::reg_def(v));
+                                let u = reg_operand(*it.next().expect("checked"), &defs, &var_reg);
+                                let mut tied = Operand::reg_tied_use(u.reg(), di);
+                                tied.set_subreg(u.subreg());
+                                ops.push(tied);
+                            }
+                            (OpKind::Reg(_), Role::Use) => {
+                                ops.push(reg_operand(*it.next().expect("checked"), &defs, &var_reg))
+                            }
+                            (OpKind::Mem(_), _) => {
+                                let am = match *it.next().expect("checked") {
+                                    POperand::Var(v) => match binds[v as usize] {
+                                        Binding::Addr(am) => am,
+                                        Binding::Val(x) => AddrMode::reg(x),
+                                        _ => {
+                                            return Err(IselError::new(format!(
+                                                "row {}: bad address",
+                                                p.line
+                                            )))
+                                        }
+                                    },
+                                    _ => {
+                                        return Err(IselError::new(format!(
+                                            "row {}: bad address",
+                                            p.line
+                                        )))
+                                    }
+                                };
+                                self.push_addr(mf, &mut ops, &am);
+                            }
+                            (OpKind::Imm(k), _) => {
+                                let o = *it.next().expect("checked");
+                                ops.push(imm_operand(mf, o, k, binds));
+                            }
+                            (OpKind::Cond, _) => {
+                                let cc = match *it.next().expect("checked") {
+                                    POperand::CcLit(c) => c as i64,
+                                    POperand::Cc(v) => match binds[v as usize] {
+                                        Binding::Cond(c) => x86_cc(c),
+                                        _ => {
+                                            return Err(IselError::new(format!(
+                                                "row {}: bad condition",
+                                                p.line
+                                            )))
+                                        }
+                                    },
+                                    _ => {
+                                        return Err(IselError::new(format!(
+                                            "row {}: bad condition",
+                                            p.line
+                                        )))
+                                    }
+                                };
+                                ops.push(mf.imm(cc));
+                            }
+                            (OpKind::Rel(_), _) => match *it.next().expect("checked") {
+                                POperand::Var(v) => match binds[v as usize] {
+                                    Binding::Block(b) => ops.push(Operand::block(b)),
+                                    _ => {
+                                        return Err(IselError::new(format!(
+                                            "row {}: bad block",
+                                            p.line
+                                        )))
+                                    }
+                                },
+                                _ => {
+                                    return Err(IselError::new(format!(
+                                        "row {}: bad block",
+                                        p.line
+                                    )))
+                                }
+                            },
+                            (OpKind::FCond | OpKind::MemOffs, _) => {
+                                let o = *it.next().expect("checked");
+                                ops.push(imm_operand(mf, o, ImmKind::I32, binds));
+                            }
+                            (OpKind::Fixed(_) | OpKind::Lit(_), _) => {}
+                        }
+                    }
+                    push_implicit(&mut ops, inst.opc, inst.dead_eflags);
+                }
+                None => {
+                    // Generic: COPY src | SUBREG_TO_REG imm, src, idx | IMPLICIT_DEF.
+                    let srcs: Vec<Operand> = inst
+                        .ops
+                        .iter()
+                        .map(|&o| match o {
+                            POperand::Imm(x) => mf.imm(x),
+                            o => reg_operand(o, &defs, &var_reg),
+                        })
+                        .collect();
+                    let dst = match inst.def {
+                        PDef::Phys(r) => Reg::phys(r),
+                        _ => {
+                            let c = if inst.opc == MOpc::COPY {
+                                let s = srcs[0];
+                                match (s.subreg(), s.reg().as_virt(), s.reg().as_phys()) {
+                                    (Some(0), ..) => mclass::GR8,
+                                    (Some(2), ..) => mclass::GR16,
+                                    (Some(3), ..) => mclass::GR32,
+                                    (_, Some(v), _) => mf.class_of(v),
+                                    (_, _, Some(p)) => class_of_phys(p),
+                                    _ => class_of_vt(root_vt)?,
+                                }
+                            } else {
+                                class_of_vt(root_vt)?
+                            };
+                            let v = Reg::virt(mf.new_vreg(c));
+                            set_def(&mut defs, inst.def, v);
+                            v
+                        }
+                    };
+                    ops.push(Operand::reg_def(dst));
+                    ops.extend(srcs);
+                }
+            }
+            mf.push(inst.opc, &ops);
+            self.ops = ops;
+        }
+        if let Some(r) = p.result {
+            self.vals[n.index()] = defs[r as usize];
+        }
+        Ok(())
+    }
+
+    /// Pushes the five operands of an address.
+    pub fn push_addr(&self, mf: &mut MachFunction, ops: &mut Vec<Operand>, am: &AddrMode) {
+        ops.push(match am.base {
+            Base::None => Operand::reg_use(Reg::NONE),
+            Base::Reg(v) => Operand::reg_use(self.reg(v)),
+            Base::Frame(f) => Operand::frame(f),
+            Base::Rip => Operand::reg_use(regs::RIP),
+        });
+        ops.push(Operand::imm(am.scale as i32));
+        ops.push(Operand::reg_use(
+            am.index.map_or(Reg::NONE, |v| self.reg(v)),
+        ));
+        ops.push(match am.sym {
+            Some(i) if am.disp == 0 => Operand::sym_index(i),
+            Some(i) => {
+                let mut s = mf.syms[i as usize];
+                s.offset += am.disp;
+                mf.sym(s)
+            }
+            None => mf.imm(am.disp),
+        });
+        ops.push(Operand::reg_use(Reg::NONE));
+    }
+}
+
+fn set_def(defs: &mut [Reg; 64], d: PDef, r: Reg) {
+    if let PDef::Var(v) = d {
+        defs[v as usize] = r;
+    }
+}
+
+fn reg_operand(o: POperand, defs: &[Reg; 64], var_reg: &impl Fn(u8, &[Reg; 64]) -> Reg) -> Operand {
+    match o {
+        POperand::Var(v) => Operand::reg_use(var_reg(v, defs)),
+        POperand::VarSub(v, s) => Operand::reg_use(var_reg(v, defs)).with_subreg(s),
+        POperand::Phys(p) => Operand::reg_use(p),
+        _ => Operand::reg_use(Reg::NONE),
+    }
+}
+
+/// The immediate of a slot of kind `k`, spelled as the field holds it.
+fn imm_operand(mf: &mut MachFunction, o: POperand, k: ImmKind, binds: &[Binding]) -> Operand {
+    let v = match o {
+        POperand::Imm(x) => x,
+        POperand::Var(v) => match binds[v as usize] {
+            Binding::Const(c) => match k {
+                ImmKind::I8 | ImmKind::I16I8 | ImmKind::I32I8 | ImmKind::I64I8 => c as i8 as i64,
+                ImmKind::U8 => c as u8 as i64,
+                ImmKind::I16 => c as i16 as i64,
+                ImmKind::I32 | ImmKind::I64I32 => c as i32 as i64,
+                ImmKind::I64 => c as i64,
+            },
+            _ => 0,
+        },
+        _ => 0,
+    };
+    mf.imm(v)
+}

@@ -1,0 +1,320 @@
+//! Tree covering: which pattern row computes each node of a block's DAG.
+//!
+//! Nodes are visited from the root in reverse topological (reverse index)
+//! order. A node is *needed* when the root reaches it as a chain, or when a
+//! selected row uses it as a leaf operand (`r`, an address register). For a
+//! needed node, the rows whose root has its opcode are tried in file order;
+//! the first that matches is recorded with its bindings, and its leaves
+//! become needed. Nodes a row covers (nested trees, immediates, folded
+//! address arithmetic) are not needed unless another user needs them, in
+//! which case they are also computed on their own (pure nodes only, so
+//! duplication is safe).
+//!
+//! Invariant after [`cover`]: every needed node has a record; a record's
+//! dependencies are needed nodes with smaller indices, values first, then
+//! the chain.
+
+use super::addr::{match_addr, AddrMode, Base};
+use super::call::{X86_CALL, X86_RET};
+use super::patterns::{patterns, PNode, POp, Pattern, Pred};
+use rcc_dag::{Cond, Dag, Ext, IselError, MemInfo, Node, Op, SDValue, VT};
+use rcc_ir::entity::EntityId;
+use rcc_mach::{MBlock, MachFunction, SymFlag};
+
+/// What a pattern variable is bound to.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Binding {
+    None,
+    /// A value computed into a register.
+    Val(SDValue),
+    /// A constant (payload masked to its type).
+    Const(u64),
+    Addr(AddrMode),
+    Block(MBlock),
+    Cond(Cond),
+}
+
+/// No row (a node handled by hand: copies, chains, calls, returns).
+pub const SPECIAL: u32 = u32::MAX;
+
+/// The cover of one block.
+#[derive(Default)]
+pub struct Cover {
+    pub needed: Vec<bool>,
+    /// Per node: the row index, or [`SPECIAL`].
+    pub row: Vec<u32>,
+    /// Per node: its bindings in `binds`.
+    pub bind_range: Vec<(u32, u32)>,
+    pub binds: Vec<Binding>,
+    /// Per node: its dependencies in `deps`.
+    pub dep_range: Vec<(u32, u32)>,
+    pub deps: Vec<Node>,
+}
+
+impl Cover {
+    pub fn bindings(&self, n: Node) -> &[Binding] {
+        let (a, b) = self.bind_range[n.index()];
+        &self.binds[a as usize..b as usize]
+    }
+    pub fn deps_of(&self, n: Node) -> &[Node] {
+        let (a, b) = self.dep_range[n.index()];
+        &self.deps[a as usize..b as usize]
+    }
+}
+
+/// Covers the DAG (use counts must be current).
+pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselError> {
+    let len = dag.len();
+    c.needed.clear();
+    c.needed.resize(len, false);
+    c.row.clear();
+    c.row.resize(len, SPECIAL);
+    c.bind_range.clear();
+    c.bind_range.resize(len, (0, 0));
+    c.dep_range.clear();
+    c.dep_range.resize(len, (0, 0));
+    c.binds.clear();
+    c.deps.clear();
+    let Some(root) = dag.root else {
+        return Err(IselError::new("a block without a root"));
+    };
+    c.needed[root.node().index()] = true;
+    let mut scratch = Vec::new();
+    for n in dag.nodes().rev() {
+        if !c.needed[n.index()] {
+            continue;
+        }
+        let d0 = c.deps.len() as u32;
+        let ops = dag.operands(n);
+        match dag.op(n) {
+            Op::EntryToken => {}
+            Op::TokenFactor => c.deps.extend(ops.iter().map(|o| o.node())),
+            Op::CopyFromReg => c.deps.push(ops[0].node()),
+            Op::CopyToReg => c.deps.extend([ops[2].node(), ops[0].node()]),
+            Op::Target(X86_CALL) => {
+                c.deps.extend(ops[2..].iter().map(|o| o.node()));
+                if dag.op_of(ops[1]) != Op::Symbol {
+                    c.deps.push(ops[1].node());
+                }
+                c.deps.push(ops[0].node());
+            }
+            Op::Target(X86_RET) => {
+                c.deps.extend(ops[1..].iter().map(|o| o.node()));
+                c.deps.push(ops[0].node());
+            }
+            op => {
+                let rows = patterns();
+                let found = rows.for_root(op).iter().find(|&&r| {
+                    scratch.clear();
+                    match_row(dag, mf, &rows.rows[r as usize], n, &mut scratch)
+                });
+                let Some(&r) = found else {
+                    return Err(IselError::new(describe(dag, n)));
+                };
+                c.row[n.index()] = r;
+                let b0 = c.binds.len() as u32;
+                c.binds.extend_from_slice(&scratch);
+                c.bind_range[n.index()] = (b0, c.binds.len() as u32);
+                for b in &scratch {
+                    match b {
+                        Binding::Val(v) => c.deps.push(v.node()),
+                        Binding::Addr(am) => c.deps.extend(am.regs().map(|v| v.node())),
+                        _ => {}
+                    }
+                }
+                if has_chain(op) {
+                    c.deps.push(ops[0].node());
+                }
+            }
+        }
+        c.dep_range[n.index()] = (d0, c.deps.len() as u32);
+        for i in d0..c.deps.len() as u32 {
+            let d = c.deps[i as usize];
+            c.needed[d.index()] = true;
+        }
+    }
+    Ok(())
+}
+
+fn has_chain(op: Op) -> bool {
+    matches!(op, Op::Load | Op::Store | Op::Br | Op::BrCond)
+}
+
+/// A node no row covers, for the error message.
+fn describe(dag: &Dag, n: Node) -> String {
+    let vts: Vec<String> = dag.vts(n).iter().map(|v| v.to_string()).collect();
+    let ops: Vec<String> = dag
+        .operands(n)
+        .iter()
+        .map(|&o| dag.vt(o).to_string())
+        .collect();
+    let fp = dag.vts(n).iter().any(|v| v.is_float())
+        || dag.operands(n).iter().any(|&o| dag.vt(o).is_float());
+    format!(
+        "{}({:?} {} <- {})",
+        if fp { "floating point: " } else { "" },
+        dag.op(n),
+        vts.join(","),
+        ops.join(", ")
+    )
+}
+
+/// Whether row `p` matches at node `n`; fills `binds` (one per variable).
+pub fn match_row(
+    dag: &Dag,
+    mf: &MachFunction,
+    p: &Pattern,
+    n: Node,
+    binds: &mut Vec<Binding>,
+) -> bool {
+    binds.clear();
+    binds.resize(p.nvars as usize, Binding::None);
+    let mut m = M { dag, mf, p, binds };
+    m.node(p.root, SDValue::new(n, 0), true)
+}
+
+struct M<'a> {
+    dag: &'a Dag,
+    mf: &'a MachFunction,
+    p: &'a Pattern,
+    binds: &'a mut Vec<Binding>,
+}
+
+impl M<'_> {
+    fn node(&mut self, pn: u16, v: SDValue, is_root: bool) -> bool {
+        let dag = self.dag;
+        match &self.p.nodes[pn as usize] {
+            PNode::Lit(x) => dag.as_const(v) == Some(*x as u64 & dag.vt(v).mask()) && v.res() == 0,
+            &PNode::Var { var, vt, pred } => {
+                if vt.is_some_and(|t| dag.vt(v) != t) {
+                    return false;
+                }
+                self.var(var, pred, v)
+            }
+            PNode::Node { op, vt, kids } => {
+                let n = v.node();
+                if dag.op(n) != op.op || v.res() != 0 {
+                    return false;
+                }
+                if !is_root && (has_chain(op.op) || (dag.uses(n) > 1 && op.op != Op::SetCC)) {
+                    return false;
+                }
+                let ops = dag.operands(n);
+                let typ = match op.op {
+                    Op::SetCC => dag.vt(ops[0]),
+                    Op::Store => dag.vt(ops[1]),
+                    Op::Br | Op::BrCond => VT::Chain,
+                    _ => dag.vts(n)[0],
+                };
+                if vt.is_some_and(|t| t != typ) || !mem_ok(dag, n, *op, typ) {
+                    return false;
+                }
+                let kids = kids.clone();
+                match op.op {
+                    Op::Constant | Op::Symbol | Op::FrameIndex => self.node(kids[0], v, false),
+                    Op::Undef => true,
+                    Op::SetCC => {
+                        self.node(kids[0], ops[0], false)
+                            && self.node(kids[1], ops[1], false)
+                            && self.node(kids[2], v, false)
+                    }
+                    _ => {
+                        let ins = if has_chain(op.op) { &ops[1..] } else { ops };
+                        kids.iter().zip(ins).all(|(&k, &o)| self.node(k, o, false))
+                    }
+                }
+            }
+        }
+    }
+
+    fn var(&mut self, var: u8, pred: Pred, v: SDValue) -> bool {
+        let dag = self.dag;
+        let b = match pred {
+            Pred::R => {
+                let t = dag.vt(v);
+                if !t.is_int() || t == VT::I128 || v.res() != 0 {
+                    return false;
+                }
+                Binding::Val(v)
+            }
+            Pred::Imm | Pred::UImm32 => {
+                let Some(c) = dag.as_const(v) else {
+                    return false;
+                };
+                if pred == Pred::UImm32 && c > u32::MAX as u64 {
+                    return false;
+                }
+                let kinds = &self.p.imm_kinds[var as usize];
+                if !kinds.iter().all(|k| k.fits(c as i64)) {
+                    return false;
+                }
+                Binding::Const(c)
+            }
+            Pred::Addr => {
+                if dag.vt(v) != VT::I64 {
+                    return false;
+                }
+                Binding::Addr(match_addr(dag, self.mf, v))
+            }
+            Pred::GotSym => {
+                if dag.op_of(v) != Op::Symbol {
+                    return false;
+                }
+                let i = dag.payload(v.node()) as u32;
+                let got = self
+                    .mf
+                    .syms
+                    .get(i as usize)
+                    .is_some_and(|s| s.flag == SymFlag::GotPcRel);
+                if !got {
+                    return false;
+                }
+                Binding::Addr(AddrMode {
+                    base: Base::Rip,
+                    sym: Some(i),
+                    ..AddrMode::EMPTY
+                })
+            }
+            Pred::Bb => {
+                if dag.op_of(v) != Op::BasicBlock {
+                    return false;
+                }
+                Binding::Block(MBlock::from_u32(dag.payload(v.node()) as u32))
+            }
+            Pred::Cc => match Cond::ALL.get(dag.payload(v.node()) as usize) {
+                Some(&c) => Binding::Cond(c),
+                None => return false,
+            },
+        };
+        let slot = &mut self.binds[var as usize];
+        if *slot != Binding::None {
+            return *slot == b;
+        }
+        *slot = b;
+        true
+    }
+}
+
+/// Memory-access checks of a load or store row.
+fn mem_ok(dag: &Dag, n: Node, op: POp, typ: VT) -> bool {
+    match op.op {
+        Op::Load => {
+            let mi = MemInfo::unpack(dag.payload(n));
+            let bits = mi.mem_bits.max(8);
+            match op.ext {
+                Ext::None => mi.ext == Ext::None,
+                e => mi.ext == e && bits == op.mem && bits <= typ.bits().max(8),
+            }
+        }
+        Op::Store => {
+            let mi = MemInfo::unpack(dag.payload(n));
+            let (mem, val) = (mi.mem_bits.max(8), typ.bits().max(8));
+            if op.mem == 0 {
+                mem == val
+            } else {
+                mem == op.mem && mem < val
+            }
+        }
+        _ => true,
+    }
+}

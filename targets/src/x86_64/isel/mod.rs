@@ -1,0 +1,72 @@
+//! x86-64 instruction selection: from a block's SelectionDAG to machine
+//! instructions in SSA form over virtual registers.
+//!
+//! Pipeline position: after the DAG builder (and, later, combining and
+//! legalization) of one block, with that block open in the
+//! `MachFunction` (`mf.begin_block(b)`); before `mf.end_block(succs)`.
+//!
+//! - [`patterns`]: the pattern rows of `patterns.desc` (data, checked
+//!   against the instruction table);
+//! - [`matcher`]: top-down tree covering of the DAG with those rows;
+//! - [`addr`]: the hand-written addressing-mode matcher (`addr` operands);
+//! - [`emit`]: scheduling (dependency-ordered DFS from the root) and
+//!   instantiation of the chosen rows into machine instructions;
+//! - [`call`]: the System V [`rcc_dag::CallLowering`] hooks and the
+//!   emission of calls and returns.
+//!
+//! Invariants of the output: every virtual register is defined once; in a
+//! block, a register defined by the block is defined before it is used;
+//! EFLAGS and fixed physical registers never live across two rows.
+
+pub mod addr;
+pub mod call;
+pub mod emit;
+pub mod matcher;
+pub mod patterns;
+#[cfg(test)]
+mod tests;
+
+pub use call::{X86Lowering, X86_CALL, X86_RET};
+pub use rcc_dag::IselError;
+
+use emit::Emitter;
+use matcher::Cover;
+use rcc_dag::Dag;
+use rcc_mach::{MachFunction, Operand, Reg};
+
+/// Reusable instruction-selection state (one per worker).
+#[derive(Default)]
+pub struct Selector {
+    cover: Cover,
+    vals: Vec<Reg>,
+    ops: Vec<Operand>,
+}
+
+impl Selector {
+    pub fn new() -> Selector {
+        Selector::default()
+    }
+
+    /// Selects the block DAG `dag` (its root set) into the open block of
+    /// `mf`. Recomputes the DAG's use counts.
+    pub fn select_block(&mut self, dag: &mut Dag, mf: &mut MachFunction) -> Result<(), IselError> {
+        dag.count_uses();
+        matcher::cover(dag, mf, &mut self.cover)?;
+        self.vals.clear();
+        self.vals.resize(dag.len(), Reg::NONE);
+        let mut e = Emitter {
+            dag,
+            cover: &self.cover,
+            vals: &mut self.vals,
+            ops: std::mem::take(&mut self.ops),
+        };
+        let r = e.run(mf);
+        self.ops = e.ops;
+        r
+    }
+}
+
+/// Selects one block with a fresh [`Selector`].
+pub fn select_block(dag: &mut Dag, mf: &mut MachFunction) -> Result<(), IselError> {
+    Selector::new().select_block(dag, mf)
+}
