@@ -95,7 +95,10 @@ use rcc_ir::entity::PackedOption;
 enum Event {
     /// Local symbols below `symbols` and expressions below `exprs` exist
     /// from here on (symbols are mapped first: expressions refer to them).
-    Declare { symbols: u32, exprs: u32 },
+    Declare {
+        symbols: u32,
+        exprs: u32,
+    },
     /// Local sections below the count exist from here on.
     DeclareSections(u32),
     SwitchSection(SectionId),

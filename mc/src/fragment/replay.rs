@@ -93,12 +93,7 @@ impl<'f> Replay<'f> {
 
     /// Creates the destination counterparts of local symbols below
     /// `symbols` and expressions below `exprs`.
-    fn declare(
-        &mut self,
-        symbols: u32,
-        exprs: u32,
-        out: &mut dyn Streamer,
-    ) -> Result<(), McError> {
+    fn declare(&mut self, symbols: u32, exprs: u32, out: &mut dyn Streamer) -> Result<(), McError> {
         let f = self.frag;
         for i in self.symbols.len()..symbols as usize {
             let d = f.symbols[i];

@@ -33,9 +33,15 @@ fn emit_fn(s: &mut dyn Streamer, name: &str, callee: &str) -> Result<(), McError
     call.push(MCOperand::Expr(cref)).ok_or(McError::NoSection)?;
     s.emit_inst(&call)?;
     let mut load = MCInst::new(3);
-    load.push(MCOperand::Reg(Reg(1))).ok_or(McError::NoSection)?;
-    load.push(MCOperand::Mem(MemRef::new(Reg(2), Reg::NONE, 1, Disp::Expr(lref))))
+    load.push(MCOperand::Reg(Reg(1)))
         .ok_or(McError::NoSection)?;
+    load.push(MCOperand::Mem(MemRef::new(
+        Reg(2),
+        Reg::NONE,
+        1,
+        Disp::Expr(lref),
+    )))
+    .ok_or(McError::NoSection)?;
     s.emit_inst(&load)?;
     let end = s.ctx().temp_symbol();
     s.emit_label(end)?;
@@ -44,9 +50,13 @@ fn emit_fn(s: &mut dyn Streamer, name: &str, callee: &str) -> Result<(), McError
     let size = s.ctx().expr(Expr::Binary(BinOp::Sub, e, b));
     s.emit_size(f, size)?;
     let g = s.ctx().symbol(name);
-    let sec = s
-        .ctx()
-        .section(".text.cold", sht::PROGBITS, shf::ALLOC | shf::EXECINSTR, 0, Some(g));
+    let sec = s.ctx().section(
+        ".text.cold",
+        sht::PROGBITS,
+        shf::ALLOC | shf::EXECINSTR,
+        0,
+        Some(g),
+    );
     s.switch_section(sec);
     s.emit_bytes(&[0xcc])?;
     Ok(())
