@@ -2,7 +2,9 @@
 //! synthetic module directly into an object streamer, recording it into
 //! fragments (one reused recorder), replaying the fragments into an object
 //! streamer, and the whole parallel path (record on rayon workers, replay
-//! in module order).
+//! in module order); recording without encodings (`plain`, replay encodes)
+//! and with them (`encoded`, the worker encodes). The replay figures are
+//! the part that stays serial.
 //!
 //! The module: 256 functions of 16 blocks; a block is a label, eight
 //! register/memory instructions, a RIP-relative load of a global, a call
@@ -64,7 +66,7 @@ fn function(s: &mut dyn Streamer, i: usize) -> Result<(), McError> {
     s.emit_inst(&inst(op::RET64, &[]))
 }
 
-fn record_all(rec: &mut RecordingStreamer) -> Vec<Fragment> {
+fn record_all(rec: &mut RecordingStreamer<'_>) -> Vec<Fragment> {
     (0..FUNCS)
         .map(|i| {
             function(rec, i).expect("records");
@@ -73,12 +75,18 @@ fn record_all(rec: &mut RecordingStreamer) -> Vec<Fragment> {
         .collect()
 }
 
+fn recorder(encoded: bool) -> RecordingStreamer<'static> {
+    if encoded {
+        RecordingStreamer::with_target(&X86Backend)
+    } else {
+        RecordingStreamer::new()
+    }
+}
+
 fn bench_fragments(c: &mut Criterion) {
     let backend = X86Backend;
-    let frags = record_all(&mut RecordingStreamer::new());
-    let insts: usize = frags.iter().map(Fragment::inst_count).sum();
-    assert_eq!(insts, FUNCS * (BLOCKS * INSTS_PER_BLOCK + 1));
     let mut g = c.benchmark_group("mc_fragment");
+    let insts = FUNCS * (BLOCKS * INSTS_PER_BLOCK + 1);
     g.throughput(Throughput::Elements(insts as u64));
     g.bench_function("direct_object", |b| {
         b.iter(|| {
@@ -89,35 +97,43 @@ fn bench_fragments(c: &mut Criterion) {
             black_box(s.ctx.symbols.len())
         })
     });
-    g.bench_function("record", |b| {
-        let mut rec = RecordingStreamer::new();
-        b.iter(|| black_box(record_all(&mut rec).len()))
-    });
-    g.bench_function("replay_object", |b| {
-        b.iter(|| {
-            let mut s = ObjectStreamer::new(&backend);
-            for f in &frags {
-                f.replay(&mut s).expect("replays");
-            }
-            black_box(s.ctx.symbols.len())
-        })
-    });
-    g.bench_function("parallel_record_replay_object", |b| {
-        b.iter(|| {
-            let frags: Vec<Fragment> = (0..FUNCS)
-                .into_par_iter()
-                .map_init(RecordingStreamer::new, |rec, i| {
-                    function(rec, i).expect("records");
-                    rec.finish()
-                })
-                .collect();
-            let mut s = ObjectStreamer::new(&backend);
-            for f in &frags {
-                f.replay(&mut s).expect("replays");
-            }
-            black_box(s.ctx.symbols.len())
-        })
-    });
+    for (kind, encoded) in [("plain", false), ("encoded", true)] {
+        let frags = record_all(&mut recorder(encoded));
+        let n: usize = frags.iter().map(Fragment::inst_count).sum();
+        assert_eq!(n, insts);
+        g.bench_function(format!("record_{kind}"), |b| {
+            let mut rec = recorder(encoded);
+            b.iter(|| black_box(record_all(&mut rec).len()))
+        });
+        g.bench_function(format!("replay_{kind}_object"), |b| {
+            b.iter(|| {
+                let mut s = ObjectStreamer::new(&backend);
+                for f in &frags {
+                    f.replay(&mut s).expect("replays");
+                }
+                black_box(s.ctx.symbols.len())
+            })
+        });
+        g.bench_function(format!("parallel_{kind}_object"), |b| {
+            b.iter(|| {
+                let frags: Vec<Fragment> = (0..FUNCS)
+                    .into_par_iter()
+                    .map_init(
+                        || recorder(encoded),
+                        |rec, i| {
+                            function(rec, i).expect("records");
+                            rec.finish()
+                        },
+                    )
+                    .collect();
+                let mut s = ObjectStreamer::new(&backend);
+                for f in &frags {
+                    f.replay(&mut s).expect("replays");
+                }
+                black_box(s.ctx.symbols.len())
+            })
+        });
+    }
     g.finish();
 }
 

@@ -1,7 +1,8 @@
 //! MC fragments under the assembler: every golden `.s` (and the Lua files
 //! of the clang -S corpus, if present) is assembled once directly into each
-//! streamer and once into a `RecordingStreamer` whose fragment is then
-//! replayed into the same kind of streamer. The object bytes, the
+//! streamer and once into a `RecordingStreamer` (without and with
+//! encodings) whose fragment is then replayed into the same kind of
+//! streamer. The object bytes, the
 //! `-show-encoding` text and the Intel-syntax text must be identical: the
 //! parser drives every kind of `Streamer` call, so this checks that each
 //! one is recorded and replayed faithfully.
@@ -33,24 +34,31 @@ fn inputs() -> Vec<PathBuf> {
     files
 }
 
-/// Runs `emit` directly into a streamer made by `make` and through a
-/// fragment replayed into another; returns both outputs, or `None` if the
-/// input does not assemble directly.
-fn both<S: Streamer, T: PartialEq>(
+/// Assembles `src` directly into a streamer made by `make` and through
+/// fragments (unencoded, encoded) replayed into others; returns the direct
+/// output and the two replayed ones, or `None` if the input does not
+/// assemble directly.
+fn outputs<S: Streamer, T>(
     src: &str,
     make: impl Fn() -> S,
     finish: impl Fn(S) -> Option<T>,
-) -> Option<(T, T)> {
+) -> Option<(T, [T; 2])> {
     let mut direct = make();
     asm::assemble(src, "in.s", &mut direct).ok()?;
     let want = finish(direct)?;
-    let mut rec = RecordingStreamer::new();
-    asm::assemble(src, "in.s", &mut rec).expect("records what assembles directly");
-    let frag = rec.finish();
-    let mut out = make();
-    frag.replay(&mut out)
-        .expect("replays what assembles directly");
-    let got = finish(out).expect("finishes what finishes directly");
+    let backend = X86Backend;
+    let replayed = |mut rec: RecordingStreamer<'_>| {
+        asm::assemble(src, "in.s", &mut rec).expect("records what assembles directly");
+        let frag = rec.finish();
+        let mut out = make();
+        frag.replay(&mut out)
+            .expect("replays what assembles directly");
+        finish(out).expect("finishes what finishes directly")
+    };
+    let got = [
+        replayed(RecordingStreamer::new()),
+        replayed(RecordingStreamer::with_target(&backend)),
+    ];
     Some((want, got))
 }
 
@@ -59,10 +67,13 @@ fn check(path: &Path) -> Vec<String> {
     let backend = X86Backend;
     let mut bad = Vec::new();
     let mut checked = 0;
-    if let Some((want, got)) = both(&src, || ObjectStreamer::new(&backend), |s| s.finish().ok()) {
+    if let Some((want, got)) = outputs(&src, || ObjectStreamer::new(&backend), |s| s.finish().ok())
+    {
         checked += 1;
-        if want != got {
-            bad.push(format!("{}: object differs", path.display()));
+        for (k, got) in got.iter().enumerate() {
+            if *got != want {
+                bad.push(format!("{}: object {k} differs", path.display()));
+            }
         }
     }
     for intel in [false, true] {
@@ -74,9 +85,12 @@ fn check(path: &Path) -> Vec<String> {
                 s
             }
         };
-        if let Some((want, got)) = both(&src, make, |s| Some(s.finish())) {
-            checked += 1;
-            if want != got {
+        let Some((want, got)) = outputs(&src, make, |s| Some(s.finish())) else {
+            continue;
+        };
+        checked += 1;
+        for got in got {
+            if got != want {
                 let line = got
                     .lines()
                     .zip(want.lines())

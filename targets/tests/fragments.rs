@@ -71,7 +71,7 @@ fn function(s: &mut dyn Streamer, i: usize) -> Result<(), McError> {
     let callee = s.ctx().symbol(&format!("f{}", (i + 1) % NFUNCS));
     let head = s.ctx().temp_symbol();
     let f = s.ctx().symbol(&name);
-    let text = if i % 3 == 0 {
+    let text = if i.is_multiple_of(3) {
         s.ctx().section(
             &format!(".text.{name}"),
             sht::PROGBITS,
@@ -84,7 +84,7 @@ fn function(s: &mut dyn Streamer, i: usize) -> Result<(), McError> {
     };
     s.switch_section(text);
     s.emit_align(16, None, u64::MAX)?;
-    if i % 2 == 0 || i % 3 == 0 {
+    if i.is_multiple_of(2) || i.is_multiple_of(3) {
         s.emit_symbol_attr(f, SymbolAttr::Global)?;
     }
     s.emit_symbol_attr(f, SymbolAttr::Type(SymbolType::Func))?;
@@ -230,20 +230,32 @@ fn direct(out: &mut dyn Streamer) {
     epilogue(out).expect("epilogue");
 }
 
+/// A recorder; `encode`: one that also encodes (for the x86-64 target).
+fn recorder(encode: bool) -> RecordingStreamer<'static> {
+    if encode {
+        RecordingStreamer::with_target(&X86Backend)
+    } else {
+        RecordingStreamer::new()
+    }
+}
+
 /// Fragments recorded on rayon workers (one reused recorder per worker).
-fn record_parallel() -> Vec<Fragment> {
+fn record_parallel(encode: bool) -> Vec<Fragment> {
     (0..NFUNCS)
         .into_par_iter()
-        .map_init(RecordingStreamer::new, |rec, i| {
-            function(rec, i).expect("records");
-            rec.finish()
-        })
+        .map_init(
+            || recorder(encode),
+            |rec, i| {
+                function(rec, i).expect("records");
+                rec.finish()
+            },
+        )
         .collect()
 }
 
 /// Fragments recorded last to first with one recorder.
-fn record_reversed() -> Vec<Fragment> {
-    let mut rec = RecordingStreamer::new();
+fn record_reversed(encode: bool) -> Vec<Fragment> {
+    let mut rec = recorder(encode);
     let mut frags: Vec<Fragment> = (0..NFUNCS)
         .rev()
         .map(|i| {
@@ -291,11 +303,22 @@ fn assembly(frags: Option<&[Fragment]>) -> String {
     s.finish()
 }
 
+/// The module's fragments recorded in different ways, without and with
+/// encodings.
 fn fragment_sets() -> Vec<(&'static str, Vec<Fragment>)> {
     vec![
-        ("1 thread", pool(1).install(record_parallel)),
-        ("3 threads", pool(3).install(record_parallel)),
-        ("reversed", record_reversed()),
+        ("1 thread", pool(1).install(|| record_parallel(false))),
+        ("3 threads", pool(3).install(|| record_parallel(false))),
+        ("reversed", record_reversed(false)),
+        (
+            "encoded, 1 thread",
+            pool(1).install(|| record_parallel(true)),
+        ),
+        (
+            "encoded, 3 threads",
+            pool(3).install(|| record_parallel(true)),
+        ),
+        ("encoded, reversed", record_reversed(true)),
     ]
 }
 
@@ -340,8 +363,14 @@ fn assembly_from_fragments_is_identical() {
 #[test]
 fn fragments_are_the_same_whoever_records_them() {
     let sets = fragment_sets();
-    for (how, frags) in &sets[1..] {
-        assert!(*frags == sets[0].1, "{how}: fragments differ");
+    assert!(!sets[0].1[0].is_encoded() && sets[3].1[0].is_encoded());
+    for k in [1, 2] {
+        assert!(sets[k].1 == sets[0].1, "{}: fragments differ", sets[k].0);
+        assert!(
+            sets[k + 3].1 == sets[3].1,
+            "{}: fragments differ",
+            sets[k + 3].0
+        );
     }
 }
 
@@ -365,10 +394,10 @@ fn spin(s: &mut dyn Streamer, name: &str) -> Result<(), McError> {
 
 #[test]
 fn temporary_labels_of_fragments_do_not_collide() {
-    let frags: Vec<Fragment> = ["a", "b"]
+    let frags: Vec<Fragment> = [("a", false), ("b", true)]
         .par_iter()
-        .map(|n| {
-            let mut rec = RecordingStreamer::new();
+        .map(|&(n, encode)| {
+            let mut rec = recorder(encode);
             spin(&mut rec, n).expect("records");
             rec.finish()
         })
@@ -470,6 +499,26 @@ fn symbol_defined_in_a_later_fragment_resolves() {
     b.replay(&mut s).expect("replays");
     let obj = s.finish().expect("object");
     assert!(elf_section(&obj, ".rela.text").is_some());
+}
+
+#[test]
+fn unencodable_instructions_fail_where_they_are_encoded() {
+    // `movl $1, %rax`: a 64-bit register in a 32-bit form.
+    let bad = inst(op::MOV32ri, &[r(regs::RAX), MCOperand::Imm(1)]);
+    let emit = |s: &mut dyn Streamer| {
+        let text = s.ctx().text();
+        s.switch_section(text);
+        s.emit_inst(&bad)
+    };
+    // On the worker, with encodings...
+    assert!(matches!(emit(&mut recorder(true)), Err(McError::Encode(_))));
+    // ...else at replay, as direct emission would.
+    let mut rec = recorder(false);
+    emit(&mut rec).expect("recorded unencoded");
+    let frag = rec.finish();
+    let backend = X86Backend;
+    let mut s = ObjectStreamer::new(&backend);
+    assert!(matches!(frag.replay(&mut s), Err(McError::Encode(_))));
 }
 
 // ------------------------------------------------------------ ELF reading

@@ -53,6 +53,18 @@
 //! plain vectors indexed by local id, so replay is linear and needs no
 //! hashing beyond the destination's own name lookups.
 //!
+//! # Encoding on the worker
+//!
+//! A recorder made with [`RecordingStreamer::with_target`] also encodes each
+//! instruction as it is recorded (unencodable instructions fail there, on
+//! the worker) and keeps the bytes and fixups in two more pools. Replay then
+//! hands them to [`Streamer::emit_encoded_inst`](crate::Streamer::emit_encoded_inst)
+//! with remapped fixup expressions, so the object streamer on the main
+//! thread only appends bytes; the assembly streamer ignores them and prints
+//! the instruction. The encodings must come from the destination's target.
+//! Without a target the fragment holds instructions only and replay
+//! encodes.
+//!
 //! # Invariants
 //!
 //! - Replaying a fragment leaves the destination in the state the recorded
@@ -84,6 +96,7 @@ pub use record::RecordingStreamer;
 
 use crate::dwarf_line::DwarfLoc;
 use crate::expr::{Expr, ExprId, SymbolId};
+use crate::fixup::Fixup;
 use crate::inst::MCInst;
 use crate::section::SectionId;
 use crate::streamer::{Cfi, SymbolAttr};
@@ -147,6 +160,28 @@ struct Log {
     cfis: Vec<Cfi>,
     locs: Vec<DwarfLoc>,
     text: String,
+    /// With a target: one entry per instruction, its encoding's share of
+    /// `code` and `fixups`. Empty when recorded without a target.
+    enc: Vec<EncodedLen>,
+    code: Vec<u8>,
+    /// Offsets from the instruction's start; expressions are local ids.
+    fixups: Vec<Fixup>,
+}
+
+/// How many bytes of `code` and entries of `fixups` one instruction's
+/// encoding takes; [`EncodedLen::NONE`] for an encoding too large to record
+/// (replay then encodes it).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+struct EncodedLen {
+    bytes: u8,
+    fixups: u8,
+}
+
+impl EncodedLen {
+    const NONE: EncodedLen = EncodedLen {
+        bytes: u8::MAX,
+        fixups: u8::MAX,
+    };
 }
 
 impl Log {
@@ -158,6 +193,9 @@ impl Log {
         self.cfis.clear();
         self.locs.clear();
         self.text.clear();
+        self.enc.clear();
+        self.code.clear();
+        self.fixups.clear();
     }
 
     /// Bytes held by the pools (for statistics).
@@ -169,6 +207,9 @@ impl Log {
             + self.cfis.len() * size_of::<Cfi>()
             + self.locs.len() * size_of::<DwarfLoc>()
             + self.text.len()
+            + self.enc.len() * size_of::<EncodedLen>()
+            + self.code.len()
+            + self.fixups.len() * size_of::<Fixup>()
     }
 }
 
@@ -211,13 +252,19 @@ const _: () = {
     const fn send_sync<T: Send + Sync>() {}
     const fn send<T: Send>() {}
     send_sync::<Fragment>();
-    send::<RecordingStreamer>();
+    send::<RecordingStreamer<'static>>();
 };
 
 impl Fragment {
     /// Whether nothing was recorded (no calls and no declarations).
     pub fn is_empty(&self) -> bool {
         self.log.events.is_empty()
+    }
+
+    /// Whether the instructions carry their encodings (recorded with a
+    /// target).
+    pub fn is_encoded(&self) -> bool {
+        !self.log.enc.is_empty()
     }
 
     /// Number of recorded instructions.

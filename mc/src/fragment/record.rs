@@ -4,13 +4,14 @@
 //! cover all local symbols, sections and expressions created before the
 //! call, so replay can map ids eagerly, in creation order.
 
-use super::{Event, Fragment, Log, SectionDecl, SymbolDecl};
+use super::{EncodedLen, Event, Fragment, Log, SectionDecl, SymbolDecl};
 use crate::context::MCContext;
 use crate::dwarf_line::{DwarfFile, DwarfLoc};
 use crate::expr::{ExprId, SymbolId};
 use crate::inst::MCInst;
 use crate::section::SectionId;
 use crate::streamer::{Cfi, McError, Streamer, SymbolAttr};
+use crate::target::TargetBackend;
 use rcc_ir::entity::PackedOption;
 
 /// A streamer that records calls into a reusable log instead of emitting
@@ -18,8 +19,10 @@ use rcc_ir::entity::PackedOption;
 ///
 /// Reuse one per worker: [`finish`](Self::finish) hands out the function's
 /// [`Fragment`] and clears the recorder, keeping its buffers' capacity.
-#[derive(Default, Debug)]
-pub struct RecordingStreamer {
+#[derive(Default)]
+pub struct RecordingStreamer<'t> {
+    /// Encodes instructions as they are recorded, if set.
+    target: Option<&'t dyn TargetBackend>,
     ctx: MCContext,
     cur: Option<SectionId>,
     pub(super) log: Log,
@@ -29,10 +32,20 @@ pub struct RecordingStreamer {
     declared_exprs: u32,
 }
 
-impl RecordingStreamer {
-    /// An empty recorder.
+impl<'t> RecordingStreamer<'t> {
+    /// An empty recorder that records instructions unencoded (replay
+    /// encodes them).
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An empty recorder that also encodes instructions with `target`, the
+    /// target of the streamers its fragments will be replayed into.
+    pub fn with_target(target: &'t dyn TargetBackend) -> Self {
+        RecordingStreamer {
+            target: Some(target),
+            ..Self::default()
+        }
     }
 
     /// Forgets everything recorded and the local context, keeping capacity.
@@ -142,7 +155,7 @@ fn pool_end(pool: &str) -> u32 {
     count(pool.len())
 }
 
-impl Streamer for RecordingStreamer {
+impl Streamer for RecordingStreamer<'_> {
     fn ctx(&mut self) -> &mut MCContext {
         &mut self.ctx
     }
@@ -164,6 +177,24 @@ impl Streamer for RecordingStreamer {
 
     fn emit_inst(&mut self, inst: &MCInst) -> Result<(), McError> {
         self.need_section()?;
+        if let Some(t) = self.target {
+            let log = &mut self.log;
+            let (b0, f0) = (log.code.len(), log.fixups.len());
+            t.encode(inst, &mut log.code, &mut log.fixups)
+                .map_err(McError::Encode)?;
+            let len = match (
+                u8::try_from(log.code.len() - b0),
+                u8::try_from(log.fixups.len() - f0),
+            ) {
+                (Ok(bytes), Ok(fixups)) if bytes != u8::MAX => EncodedLen { bytes, fixups },
+                _ => {
+                    log.code.truncate(b0);
+                    log.fixups.truncate(f0);
+                    EncodedLen::NONE
+                }
+            };
+            log.enc.push(len);
+        }
         self.declare();
         match self.log.events.last_mut() {
             Some(Event::Insts(n)) if *n < u32::MAX => *n += 1,

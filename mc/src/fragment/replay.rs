@@ -5,9 +5,10 @@
 //! at `Declare` events, in local creation order, so each local entity is
 //! mapped exactly once per replay and every lookup is an index.
 
-use super::{name_at, Event, Fragment};
+use super::{name_at, EncodedLen, Event, Fragment};
 use crate::dwarf_line::DwarfFile;
 use crate::expr::{Expr, ExprId, SymbolId};
+use crate::fixup::Fixup;
 use crate::inst::{Disp, MCInst, MCOperand};
 use crate::section::SectionId;
 use crate::streamer::{McError, Streamer};
@@ -25,6 +26,10 @@ struct Replay<'f> {
     cfi: usize,
     loc: usize,
     text: usize,
+    code: usize,
+    fixup: usize,
+    /// An instruction's fixups with destination expressions.
+    fixups: Vec<Fixup>,
 }
 
 fn unknown(what: &str, id: impl std::fmt::Display) -> McError {
@@ -48,6 +53,9 @@ impl Fragment {
             cfi: 0,
             loc: 0,
             text: 0,
+            code: 0,
+            fixup: 0,
+            fixups: Vec::new(),
         };
         for &ev in &self.log.events {
             r.event(ev, out)?;
@@ -153,6 +161,31 @@ impl<'f> Replay<'f> {
         Ok(i)
     }
 
+    /// Replays instruction `k` of a fragment recorded with encodings.
+    fn encoded_inst(&mut self, k: usize, out: &mut dyn Streamer) -> Result<(), McError> {
+        let f = self.frag;
+        let inst = self.inst(&f.log.insts[k])?;
+        let len = f.log.enc[k];
+        if len == EncodedLen::NONE {
+            return out.emit_inst(&inst);
+        }
+        let (nb, nf) = (len.bytes as usize, len.fixups as usize);
+        let bytes = &f.log.code[self.code..self.code + nb];
+        self.code += nb;
+        let mut fixups = std::mem::take(&mut self.fixups);
+        fixups.clear();
+        for fx in &f.log.fixups[self.fixup..self.fixup + nf] {
+            fixups.push(Fixup {
+                expr: self.expr(fx.expr)?,
+                ..*fx
+            });
+        }
+        self.fixup += nf;
+        let r = out.emit_encoded_inst(&inst, bytes, &fixups);
+        self.fixups = fixups;
+        r
+    }
+
     fn event(&mut self, ev: Event, out: &mut dyn Streamer) -> Result<(), McError> {
         let f = self.frag;
         match ev {
@@ -169,8 +202,14 @@ impl<'f> Replay<'f> {
             Event::Label(s) => out.emit_label(self.sym(s)?)?,
             Event::Insts(n) => {
                 let end = self.inst + n as usize;
-                for inst in &f.log.insts[self.inst..end] {
-                    out.emit_inst(&self.inst(inst)?)?;
+                if f.log.enc.is_empty() {
+                    for inst in &f.log.insts[self.inst..end] {
+                        out.emit_inst(&self.inst(inst)?)?;
+                    }
+                } else {
+                    for k in self.inst..end {
+                        self.encoded_inst(k, out)?;
+                    }
                 }
                 self.inst = end;
             }
