@@ -17,6 +17,9 @@
 //!         finish(): layout ─▶ relax until no fragment grows ─▶ .eh_frame
 //!                   ─▶ resolve fixups (write value or emit a relocation)
 //!                   ─▶ elf::write (symtab, .rela.*, groups, addrsig)
+//!
+//! parallel emission: each worker ──▶ RecordingStreamer ──finish──▶ Fragment
+//!    main thread, in module order: Fragment::replay ──▶ either streamer
 //! ```
 //!
 //! # Representation choices

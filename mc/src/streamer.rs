@@ -90,8 +90,8 @@ pub trait Streamer {
     /// Emits an instruction.
     fn emit_inst(&mut self, inst: &MCInst) -> Result<(), McError>;
     /// Emits an instruction whose encoding is already known: `bytes` and
-    /// `fixups` (offsets from the instruction's start) are what this
-    /// streamer's target's `encode` produced for `inst`. This lets a fragment
+    /// `fixups` (offsets from the instruction's start) must be exactly what
+    /// this streamer's target's `encode` produced for `inst`. This lets a fragment
     /// recorded on a worker carry the encoding, so the thread that owns the
     /// streamer does not encode again. The default ignores the encoding and
     /// calls [`Streamer::emit_inst`]; the object streamer uses it.

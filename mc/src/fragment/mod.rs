@@ -1,91 +1,96 @@
-//! Per-function MC fragments for parallel emission, and their merge.
+//! Per-function MC fragments for parallel emission, and their merge. (Not
+//! the object streamer's section fragments, which are private to it.)
 //!
 //! A rayon worker emits one function into a [`RecordingStreamer`]: a
 //! [`Streamer`](crate::Streamer) that owns a *local*
-//! [`MCContext`](crate::MCContext), encodes nothing and
-//! records every call as a compact event. [`RecordingStreamer::finish`]
-//! freezes the events and the local context's symbols, sections and
-//! expressions into a [`Fragment`] (`Send + Sync`, exactly sized) and resets
-//! the recorder for the next function, keeping its buffers. The main thread
-//! then calls [`Fragment::replay`] on each fragment, in module order, against
-//! the real streamer (object or assembly), which is the only place the shared
-//! context is touched.
+//! [`MCContext`](crate::MCContext) and records every call as a compact
+//! event. [`RecordingStreamer::finish`] freezes the events and the local
+//! context's symbols, sections and expressions into a [`Fragment`]
+//! (`Send + Sync`, exactly sized) and clears the recorder for the next
+//! function, keeping its buffers. The main thread then calls
+//! [`Fragment::replay`] on each fragment, in module order, against the real
+//! streamer (object or assembly); that is the only place the shared context
+//! is touched.
 //!
 //! ```text
 //! worker:  emit(f) ─▶ RecordingStreamer (local MCContext, event log)
-//!                         └─ finish() ─▶ Fragment ──┐
-//! main:    for frag in module order: frag.replay(&mut out) ─▶ ObjectStreamer | AsmStreamer
+//!                         └─ finish() ─▶ Fragment ─┐
+//! main:    for each fragment in module order:      ▼
+//!              frag.replay(&mut out) ─▶ ObjectStreamer | AsmStreamer
 //! ```
 //!
 //! # Representation
 //!
-//! The log is one `Vec` of 12-byte [`Event`]s plus one flat pool per kind of
+//! The log is one `Vec` of 12-byte events plus one flat pool per kind of
 //! payload that does not fit in an event: instructions (`MCInst`, 72 bytes),
-//! raw bytes, 64-bit words, CFI directives, `.loc` rows and text. Pools are
-//! consumed in event order, so an event stores at most a length, never a
-//! range, and no event owns a `Vec`. Consecutive instructions are one
-//! `Insts(n)` event. The local context is frozen into flat declaration
-//! tables (names in one string pool per table).
+//! raw bytes, 64-bit words, CFI directives, `.loc` rows, text, and
+//! optionally encodings. Pools are consumed in event order, so an event
+//! stores at most a length, never a range, and no event owns a `Vec`.
+//! Consecutive instructions are one `Insts(n)` event. The local context is
+//! frozen into flat declaration tables (names in one string pool per table).
 //!
 //! # Ids across contexts
 //!
 //! Replay maps every local id into the destination's context:
-//! - a named symbol (including `.L` names such as `.LBB3_1` or `.L.str`) by
-//!   name, so `foo` referenced by two fragments is one symbol and a private
-//!   global defined in one fragment resolves from another. Emitters make
-//!   per-function labels unique the way LLVM does (function number in the
-//!   name); two fragments *defining* one name fail with
-//!   [`McError::Redefined`](crate::McError::Redefined) exactly as emitting both directly would;
-//! - an anonymous symbol ([`MCContext::temp_symbol`](crate::MCContext::temp_symbol),
-//!   [`Symbol::anonymous`](crate::Symbol::anonymous))
-//!   to a fresh temporary of the destination, so fragments' temporaries never
-//!   collide;
+//! - a named symbol, `.L` names such as `.LBB3_1` or `.L.str` included, by
+//!   name: `foo` referenced by two fragments is one symbol, and a private
+//!   global defined in one fragment resolves from another. Emitters keep
+//!   per-function labels unique the way LLVM does (the function number is
+//!   in the name); two fragments *defining* one name fail with
+//!   [`McError::Redefined`](crate::McError::Redefined), as emitting both
+//!   directly would;
+//! - an anonymous symbol (made by
+//!   [`MCContext::temp_symbol`](crate::MCContext::temp_symbol), see
+//!   [`Symbol::anonymous`](crate::Symbol::anonymous)) to a fresh temporary of
+//!   the destination, so fragments' temporaries never collide;
 //! - a section by its key in the context, `(name, group)`, created with the
 //!   recorded type, flags and entry size if new (as
-//!   [`MCContext::section`](crate::MCContext::section) does); an alignment set directly on a local section is merged as a
-//!   maximum;
+//!   [`MCContext::section`](crate::MCContext::section) does); an alignment
+//!   set directly on a local section is merged as a maximum;
 //! - an expression node by re-interning it with mapped operands; an
-//!   `MCInst`'s expression operands and memory displacements are rewritten.
+//!   `MCInst`'s expression operands and memory displacements, and recorded
+//!   fixups, are rewritten to the mapped expressions.
 //!
 //! Mapping is eager and dense: a `Declare` event, logged before any call
 //! that follows the creation of local symbols, sections or expressions,
-//! tells replay to create their counterparts right there. The maps are
-//! plain vectors indexed by local id, so replay is linear and needs no
-//! hashing beyond the destination's own name lookups.
+//! makes replay create their counterparts right there, in creation order.
+//! The maps are vectors indexed by local id, so replay is linear and hashes
+//! nothing beyond the destination's own name lookups.
 //!
 //! # Encoding on the worker
 //!
 //! A recorder made with [`RecordingStreamer::with_target`] also encodes each
-//! instruction as it is recorded (unencodable instructions fail there, on
-//! the worker) and keeps the bytes and fixups in two more pools. Replay then
-//! hands them to [`Streamer::emit_encoded_inst`](crate::Streamer::emit_encoded_inst)
-//! with remapped fixup expressions, so the object streamer on the main
-//! thread only appends bytes; the assembly streamer ignores them and prints
-//! the instruction. The encodings must come from the destination's target.
-//! Without a target the fragment holds instructions only and replay
-//! encodes.
+//! instruction as it is recorded (an unencodable instruction fails there, on
+//! the worker) and keeps bytes and fixups in two more pools. Replay hands
+//! them to [`Streamer::emit_encoded_inst`](crate::Streamer::emit_encoded_inst),
+//! so the object streamer on the main thread only appends bytes; the
+//! assembly streamer ignores them and prints the instruction. The target
+//! must be the destination's. Without a target, fragments hold instructions
+//! only and replay encodes them.
 //!
 //! # Invariants
 //!
 //! - Replaying a fragment leaves the destination in the state the recorded
-//!   calls would have left it in if they had been made on it directly, id
-//!   for id: destination symbols, sections and expressions are created in
-//!   the same order as direct emission would create them, relative to the
-//!   streamer calls. So the output does not depend on which worker recorded
-//!   what, on the number of workers, or on recording order; only on the
-//!   fragments and the order they are replayed in. This holds when the
-//!   emitter creates entities only through the context's constructors
-//!   (`symbol`, `temp_symbol`, `section`, `expr`, ...) and changes them only
-//!   through `Streamer` calls; state written into the local context by hand
-//!   (other than a section's alignment) is not carried over.
+//!   calls would have left it in had they been made on it directly, id for
+//!   id: destination symbols, sections and expressions are created in the
+//!   order direct emission would create them, relative to the streamer
+//!   calls. So the output depends only on the fragments and the order they
+//!   are replayed in, not on which worker recorded what, on the number of
+//!   workers or on recording order. This holds when the emitter creates
+//!   entities only through the context's constructors (`symbol`,
+//!   `temp_symbol`, `section`, `expr`, ...) and changes them only through
+//!   `Streamer` calls; state written into the local context by hand (other
+//!   than a section's alignment) is not carried over, and lookups in the
+//!   local context see only the fragment's own entities.
 //! - A fragment starts with no current section: content, labels and CFI
 //!   before its first `switch_section` are an error (`McError::NoSection`)
 //!   rather than silently landing in whatever section the previous fragment
 //!   left current.
-//! - Errors the destination would report (redefinition, bad CFI nesting,
-//!   unencodable instructions, ...) are reported by `replay`, which stops at
-//!   the first one; the destination then holds the events before it, as with
-//!   direct emission.
+//! - Errors the destination reports (redefinition, bad CFI nesting,
+//!   unencodable instructions without a recording target, ...) come from
+//!   `replay`, which stops at the first one; the destination then holds the
+//!   calls before it, as with direct emission. Ids that do not belong to
+//!   the fragment's context are errors, not panics.
 
 mod record;
 mod replay;

@@ -146,7 +146,8 @@ impl<'t> RecordingStreamer<'t> {
 }
 
 /// A count or length as stored in an event. Contexts index with `u32` ids,
-/// so counts fit; a single payload of 4 GiB or more is not representable.
+/// so entity counts fit; only a single name or directive string of 4 GiB or
+/// more would not (it is not representable in the object either).
 fn count(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
