@@ -2,7 +2,7 @@
 //! output object.
 //!
 //! Invariants: symbol names and `(section name, group)` keys are unique;
-//! ids handed out stay valid for the life of the context. Iteration order
+//! ids handed out stay valid for the life of the context (until `clear`). Iteration order
 //! is always id order (creation order), never hash order.
 
 use crate::expr::{BinOp, Expr, ExprId, ExprPool, ExprWriter, SymbolId, VariantKind};
@@ -50,9 +50,23 @@ impl MCContext {
             let name = format!(".Lrcc.tmp{}", self.next_tmp);
             self.next_tmp += 1;
             if !self.sym_by_name.contains_key(&name) {
-                return self.symbol(&name);
+                let s = self.symbol(&name);
+                self.symbols[s].anonymous = true;
+                return s;
             }
         }
+    }
+
+    /// Forgets every symbol, section and expression, keeping the tables'
+    /// capacity (a per-worker context is reused across functions). Ids
+    /// handed out before are invalid afterwards.
+    pub fn clear(&mut self) {
+        self.symbols.clear();
+        self.sym_by_name.clear();
+        self.sections.clear();
+        self.sec_by_key.clear();
+        self.exprs.clear();
+        self.next_tmp = 0;
     }
 
     /// The section `(name, group)`, created with the given attributes if new.

@@ -170,6 +170,18 @@ impl ExprPool {
         self.nodes[id]
     }
 
+    /// All nodes, indexed by `ExprId::index`. Operands exist before the
+    /// node that uses them, so they have smaller ids (fragment replay relies
+    /// on this and rejects a forward reference).
+    pub fn as_slice(&self) -> &[Expr] {
+        self.nodes.as_slice()
+    }
+
+    /// Removes every node, keeping the allocation.
+    pub fn clear(&mut self) {
+        self.nodes.clear();
+    }
+
     /// Number of nodes.
     pub fn len(&self) -> usize {
         self.nodes.len()

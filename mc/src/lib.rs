@@ -17,6 +17,9 @@
 //!         finish(): layout ─▶ relax until no fragment grows ─▶ .eh_frame
 //!                   ─▶ resolve fixups (write value or emit a relocation)
 //!                   ─▶ elf::write (symtab, .rela.*, groups, addrsig)
+//!
+//! parallel emission: each worker ──▶ RecordingStreamer ──finish──▶ Fragment
+//!    main thread, in module order: Fragment::replay ──▶ either streamer
 //! ```
 //!
 //! # Representation choices
@@ -38,6 +41,7 @@ pub mod dwarf_line;
 pub mod elf;
 pub mod expr;
 pub mod fixup;
+pub mod fragment;
 pub mod inst;
 pub mod leb;
 pub mod object;
@@ -50,6 +54,7 @@ pub mod target;
 pub use context::MCContext;
 pub use expr::{BinOp, Expr, ExprId, ExprPool, ExprWriter, SymbolId, VariantKind};
 pub use fixup::{Fixup, FixupKind};
+pub use fragment::{Fragment, RecordingStreamer};
 pub use inst::{Disp, MCInst, MCOperand, MemRef};
 pub use object::ObjectStreamer;
 pub use reg::Reg;

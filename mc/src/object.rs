@@ -175,6 +175,44 @@ impl<'t> ObjectStreamer<'t> {
         Ok(s)
     }
 
+    /// What precedes every instruction: the current section, and the row
+    /// of a pending `.loc` placed here.
+    fn start_inst(&mut self) -> Result<SectionId, McError> {
+        let sec = self.cur_sec()?;
+        if let Some(loc) = self.lines.pending.take() {
+            let l = self.temp_label_here()?;
+            self.lines.rows.push((sec, l, loc));
+        }
+        Ok(sec)
+    }
+
+    /// Appends an encoded instruction: its own fragment if it may need a
+    /// larger form later (only one with a fixup can), else to the current
+    /// data fragment.
+    fn push_inst(
+        &mut self,
+        sec: SectionId,
+        inst: &MCInst,
+        bytes: &[u8],
+        fixups: &[Fixup],
+    ) -> Result<(), McError> {
+        if !fixups.is_empty() && self.target.relax(inst).is_some() {
+            let mut f = Fragment::new(FragKind::Relaxable(*inst));
+            f.data.extend_from_slice(bytes);
+            f.fixups.extend_from_slice(fixups);
+            self.frags_of(sec).push(f);
+            return Ok(());
+        }
+        let frag = self.data_frag()?;
+        let base = frag.data.len() as u32;
+        frag.data.extend_from_slice(bytes);
+        frag.fixups.extend(fixups.iter().map(|f| Fixup {
+            offset: f.offset + base,
+            ..*f
+        }));
+        Ok(())
+    }
+
     // ------------------------------------------------------------ layout
 
     fn layout(&mut self) {
@@ -726,36 +764,28 @@ impl Streamer for ObjectStreamer<'_> {
     }
 
     fn emit_inst(&mut self, inst: &MCInst) -> Result<(), McError> {
-        let sec = self.cur_sec()?;
-        if let Some(loc) = self.lines.pending.take() {
-            let l = self.temp_label_here()?;
-            self.lines.rows.push((sec, l, loc));
-        }
-        self.scratch.clear();
-        self.scratch_fixups.clear();
-        self.target
-            .encode(inst, &mut self.scratch, &mut self.scratch_fixups)
-            .map_err(McError::Encode)?;
-        // Only an instruction with a fixup can need a larger form later.
-        if !self.scratch_fixups.is_empty() && self.target.relax(inst).is_some() {
-            let mut f = Fragment::new(FragKind::Relaxable(*inst));
-            f.data.extend_from_slice(&self.scratch);
-            f.fixups.extend_from_slice(&self.scratch_fixups);
-            self.frags_of(sec).push(f);
-            return Ok(());
-        }
-        let scratch = std::mem::take(&mut self.scratch);
-        let fixups = std::mem::take(&mut self.scratch_fixups);
-        let frag = self.data_frag()?;
-        let base = frag.data.len() as u32;
-        frag.data.extend_from_slice(&scratch);
-        frag.fixups.extend(fixups.iter().map(|f| Fixup {
-            offset: f.offset + base,
-            ..*f
-        }));
-        self.scratch = scratch;
+        let sec = self.start_inst()?;
+        let mut bytes = std::mem::take(&mut self.scratch);
+        let mut fixups = std::mem::take(&mut self.scratch_fixups);
+        bytes.clear();
+        fixups.clear();
+        let r = match self.target.encode(inst, &mut bytes, &mut fixups) {
+            Ok(()) => self.push_inst(sec, inst, &bytes, &fixups),
+            Err(e) => Err(McError::Encode(e)),
+        };
+        self.scratch = bytes;
         self.scratch_fixups = fixups;
-        Ok(())
+        r
+    }
+
+    fn emit_encoded_inst(
+        &mut self,
+        inst: &MCInst,
+        bytes: &[u8],
+        fixups: &[Fixup],
+    ) -> Result<(), McError> {
+        let sec = self.start_inst()?;
+        self.push_inst(sec, inst, bytes, fixups)
     }
 
     fn emit_bytes(&mut self, data: &[u8]) -> Result<(), McError> {

@@ -5,6 +5,7 @@
 use crate::context::MCContext;
 use crate::dwarf_line::{DwarfFile, DwarfLoc};
 use crate::expr::{ExprId, SymbolId};
+use crate::fixup::Fixup;
 use crate::inst::MCInst;
 use crate::section::SectionId;
 use crate::symbol::SymbolType;
@@ -88,6 +89,21 @@ pub trait Streamer {
     fn emit_label(&mut self, sym: SymbolId) -> Result<(), McError>;
     /// Emits an instruction.
     fn emit_inst(&mut self, inst: &MCInst) -> Result<(), McError>;
+    /// Emits an instruction whose encoding is already known: `bytes` and
+    /// `fixups` (offsets from the instruction's start) must be exactly what
+    /// this streamer's target's `encode` produced for `inst`. This lets a fragment
+    /// recorded on a worker carry the encoding, so the thread that owns the
+    /// streamer does not encode again. The default ignores the encoding and
+    /// calls [`Streamer::emit_inst`]; the object streamer uses it.
+    fn emit_encoded_inst(
+        &mut self,
+        inst: &MCInst,
+        bytes: &[u8],
+        fixups: &[Fixup],
+    ) -> Result<(), McError> {
+        let _ = (bytes, fixups);
+        self.emit_inst(inst)
+    }
     /// Emits raw bytes.
     fn emit_bytes(&mut self, data: &[u8]) -> Result<(), McError>;
     /// Emits a `size`-byte value (1, 2, 4 or 8).

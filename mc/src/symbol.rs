@@ -70,6 +70,11 @@ pub struct Symbol {
     pub size: PackedOption<ExprId>,
     /// `.L`-prefixed: assembler-internal, never in the symbol table.
     pub temporary: bool,
+    /// Made by [`MCContext::temp_symbol`](crate::MCContext::temp_symbol):
+    /// its name is a placeholder, not an identity. A fragment's anonymous
+    /// symbols become fresh temporaries when it is replayed, where named
+    /// symbols (`.L` ones included) are looked up by name.
+    pub anonymous: bool,
     pub def: SymbolDef,
     /// Mentioned by a relocation, `.addrsig_sym` or a directive that forces
     /// it into the symbol table.
@@ -88,6 +93,7 @@ impl Symbol {
             ty: SymbolType::NoType,
             size: PackedOption::NONE,
             temporary: name.starts_with(".L"),
+            anonymous: false,
             def: SymbolDef::Undefined,
             used: false,
             addrsig: false,

@@ -1,0 +1,300 @@
+//! Per-function MC fragments for parallel emission, and their merge. (Not
+//! the object streamer's section fragments, which are private to it.)
+//!
+//! A rayon worker emits one function into a [`RecordingStreamer`]: a
+//! [`Streamer`](crate::Streamer) that owns a *local*
+//! [`MCContext`](crate::MCContext) and records every call as a compact
+//! event. [`RecordingStreamer::finish`] freezes the events and the local
+//! context's symbols, sections and expressions into a [`Fragment`]
+//! (`Send + Sync`, exactly sized) and clears the recorder for the next
+//! function, keeping its buffers. The main thread then calls
+//! [`Fragment::replay`] on each fragment, in module order, against the real
+//! streamer (object or assembly); that is the only place the shared context
+//! is touched.
+//!
+//! ```text
+//! worker:  emit(f) ─▶ RecordingStreamer (local MCContext, event log)
+//!                         └─ finish() ─▶ Fragment ─┐
+//! main:    for each fragment in module order:      ▼
+//!              frag.replay(&mut out) ─▶ ObjectStreamer | AsmStreamer
+//! ```
+//!
+//! # Representation
+//!
+//! The log is one `Vec` of 12-byte events plus one flat pool per kind of
+//! payload that does not fit in an event: instructions (`MCInst`, 72 bytes),
+//! raw bytes, 64-bit words, CFI directives, `.loc` rows, text, and
+//! optionally encodings. Pools are consumed in event order, so an event
+//! stores at most a length, never a range, and no event owns a `Vec`.
+//! Consecutive instructions are one `Insts(n)` event. The local context is
+//! frozen into flat declaration tables (names in one string pool per table).
+//!
+//! # Ids across contexts
+//!
+//! Replay maps every local id into the destination's context:
+//! - a named symbol, `.L` names such as `.LBB3_1` or `.L.str` included, by
+//!   name: `foo` referenced by two fragments is one symbol, and a private
+//!   global defined in one fragment resolves from another. Emitters keep
+//!   per-function labels unique the way LLVM does (the function number is
+//!   in the name); two fragments *defining* one name fail with
+//!   [`McError::Redefined`](crate::McError::Redefined), as emitting both
+//!   directly would;
+//! - an anonymous symbol (made by
+//!   [`MCContext::temp_symbol`](crate::MCContext::temp_symbol), see
+//!   [`Symbol::anonymous`](crate::Symbol::anonymous)) to a fresh temporary of
+//!   the destination, so fragments' temporaries never collide;
+//! - a section by its key in the context, `(name, group)`, created with the
+//!   recorded type, flags and entry size if new (as
+//!   [`MCContext::section`](crate::MCContext::section) does); an alignment
+//!   set directly on a local section is merged as a maximum;
+//! - an expression node by re-interning it with mapped operands; an
+//!   `MCInst`'s expression operands and memory displacements, and recorded
+//!   fixups, are rewritten to the mapped expressions.
+//!
+//! Mapping is eager and dense: a `Declare` event, logged before any call
+//! that follows the creation of local symbols, sections or expressions,
+//! makes replay create their counterparts right there, in creation order.
+//! The maps are vectors indexed by local id, so replay is linear and hashes
+//! nothing beyond the destination's own name lookups.
+//!
+//! # Encoding on the worker
+//!
+//! A recorder made with [`RecordingStreamer::with_target`] also encodes each
+//! instruction as it is recorded (an unencodable instruction fails there, on
+//! the worker) and keeps bytes and fixups in two more pools. Replay hands
+//! them to [`Streamer::emit_encoded_inst`](crate::Streamer::emit_encoded_inst),
+//! so the object streamer on the main thread only appends bytes; the
+//! assembly streamer ignores them and prints the instruction. The target
+//! must be the destination's. Without a target, fragments hold instructions
+//! only and replay encodes them.
+//!
+//! # Invariants
+//!
+//! - Replaying a fragment leaves the destination in the state the recorded
+//!   calls would have left it in had they been made on it directly, id for
+//!   id: destination symbols, sections and expressions are created in the
+//!   order direct emission would create them, relative to the streamer
+//!   calls. So the output depends only on the fragments and the order they
+//!   are replayed in, not on which worker recorded what, on the number of
+//!   workers or on recording order. This holds when the emitter creates
+//!   entities only through the context's constructors (`symbol`,
+//!   `temp_symbol`, `section`, `expr`, ...) and changes them only through
+//!   `Streamer` calls; state written into the local context by hand (other
+//!   than a section's alignment) is not carried over, and lookups in the
+//!   local context see only the fragment's own entities.
+//! - A fragment starts with no current section: content, labels and CFI
+//!   before its first `switch_section` are an error (`McError::NoSection`)
+//!   rather than silently landing in whatever section the previous fragment
+//!   left current.
+//! - Errors the destination reports (redefinition, bad CFI nesting,
+//!   unencodable instructions without a recording target, ...) come from
+//!   `replay`, which stops at the first one; the destination then holds the
+//!   calls before it, as with direct emission. Ids that do not belong to
+//!   the fragment's context are errors, not panics.
+
+mod record;
+mod replay;
+#[cfg(test)]
+mod tests;
+
+pub use record::RecordingStreamer;
+
+use crate::dwarf_line::DwarfLoc;
+use crate::expr::{Expr, ExprId, SymbolId};
+use crate::fixup::Fixup;
+use crate::inst::MCInst;
+use crate::section::SectionId;
+use crate::streamer::{Cfi, SymbolAttr};
+use rcc_ir::entity::PackedOption;
+
+/// One recorded call. Payloads that do not fit live in the [`Log`] pools,
+/// consumed in event order (the comment says which pool and how much).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Event {
+    /// Local symbols below `symbols` and expressions below `exprs` exist
+    /// from here on (symbols are mapped first: expressions refer to them).
+    Declare {
+        symbols: u32,
+        exprs: u32,
+    },
+    /// Local sections below the count exist from here on.
+    DeclareSections(u32),
+    SwitchSection(SectionId),
+    Label(SymbolId),
+    /// The next `n` instructions of `insts`.
+    Insts(u32),
+    /// The next `n` bytes of `bytes`.
+    Bytes(u32),
+    Value(ExprId, u8),
+    Leb128(ExprId, bool),
+    /// `words`: count.
+    Fill(u8),
+    /// `words`: alignment, max.
+    Align(Option<u8>),
+    Attr(SymbolId, SymbolAttr),
+    Size(SymbolId, ExprId),
+    /// `words`: size, alignment.
+    Common(SymbolId),
+    Assignment(SymbolId, ExprId),
+    /// The next entry of `cfis`.
+    Cfi,
+    /// `.file "name"`: the next `n` bytes of `text`.
+    File(u32),
+    /// `.ident`: the next `n` bytes of `text`.
+    Ident(u32),
+    /// A verbatim directive: the next `n` bytes of `text`.
+    Verbatim(u32),
+    Addrsig(PackedOption<SymbolId>),
+    /// `.file N`: `words` holds the directory length (`u64::MAX` for none),
+    /// the name length and whether an MD5 follows; `text` the directory then
+    /// the name; `bytes` the 16-byte MD5, if any.
+    DwarfFile(u32),
+    /// The next entry of `locs`.
+    DwarfLoc,
+}
+
+const _: () = assert!(size_of::<Event>() == 12);
+
+/// The event log and its payload pools.
+#[derive(Clone, Default, PartialEq, Debug)]
+struct Log {
+    events: Vec<Event>,
+    insts: Vec<MCInst>,
+    bytes: Vec<u8>,
+    words: Vec<u64>,
+    cfis: Vec<Cfi>,
+    locs: Vec<DwarfLoc>,
+    text: String,
+    /// With a target: one entry per instruction, its encoding's share of
+    /// `code` and `fixups`. Empty when recorded without a target.
+    enc: Vec<EncodedLen>,
+    code: Vec<u8>,
+    /// Offsets from the instruction's start; expressions are local ids.
+    fixups: Vec<Fixup>,
+}
+
+/// How many bytes of `code` and entries of `fixups` one instruction's
+/// encoding takes; [`EncodedLen::NONE`] for an encoding too large to record
+/// (replay then encodes it).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+struct EncodedLen {
+    bytes: u8,
+    fixups: u8,
+}
+
+impl EncodedLen {
+    const NONE: EncodedLen = EncodedLen {
+        bytes: u8::MAX,
+        fixups: u8::MAX,
+    };
+}
+
+impl Log {
+    fn clear(&mut self) {
+        self.events.clear();
+        self.insts.clear();
+        self.bytes.clear();
+        self.words.clear();
+        self.cfis.clear();
+        self.locs.clear();
+        self.text.clear();
+        self.enc.clear();
+        self.code.clear();
+        self.fixups.clear();
+    }
+
+    /// Bytes held by the pools (for statistics).
+    fn heap_size(&self) -> usize {
+        self.events.len() * size_of::<Event>()
+            + self.insts.len() * size_of::<MCInst>()
+            + self.bytes.len()
+            + self.words.len() * 8
+            + self.cfis.len() * size_of::<Cfi>()
+            + self.locs.len() * size_of::<DwarfLoc>()
+            + self.text.len()
+            + self.enc.len() * size_of::<EncodedLen>()
+            + self.code.len()
+            + self.fixups.len() * size_of::<Fixup>()
+    }
+}
+
+/// A local symbol: its name (the bytes of `sym_names` up to `name_end`,
+/// from the previous declaration's end) or anonymous (no name bytes).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+struct SymbolDecl {
+    name_end: u32,
+    anonymous: bool,
+}
+
+/// A local section: its name (in `sec_names`, as for symbols) and the
+/// attributes it is created with.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+struct SectionDecl {
+    name_end: u32,
+    sh_type: u32,
+    flags: u64,
+    entsize: u64,
+    align: u64,
+    group: PackedOption<SymbolId>,
+}
+
+/// One function's recorded machine code: events plus the declarations of the
+/// local context they refer to. Immutable; replay it with
+/// [`Fragment::replay`].
+#[derive(Clone, Default, PartialEq, Debug)]
+pub struct Fragment {
+    log: Log,
+    symbols: Vec<SymbolDecl>,
+    sym_names: String,
+    sections: Vec<SectionDecl>,
+    sec_names: String,
+    exprs: Vec<Expr>,
+}
+
+// Fragments cross threads; the recorder lives in a worker. Checked here so a
+// field that breaks it fails to compile in this crate, not in the driver.
+const _: () = {
+    const fn send_sync<T: Send + Sync>() {}
+    const fn send<T: Send>() {}
+    send_sync::<Fragment>();
+    send::<RecordingStreamer<'static>>();
+};
+
+impl Fragment {
+    /// Whether nothing was recorded (no calls and no declarations).
+    pub fn is_empty(&self) -> bool {
+        self.log.events.is_empty()
+    }
+
+    /// Whether the instructions carry their encodings (recorded with a
+    /// target).
+    pub fn is_encoded(&self) -> bool {
+        !self.log.enc.is_empty()
+    }
+
+    /// Number of recorded instructions.
+    pub fn inst_count(&self) -> usize {
+        self.log.insts.len()
+    }
+
+    /// Number of recorded events (runs of instructions count once).
+    pub fn event_count(&self) -> usize {
+        self.log.events.len()
+    }
+
+    /// Approximate heap bytes held (pools and declaration tables).
+    pub fn heap_size(&self) -> usize {
+        self.log.heap_size()
+            + self.symbols.len() * size_of::<SymbolDecl>()
+            + self.sym_names.len()
+            + self.sections.len() * size_of::<SectionDecl>()
+            + self.sec_names.len()
+            + self.exprs.len() * size_of::<Expr>()
+    }
+}
+
+/// The slice `start..end` of a string pool where declarations store only
+/// ends: `prev_end` is the previous declaration's end (0 for the first).
+fn name_at(pool: &str, prev_end: u32, end: u32) -> &str {
+    pool.get(prev_end as usize..end as usize).unwrap_or("")
+}
