@@ -21,6 +21,7 @@
 pub mod addr;
 pub mod call;
 pub mod emit;
+pub mod function;
 pub mod matcher;
 pub mod patterns;
 #[cfg(test)]
