@@ -11,8 +11,10 @@
 pub mod frame;
 pub mod func;
 pub mod operand;
+pub mod passes;
 pub mod printer;
 pub mod reg;
+pub mod symbols;
 pub mod target;
 
 pub use frame::{FrameIdx, FrameInfo, FrameKind, FrameObject};

@@ -42,7 +42,9 @@
 pub mod backend;
 pub mod desc;
 pub mod encoder;
+pub mod frame;
 pub mod intel_printer;
+pub mod lower;
 pub mod machine;
 pub mod matcher;
 pub mod opt;
