@@ -7,6 +7,8 @@
 //! assigns physical registers; prolog/epilog insertion and frame-index
 //! elimination finish it; the target's AsmPrinter lowers it to MCInsts.
 //! Machine code reads target facts only through [`target::TargetInfo`].
+//! [`passes`] holds target-independent pass helpers (frame options, slot
+//! placement); [`symbols`] is the one authority on assembly symbol names.
 
 pub mod frame;
 pub mod func;

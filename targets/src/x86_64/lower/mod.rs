@@ -159,16 +159,31 @@ impl<'a> FnEmitter<'a> {
                 r[b.index()] = true;
             }
         }
-        for &i in &mf.layout {
-            for o in mf.operands(i) {
-                if o.kind() == OpKind::Block {
-                    if let Some(x) = r.get_mut(o.payload() as usize) {
-                        *x = true;
+        for (k, &b) in mf.order.iter().enumerate() {
+            for &i in mf.block_insts(b) {
+                if self.falls_through(k, i) {
+                    continue;
+                }
+                for o in mf.operands(i) {
+                    if o.kind() == OpKind::Block {
+                        if let Some(x) = r.get_mut(o.payload() as usize) {
+                            *x = true;
+                        }
                     }
                 }
             }
         }
         r
+    }
+
+    /// Whether `i`, in the block at layout position `k`, is a jump to the
+    /// next block that ends its block (dropped at emission).
+    fn falls_through(&self, k: usize, i: MInst) -> bool {
+        let mf = self.mf;
+        let next = mf.order.get(k + 1).copied();
+        next.is_some()
+            && mf.block_insts(mf.order[k]).last() == Some(&i)
+            && inst::jumps_to(mf, i) == next
     }
 }
 
@@ -193,13 +208,10 @@ pub fn emit_function_body(
             let l = e.block_sym(s, b)?;
             s.emit_label(l).map_err(|x| e.mc(x))?;
         }
-        let next = mf.order.get(k + 1).copied();
-        let insts = mf.block_insts(b);
-        for (n, &i) in insts.iter().enumerate() {
-            if n + 1 == insts.len() && next.is_some() && inst::jumps_to(mf, i) == next {
-                continue;
+        for &i in mf.block_insts(b) {
+            if !e.falls_through(k, i) {
+                inst::emit(&e, i, s)?;
             }
-            inst::emit(&e, i, s)?;
         }
     }
     if mf.frame.emit_cfi {
