@@ -41,4 +41,5 @@ fn llvm_mc_agrees_with_our_object() {
         };
         assert_eq!(dump(&ours), dump(&theirs), "section {sec} differs");
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -206,4 +206,5 @@ fn linked_with_c_and_run() {
         .arg(&o));
     let out = run(&mut Command::new(&exe));
     assert_eq!(out.trim(), "OK", "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

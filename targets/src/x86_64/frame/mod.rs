@@ -126,6 +126,7 @@ pub fn needs_frame_pointer(mf: &MachFunction, opts: &FrameOptions) -> bool {
 /// Inserts the prologue and epilogues of `mf`, lays out its frame and
 /// eliminates frame indices. `used_csrs` are the callee-saved registers the
 /// allocator used (any width; registers the body defines are added).
+/// On error the function may be partly rewritten and must be dropped.
 pub fn insert_prolog_epilog(
     mf: &mut MachFunction,
     m: &Module,
