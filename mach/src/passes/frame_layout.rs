@@ -34,14 +34,18 @@ pub enum FramePointer {
     NonLeaf,
     /// Always.
     All,
+    /// Only when the frame needs one, but the register stays reserved (not
+    /// allocated) everywhere.
+    Reserved,
 }
 
 impl FramePointer {
-    /// Parses llc's spelling (`all`, `non-leaf`, `none`).
+    /// Parses llc's spelling (`all`, `non-leaf`, `reserved`, `none`).
     pub fn parse(s: &str) -> Option<FramePointer> {
         match s {
             "all" => Some(FramePointer::All),
             "non-leaf" => Some(FramePointer::NonLeaf),
+            "reserved" => Some(FramePointer::Reserved),
             "none" => Some(FramePointer::None),
             _ => None,
         }

@@ -34,10 +34,13 @@
 //! Invariants on input: registers are physical; frame operands appear only
 //! as memory bases; the entry block has no predecessors; `%rbp` is not
 //! written by the body when the function keeps a frame pointer (the
-//! allocator must reserve it: [`needs_frame_pointer`] answers before
+//! allocator must reserve it: [`frame_pointer_reserved`] answers before
 //! allocation). On output: no frame operand and no call-frame pseudo
 //! remains; `mf.frame.stack_size`, `mf.frame.emit_cfi` and every object's
 //! `offset` (relative to the entry `%rsp`) are set.
+//!
+//! `%rbp` is written by the body only when [`frame_pointer_reserved`] is
+//! false; then it is an ordinary callee-saved register.
 
 mod eliminate;
 pub mod plan;
@@ -45,7 +48,7 @@ mod prolog;
 
 use super::desc::iflag;
 use rcc_ir::Module;
-use rcc_mach::passes::frame_layout::{call_frame, FrameOptions};
+use rcc_mach::passes::frame_layout::{call_frame, FrameOptions, FramePointer};
 use rcc_mach::{FrameIdx, MInst, MOpc, MachFunction, PReg, TargetInfo};
 use std::fmt;
 
@@ -117,10 +120,18 @@ pub struct FrameScratch {
 
 /// Whether the function will keep a frame pointer, from what is known
 /// before register allocation (calls, dynamic allocas, over-aligned
-/// objects, options). The allocator must then treat `%rbp` as reserved.
+/// objects, options). See [`frame_pointer_reserved`] for what the
+/// allocator must leave alone.
 pub fn needs_frame_pointer(mf: &MachFunction, opts: &FrameOptions) -> bool {
     let calls = call_frame(mf, &super::X86Info);
     plan::needs_fp(mf, opts, calls.has_calls)
+}
+
+/// Whether `%rbp` must stay out of register allocation: the function keeps
+/// a frame pointer, or `frame-pointer=reserved` asks for the register to
+/// be left alone.
+pub fn frame_pointer_reserved(mf: &MachFunction, opts: &FrameOptions) -> bool {
+    opts.frame_pointer == FramePointer::Reserved || needs_frame_pointer(mf, opts)
 }
 
 /// Inserts the prologue and epilogues of `mf`, lays out its frame and

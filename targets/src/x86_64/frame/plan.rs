@@ -146,7 +146,7 @@ pub(super) fn needs_fp(mf: &MachFunction, opts: &FrameOptions, has_calls: bool) 
     let policy = match opts.frame_pointer {
         FramePointer::All => true,
         FramePointer::NonLeaf => has_calls,
-        FramePointer::None => false,
+        FramePointer::None | FramePointer::Reserved => false,
     };
     policy || mf.frame.has_var_sized || u64::from(max_placed_align(&mf.frame)) > STACK_ALIGN
 }
@@ -182,7 +182,8 @@ pub(super) fn plan(
     };
     used_csrs.iter().for_each(|&r| mark(r));
     mf.for_each_phys_def(&mut mark);
-    if uses_fp && saved[0] {
+    let rbp_reserved = uses_fp || opts.frame_pointer == FramePointer::Reserved;
+    if rbp_reserved && saved[0] {
         return Err(FrameErrorKind::FramePointerClobbered);
     }
     let csrs: Vec<PReg> = PUSH_ORDER

@@ -93,6 +93,14 @@ fn frame_pointer_is_known_before_allocation() {
     let mut mf = function(&m, false, &[]);
     mf.frame.has_var_sized = true;
     assert!(needs_frame_pointer(&mf, &opts), "dynamic alloca");
+    let reserved = FrameOptions {
+        frame_pointer: FramePointer::Reserved,
+        ..opts
+    };
+    let mf = function(&m, true, &[]);
+    assert!(!needs_frame_pointer(&mf, &reserved));
+    assert!(frame_pointer_reserved(&mf, &reserved));
+    assert!(!frame_pointer_reserved(&mf, &opts));
 }
 
 #[test]
