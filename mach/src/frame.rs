@@ -49,6 +49,13 @@ pub struct FrameInfo {
     pub max_call_frame: u64,
     /// Largest alignment any object needs.
     pub max_align: u32,
+    /// Set by prolog/epilog insertion: bytes the prologue allocates below
+    /// the return address (frame-pointer slot, callee-saved pushes and the
+    /// stack-pointer adjustment), as LLVM's `stackSize`.
+    pub stack_size: u64,
+    /// Set by prolog/epilog insertion: whether the function gets unwind
+    /// information (`.cfi_startproc`/`.cfi_endproc` and its CFI directives).
+    pub emit_cfi: bool,
 }
 
 impl FrameInfo {
@@ -80,5 +87,7 @@ impl FrameInfo {
         self.has_calls = false;
         self.max_call_frame = 0;
         self.max_align = 1;
+        self.stack_size = 0;
+        self.emit_cfi = false;
     }
 }

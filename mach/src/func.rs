@@ -12,7 +12,7 @@
 //!   one linear walk ([`MachFunction::rewrite`]) instead of editing a list;
 //! - wide or rare operand payloads live in side pools (`imm64`, `syms`),
 //!   as do successor lists (`succ_pool`), constant-pool bytes and jump
-//!   tables.
+//!   tables, and the CFI directives of `MOpc::CFI` instructions (`cfi`).
 //!
 //! Invariants: every `MInst` in the layout appears exactly once; block
 //! ranges do not overlap; successors are set when a block is finished and
@@ -138,6 +138,10 @@ pub struct MachFunction {
     pub jt_pool: Vec<MBlock>,
     /// Physical registers live into the entry block (arguments).
     pub live_ins: Vec<PReg>,
+    /// Call-frame-information directives; a `MOpc::CFI` instruction's one
+    /// immediate operand indexes this table. Register operands are DWARF
+    /// numbers, as the MC layer takes them.
+    pub cfi: Vec<rcc_mc::Cfi>,
     /// The block being filled by [`MachFunction::push`].
     current: Option<MBlock>,
 }
@@ -164,6 +168,7 @@ impl MachFunction {
             jump_tables: Vec::new(),
             jt_pool: Vec::new(),
             live_ins: Vec::new(),
+            cfi: Vec::new(),
             current: None,
         }
     }
@@ -188,6 +193,7 @@ impl MachFunction {
         self.jump_tables.clear();
         self.jt_pool.clear();
         self.live_ins.clear();
+        self.cfi.clear();
         self.current = None;
     }
 
@@ -224,6 +230,25 @@ impl MachFunction {
         let i = self.create(opc, operands);
         self.layout.push(i);
         i
+    }
+
+    /// Creates a `MOpc::CFI` instruction for directive `c` (not yet placed
+    /// in the layout).
+    pub fn create_cfi(&mut self, c: rcc_mc::Cfi) -> MInst {
+        self.cfi.push(c);
+        let idx = Operand::imm(self.cfi.len() as i32 - 1);
+        self.create(MOpc::CFI, &[idx])
+    }
+
+    /// The directive of a `MOpc::CFI` instruction.
+    pub fn cfi_of(&self, i: MInst) -> Option<rcc_mc::Cfi> {
+        if self.opc(i) != MOpc::CFI {
+            return None;
+        }
+        let o = *self.operands(i).first()?;
+        (o.kind() == OpKind::Imm)
+            .then(|| self.cfi.get(o.imm_value() as usize).copied())
+            .flatten()
     }
 
     /// Appends one more operand to the most recently created instruction.

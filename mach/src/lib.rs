@@ -7,12 +7,16 @@
 //! assigns physical registers; prolog/epilog insertion and frame-index
 //! elimination finish it; the target's AsmPrinter lowers it to MCInsts.
 //! Machine code reads target facts only through [`target::TargetInfo`].
+//! [`passes`] holds target-independent pass helpers (frame options, slot
+//! placement); [`symbols`] is the one authority on assembly symbol names.
 
 pub mod frame;
 pub mod func;
 pub mod operand;
+pub mod passes;
 pub mod printer;
 pub mod reg;
+pub mod symbols;
 pub mod target;
 
 pub use frame::{FrameIdx, FrameInfo, FrameKind, FrameObject};

@@ -82,6 +82,11 @@ pub fn print_inst(
     t: &dyn TargetInfo,
     i: crate::func::MInst,
 ) {
+    if let Some(c) = mf.cfi_of(i) {
+        out.push_str("CFI_INSTRUCTION ");
+        print_cfi(out, t, c);
+        return;
+    }
     let ops = mf.operands(i);
     let explicit_defs = ops
         .iter()
@@ -101,6 +106,29 @@ pub fn print_inst(
         out.push_str(if k == 0 { " " } else { ", " });
         print_operand(out, mf, m, t, o, false);
     }
+}
+
+/// A CFI directive in MIR spelling (`def_cfa_offset 16`, `offset $rbx, -24`).
+fn print_cfi(out: &mut String, t: &dyn TargetInfo, c: rcc_mc::Cfi) {
+    use rcc_mc::Cfi;
+    let reg = |n: u16| match t.dwarf_reg_name(n) {
+        Some(name) => format!("${name}"),
+        None => format!("dwarf.{n}"),
+    };
+    let _ = match c {
+        Cfi::DefCfa { reg: r, offset } => write!(out, "def_cfa {}, {offset}", reg(r)),
+        Cfi::DefCfaOffset(o) => write!(out, "def_cfa_offset {o}"),
+        Cfi::AdjustCfaOffset(o) => write!(out, "adjust_cfa_offset {o}"),
+        Cfi::DefCfaRegister(r) => write!(out, "def_cfa_register {}", reg(r)),
+        Cfi::Offset { reg: r, offset } => write!(out, "offset {}, {offset}", reg(r)),
+        Cfi::RelOffset { reg: r, offset } => write!(out, "rel_offset {}, {offset}", reg(r)),
+        Cfi::Restore(r) => write!(out, "restore {}", reg(r)),
+        Cfi::SameValue(r) => write!(out, "same_value {}", reg(r)),
+        Cfi::Undefined(r) => write!(out, "undefined {}", reg(r)),
+        Cfi::RememberState => write!(out, "remember_state"),
+        Cfi::RestoreState => write!(out, "restore_state"),
+        Cfi::StartProc | Cfi::EndProc | Cfi::Escape => write!(out, "{c:?}"),
+    };
 }
 
 fn print_reg(out: &mut String, mf: &MachFunction, t: &dyn TargetInfo, r: Reg, with_class: bool) {

@@ -31,10 +31,14 @@ impl MOpc {
     pub const EH_LABEL: MOpc = MOpc(6);
     /// Keeps the registers it reads live up to here; emits nothing.
     pub const KILL: MOpc = MOpc(7);
+    /// A call-frame-information directive: `CFI_INSTRUCTION idx`, where the
+    /// immediate indexes `MachFunction::cfi`. Made by prolog/epilog
+    /// insertion; emits the directive at its position and no code.
+    pub const CFI: MOpc = MOpc(8);
     /// The first target opcode.
     pub const FIRST_TARGET: u16 = 16;
 
-    const GENERIC_NAMES: [&'static str; 8] = [
+    const GENERIC_NAMES: [&'static str; 9] = [
         "PHI",
         "COPY",
         "IMPLICIT_DEF",
@@ -43,6 +47,7 @@ impl MOpc {
         "ADJCALLSTACKUP",
         "EH_LABEL",
         "KILL",
+        "CFI_INSTRUCTION",
     ];
 
     /// The target opcode `t`.
@@ -133,4 +138,9 @@ pub trait TargetInfo: Sync {
     fn preserved_regs(&self, mask: u32) -> &'static [PReg];
     /// Registers never allocated (stack pointer, instruction pointer, ...).
     fn is_reserved(&self, r: PReg) -> bool;
+    /// The name of DWARF register `n` (CFI operands in MIR text), if the
+    /// target knows it.
+    fn dwarf_reg_name(&self, _n: u16) -> Option<&'static str> {
+        None
+    }
 }

@@ -190,6 +190,9 @@ impl TargetInfo for X86Info {
             .any(|&s| aliases(s).contains(&r.0))
             || class::SEGMENT.contains(r)
     }
+    fn dwarf_reg_name(&self, n: u16) -> Option<&'static str> {
+        super::desc::reg_by_dwarf(n).map(|r| reg_info(r).asm)
+    }
 }
 
 /// Machine register classes of the generated classes.

@@ -38,12 +38,20 @@
 //! slots in the descriptor, printed and parsed, but not MCInst operands.
 //! Condition codes are an operand (`JCC_1 target, cc`) spelled inside the
 //! mnemonic (`j{cc}`), as in LLVM.
+//!
+//! # After register allocation
+//!
+//! [`frame`] inserts the prologue and epilogues (System V frame layout,
+//! CFI) and eliminates frame indices; [`lower`] is the AsmPrinter that turns
+//! the finished machine function into MCInsts and streamer calls.
 
 pub mod backend;
 pub mod desc;
 pub mod encoder;
+pub mod frame;
 pub mod intel_printer;
 pub mod isel;
+pub mod lower;
 pub mod machine;
 pub mod matcher;
 pub mod opt;

@@ -1,0 +1,211 @@
+//! Prolog/epilog insertion and frame-index elimination for x86-64 System V.
+//!
+//! Pipeline position: after register allocation (every register operand is
+//! physical), before the AsmPrinter ([`super::lower`]). One call,
+//! [`insert_prolog_epilog`], does the whole job in one walk over the
+//! layout: it plans the frame ([`plan`]), places the stack slots
+//! (`rcc_mach::passes::frame_layout`), writes the prologue at the top of the
+//! entry block and an epilogue before every return, replaces every frame
+//! operand by `%rsp`/`%rbp` plus a displacement, removes the call-frame
+//! pseudos and emits CFI as LLVM does (including the CFA restore at the
+//! start of a block laid out after an epilogue, LLVM's CFIInstrInserter).
+//!
+//! The frame, from the canonical frame address (CFA, 16-byte aligned)
+//! down:
+//!
+//! ```text
+//!   CFA-8   return address            (entry %rsp points here)
+//!   CFA-16  saved %rbp                (with a frame pointer; %rbp = CFA-16)
+//!           callee-saved pushes       (push order: rbp r15 r14 r13 r12 rbx)
+//!           [padding from `and $-A, %rsp` when realigned]
+//!           locals and spill slots    (largest alignment first)
+//!           outgoing call arguments   (reserved once: max over all calls)
+//!   %rsp    (16-byte aligned at every call site)
+//! ```
+//!
+//! Frame references: with a frame pointer and no realignment everything is
+//! `%rbp`-relative (as llc); without one everything is `%rsp`-relative (the
+//! stack pointer does not move in the body: call frames are reserved, so
+//! `ADJCALLSTACKDOWN/UP` vanish); with realignment locals are
+//! `%rsp`-relative and incoming arguments `%rbp`-relative. With dynamic
+//! allocas the frame pointer is forced, call frames are not reserved, and
+//! the pseudos become `sub`/`add` of `%rsp`.
+//!
+//! Invariants on input: registers are physical; frame operands appear only
+//! as memory bases; the entry block has no predecessors; `%rbp` is not
+//! written by the body when the function keeps a frame pointer (the
+//! allocator must reserve it: [`frame_pointer_reserved`] answers before
+//! allocation). On output: no frame operand and no call-frame pseudo
+//! remains; `mf.frame.stack_size`, `mf.frame.emit_cfi` and every object's
+//! `offset` (relative to the entry `%rsp`) are set.
+//!
+//! `%rbp` is written by the body only when [`frame_pointer_reserved`] is
+//! false; then it is an ordinary callee-saved register.
+
+mod eliminate;
+pub mod plan;
+mod prolog;
+
+use super::desc::iflag;
+use rcc_ir::Module;
+use rcc_mach::passes::frame_layout::{call_frame, FrameOptions, FramePointer};
+use rcc_mach::{FrameIdx, MInst, MOpc, MachFunction, PReg, TargetInfo};
+use std::fmt;
+
+pub use plan::FramePlan;
+
+/// Why prolog/epilog insertion failed, and in which function.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct FrameError {
+    /// The function's symbol name.
+    pub function: String,
+    pub kind: FrameErrorKind,
+}
+
+/// The failure itself.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum FrameErrorKind {
+    /// Realigning a frame that also has dynamic allocas needs a base
+    /// pointer, which is not implemented.
+    RealignWithDynamicAlloca,
+    /// The function keeps a frame pointer but the body writes `%rbp`.
+    FramePointerClobbered,
+    /// The entry block is a branch target: the prologue would run again.
+    EntryHasPredecessors,
+    /// A frame operand that is not the base of a memory reference.
+    FrameOperand { inst: String },
+    /// A frame reference whose displacement is symbolic or overflows 32 bits.
+    Displacement { inst: String },
+    /// The frame does not fit a 32-bit displacement.
+    FrameTooLarge(u64),
+    /// A frame operand naming no object.
+    BadFrameIndex(u32),
+}
+
+impl fmt::Display for FrameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "in function '{}': ", self.function)?;
+        match &self.kind {
+            FrameErrorKind::RealignWithDynamicAlloca => write!(
+                f,
+                "unsupported: stack realignment together with dynamic allocas (needs a base pointer)"
+            ),
+            FrameErrorKind::FramePointerClobbered => {
+                write!(f, "the frame pointer %rbp is written by the function body")
+            }
+            FrameErrorKind::EntryHasPredecessors => {
+                write!(f, "the entry block is a branch target")
+            }
+            FrameErrorKind::FrameOperand { inst } => {
+                write!(f, "frame index outside a memory base: {inst}")
+            }
+            FrameErrorKind::Displacement { inst } => {
+                write!(f, "frame reference displacement out of range: {inst}")
+            }
+            FrameErrorKind::FrameTooLarge(n) => write!(f, "stack frame too large: {n} bytes"),
+            FrameErrorKind::BadFrameIndex(i) => write!(f, "unknown frame index %stack.{i}"),
+        }
+    }
+}
+
+impl std::error::Error for FrameError {}
+
+/// Buffers reused from function to function (one per worker).
+#[derive(Default, Debug)]
+pub struct FrameScratch {
+    order: Vec<FrameIdx>,
+    layout: Vec<MInst>,
+    prolog: Vec<MInst>,
+}
+
+/// Whether the function will keep a frame pointer, from what is known
+/// before register allocation (calls, dynamic allocas, over-aligned
+/// objects, options). See [`frame_pointer_reserved`] for what the
+/// allocator must leave alone.
+pub fn needs_frame_pointer(mf: &MachFunction, opts: &FrameOptions) -> bool {
+    let calls = call_frame(mf, &super::X86Info);
+    plan::needs_fp(mf, opts, calls.has_calls)
+}
+
+/// Whether `%rbp` must stay out of register allocation: the function keeps
+/// a frame pointer, or `frame-pointer=reserved` asks for the register to
+/// be left alone.
+pub fn frame_pointer_reserved(mf: &MachFunction, opts: &FrameOptions) -> bool {
+    opts.frame_pointer == FramePointer::Reserved || needs_frame_pointer(mf, opts)
+}
+
+/// Inserts the prologue and epilogues of `mf`, lays out its frame and
+/// eliminates frame indices. `used_csrs` are the callee-saved registers the
+/// allocator used (any width; registers the body defines are added).
+/// On error the function may be partly rewritten and must be dropped.
+pub fn insert_prolog_epilog(
+    mf: &mut MachFunction,
+    m: &Module,
+    used_csrs: &[PReg],
+    opts: &FrameOptions,
+    scratch: &mut FrameScratch,
+) -> Result<FramePlan, FrameError> {
+    let err = |mf: &MachFunction, kind| FrameError {
+        function: rcc_mach::symbols::symbol_name(m, mf.func).into_owned(),
+        kind,
+    };
+    let p = plan::plan(mf, used_csrs, opts, &mut scratch.order).map_err(|k| err(mf, k))?;
+    mf.frame.stack_size = p.stack_size;
+    mf.frame.emit_cfi = p.emit_cfi;
+    let Some(&entry) = mf.order.first() else {
+        return Ok(p);
+    };
+    if mf.order.iter().any(|&b| mf.succs(b).contains(&entry)) {
+        return Err(err(mf, FrameErrorKind::EntryHasPredecessors));
+    }
+    scratch.prolog.clear();
+    prolog::prologue(mf, &p, &mut scratch.prolog);
+    let prolog_insts = std::mem::take(&mut scratch.prolog);
+    let mut failure = None;
+    // Whether the block laid out before this one ends with the CFA of an
+    // epilogue (its successor in layout then needs the body's CFA again).
+    let mut after_epilogue = false;
+    let mut layout = std::mem::take(&mut scratch.layout);
+    mf.rewrite(&mut layout, |mf, b, old, out| {
+        if b == entry {
+            out.extend_from_slice(&prolog_insts);
+        } else if after_epilogue {
+            prolog::restore_body_cfa(mf, &p, out);
+        }
+        after_epilogue = false;
+        for &i in old {
+            if failure.is_some() {
+                out.push(i);
+                continue;
+            }
+            let opc = mf.opc(i);
+            if opc == MOpc::ADJCALLSTACKDOWN || opc == MOpc::ADJCALLSTACKUP {
+                eliminate::call_frame_pseudo(mf, &p, i, out);
+                continue;
+            }
+            if let Err(k) = eliminate::frame_operands(mf, m, &p, i) {
+                failure = Some(k);
+            }
+            if is_return(opc) {
+                prolog::epilogue(mf, &p, i, out);
+                after_epilogue = p.changes_cfa();
+            }
+            out.push(i);
+        }
+    });
+    scratch.layout = layout;
+    scratch.prolog = prolog_insts;
+    match failure {
+        Some(k) => Err(err(mf, k)),
+        None => Ok(p),
+    }
+}
+
+/// Whether `opc` returns from the function (an epilogue goes before it).
+fn is_return(opc: MOpc) -> bool {
+    opc.as_target()
+        .is_some_and(|op| super::X86Info.inst_flags(op) & iflag::RETURN != 0)
+}
+
+#[cfg(test)]
+mod tests;

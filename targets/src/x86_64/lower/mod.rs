@@ -1,0 +1,224 @@
+//! The x86-64 AsmPrinter: a finished machine function (after register
+//! allocation and prolog/epilog insertion) to streamer calls.
+//!
+//! The driver emits one function as
+//!
+//! ```text
+//! emit_constant_pool   .rodata.cst{4,8,16,32} / .rodata: .LCPI<F>_<n> entries
+//! (function header)    section, alignment, .globl/.type, the symbol's label
+//! emit_function_body   .cfi_startproc, blocks and instructions, .cfi_endproc
+//! (function footer)    .Lfunc_end<F>, .size
+//! emit_jump_tables     .rodata: .LJTI<F>_<n> tables
+//! ```
+//!
+//! where the header and footer belong to module emission (`mach::emit`) and
+//! `F` is the function's number in the module ([`EmitContext::fn_number`]).
+//! Labels come from `rcc_mach::symbols`, the one naming authority.
+//!
+//! Invariants on input: every register operand is physical; no frame
+//! operand, PHI or call-frame pseudo is left (prolog/epilog insertion
+//! removed them). On output, each machine instruction is zero or one
+//! `MCInst` (generic COPY becomes a move by register class; KILL and
+//! IMPLICIT_DEF vanish; CFI becomes a directive), and an unconditional
+//! jump to the next block in layout is dropped. Blocks get a label only
+//! when something refers to them (branch, jump table, `blockaddress`).
+
+mod data;
+mod inst;
+
+pub use data::{emit_constant_pool, emit_jump_tables};
+
+use rcc_ir::entity::EntityId;
+use rcc_ir::Module;
+use rcc_mach::symbols::{block_label, symbol_name};
+use rcc_mach::{MBlock, MInst, MachFunction, OpKind, SymTarget};
+use rcc_mc::{Cfi, McError, Streamer, SymbolId};
+use std::fmt;
+
+/// What emission needs besides the machine function.
+#[derive(Copy, Clone, Debug)]
+pub struct EmitContext<'a> {
+    pub module: &'a Module,
+    /// The function's number among the module's emitted functions (the `F`
+    /// of its local labels).
+    pub fn_number: u32,
+    /// Position-independent code: jump-table entries are 32-bit
+    /// differences `.LBB - .LJTI` (llc's `EK_LabelDifference32`) instead
+    /// of 64-bit block addresses.
+    pub pic: bool,
+}
+
+/// Why emission failed, and in which function.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct EmitError {
+    /// The function's symbol name.
+    pub function: String,
+    pub kind: EmitErrorKind,
+}
+
+/// The failure itself.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum EmitErrorKind {
+    /// The body was emitted with no current section (the header sets it).
+    NoSection,
+    /// A virtual register survived allocation.
+    VirtualRegister { inst: String },
+    /// A frame index survived prolog/epilog insertion.
+    FrameIndex { inst: String },
+    /// An opcode that must be gone by now (PHI, call-frame pseudos).
+    UnexpectedOpcode { inst: String },
+    /// An operand that does not fit its slot.
+    BadOperand { inst: String, why: &'static str },
+    /// A copy between register classes with no move instruction.
+    UnsupportedCopy { inst: String },
+    /// A reference to a block that is not laid out.
+    UnknownBlock(u32),
+    /// The streamer refused (encoding, CFI nesting, ...).
+    Mc(McError),
+}
+
+impl fmt::Display for EmitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "in function '{}': ", self.function)?;
+        match &self.kind {
+            EmitErrorKind::NoSection => write!(f, "no section for the function body"),
+            EmitErrorKind::VirtualRegister { inst } => {
+                write!(f, "virtual register after allocation: {inst}")
+            }
+            EmitErrorKind::FrameIndex { inst } => {
+                write!(f, "frame index after frame lowering: {inst}")
+            }
+            EmitErrorKind::UnexpectedOpcode { inst } => {
+                write!(f, "instruction not expected at emission: {inst}")
+            }
+            EmitErrorKind::BadOperand { inst, why } => write!(f, "{why}: {inst}"),
+            EmitErrorKind::UnsupportedCopy { inst } => write!(f, "unsupported copy: {inst}"),
+            EmitErrorKind::UnknownBlock(b) => write!(f, "reference to block bb.{b} not laid out"),
+            EmitErrorKind::Mc(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for EmitError {}
+
+/// Per-function emission state: the context and the block labels.
+pub(crate) struct FnEmitter<'a> {
+    pub cx: EmitContext<'a>,
+    pub mf: &'a MachFunction,
+    /// Layout position of every block (`u32::MAX` if not laid out).
+    pos: Vec<u32>,
+}
+
+impl<'a> FnEmitter<'a> {
+    pub fn new(cx: EmitContext<'a>, mf: &'a MachFunction) -> Self {
+        let mut pos = vec![u32::MAX; mf.blocks.len()];
+        for (k, &b) in mf.order.iter().enumerate() {
+            pos[b.index()] = k as u32;
+        }
+        FnEmitter { cx, mf, pos }
+    }
+
+    pub fn error(&self, kind: EmitErrorKind) -> EmitError {
+        EmitError {
+            function: symbol_name(self.cx.module, self.mf.func).into_owned(),
+            kind,
+        }
+    }
+
+    pub fn mc(&self, e: McError) -> EmitError {
+        self.error(EmitErrorKind::Mc(e))
+    }
+
+    /// The MIR text of `i`, for messages.
+    pub fn inst_text(&self, i: MInst) -> String {
+        let mut s = String::new();
+        rcc_mach::printer::print_inst(&mut s, self.mf, self.cx.module, &super::X86Info, i);
+        s
+    }
+
+    /// The label symbol of block `b`.
+    pub fn block_sym(&self, s: &mut dyn Streamer, b: MBlock) -> Result<SymbolId, EmitError> {
+        match self.pos.get(b.index()) {
+            Some(&p) if p != u32::MAX => Ok(s.ctx().symbol(&block_label(self.cx.fn_number, p))),
+            _ => Err(self.error(EmitErrorKind::UnknownBlock(b.as_u32()))),
+        }
+    }
+
+    /// Which blocks something refers to (so they need a label).
+    fn referenced_blocks(&self) -> Vec<bool> {
+        let mf = self.mf;
+        let mut r = vec![false; mf.blocks.len()];
+        for (b, d) in mf.blocks.iter() {
+            r[b.index()] |= d.address_taken;
+        }
+        for &b in &mf.jt_pool {
+            r[b.index()] = true;
+        }
+        for s in &mf.syms {
+            if let SymTarget::Block(b) = s.target {
+                r[b.index()] = true;
+            }
+        }
+        for (k, &b) in mf.order.iter().enumerate() {
+            for &i in mf.block_insts(b) {
+                if self.falls_through(k, i) {
+                    continue;
+                }
+                for o in mf.operands(i) {
+                    if o.kind() == OpKind::Block {
+                        if let Some(x) = r.get_mut(o.payload() as usize) {
+                            *x = true;
+                        }
+                    }
+                }
+            }
+        }
+        r
+    }
+
+    /// Whether `i`, in the block at layout position `k`, is a jump to the
+    /// next block that ends its block (dropped at emission).
+    fn falls_through(&self, k: usize, i: MInst) -> bool {
+        let mf = self.mf;
+        let next = mf.order.get(k + 1).copied();
+        next.is_some()
+            && mf.block_insts(mf.order[k]).last() == Some(&i)
+            && inst::jumps_to(mf, i) == next
+    }
+}
+
+/// Emits the body of `mf` into the current section: `.cfi_startproc` (if
+/// the function has unwind information), every block with its label when
+/// referenced, every instruction, `.cfi_endproc`.
+pub fn emit_function_body(
+    mf: &MachFunction,
+    cx: EmitContext<'_>,
+    s: &mut dyn Streamer,
+) -> Result<(), EmitError> {
+    let e = FnEmitter::new(cx, mf);
+    if s.current_section().is_none() {
+        return Err(e.error(EmitErrorKind::NoSection));
+    }
+    if mf.frame.emit_cfi {
+        s.emit_cfi(Cfi::StartProc).map_err(|x| e.mc(x))?;
+    }
+    let referenced = e.referenced_blocks();
+    for (k, &b) in mf.order.iter().enumerate() {
+        if referenced[b.index()] {
+            let l = e.block_sym(s, b)?;
+            s.emit_label(l).map_err(|x| e.mc(x))?;
+        }
+        for &i in mf.block_insts(b) {
+            if !e.falls_through(k, i) {
+                inst::emit(&e, i, s)?;
+            }
+        }
+    }
+    if mf.frame.emit_cfi {
+        s.emit_cfi(Cfi::EndProc).map_err(|x| e.mc(x))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;
