@@ -8,15 +8,19 @@
 //! elimination finish it; the target's AsmPrinter lowers it to MCInsts.
 //! Machine code reads target facts only through [`target::TargetInfo`].
 
+pub mod cfg;
+pub mod constraint;
 pub mod frame;
 pub mod func;
 pub mod operand;
+pub mod passes;
 pub mod printer;
 pub mod reg;
 pub mod target;
+pub mod verify;
 
 pub use frame::{FrameIdx, FrameInfo, FrameKind, FrameObject};
-pub use func::{MBlock, MInst, MachFunction, SymFlag, SymOperand, SymTarget};
+pub use func::{prop, MBlock, MInst, MachFunction, SymFlag, SymOperand, SymTarget};
 pub use operand::{flag, OpKind, Operand};
 pub use reg::{PReg, Reg, RegClassId, VReg};
 pub use target::{iflag, MOpc, OperandSlot, TargetInfo};
