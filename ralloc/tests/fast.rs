@@ -232,6 +232,7 @@ fn pressure(fp: bool) {
     b.end(&[]);
     let opts = FastOptions {
         frame_pointer: fp.then_some(regs::RBP),
+        check: true,
     };
     let a = roundtrip(&mut b, opts, &[&[(regs::RDI, 3)], &[(regs::RDI, 1 << 33)]]);
     assert!(a.stats.spills > 0 && a.stats.reloads > 0, "{:?}", a.stats);
@@ -465,6 +466,30 @@ fn implicit_def_and_undef_reads() {
     b.end(&[]);
     // Undefined values may differ between runs: no behavioural comparison.
     pipeline(&mut b, FastOptions::default());
+}
+
+/// The pipeline entry point runs the checker when asked.
+#[test]
+fn run_fast_with_checker() {
+    let mut b = B::new();
+    b.mf.live_ins = vec![regs::RDI];
+    let e = b.block();
+    b.begin(e);
+    let (x, y) = (b.v(mclass::GR64), b.v(mclass::GR64));
+    b.copy(x, regs::RDI);
+    b.i(op::ADD64rr, &[d(y), tu(x, 0), u(x), dead_eflags()]);
+    b.copy(regs::RAX, y);
+    b.i(op::RET64, &[imp_use(regs::RAX)]);
+    b.end(&[]);
+    rcc_mach::passes::phi_elim::eliminate_phis(&mut b.mf, &T);
+    rcc_mach::passes::two_address::two_address(&mut b.mf, &T);
+    let opts = FastOptions {
+        frame_pointer: None,
+        check: true,
+    };
+    let stats = rcc_ralloc::run_fast(&mut b.mf, &T, &opts).expect("allocation");
+    assert_eq!(stats.spills, 0);
+    b.verify("run_fast");
 }
 
 #[test]

@@ -48,6 +48,10 @@ pub struct FastOptions {
     /// The frame pointer, reserved with everything overlapping it when the
     /// function keeps one (`RBP` on x86-64).
     pub frame_pointer: Option<PReg>,
+    /// Run the symbolic checker on the allocation before the rewrite
+    /// ([`crate::run_fast`]; the driver's `-verify-regalloc`, and every
+    /// test).
+    pub check: bool,
 }
 
 /// Allocates registers for `mf`; spill slots are added to `mf.frame`,

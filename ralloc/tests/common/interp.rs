@@ -23,8 +23,8 @@ use std::collections::HashMap;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     pub trace: Vec<(u8, u64, u64)>,
-    pub rax: u64,
-    pub xmm0: u64,
+    /// The registers the return reads, with their values.
+    pub ret: Vec<(u16, u128)>,
 }
 
 #[derive(Default)]
@@ -446,11 +446,15 @@ pub fn run(mf: &MachFunction, args: &[(PReg, u64)]) -> Option<Outcome> {
                     break;
                 }
                 "RET64" => {
+                    let ret = ops
+                        .iter()
+                        .filter(|o| o.is_use() && o.reg().is_phys())
+                        .map(|&o| (o.reg().as_phys().expect("phys").0, m.read(o)))
+                        .collect();
                     return Some(Outcome {
                         trace: m.trace,
-                        rax: m.gpr[0],
-                        xmm0: m.xmm[0] as u64,
-                    })
+                        ret,
+                    });
                 }
                 other => panic!("interp: unmodelled instruction {other}"),
             }
