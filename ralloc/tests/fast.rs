@@ -516,3 +516,35 @@ fn used_phys_lists_callee_saved_writes() {
     roundtrip(&mut b, FastOptions::default(), &[&[(regs::RDI, 9)]]);
     assert!(b.mf.used_phys.contains(&regs::RBX), "{:?}", b.mf.used_phys);
 }
+
+/// Every register holds a live value; an instruction reads a value that
+/// dies there and one that must be reloaded: the reload must not evict the
+/// dying value before the instruction reads it (found by the property
+/// test).
+#[test]
+fn reload_does_not_evict_another_read_of_the_same_instruction() {
+    let mut b = B::new();
+    b.mf.live_ins = vec![regs::RDI];
+    let (b0, b1) = (b.block(), b.block());
+    b.begin(b0);
+    let base = b.v(mclass::GR64);
+    b.copy(base, regs::RDI);
+    b.end(&[b1]);
+    b.begin(b1);
+    let vals: Vec<_> = (0..15).map(|_| b.v(mclass::GR64)).collect();
+    for (n, &v) in vals.iter().enumerate() {
+        b.i(op::MOV64ri32, &[d(v), imm(n as i32 + 1)]);
+    }
+    let m = mem(base, 0);
+    b.i(op::MOV64mr, &[m[0], m[1], m[2], m[3], m[4], u(vals[0])]);
+    let mut acc = vals[1];
+    for &v in &vals[2..] {
+        let s = b.v(mclass::GR64);
+        b.i(op::ADD64rr, &[d(s), tu(acc, 0), u(v), dead_eflags()]);
+        acc = s;
+    }
+    b.copy(regs::RAX, acc);
+    b.i(op::RET64, &[imp_use(regs::RAX)]);
+    b.end(&[]);
+    roundtrip(&mut b, FastOptions::default(), &[&[(regs::RDI, 0x100)]]);
+}

@@ -68,7 +68,18 @@ impl Fast<'_> {
             }
         }
 
-        // 1. Reads.
+        // 1. Reads. First protect the registers of every value read here,
+        // so that placing one read cannot evict another that is read here
+        // but not afterwards.
+        for k in 0..self.ops.len() {
+            let o = self.ops[k];
+            if let Some(v) = vreg_of(o).filter(|_| o.is_use() || reads(o)) {
+                let cur = self.rs.loc[v as usize];
+                if cur.0 != 0 {
+                    self.claim_use(cur.0 as usize);
+                }
+            }
+        }
         for k in 0..self.ops.len() {
             let o = self.ops[k];
             let Some(v) = vreg_of(o) else { continue };
