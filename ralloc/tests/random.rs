@@ -23,6 +23,8 @@ enum Op {
     Store(usize, u8),
     Call(usize, usize),
     Fp(usize, usize),
+    Div(usize, u8),
+    Byte(usize, usize),
 }
 
 #[derive(Clone, Debug)]
@@ -53,6 +55,8 @@ fn op_strategy() -> impl Strategy<Value = Op> {
         1 => (ix(), any::<u8>()).prop_map(|(a, k)| Op::Store(a, k)),
         1 => (ix(), ix()).prop_map(|(a, b)| Op::Call(a, b)),
         1 => (ix(), ix()).prop_map(|(a, b)| Op::Fp(a, b)),
+        1 => (ix(), 2u8..100).prop_map(|(a, c)| Op::Div(a, c)),
+        1 => (ix(), ix()).prop_map(|(a, b)| Op::Byte(a, b)),
     ]
 }
 
@@ -223,6 +227,58 @@ impl Gen {
                 b.i(op::ADDSDrr, &[d(fs), tu(fx, 0), u(fy)]);
                 b.i(op::MOVPQIto64rr, &[d(r), u(fs)]);
                 r
+            }
+            Op::Div(x, c) => {
+                let x = self.scope[x % self.scope.len()];
+                let (dv, q, r, s, w) = (
+                    b.v(mclass::GR32),
+                    b.v(mclass::GR32),
+                    b.v(mclass::GR32),
+                    b.v(mclass::GR32),
+                    b.v(mclass::GR64),
+                );
+                b.i(op::MOV32ri, &[d(dv), imm(c as i32)]);
+                b.g(MOpc::COPY, &[d(regs::EAX), u(x).with_subreg(3)]);
+                b.i(
+                    op::CDQ,
+                    &[imp_def(regs::EAX), imp_def(regs::EDX), imp_use(regs::EAX)],
+                );
+                b.i(
+                    op::IDIV32r,
+                    &[
+                        u(dv),
+                        imp_def(regs::EAX),
+                        imp_def(regs::EDX),
+                        dead_eflags(),
+                        imp_use(regs::EAX),
+                        imp_use(regs::EDX),
+                    ],
+                );
+                b.copy(q, regs::EAX);
+                b.copy(r, regs::EDX);
+                b.i(op::ADD32rr, &[d(s), tu(q, 0), u(r), dead_eflags()]);
+                b.g(MOpc::SUBREG_TO_REG, &[d(w), imm(0), u(s), imm(3)]);
+                w
+            }
+            Op::Byte(x, y) => {
+                let (x, y) = (
+                    self.scope[x % self.scope.len()],
+                    self.scope[y % self.scope.len()],
+                );
+                let (c, a, z, w) = (
+                    b.v(mclass::GR8),
+                    b.v(mclass::GR8),
+                    b.v(mclass::GR32),
+                    b.v(mclass::GR64),
+                );
+                b.g(MOpc::COPY, &[d(c), u(x).with_subreg(0)]);
+                b.i(
+                    op::ADD8rr,
+                    &[d(a), tu(c, 0), u(y).with_subreg(0), dead_eflags()],
+                );
+                b.i(op::MOVZX32rr8, &[d(z), u(a)]);
+                b.g(MOpc::SUBREG_TO_REG, &[d(w), imm(0), u(z), imm(3)]);
+                w
             }
         };
         self.scope.push(v);
