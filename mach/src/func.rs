@@ -509,6 +509,32 @@ impl MachFunction {
         }
     }
 
+    /// The callee-saved registers (preserved by register mask `mask`) that
+    /// the allocated function writes, as the widest preserved register of
+    /// each family (`RBX`, not `EBX`), for prolog/epilog insertion. Reads
+    /// `used_phys`, so it is meaningful after register allocation.
+    pub fn callee_saved_written(&self, t: &dyn crate::target::TargetInfo, mask: u32) -> Vec<PReg> {
+        let keep = t.preserved_regs(mask);
+        let mut out: Vec<PReg> = keep
+            .iter()
+            .copied()
+            .filter(|&r| !t.is_reserved(r))
+            .filter(|&r| {
+                t.aliases(r)
+                    .iter()
+                    .any(|&a| self.used_phys.iter().any(|u| u.0 == a))
+            })
+            .filter(|&r| {
+                !keep.iter().any(|&w| {
+                    w != r && t.aliases(r).contains(&w.0) && t.reg_bits(w) > t.reg_bits(r)
+                })
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
     /// Whether `r` is a virtual register of this function.
     pub fn is_vreg(&self, r: Reg) -> bool {
         r.as_virt()

@@ -515,6 +515,13 @@ fn used_phys_lists_callee_saved_writes() {
     b.end(&[]);
     roundtrip(&mut b, FastOptions::default(), &[&[(regs::RDI, 9)]]);
     assert!(b.mf.used_phys.contains(&regs::RBX), "{:?}", b.mf.used_phys);
+    let saved =
+        b.mf.callee_saved_written(&T, rcc_targets::x86_64::machine::mask::SYSV);
+    assert!(
+        saved.contains(&regs::RBX) && !saved.contains(&regs::EBX),
+        "{saved:?}"
+    );
+    assert!(!saved.contains(&regs::RSP) && !saved.contains(&regs::RAX));
 }
 
 /// Every register holds a live value; an instruction reads a value that
