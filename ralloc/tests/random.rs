@@ -420,3 +420,48 @@ proptest! {
         roundtrip(&mut b, opts, &[&[(regs::RDI, a), (regs::RSI, c), (regs::RDX, 0x10_0000)], &[(regs::RDI, 3), (regs::RSI, a), (regs::RDX, 0x20_0000)]]);
     }
 }
+
+/// A replacement operand for corrupting a function.
+fn junk_operand(kind: u8, x: u32) -> rcc_mach::Operand {
+    use rcc_mach::{FrameIdx, Operand};
+    match kind % 10 {
+        0 => Operand::imm(x as i32),
+        1 => Operand::block(MBlock::from_u32(x % 12)),
+        2 => Operand::reg_use(VReg::from_u32(x % 300)),
+        3 => Operand::reg_def(rcc_mc::Reg((x % 200) as u16)),
+        4 => Operand::frame(FrameIdx::from_u32(x % 4)),
+        5 => Operand::sym_index(x % 4),
+        6 => Operand::reg_mask(x % 3),
+        7 => Operand::reg_tied_use(VReg::from_u32(x % 300), (x % 12) as usize),
+        8 => Operand::reg_use(rcc_mc::Reg((x % 200) as u16)).with_subreg((x % 15) as u8),
+        _ => Operand::imm64_index(x % 4),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// The verifier and the MIR printer never panic on malformed
+    /// functions (random operands replaced, random successor lists).
+    #[test]
+    fn verifier_survives_corruption(
+        r in region_strategy(),
+        edits in prop::collection::vec((any::<usize>(), any::<usize>(), any::<u8>(), any::<u32>()), 1..6),
+        succ in any::<Option<(usize, u8)>>(),
+    ) {
+        let mut b = build(&r);
+        for (i, k, kind, x) in edits {
+            let inst = b.mf.layout[i % b.mf.layout.len()];
+            let n = b.mf.operands(inst).len();
+            if n > 0 {
+                b.mf.operands_mut(inst)[k % n] = junk_operand(kind, x);
+            }
+        }
+        if let Some((blk, s)) = succ {
+            let blk = b.mf.order[blk % b.mf.order.len()];
+            b.mf.set_succs(blk, &[MBlock::from_u32(s as u32 % 16)]);
+        }
+        let _ = rcc_mach::verify::verify(&b.mf, &b.m, &T);
+        let _ = b.mir();
+    }
+}
