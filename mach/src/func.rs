@@ -17,6 +17,12 @@
 //! Invariants: every `MInst` in the layout appears exactly once; block
 //! ranges do not overlap; successors are set when a block is finished and
 //! agree with its terminators (the verifier checks).
+//!
+//! Properties ([`prop`]) say which stage the function is in, like LLVM's
+//! MachineFunctionProperties: instruction selection leaves it in SSA form,
+//! PHI elimination and the two-address pass take it out, register
+//! allocation removes the virtual registers. The verifier checks what each
+//! property promises.
 
 use crate::frame::FrameInfo;
 use crate::operand::{OpKind, Operand};
@@ -85,6 +91,18 @@ pub struct SymOperand {
     pub flag: SymFlag,
 }
 
+/// Function properties (bits of [`MachFunction::props`]).
+pub mod prop {
+    /// Every virtual register has exactly one def, which dominates its uses.
+    pub const IS_SSA: u32 = 1;
+    /// No PHI instructions remain.
+    pub const NO_PHIS: u32 = 2;
+    /// Every tied use names the same register as its def (two-address form).
+    pub const TIED_REWRITTEN: u32 = 4;
+    /// No virtual registers remain (after register allocation).
+    pub const NO_VREGS: u32 = 8;
+}
+
 /// A machine block.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct BlockData {
@@ -99,6 +117,10 @@ pub struct BlockData {
     /// Whether its address is taken (`blockaddress` or a jump table), so it
     /// needs a label even when only fallen into.
     pub address_taken: bool,
+    /// Physical registers live into the block (in `live_in_pool`), for
+    /// blocks other than the entry, whose live-ins are
+    /// `MachFunction::live_ins`. Empty before register allocation.
+    pub live_ins: PoolRange,
 }
 
 /// A constant-pool entry: bytes with an alignment.
@@ -142,6 +164,13 @@ pub struct MachFunction {
     /// immediate operand indexes this table. Register operands are DWARF
     /// numbers, as the MC layer takes them.
     pub cfi: Vec<rcc_mc::Cfi>,
+    live_in_pool: Vec<PReg>,
+    /// [`prop`] bits.
+    pub props: u32,
+    /// Physical registers written after register allocation (sorted,
+    /// deduplicated; set by the allocator's rewrite), for prolog/epilog
+    /// insertion to find the callee-saved registers to save.
+    pub used_phys: Vec<PReg>,
     /// The block being filled by [`MachFunction::push`].
     current: Option<MBlock>,
 }
@@ -169,6 +198,9 @@ impl MachFunction {
             jt_pool: Vec::new(),
             live_ins: Vec::new(),
             cfi: Vec::new(),
+            live_in_pool: Vec::new(),
+            props: prop::IS_SSA,
+            used_phys: Vec::new(),
             current: None,
         }
     }
@@ -194,7 +226,16 @@ impl MachFunction {
         self.jt_pool.clear();
         self.live_ins.clear();
         self.cfi.clear();
+        self.live_in_pool.clear();
+        self.props = prop::IS_SSA;
+        self.used_phys.clear();
         self.current = None;
+    }
+
+    /// Whether property `p` ([`prop`]) holds.
+    #[inline]
+    pub fn has_prop(&self, p: u32) -> bool {
+        self.props & p != 0
     }
 
     // ---- registers ----
@@ -285,6 +326,20 @@ impl MachFunction {
     /// Number of instructions created (placed or not).
     pub fn num_insts(&self) -> usize {
         self.opc.len()
+    }
+
+    /// Where the operands of `i` sit in the function's operand pool: side
+    /// tables indexed by pool position (an allocation's per-operand
+    /// registers) use this. Positions never change once created.
+    #[inline]
+    pub fn operand_range(&self, i: MInst) -> std::ops::Range<usize> {
+        let r = self.ops[i.index()];
+        r.start as usize..r.end as usize
+    }
+
+    /// Length of the operand pool (one past the largest position).
+    pub fn operand_pool_len(&self) -> usize {
+        self.operands.len()
     }
 
     /// A 64-bit immediate operand.
@@ -380,6 +435,18 @@ impl MachFunction {
         self.blocks[b].succs.get(&self.succ_pool)
     }
 
+    /// Physical registers live into `b` (for the entry block, see
+    /// [`MachFunction::live_ins`]).
+    pub fn block_live_ins(&self, b: MBlock) -> &[PReg] {
+        self.blocks[b].live_ins.get(&self.live_in_pool)
+    }
+
+    /// Sets the live-in physical registers of `b`.
+    pub fn set_block_live_ins(&mut self, b: MBlock, regs: &[PReg]) {
+        let r = PoolRange::push_slice(&mut self.live_in_pool, regs);
+        self.blocks[b].live_ins = r;
+    }
+
     /// Replaces the successors of `b`.
     pub fn set_succs(&mut self, b: MBlock, succs: &[MBlock]) {
         let r = PoolRange::push_slice(&mut self.succ_pool, succs);
@@ -465,6 +532,32 @@ impl MachFunction {
                 }
             }
         }
+    }
+
+    /// The callee-saved registers (preserved by register mask `mask`) that
+    /// the allocated function writes, as the widest preserved register of
+    /// each family (`RBX`, not `EBX`), for prolog/epilog insertion. Reads
+    /// `used_phys`, so it is meaningful after register allocation.
+    pub fn callee_saved_written(&self, t: &dyn crate::target::TargetInfo, mask: u32) -> Vec<PReg> {
+        let keep = t.preserved_regs(mask);
+        let mut out: Vec<PReg> = keep
+            .iter()
+            .copied()
+            .filter(|&r| !t.is_reserved(r))
+            .filter(|&r| {
+                t.aliases(r)
+                    .iter()
+                    .any(|&a| self.used_phys.iter().any(|u| u.0 == a))
+            })
+            .filter(|&r| {
+                !keep.iter().any(|&w| {
+                    w != r && t.aliases(r).contains(&w.0) && t.reg_bits(w) > t.reg_bits(r)
+                })
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
     }
 
     /// Whether `r` is a virtual register of this function.

@@ -10,6 +10,8 @@
 //! [`passes`] holds target-independent pass helpers (frame options, slot
 //! placement); [`symbols`] is the one authority on assembly symbol names.
 
+pub mod cfg;
+pub mod constraint;
 pub mod frame;
 pub mod func;
 pub mod operand;
@@ -18,9 +20,10 @@ pub mod printer;
 pub mod reg;
 pub mod symbols;
 pub mod target;
+pub mod verify;
 
 pub use frame::{FrameIdx, FrameInfo, FrameKind, FrameObject};
-pub use func::{MBlock, MInst, MachFunction, SymFlag, SymOperand, SymTarget};
+pub use func::{prop, MBlock, MInst, MachFunction, SymFlag, SymOperand, SymTarget};
 pub use operand::{flag, OpKind, Operand};
 pub use reg::{PReg, Reg, RegClassId, VReg};
 pub use target::{iflag, MOpc, OperandSlot, TargetInfo};

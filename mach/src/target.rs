@@ -6,7 +6,16 @@
 //! Opcodes: [`MOpc`] values below [`MOpc::FIRST_TARGET`] are the generic
 //! opcodes every target shares (PHI, COPY, ...); a target opcode `t` is
 //! `MOpc(FIRST_TARGET + t)`.
+//!
+//! Register allocation asks the target for three instructions it cannot
+//! build itself: a store of a register to a spill slot, the reload, and a
+//! register-to-register copy ([`TargetInfo::store_to_slot`],
+//! [`TargetInfo::load_from_slot`], [`TargetInfo::copy_phys`]). They are
+//! created in the function's arenas but not placed; the caller puts them in
+//! the layout.
 
+use crate::frame::FrameIdx;
+use crate::func::{MInst, MachFunction};
 use crate::reg::{PReg, RegClassId};
 
 /// A machine opcode: generic or target.
@@ -141,6 +150,62 @@ pub trait TargetInfo: Sync {
     /// The name of DWARF register `n` (CFI operands in MIR text), if the
     /// target knows it.
     fn dwarf_reg_name(&self, _n: u16) -> Option<&'static str> {
+        None
+    }
+
+    /// `r = store to slot`: an instruction storing the whole of `r` (a
+    /// member of class `c`) to frame object `slot`; `None` if the target
+    /// cannot spill that class.
+    fn store_to_slot(
+        &self,
+        mf: &mut MachFunction,
+        r: PReg,
+        c: RegClassId,
+        slot: FrameIdx,
+    ) -> Option<MInst>;
+    /// The reload matching [`TargetInfo::store_to_slot`].
+    fn load_from_slot(
+        &self,
+        mf: &mut MachFunction,
+        r: PReg,
+        c: RegClassId,
+        slot: FrameIdx,
+    ) -> Option<MInst>;
+    /// `dst = src` between physical registers of the same size; `None` if
+    /// no single instruction does it.
+    fn copy_phys(&self, mf: &mut MachFunction, dst: PReg, src: PReg) -> Option<MInst>;
+
+    // ---- derived facts, with defaults from the tables above ----
+
+    /// The members of `c` a register allocator may hand out, in order; the
+    /// allocator still skips reserved registers. Default: all members.
+    fn allocation_order(&self, c: RegClassId) -> &'static [PReg] {
+        self.class_members(c)
+    }
+    /// Whether every member of `a` is a member of `b`.
+    fn is_subclass(&self, a: RegClassId, b: RegClassId) -> bool {
+        a == b
+            || self
+                .class_members(a)
+                .iter()
+                .all(|&r| self.class_contains(b, r))
+    }
+    /// Width of `r` in bits. Default: the spill size of the first class
+    /// containing it.
+    fn reg_bits(&self, r: PReg) -> u32 {
+        (0..self.num_classes())
+            .map(|c| RegClassId(c as u8))
+            .find(|&c| self.class_contains(c, r))
+            .map_or(0, |c| self.class_spill_size(c) * 8)
+    }
+    /// The class a virtual register may have as the base of a memory
+    /// operand (`None`: any).
+    fn mem_base_class(&self) -> Option<RegClassId> {
+        None
+    }
+    /// The class a virtual register may have as the index of a memory
+    /// operand (`None`: any).
+    fn mem_index_class(&self) -> Option<RegClassId> {
         None
     }
 }

@@ -1,1 +1,64 @@
-//! Liveness (slot indexes, live intervals) and the register allocators.
+//! Register allocation: from virtual to physical registers.
+//!
+//! Pipeline position: after PHI elimination and the two-address pass
+//! (`rcc_mach::passes`), before prolog/epilog insertion. An allocator
+//! reads the function and produces an [`Allocation`] beside it (a
+//! physical register per virtual-register operand, and the spills, reloads
+//! and copies to insert, by program point); [`apply`] rewrites the function
+//! from it. The symbolic [`checker`] validates an allocation against the
+//! function before the rewrite.
+//!
+//! Allocators: [`fast`] (block-local, for -O0). Liveness-based allocators
+//! (slot indexes, live intervals, greedy) will produce the same
+//! [`Allocation`].
+
+pub mod apply;
+pub mod checker;
+pub mod fast;
+pub mod output;
+
+pub use apply::apply;
+pub use output::{AllocError, AllocStats, Allocation, Edit, Loc, ProgPoint};
+
+use rcc_mach::{MachFunction, TargetInfo};
+
+/// Why [`run_fast`] failed.
+#[derive(Clone, Debug)]
+pub enum RegAllocError {
+    Alloc(AllocError),
+    /// The checker found the allocation wrong (an allocator bug).
+    Check(Vec<checker::CheckError>),
+}
+
+impl std::fmt::Display for RegAllocError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RegAllocError::Alloc(e) => e.fmt(f),
+            RegAllocError::Check(errs) => {
+                write!(f, "register allocation checker: {} error(s)", errs.len())?;
+                for e in errs {
+                    write!(f, "\n  {}: {}", e.block, e.message)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for RegAllocError {}
+
+/// The -O0 allocation step of the pipeline: fast allocation, the checker
+/// when `opts.check`, then the rewrite. `mf` must have been through PHI
+/// elimination and the two-address pass.
+pub fn run_fast(
+    mf: &mut MachFunction,
+    t: &dyn TargetInfo,
+    opts: &fast::FastOptions,
+) -> Result<AllocStats, RegAllocError> {
+    let a = fast::allocate(mf, t, opts).map_err(RegAllocError::Alloc)?;
+    if opts.check {
+        checker::check(mf, t, &a).map_err(RegAllocError::Check)?;
+    }
+    apply(mf, t, &a).map_err(RegAllocError::Alloc)?;
+    Ok(a.stats)
+}

@@ -9,13 +9,26 @@
 //! condition codes and SSE predicates are immediates; a branch target is a
 //! block. Fixed registers are not explicit operands: they are the form's
 //! implicit defs and uses.
+//!
+//! Register allocation support: the allocation order of every class leaves
+//! out the high-byte registers (AH..BH), as LLVM does in 64-bit mode, so an
+//! allocated 8-bit register can always share an instruction with a REX
+//! prefix. Spills and reloads use `MOV{8,16,32,64}mr/rm` for general
+//! registers, `MOVAPS` for XMM and `VMOVAPSY` for YMM registers (spill slots
+//! are aligned to their size); x87 registers cannot be spilled here.
+//! Register copies use `MOVrr`, `MOVAPS`, `VMOVAPSY` or the `MOVD`/`MOVQ`
+//! forms between the banks; a copy between a high-byte register and one
+//! that needs REX has no single instruction and is refused.
 
 use super::desc::{
-    aliases, class, iflag as xflag, reg_info, sub_reg, OpKind, Role, CLASSES, DESCS, NUM_OPCODES,
-    NUM_REGS, SUBREG_INDEX_NAMES,
+    aliases, class, iflag as xflag, reg_info, sub_reg, OpKind, RegFlags, Role, CLASSES, DESCS,
+    NUM_OPCODES, NUM_REGS, SUBREG_INDEX_NAMES,
 };
-use super::regs;
-use rcc_mach::{iflag, OperandSlot, PReg, RegClassId, TargetInfo};
+use super::{op, regs, Opcode};
+use rcc_mach::{
+    iflag, FrameIdx, MInst, MOpc, MachFunction, Operand, OperandSlot, PReg, Reg, RegClassId,
+    TargetInfo,
+};
 use std::sync::OnceLock;
 
 // The generated flag bits are the machine-level ones.
@@ -118,6 +131,91 @@ fn slots() -> &'static Slots {
     })
 }
 
+/// Allocation orders: each class's members without the high-byte
+/// registers.
+fn alloc_orders() -> &'static [Vec<PReg>] {
+    static ORDERS: OnceLock<Vec<Vec<PReg>>> = OnceLock::new();
+    ORDERS.get_or_init(|| {
+        CLASSES
+            .iter()
+            .map(|c| {
+                c.members
+                    .iter()
+                    .copied()
+                    .filter(|&r| !reg_info(r).flags.has(RegFlags::NO_REX))
+                    .collect()
+            })
+            .collect()
+    })
+}
+
+/// The five operands of a frame-index memory reference.
+fn frame_mem(slot: FrameIdx) -> [Operand; 5] {
+    [
+        Operand::frame(slot),
+        Operand::imm(1),
+        Operand::reg_use(Reg::NONE),
+        Operand::imm(0),
+        Operand::reg_use(Reg::NONE),
+    ]
+}
+
+/// Store and load forms for spilling `r`.
+fn spill_forms(r: PReg) -> Option<(Opcode, Opcode)> {
+    let info = reg_info(r);
+    if info.flags.has(RegFlags::GPR) {
+        return match info.bits {
+            8 => Some((op::MOV8mr, op::MOV8rm)),
+            16 => Some((op::MOV16mr, op::MOV16rm)),
+            32 => Some((op::MOV32mr, op::MOV32rm)),
+            64 => Some((op::MOV64mr, op::MOV64rm)),
+            _ => None,
+        };
+    }
+    if class::VR128.contains(r) {
+        Some((op::MOVAPSmr, op::MOVAPSrm))
+    } else if class::VR256.contains(r) {
+        Some((op::VMOVAPSYmr, op::VMOVAPSYrm))
+    } else {
+        None
+    }
+}
+
+/// The register-to-register copy form for `dst = src`.
+fn copy_form(dst: PReg, src: PReg) -> Option<Opcode> {
+    let (d, s) = (reg_info(dst), reg_info(src));
+    let gpr = RegFlags::GPR;
+    if d.flags.has(gpr) && s.flags.has(gpr) {
+        if d.bits != s.bits {
+            return None;
+        }
+        let high = |f: RegFlags| f.has(RegFlags::NO_REX);
+        let rex = |f: RegFlags| f.has(RegFlags::NEEDS_REX) || f.has(RegFlags::EXT);
+        if (high(d.flags) && rex(s.flags)) || (high(s.flags) && rex(d.flags)) {
+            return None;
+        }
+        return match d.bits {
+            8 => Some(op::MOV8rr),
+            16 => Some(op::MOV16rr),
+            32 => Some(op::MOV32rr),
+            64 => Some(op::MOV64rr),
+            _ => None,
+        };
+    }
+    let xmm = |r: PReg| class::VR128.contains(r);
+    match (d.flags.has(gpr), s.flags.has(gpr)) {
+        (false, false) if xmm(dst) && xmm(src) => Some(op::MOVAPSrr),
+        (false, false) if class::VR256.contains(dst) && class::VR256.contains(src) => {
+            Some(op::VMOVAPSYrr)
+        }
+        (false, true) if xmm(dst) && s.bits == 64 => Some(op::MOV64toPQIrr),
+        (false, true) if xmm(dst) && s.bits == 32 => Some(op::MOVDI2PDIrr),
+        (true, false) if xmm(src) && d.bits == 64 => Some(op::MOVPQIto64rr),
+        (true, false) if xmm(src) && d.bits == 32 => Some(op::MOVPDI2DIrr),
+        _ => None,
+    }
+}
+
 /// The x86-64 target for machine code.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct X86Info;
@@ -193,6 +291,51 @@ impl TargetInfo for X86Info {
     fn dwarf_reg_name(&self, n: u16) -> Option<&'static str> {
         super::desc::reg_by_dwarf(n).map(|r| reg_info(r).asm)
     }
+    fn store_to_slot(
+        &self,
+        mf: &mut MachFunction,
+        r: PReg,
+        _c: RegClassId,
+        slot: FrameIdx,
+    ) -> Option<MInst> {
+        let (st, _) = spill_forms(r)?;
+        let m = frame_mem(slot);
+        let ops = [m[0], m[1], m[2], m[3], m[4], Operand::reg_use(r)];
+        Some(mf.create(MOpc::target(st.0), &ops))
+    }
+    fn load_from_slot(
+        &self,
+        mf: &mut MachFunction,
+        r: PReg,
+        _c: RegClassId,
+        slot: FrameIdx,
+    ) -> Option<MInst> {
+        let (_, ld) = spill_forms(r)?;
+        let m = frame_mem(slot);
+        let ops = [Operand::reg_def(r), m[0], m[1], m[2], m[3], m[4]];
+        Some(mf.create(MOpc::target(ld.0), &ops))
+    }
+    fn copy_phys(&self, mf: &mut MachFunction, dst: PReg, src: PReg) -> Option<MInst> {
+        let f = copy_form(dst, src)?;
+        Some(mf.create(
+            MOpc::target(f.0),
+            &[Operand::reg_def(dst), Operand::reg_use(src)],
+        ))
+    }
+    fn allocation_order(&self, c: RegClassId) -> &'static [PReg] {
+        alloc_orders()
+            .get(c.0 as usize)
+            .map_or(&[], |v| v.as_slice())
+    }
+    fn reg_bits(&self, r: PReg) -> u32 {
+        reg_info(r).bits as u32
+    }
+    fn mem_base_class(&self) -> Option<RegClassId> {
+        Some(mclass::GR64)
+    }
+    fn mem_index_class(&self) -> Option<RegClassId> {
+        Some(mclass::GR64_NOSP)
+    }
 }
 
 /// Machine register classes of the generated classes.
@@ -233,5 +376,50 @@ mod tests {
         assert!(!t.is_reserved(regs::RBX));
         assert_eq!(t.reg_name(regs::R10D), "r10d");
         assert!(t.preserved_regs(mask::SYSV).contains(&regs::R12D));
+    }
+
+    #[test]
+    fn allocation_order_skips_high_bytes() {
+        let t = X86Info;
+        let o = t.allocation_order(mclass::GR8);
+        assert!(o.contains(&regs::AL) && o.contains(&regs::R15B));
+        assert!(!o.contains(&regs::AH) && !o.contains(&regs::BH));
+        assert_eq!(
+            t.allocation_order(mclass::GR64),
+            t.class_members(mclass::GR64)
+        );
+        assert!(t.is_subclass(mclass::GR64_NOSP, mclass::GR64));
+        assert!(!t.is_subclass(mclass::GR64, mclass::GR64_NOSP));
+        assert!(t.is_subclass(mclass::GR8_NOREX, mclass::GR8));
+    }
+
+    #[test]
+    fn spill_and_copy_forms() {
+        let t = X86Info;
+        let mut mf = MachFunction::new(rcc_ir::GlobalId::from_u32(0));
+        let slot = mf.frame.create(8, 8, rcc_mach::FrameKind::Spill);
+        let s = t
+            .store_to_slot(&mut mf, regs::RBX, mclass::GR64, slot)
+            .unwrap();
+        assert_eq!(mf.opc(s), MOpc::target(op::MOV64mr.0));
+        assert_eq!(mf.operands(s).len(), 6);
+        let l = t
+            .load_from_slot(&mut mf, regs::XMM3, mclass::VR128, slot)
+            .unwrap();
+        assert_eq!(mf.opc(l), MOpc::target(op::MOVAPSrm.0));
+        let l = t
+            .load_from_slot(&mut mf, regs::R9B, mclass::GR8, slot)
+            .unwrap();
+        assert_eq!(mf.opc(l), MOpc::target(op::MOV8rm.0));
+        assert!(t
+            .store_to_slot(&mut mf, regs::ST0, mclass::RST, slot)
+            .is_none());
+        let c = t.copy_phys(&mut mf, regs::EAX, regs::R10D).unwrap();
+        assert_eq!(mf.opc(c), MOpc::target(op::MOV32rr.0));
+        let c = t.copy_phys(&mut mf, regs::XMM1, regs::RAX).unwrap();
+        assert_eq!(mf.opc(c), MOpc::target(op::MOV64toPQIrr.0));
+        assert!(t.copy_phys(&mut mf, regs::AH, regs::SIL).is_none());
+        assert!(t.copy_phys(&mut mf, regs::AH, regs::BL).is_some());
+        assert!(t.copy_phys(&mut mf, regs::EAX, regs::RAX).is_none());
     }
 }

@@ -1,0 +1,90 @@
+//! Per-operand constraints of target instructions: the target's
+//! [`OperandSlot`]s expanded to one entry per machine operand (a memory
+//! slot becomes its five operands).
+//!
+//! The verifier checks operands against these entries and the register
+//! allocator reads the register class an operand position demands (which
+//! may be narrower than the virtual register's own class, e.g. a GR8 value
+//! in a GR8_NOREX slot). Generic opcodes have no entries; their shapes are
+//! checked by the verifier directly.
+
+use crate::reg::RegClassId;
+use crate::target::{MOpc, OperandSlot, TargetInfo};
+
+/// What one explicit machine operand of a target instruction must be.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum OpConstraint {
+    /// A register def of the class.
+    Def(RegClassId),
+    /// A register use of the class.
+    Use(RegClassId),
+    /// A register use of the class tied to the def at this operand index.
+    TiedUse(RegClassId, u8),
+    /// Memory base: a register (or none) or a frame index.
+    MemBase,
+    /// Memory scale: an immediate 1, 2, 4 or 8.
+    MemScale,
+    /// Memory index: a register or none.
+    MemIndex,
+    /// Memory displacement: an immediate or a symbol.
+    MemDisp,
+    /// Memory segment: a register or none.
+    MemSegment,
+    /// An immediate (or a symbol).
+    Imm,
+    /// A block (or, for a call, the callee symbol).
+    Block,
+}
+
+/// Calls `f` with the constraint of every explicit operand of `opc`, in
+/// operand order. Generic opcodes have none.
+pub fn for_each_explicit(t: &dyn TargetInfo, opc: MOpc, mut f: impl FnMut(OpConstraint)) {
+    let Some(op) = opc.as_target() else { return };
+    for &s in t.operand_slots(op) {
+        match s {
+            OperandSlot::Def(c) => f(OpConstraint::Def(c)),
+            OperandSlot::Use(c) => f(OpConstraint::Use(c)),
+            OperandSlot::TiedUse(c, d) => f(OpConstraint::TiedUse(c, d)),
+            OperandSlot::Mem => {
+                f(OpConstraint::MemBase);
+                f(OpConstraint::MemScale);
+                f(OpConstraint::MemIndex);
+                f(OpConstraint::MemDisp);
+                f(OpConstraint::MemSegment);
+            }
+            OperandSlot::Imm => f(OpConstraint::Imm),
+            OperandSlot::Block => f(OpConstraint::Block),
+        }
+    }
+}
+
+/// Number of explicit machine operands of `opc` (0 for generic opcodes).
+pub fn explicit_count(t: &dyn TargetInfo, opc: MOpc) -> usize {
+    let mut n = 0;
+    for_each_explicit(t, opc, |_| n += 1);
+    n
+}
+
+/// The constraint of explicit operand `k` of `opc`, if it has one.
+pub fn operand_constraint(t: &dyn TargetInfo, opc: MOpc, k: usize) -> Option<OpConstraint> {
+    let mut i = 0;
+    let mut found = None;
+    for_each_explicit(t, opc, |c| {
+        if i == k {
+            found = Some(c);
+        }
+        i += 1;
+    });
+    found
+}
+
+/// The register class operand `k` of `opc` demands, if any: the slot class
+/// of a register slot, or the target's memory base/index class.
+pub fn reg_constraint(t: &dyn TargetInfo, opc: MOpc, k: usize) -> Option<RegClassId> {
+    match operand_constraint(t, opc, k)? {
+        OpConstraint::Def(c) | OpConstraint::Use(c) | OpConstraint::TiedUse(c, _) => Some(c),
+        OpConstraint::MemBase => t.mem_base_class(),
+        OpConstraint::MemIndex => t.mem_index_class(),
+        _ => None,
+    }
+}

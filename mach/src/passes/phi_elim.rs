@@ -1,0 +1,103 @@
+//! PHI elimination: takes the function out of SSA form by replacing every
+//! `%d = PHI %a, bb.1, %b, bb.2` with copies.
+//!
+//! Scheme (LLVM's PHIElimination): each PHI gets a fresh virtual register
+//! `%t` of the def's class; every predecessor `p` gets `%t = COPY <input
+//! from p>` just before its first terminator (at its end if it has none),
+//! and the PHI itself becomes `%d = COPY %t` in place. Because every PHI
+//! has its own `%t`, which only its block reads:
+//! - parallel-copy semantics hold: all copies in a predecessor read the
+//!   values of that iteration before any PHI result is written, so the
+//!   swap problem (`a = PHI b; b = PHI a` around a loop) is handled;
+//! - the lost-copy problem cannot arise: `%d` itself is written only in its
+//!   own block, so a use of `%d` after the loop still sees the value from
+//!   the last iteration;
+//! - critical edges need no splitting for correctness: a copy to `%t` on an
+//!   edge that does not lead to the PHI's block writes a register nobody
+//!   on that path reads. This relies on terminators neither reading `%t`
+//!   nor defining a PHI input, which holds for every branch form the
+//!   targets have (x86 branches read only EFLAGS or one address register).
+//!   Splitting would only avoid executing a dead copy.
+//!
+//! Afterwards the function has `NO_PHIS` and no longer `IS_SSA` (each `%t`
+//! has one def per predecessor). A copy keeps the input's sub-register
+//! index and `undef` flag; kill flags are dropped.
+
+use crate::func::{prop, MBlock, MInst, MachFunction};
+use crate::operand::{flag, OpKind, Operand};
+use crate::target::{iflag, MOpc, TargetInfo};
+use rcc_ir::entity::EntityId;
+
+/// Eliminates every PHI of `mf`.
+pub fn eliminate_phis(mf: &mut MachFunction, t: &dyn TargetInfo) {
+    // Copies to place at the end of each predecessor: (pred, copy).
+    let mut pred_copies: Vec<(MBlock, MInst)> = Vec::new();
+    // Replacement of each PHI, indexed by the PHI's MInst.
+    let mut replaced: Vec<(MInst, MInst)> = Vec::new();
+    let order = mf.order.clone();
+    for &b in &order {
+        let phis: Vec<MInst> = mf
+            .block_insts(b)
+            .iter()
+            .copied()
+            .take_while(|&i| mf.opc(i) == MOpc::PHI)
+            .collect();
+        for phi in phis {
+            let def = mf.operands(phi)[0];
+            let Some(d) = def.reg().as_virt() else {
+                continue;
+            };
+            let tmp = mf.new_vreg(mf.class_of(d));
+            let n = mf.operands(phi).len();
+            let mut seen: Vec<MBlock> = Vec::new();
+            for k in (1..n).step_by(2) {
+                let (src, blk) = (mf.operands(phi)[k], mf.operands(phi)[k + 1]);
+                if blk.kind() != OpKind::Block {
+                    continue;
+                }
+                let p = MBlock::from_u32(blk.payload());
+                if seen.contains(&p) {
+                    continue;
+                }
+                seen.push(p);
+                let mut src = src;
+                src.set(flag::KILL, false);
+                let c = mf.create(MOpc::COPY, &[Operand::reg_def(tmp), src]);
+                pred_copies.push((p, c));
+            }
+            let mut dst = def;
+            dst.set(flag::DEAD, false);
+            let c = mf.create(MOpc::COPY, &[dst, Operand::reg_use(tmp)]);
+            replaced.push((phi, c));
+        }
+    }
+    // Group the predecessor copies by block, keeping their order.
+    pred_copies.sort_by_key(|&(p, _)| p.index());
+    let mut scratch = Vec::new();
+    mf.rewrite(&mut scratch, |mf, b, old, out| {
+        let lo = pred_copies.partition_point(|&(p, _)| p.index() < b.index());
+        let hi = pred_copies.partition_point(|&(p, _)| p.index() <= b.index());
+        let mut placed = lo == hi;
+        for &i in old {
+            if mf.opc(i) == MOpc::PHI {
+                if let Some(&(_, c)) = replaced.iter().find(|&&(p, _)| p == i) {
+                    out.push(c);
+                }
+                continue;
+            }
+            let term = mf
+                .opc(i)
+                .as_target()
+                .is_some_and(|op| t.inst_flags(op) & iflag::TERMINATOR != 0);
+            if term && !placed {
+                out.extend(pred_copies[lo..hi].iter().map(|&(_, c)| c));
+                placed = true;
+            }
+            out.push(i);
+        }
+        if !placed {
+            out.extend(pred_copies[lo..hi].iter().map(|&(_, c)| c));
+        }
+    });
+    mf.props = (mf.props & !prop::IS_SSA) | prop::NO_PHIS;
+}

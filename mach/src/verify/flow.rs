@@ -1,0 +1,85 @@
+//! Placement and control-flow checks: PHIs first, terminators last,
+//! nothing after a barrier, and successor lists that match the branch
+//! targets plus the fall-through.
+
+use super::Verifier;
+use crate::func::MBlock;
+use crate::operand::OpKind;
+use crate::target::{iflag, MOpc};
+use rcc_ir::entity::EntityId;
+
+pub(super) fn check(v: &mut Verifier) {
+    let mf = v.mf;
+    for (pos, &b) in mf.order.iter().enumerate() {
+        let mut seen_non_phi = false;
+        let mut seen_term = false;
+        let mut seen_barrier = false;
+        let mut indirect = false;
+        let mut targets: Vec<MBlock> = Vec::new();
+        for &i in mf.block_insts(b) {
+            let opc = mf.opc(i);
+            let flags = opc.as_target().map_or(0, |op| v.t.inst_flags(op));
+            if seen_barrier {
+                v.err(Some(b), Some(i), "instruction after a barrier");
+            }
+            if opc == MOpc::PHI {
+                if seen_non_phi {
+                    v.err(Some(b), Some(i), "PHI after a non-PHI instruction");
+                }
+            } else {
+                seen_non_phi = true;
+            }
+            if flags & iflag::TERMINATOR != 0 {
+                seen_term = true;
+            } else if seen_term {
+                v.err(Some(b), Some(i), "non-terminator after a terminator");
+            }
+            if flags & iflag::BARRIER != 0 {
+                seen_barrier = true;
+            }
+            if flags & iflag::BRANCH != 0 {
+                if flags & iflag::INDIRECT != 0 {
+                    indirect = true;
+                }
+                for o in mf.operands(i) {
+                    if o.kind() == OpKind::Block && (o.payload() as usize) < mf.blocks.len() {
+                        let t = MBlock::from_u32(o.payload());
+                        targets.push(t);
+                        if !mf.succs(b).contains(&t) {
+                            v.err(
+                                Some(b),
+                                Some(i),
+                                format!("branch to {t}, which is not a successor"),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        let next = mf.order.get(pos + 1).copied();
+        if !seen_barrier {
+            match next {
+                None => v.err(Some(b), None, "falls off the end of the function"),
+                Some(n) if !mf.succs(b).contains(&n) => v.err(
+                    Some(b),
+                    None,
+                    format!("falls through to {n}, which is not a successor"),
+                ),
+                _ => {}
+            }
+        }
+        if indirect {
+            continue;
+        }
+        for &s in mf.succs(b) {
+            let fall = !seen_barrier && next == Some(s);
+            if !fall && !targets.contains(&s) && s.index() < mf.blocks.len() {
+                v.err(
+                    Some(b),
+                    None,
+                    format!("successor {s} is neither a branch target nor the fall-through"),
+                );
+            }
+        }
+    }
+}

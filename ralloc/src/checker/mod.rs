@@ -1,0 +1,350 @@
+//! The register-allocation checker (after regalloc2's): proves that an
+//! [`Allocation`] preserves the data flow of the function it was made for.
+//!
+//! It runs on the function *before* the rewrite, with the allocation
+//! beside it, and simulates the allocated program symbolically: the
+//! abstract [`state`] says which values each register and stack slot
+//! holds. Original instructions read and write what their operands say,
+//! through the allocated registers; the allocator's moves copy labels; the
+//! states of a block's predecessors meet by intersection, iterated to a
+//! fixed point over the CFG. Then every read is checked:
+//!
+//! - a virtual-register read finds its value in the allocated register;
+//! - a physical-register read of the program (`$rdi`, `$cl`, a call's
+//!   implicit uses) finds the value the program put there, i.e. the
+//!   allocator did not overwrite it meanwhile;
+//! - every allocated register is in the virtual register's class, not
+//!   reserved, and its part named by the operand's sub-register index is in
+//!   the operand's class constraint;
+//! - a tied use and its def end up in the same register; two defs of one
+//!   instruction do not overlap; an early-clobber def overlaps no read; a
+//!   virtual-register def does not overlap a physical def of the same
+//!   instruction.
+//!
+//! A COPY between whole virtual registers labels its destination with the
+//! source's values as well, so an allocator may keep both names in one
+//! register. Reserved registers are not tracked.
+
+pub mod state;
+
+use crate::apply::{walk, Step};
+use crate::fast::reads;
+use crate::output::{Allocation, Edit, Loc};
+use rcc_ir::entity::EntityId;
+use rcc_ir::Module;
+use rcc_mach::cfg::MCfg;
+use rcc_mach::constraint::reg_constraint;
+use rcc_mach::printer::print_inst;
+use rcc_mach::{flag, MBlock, MInst, MOpc, MachFunction, OpKind, PReg, TargetInfo};
+use state::{phys_label, show, State};
+
+/// One violation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckError {
+    pub block: MBlock,
+    /// The original instruction, if the problem is at one (not at a move).
+    pub inst: Option<MInst>,
+    pub message: String,
+}
+
+/// Checks `a` against `mf` (which must be the function the allocation was
+/// made for, not yet rewritten).
+pub fn check(mf: &MachFunction, t: &dyn TargetInfo, a: &Allocation) -> Result<(), Vec<CheckError>> {
+    let cfg = MCfg::compute(mf);
+    let n = mf.blocks.len();
+    let mut entry = State::new(t.num_regs(), mf.frame.objects.len());
+    for &p in &mf.live_ins {
+        entry.write_phys(t, p);
+    }
+    let mut ins: Vec<Option<State>> = vec![None; n];
+    if let Some(&e) = cfg.rpo.first() {
+        ins[e.index()] = Some(entry);
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in &cfg.rpo {
+            let Some(mut s) = ins[b.index()].clone() else {
+                continue;
+            };
+            run_block(mf, t, a, b, &mut s, None);
+            for &succ in mf.succs(b) {
+                match &mut ins[succ.index()] {
+                    slot @ None => {
+                        *slot = Some(s.clone());
+                        changed = true;
+                    }
+                    Some(x) => changed |= x.meet(&s),
+                }
+            }
+        }
+    }
+    let mut errors = Vec::new();
+    for &b in &cfg.rpo {
+        if let Some(mut s) = ins[b.index()].clone() {
+            run_block(mf, t, a, b, &mut s, Some(&mut errors));
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+/// [`check`], with the errors rendered one per line (instructions printed
+/// as MIR with their virtual registers).
+pub fn check_to_string(
+    mf: &MachFunction,
+    m: &Module,
+    t: &dyn TargetInfo,
+    a: &Allocation,
+) -> Result<(), String> {
+    check(mf, t, a).map_err(|errs| {
+        let mut s = String::new();
+        for e in errs {
+            s.push_str(&format!("{}: ", e.block));
+            if let Some(i) = e.inst {
+                s.push('`');
+                print_inst(&mut s, mf, m, t, i);
+                s.push_str("`: ");
+            }
+            s.push_str(&e.message);
+            s.push('\n');
+        }
+        s
+    })
+}
+
+fn run_block(
+    mf: &MachFunction,
+    t: &dyn TargetInfo,
+    a: &Allocation,
+    b: MBlock,
+    s: &mut State,
+    mut errors: Option<&mut Vec<CheckError>>,
+) {
+    walk(mf, b, &a.edits, |step| match step {
+        Step::Edit(e) => edit(t, s, e, b, errors.as_deref_mut()),
+        Step::Inst(_, i) => inst(mf, t, a, s, b, i, errors.as_deref_mut()),
+    });
+}
+
+fn edit(
+    t: &dyn TargetInfo,
+    s: &mut State,
+    e: &Edit,
+    b: MBlock,
+    errors: Option<&mut Vec<CheckError>>,
+) {
+    for l in [e.from, e.to] {
+        if let Loc::Reg(r) = l {
+            if t.is_reserved(r) {
+                if let Some(errs) = errors {
+                    errs.push(CheckError {
+                        block: b,
+                        inst: None,
+                        message: format!(
+                            "move {:?} -> {:?} uses a reserved register",
+                            e.from, e.to
+                        ),
+                    });
+                }
+                return;
+            }
+        }
+    }
+    let labels = s.get(e.from).to_vec();
+    s.write(t, e.to, labels);
+}
+
+/// The register operand `k` finally names.
+fn final_reg(
+    t: &dyn TargetInfo,
+    a: &Allocation,
+    mf: &MachFunction,
+    i: MInst,
+    k: usize,
+) -> Option<PReg> {
+    let o = mf.operands(i)[k];
+    let r = if o.reg().is_virtual() {
+        a.alloc(mf, i, k)
+    } else {
+        o.reg().as_phys()?
+    };
+    match o.subreg() {
+        Some(idx) => t.sub_reg(r, idx),
+        None => Some(r),
+    }
+}
+
+fn overlap(t: &dyn TargetInfo, x: PReg, y: PReg) -> bool {
+    t.aliases(x).contains(&y.0)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn inst(
+    mf: &MachFunction,
+    t: &dyn TargetInfo,
+    a: &Allocation,
+    s: &mut State,
+    b: MBlock,
+    i: MInst,
+    mut errors: Option<&mut Vec<CheckError>>,
+) {
+    let ops = mf.operands(i);
+    let opc = mf.opc(i);
+    let mut report = |m: String| {
+        if let Some(e) = errors.as_deref_mut() {
+            e.push(CheckError {
+                block: b,
+                inst: Some(i),
+                message: m,
+            });
+        }
+    };
+    let name = |r: PReg| format!("${}", t.reg_name(r));
+    // Reads and per-operand facts.
+    for (k, &o) in ops.iter().enumerate() {
+        if !o.is_reg() {
+            continue;
+        }
+        if let Some(v) = o.reg().as_virt() {
+            let r = a.alloc(mf, i, k);
+            if r.0 == 0 {
+                report(format!("operand {k}: {v} has no register"));
+                continue;
+            }
+            let c = mf.class_of(v);
+            if !t.class_contains(c, r)
+                || t.aliases(r).iter().any(|&x| t.is_reserved(rcc_mc::Reg(x)))
+            {
+                report(format!(
+                    "operand {k}: {} is not an allocatable {}",
+                    name(r),
+                    t.class_name(c)
+                ));
+            }
+            match final_reg(t, a, mf, i, k) {
+                None => report(format!("operand {k}: {} has no such sub-register", name(r))),
+                Some(p) => {
+                    if let Some(sc) = reg_constraint(t, opc, k) {
+                        if !t.class_contains(sc, p) {
+                            report(format!(
+                                "operand {k}: {} is not in {}",
+                                name(p),
+                                t.class_name(sc)
+                            ));
+                        }
+                    }
+                }
+            }
+            if reads(o) && !s.holds(Loc::Reg(r), v.as_u32()) {
+                report(format!(
+                    "operand {k}: {v} expected in {}, which holds {}",
+                    name(r),
+                    show(t, s.get(Loc::Reg(r)))
+                ));
+            }
+        } else if let Some(p) = o.reg().as_phys() {
+            if o.is_use()
+                && !o.has(flag::UNDEF)
+                && !t.is_reserved(p)
+                && !s.holds(Loc::Reg(p), phys_label(p))
+            {
+                report(format!(
+                    "operand {k}: {} no longer holds the program's value (holds {})",
+                    name(p),
+                    show(t, s.get(Loc::Reg(p)))
+                ));
+            }
+        }
+    }
+    // Tied pairs and overlapping writes.
+    for (k, &o) in ops.iter().enumerate() {
+        if let Some(d) = o.tied_to().filter(|_| o.is_use()) {
+            if d < ops.len() && final_reg(t, a, mf, i, k) != final_reg(t, a, mf, i, d) {
+                report(format!(
+                    "operand {k}: tied use and def {d} are in different registers"
+                ));
+            }
+        }
+    }
+    let phys_defs: Vec<PReg> = ops
+        .iter()
+        .filter(|o| o.is_def())
+        .filter_map(|o| o.reg().as_phys())
+        .chain(
+            opc.as_target()
+                .map_or(&[][..], |op| t.implicit_defs(op))
+                .iter()
+                .copied(),
+        )
+        .filter(|&p| !t.is_reserved(p))
+        .collect();
+    for (k, &o) in ops.iter().enumerate() {
+        if !o.is_def() || !o.reg().is_virtual() {
+            continue;
+        }
+        let Some(r) = final_reg(t, a, mf, i, k) else {
+            continue;
+        };
+        for (j, &p) in ops.iter().enumerate() {
+            if j == k || !p.is_reg() {
+                continue;
+            }
+            let Some(q) = final_reg(t, a, mf, i, j) else {
+                continue;
+            };
+            if p.is_def() && p.reg().is_virtual() && j > k && overlap(t, r, q) {
+                report(format!(
+                    "operands {k} and {j}: two defs in overlapping registers"
+                ));
+            }
+            if o.has(flag::EARLY_CLOBBER) && p.is_use() && overlap(t, r, q) {
+                report(format!(
+                    "operand {k}: early-clobber def overlaps read operand {j}"
+                ));
+            }
+        }
+        if phys_defs.iter().any(|&p| overlap(t, r, p)) {
+            report(format!(
+                "operand {k}: def overlaps a register the instruction writes itself"
+            ));
+        }
+    }
+    // Effects: the register mask, physical defs, then vreg defs.
+    for &o in ops {
+        if o.kind() == OpKind::RegMask {
+            let keep = t.preserved_regs(o.payload());
+            for r in 0..t.num_regs() {
+                let p = rcc_mc::Reg(r as u16);
+                if !keep.contains(&p) {
+                    s.regs[r].clear();
+                }
+            }
+        }
+    }
+    for &p in &phys_defs {
+        s.write_phys(t, p);
+    }
+    for (k, &o) in ops.iter().enumerate() {
+        let Some(v) = o.reg().as_virt().filter(|_| o.is_def()) else {
+            continue;
+        };
+        let r = a.alloc(mf, i, k);
+        if r.0 == 0 {
+            continue;
+        }
+        let mut labels = vec![v.as_u32()];
+        if opc == MOpc::COPY && k == 0 && o.subreg().is_none() {
+            let src = ops[1];
+            if src.reg().is_virtual() && src.subreg().is_none() {
+                labels.extend_from_slice(s.get(Loc::Reg(a.alloc(mf, i, 1))));
+                labels.sort_unstable();
+                labels.dedup();
+            }
+        }
+        s.write(t, Loc::Reg(r), labels);
+    }
+}

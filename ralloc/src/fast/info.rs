@@ -1,0 +1,148 @@
+//! What the fast allocator precomputes in two linear scans, instead of
+//! full liveness:
+//!
+//! - per virtual register: whether it is *global* (occurs in more than one
+//!   block, or is read in its block before being written there, i.e. may
+//!   be live into a block) and the layout position of its last read. A
+//!   *local* register is live exactly from its first def to its last read
+//!   inside one block; a global one is kept in a stack slot that every def
+//!   updates, so it can be dropped from a register at any time;
+//! - per physical-register operand (by operand-pool position): whether the
+//!   register is still read later in the block (for a def: the def is live;
+//!   for a use: it is not the last read). Physical registers are live only
+//!   inside a block (argument and return copies, fixed operands), except
+//!   the function's live-ins at the entry, which [`Info::entry_live`] lists.
+//!
+//! Reads are non-`undef` uses and defs with a sub-register index without
+//! `undef` (a partial write keeps the rest of the register).
+
+use rcc_ir::entity::EntityId;
+use rcc_mach::{flag, MachFunction, Operand, PReg, TargetInfo};
+
+const NONE: u32 = u32::MAX;
+
+/// Whether operand `o` reads its register.
+pub fn reads(o: Operand) -> bool {
+    o.is_reg() && !o.has(flag::UNDEF) && (o.is_use() || o.subreg().is_some())
+}
+
+/// Precomputed facts (see the module comment).
+pub struct Info {
+    /// Block of the first occurrence of each vreg.
+    block: Vec<u32>,
+    global: Vec<bool>,
+    last_read: Vec<u32>,
+    /// Per operand position: a physical register operand is read later.
+    phys_live: Vec<bool>,
+    /// Live-ins of the entry block that are read before being written.
+    pub entry_live: Vec<PReg>,
+}
+
+impl Info {
+    pub fn compute(mf: &MachFunction, t: &dyn TargetInfo) -> Info {
+        let n = mf.num_vregs();
+        let mut info = Info {
+            block: vec![NONE; n],
+            global: vec![false; n],
+            last_read: vec![NONE; n],
+            phys_live: vec![false; mf.operand_pool_len()],
+            entry_live: Vec::new(),
+        };
+        for &b in &mf.order {
+            let start = mf.blocks[b].start as usize;
+            for (k, &i) in mf.block_insts(b).iter().enumerate() {
+                let pos = (start + k) as u32;
+                let ops = mf.operands(i);
+                // Reads happen before writes within an instruction.
+                for pass in [true, false] {
+                    for &o in ops {
+                        let Some(v) = o.reg().as_virt() else { continue };
+                        let r = reads(o);
+                        if pass != r {
+                            continue;
+                        }
+                        let v = v.index();
+                        if info.block[v] == NONE {
+                            info.block[v] = b.as_u32();
+                            info.global[v] |= r;
+                        } else if info.block[v] != b.as_u32() {
+                            info.global[v] = true;
+                        }
+                        if r {
+                            info.last_read[v] = pos;
+                        }
+                    }
+                }
+            }
+        }
+        info.phys_liveness(mf, t);
+        info
+    }
+
+    /// Backward scan of each block over physical registers.
+    fn phys_liveness(&mut self, mf: &MachFunction, t: &dyn TargetInfo) {
+        let mut live = vec![false; t.num_regs()];
+        let any_live = |live: &[bool], r: PReg| {
+            t.aliases(r)
+                .iter()
+                .any(|&a| live.get(a as usize).copied().unwrap_or(false))
+        };
+        for (bn, &b) in mf.order.iter().enumerate() {
+            live.iter_mut().for_each(|l| *l = false);
+            for &i in mf.block_insts(b).iter().rev() {
+                let base = mf.operand_range(i).start;
+                let ops = mf.operands(i);
+                for (k, &o) in ops.iter().enumerate() {
+                    let Some(r) = o.reg().as_phys().filter(|_| o.is_def()) else {
+                        continue;
+                    };
+                    if t.is_reserved(r) {
+                        continue;
+                    }
+                    self.phys_live[base + k] = any_live(&live, r);
+                    for &a in t.aliases(r) {
+                        live[a as usize] = false;
+                    }
+                }
+                for (k, &o) in ops.iter().enumerate() {
+                    let Some(r) = o.reg().as_phys().filter(|_| o.is_use()) else {
+                        continue;
+                    };
+                    if t.is_reserved(r) || o.has(flag::UNDEF) {
+                        continue;
+                    }
+                    self.phys_live[base + k] = any_live(&live, r);
+                    live[r.0 as usize] = true;
+                }
+            }
+            if bn == 0 {
+                self.entry_live = mf
+                    .live_ins
+                    .iter()
+                    .copied()
+                    .filter(|&r| any_live(&live, r))
+                    .collect();
+            }
+        }
+    }
+
+    /// Whether vreg `v` (index) may be live across blocks.
+    #[inline]
+    pub fn is_global(&self, v: usize) -> bool {
+        self.global[v]
+    }
+
+    /// Whether vreg `v`'s value is still needed after layout position `pos`
+    /// (always true for a global vreg).
+    #[inline]
+    pub fn live_after(&self, v: usize, pos: usize) -> bool {
+        self.global[v] || (self.last_read[v] != NONE && self.last_read[v] as usize > pos)
+    }
+
+    /// Whether the physical register operand at pool position `p` is read
+    /// later in its block.
+    #[inline]
+    pub fn phys_live_after(&self, p: usize) -> bool {
+        self.phys_live[p]
+    }
+}

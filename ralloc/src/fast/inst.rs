@@ -1,0 +1,391 @@
+//! Allocation of one instruction (the steps are listed in the parent
+//! module's comment and numbered below).
+
+use super::info::{reads, Info};
+use super::regs::{Purpose, RegState, Want, NONE};
+use crate::output::{AllocError, Edit, Loc, ProgPoint};
+use rcc_mach::constraint::reg_constraint;
+use rcc_mach::{flag, iflag, MInst, MOpc, MachFunction, OpKind, Operand, PReg, TargetInfo, VReg};
+
+/// The allocator's state across instructions.
+pub struct Fast<'a> {
+    pub t: &'a dyn TargetInfo,
+    pub info: Info,
+    pub rs: RegState,
+    pub edits: Vec<Edit>,
+    pub allocs: Vec<PReg>,
+    /// The operands of the instruction being allocated.
+    pub ops: Vec<Operand>,
+    /// Registers marked claimed or clobbered for this instruction.
+    pub touched: Vec<usize>,
+    /// Vregs whose defs here are never read.
+    pub dead: Vec<u32>,
+}
+
+fn vreg_of(o: Operand) -> Option<u32> {
+    o.reg().as_virt().map(|v| v.as_u32())
+}
+
+impl Fast<'_> {
+    pub fn inst(&mut self, mf: &mut MachFunction, pos: usize, i: MInst) -> Result<(), AllocError> {
+        let t = self.t;
+        let opc = mf.opc(i);
+        self.ops.clear();
+        self.ops.extend_from_slice(mf.operands(i));
+        let base = mf.operand_range(i).start;
+        let before = ProgPoint::before(pos);
+        let iflags = opc.as_target().map_or(0, |op| t.inst_flags(op));
+        let constraint = |k: usize| reg_constraint(t, opc, k);
+
+        // 0. What the instruction writes besides its vreg defs.
+        for k in 0..self.ops.len() {
+            let o = self.ops[k];
+            if o.kind() == OpKind::RegMask {
+                let keep = t.preserved_regs(o.payload());
+                for r in 0..t.num_regs() {
+                    let p = rcc_mc::Reg(r as u16);
+                    if !self.rs.reserved[r] && !keep.contains(&p) {
+                        self.mark_clobbered(r);
+                    }
+                }
+            }
+            let Some(p) = o.reg().as_phys().filter(|_| o.is_def()) else {
+                continue;
+            };
+            if self.rs.reserved[p.0 as usize] {
+                continue;
+            }
+            self.mark_clobbered(p.0 as usize);
+            if o.has(flag::EARLY_CLOBBER) {
+                self.rs.use_claimed[p.0 as usize] = true;
+            }
+        }
+        if let Some(op) = opc.as_target() {
+            for &p in t.implicit_defs(op) {
+                if !self.rs.reserved[p.0 as usize] {
+                    self.mark_clobbered(p.0 as usize);
+                }
+            }
+        }
+
+        // 1. Reads. First protect the registers of every value read here,
+        // so that placing one read cannot evict another that is read here
+        // but not afterwards.
+        for k in 0..self.ops.len() {
+            let o = self.ops[k];
+            if let Some(v) = vreg_of(o).filter(|_| o.is_use() || reads(o)) {
+                let cur = self.rs.loc[v as usize];
+                if cur.0 != 0 {
+                    self.claim_use(cur.0 as usize);
+                }
+            }
+        }
+        for k in 0..self.ops.len() {
+            let o = self.ops[k];
+            let Some(v) = vreg_of(o) else { continue };
+            if !o.is_use() && !reads(o) {
+                continue;
+            }
+            let mut w = Want {
+                class: mf.class_of(VReg::from_u32(v)),
+                constraint: constraint(k),
+                sub: o.subreg(),
+                hint: None,
+            };
+            if opc == MOpc::COPY && k == 1 {
+                let d = self.ops[0];
+                w.hint = d
+                    .reg()
+                    .as_phys()
+                    .and_then(|p| RegState::part(t, p, d.subreg()));
+            }
+            let r = if reads(o) {
+                self.use_reg(mf, v, &w, pos)?
+            } else {
+                self.undef_reg(v, &w, pos)?
+            };
+            self.allocs[base + k] = r;
+        }
+        // 1b. A tied use whose value outlives the instruction but is not
+        // the def's vreg is copied to a register the def can take.
+        for k in 0..self.ops.len() {
+            let o = self.ops[k];
+            let (Some(u), Some(d)) = (vreg_of(o), o.tied_to().filter(|_| o.is_use())) else {
+                continue;
+            };
+            if vreg_of(self.ops[d]) == Some(u) || !self.info.live_after(u as usize, pos) {
+                continue;
+            }
+            let w = Want {
+                class: mf.class_of(VReg::from_u32(u)),
+                constraint: constraint(k),
+                sub: o.subreg(),
+                hint: None,
+            };
+            let r = self.find_and_clear(mf, u, &w, Purpose::Use, pos)?;
+            self.edits.push(Edit {
+                point: before,
+                from: Loc::Reg(self.allocs[base + k]),
+                to: Loc::Reg(r),
+                class: w.class,
+            });
+            self.rs.written[r.0 as usize] = true;
+            self.claim_def(r.0 as usize);
+            self.allocs[base + k] = r;
+        }
+
+        // 2. Values that die here free their registers (still claimed, so
+        // no other read of this instruction takes them).
+        for k in 0..self.ops.len() {
+            let o = self.ops[k];
+            if let Some(v) = vreg_of(o) {
+                let defined_here = self
+                    .ops
+                    .iter()
+                    .any(|d| d.is_def() && vreg_of(*d) == Some(v));
+                if reads(o) && !defined_here && !self.info.live_after(v as usize, pos) {
+                    self.rs.drop_vreg(v);
+                }
+            } else if let Some(p) = o.reg().as_phys() {
+                let last = o.is_use()
+                    && !o.has(flag::UNDEF)
+                    && !self.rs.reserved[p.0 as usize]
+                    && !self.info.phys_live_after(base + k);
+                if last {
+                    for &a in t.aliases(p) {
+                        self.rs.pinned[a as usize] = false;
+                    }
+                }
+            }
+        }
+
+        // 3. Empty the clobbered registers, saving what is still needed.
+        for n in 0..self.touched.len() {
+            let r = self.touched[n];
+            if !self.rs.clobbered[r] {
+                continue;
+            }
+            let info = &self.info;
+            let live = |v: u32| info.live_after(v as usize, pos);
+            self.rs.evict_overlapping(
+                mf,
+                t,
+                rcc_mc::Reg(r as u16),
+                NONE,
+                before,
+                &live,
+                &mut self.edits,
+            );
+        }
+
+        // 4. Defs.
+        for k in 0..self.ops.len() {
+            let o = self.ops[k];
+            let Some(d) = vreg_of(o).filter(|_| o.is_def()) else {
+                continue;
+            };
+            let tied = self
+                .ops
+                .iter()
+                .position(|u| u.is_use() && u.tied_to() == Some(k));
+            let r = if reads(o) {
+                self.allocs[base + k]
+            } else if let Some(u) = tied {
+                self.allocs[base + u]
+            } else {
+                let mut w = Want {
+                    class: mf.class_of(VReg::from_u32(d)),
+                    constraint: constraint(k),
+                    sub: o.subreg(),
+                    hint: None,
+                };
+                if opc == MOpc::COPY && k == 0 {
+                    let s = self.ops[1];
+                    let src = match vreg_of(s) {
+                        Some(_) => Some(self.allocs[base + 1]),
+                        None => s.reg().as_phys(),
+                    };
+                    w.hint = src.and_then(|p| RegState::part(t, p, s.subreg()));
+                }
+                if w.hint.is_none() {
+                    let cur = self.rs.loc[d as usize];
+                    if cur.0 != 0 {
+                        w.hint = RegState::part(t, cur, w.sub);
+                    }
+                }
+                let p = if o.has(flag::EARLY_CLOBBER) {
+                    Purpose::EarlyDef
+                } else {
+                    Purpose::Def
+                };
+                self.find_and_clear(mf, d, &w, p, pos)?
+            };
+            if iflags & iflag::TERMINATOR != 0 && self.info.is_global(d as usize) {
+                return Err(AllocError::Unsupported {
+                    pos,
+                    what: "a terminator defines a value live across blocks",
+                });
+            }
+            self.rs.place(d, r);
+            self.rs.dirty[d as usize] = true;
+            self.rs.written[r.0 as usize] = true;
+            self.claim_def(r.0 as usize);
+            self.allocs[base + k] = r;
+            if self.info.is_global(d as usize) {
+                self.rs
+                    .save(mf, t, d, ProgPoint::after(pos), &mut self.edits);
+            } else if !self.info.live_after(d as usize, pos) {
+                self.dead.push(d);
+            }
+        }
+
+        // 5. Physical defs read later stay pinned until that read.
+        for k in 0..self.ops.len() {
+            let o = self.ops[k];
+            let Some(p) = o.reg().as_phys().filter(|_| o.is_def()) else {
+                continue;
+            };
+            if self.rs.reserved[p.0 as usize] {
+                continue;
+            }
+            self.rs.written[p.0 as usize] = true;
+            if self.info.phys_live_after(base + k) {
+                self.rs.pinned[p.0 as usize] = true;
+            }
+        }
+        if let Some(op) = opc.as_target() {
+            for &p in t.implicit_defs(op) {
+                if !self.rs.reserved[p.0 as usize] {
+                    self.rs.written[p.0 as usize] = true;
+                }
+            }
+        }
+
+        // 6. Clean up.
+        for &r in &self.touched {
+            self.rs.use_claimed[r] = false;
+            self.rs.def_claimed[r] = false;
+            self.rs.clobbered[r] = false;
+        }
+        self.touched.clear();
+        for d in self.dead.drain(..) {
+            self.rs.drop_vreg(d);
+        }
+        Ok(())
+    }
+
+    fn mark_clobbered(&mut self, r: usize) {
+        if !self.rs.clobbered[r] {
+            self.rs.clobbered[r] = true;
+            self.touched.push(r);
+        }
+    }
+
+    fn claim_use(&mut self, r: usize) {
+        self.rs.use_claimed[r] = true;
+        self.touched.push(r);
+    }
+
+    fn claim_def(&mut self, r: usize) {
+        self.rs.def_claimed[r] = true;
+        self.touched.push(r);
+    }
+
+    /// Finds a register for `v` as `w` and empties it (saving live
+    /// occupants before the instruction).
+    fn find_and_clear(
+        &mut self,
+        mf: &mut MachFunction,
+        v: u32,
+        w: &Want,
+        p: Purpose,
+        pos: usize,
+    ) -> Result<PReg, AllocError> {
+        let info = &self.info;
+        let live = |x: u32| info.live_after(x as usize, pos) || x == v;
+        let r = self
+            .rs
+            .find(self.t, v, w, p, &live)
+            .ok_or(AllocError::OutOfRegisters {
+                pos,
+                class: w.class,
+            })?;
+        self.rs.evict_overlapping(
+            mf,
+            self.t,
+            r,
+            v,
+            ProgPoint::before(pos),
+            &live,
+            &mut self.edits,
+        );
+        Ok(r)
+    }
+
+    /// Puts the value of `v` in a register satisfying `w` for a read.
+    fn use_reg(
+        &mut self,
+        mf: &mut MachFunction,
+        v: u32,
+        w: &Want,
+        pos: usize,
+    ) -> Result<PReg, AllocError> {
+        let cur = self.rs.loc[v as usize];
+        if cur.0 != 0 && self.rs.fits(self.t, cur, w) {
+            self.claim_use(cur.0 as usize);
+            return Ok(cur);
+        }
+        let r = self.find_and_clear(mf, v, w, Purpose::Use, pos)?;
+        let from = if cur.0 != 0 {
+            Loc::Reg(cur)
+        } else {
+            let s = self.rs.slot[v as usize];
+            if s == NONE && !self.info.is_global(v as usize) {
+                return Err(AllocError::Unsupported {
+                    pos,
+                    what: "a block-local value is read before it is written",
+                });
+            }
+            Loc::Stack(self.rs.slot_of(mf, self.t, VReg::from_u32(v)))
+        };
+        self.edits.push(Edit {
+            point: ProgPoint::before(pos),
+            from,
+            to: Loc::Reg(r),
+            class: w.class,
+        });
+        let dirty = self.rs.dirty[v as usize];
+        self.rs.place(v, r);
+        self.rs.dirty[v as usize] = dirty && cur.0 != 0;
+        self.rs.written[r.0 as usize] = true;
+        self.claim_use(r.0 as usize);
+        Ok(r)
+    }
+
+    /// A register for an `undef` read: any register satisfying `w`; the
+    /// value is not tracked.
+    fn undef_reg(&mut self, v: u32, w: &Want, pos: usize) -> Result<PReg, AllocError> {
+        let cur = self.rs.loc[v as usize];
+        let r = if cur.0 != 0 && self.rs.fits(self.t, cur, w) {
+            cur
+        } else {
+            let info = &self.info;
+            let live = |x: u32| info.live_after(x as usize, pos);
+            let r = self.rs.find(self.t, v, w, Purpose::Use, &live).ok_or(
+                AllocError::OutOfRegisters {
+                    pos,
+                    class: w.class,
+                },
+            )?;
+            if !self.rs.is_free(self.t, r, v, Purpose::Use) {
+                return Err(AllocError::OutOfRegisters {
+                    pos,
+                    class: w.class,
+                });
+            }
+            r
+        };
+        self.claim_use(r.0 as usize);
+        Ok(r)
+    }
+}

@@ -1,0 +1,128 @@
+//! The fast register allocator (LLVM's RegAllocFast, top-down), for -O0.
+//!
+//! Input: a function after PHI elimination and the two-address pass
+//! (`NO_PHIS`, `TIED_REWRITTEN`; a tied use naming another register than
+//! its def is handled too, by copying). Output: an [`Allocation`] beside
+//! the function; [`crate::apply`] rewrites the function from it.
+//!
+//! Scheme, block by block, instruction by instruction:
+//! - A *global* virtual register (see [`info`]) has a stack slot; every def
+//!   is stored to it right away, so its register copy is always clean and
+//!   may be dropped at any time; at a block start nothing is in registers
+//!   and the first read reloads it. A *local* one lives in a register from
+//!   its def to its last read and goes to a slot only when evicted while
+//!   still needed (register pressure, a call, a fixed-register def).
+//! - Physical registers the program uses itself are *pinned* from their
+//!   def (or the entry, for live-ins) to their last read, so no virtual
+//!   register is put there meanwhile.
+//! - Per instruction ([`inst`]): reads get registers (reloading or moving
+//!   when the current one does not satisfy the operand's class constraint,
+//!   which may be narrower than the virtual register's class); values dying
+//!   here free their registers; everything the instruction clobbers
+//!   (physical defs, implicit defs of the form, a call's register mask) is
+//!   emptied, storing live values first; defs get registers (a tied def the
+//!   register of its use, a copy a hint towards its source's register, an
+//!   early-clobber def none that the instruction reads); physical defs that
+//!   are read later get pinned.
+//! - Eviction prefers registers whose occupants need no store.
+//!
+//! Why results are not written directly into the function while
+//! allocating: keeping them beside it (one register per operand plus
+//! sorted moves) is what the other allocators will produce too, lets the
+//! symbolic checker validate exactly what the rewrite will apply, and
+//! makes the rewrite one linear walk.
+
+mod info;
+mod inst;
+mod regs;
+
+use crate::output::{AllocError, AllocStats, Allocation, Loc};
+pub use info::reads;
+use info::Info;
+use rcc_mach::{MInst, MachFunction, PReg, TargetInfo};
+use regs::RegState;
+
+/// Options of the fast allocator.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct FastOptions {
+    /// The frame pointer, reserved with everything overlapping it when the
+    /// function keeps one (`RBP` on x86-64).
+    pub frame_pointer: Option<PReg>,
+    /// Run the symbolic checker on the allocation before the rewrite
+    /// ([`crate::run_fast`]; the driver's `-verify-regalloc`, and every
+    /// test).
+    pub check: bool,
+}
+
+/// Allocates registers for `mf`; spill slots are added to `mf.frame`,
+/// nothing else of `mf` changes.
+pub fn allocate(
+    mf: &mut MachFunction,
+    t: &dyn TargetInfo,
+    opts: &FastOptions,
+) -> Result<Allocation, AllocError> {
+    let info = Info::compute(mf, t);
+    let mut rs = RegState::new(t.num_regs(), mf.num_vregs());
+    for r in 0..t.num_regs() {
+        rs.reserved[r] = t.is_reserved(rcc_mc::Reg(r as u16));
+    }
+    if let Some(fp) = opts.frame_pointer {
+        for &a in t.aliases(fp) {
+            rs.reserved[a as usize] = true;
+        }
+    }
+    let mut fast = inst::Fast {
+        t,
+        info,
+        rs,
+        edits: Vec::new(),
+        allocs: vec![rcc_mc::Reg(0); mf.operand_pool_len()],
+        ops: Vec::new(),
+        touched: Vec::new(),
+        dead: Vec::new(),
+    };
+    let mut insts: Vec<MInst> = Vec::new();
+    for (n, b) in mf.order.clone().into_iter().enumerate() {
+        fast.rs.reset_block();
+        if n == 0 {
+            for &r in &fast.info.entry_live {
+                fast.rs.pinned[r.0 as usize] = true;
+            }
+        }
+        let start = mf.blocks[b].start as usize;
+        insts.clear();
+        insts.extend_from_slice(mf.block_insts(b));
+        for (k, &i) in insts.iter().enumerate() {
+            fast.inst(mf, start + k, i)?;
+        }
+    }
+    let inst::Fast {
+        mut edits,
+        allocs,
+        rs,
+        ..
+    } = fast;
+    edits.sort_by_key(|e| e.point);
+    let mut stats = AllocStats::default();
+    for e in &edits {
+        match (e.from, e.to) {
+            (Loc::Reg(_), Loc::Stack(_)) => stats.spills += 1,
+            (Loc::Stack(_), Loc::Reg(_)) => stats.reloads += 1,
+            _ => stats.moves += 1,
+        }
+    }
+    stats.spill_slots = rs.slot.iter().filter(|&&s| s != regs::NONE).count() as u32;
+    let used_phys = rs
+        .written
+        .iter()
+        .enumerate()
+        .filter(|&(_, &w)| w)
+        .map(|(r, _)| rcc_mc::Reg(r as u16))
+        .collect();
+    Ok(Allocation {
+        allocs,
+        edits,
+        used_phys,
+        stats,
+    })
+}

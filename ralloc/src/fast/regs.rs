@@ -1,0 +1,273 @@
+//! The fast allocator's register state within one block: which virtual
+//! register occupies each physical register, which physical registers the
+//! program itself holds live (*pinned*: argument and return copies, fixed
+//! operands, entry live-ins), and per virtual register its current register,
+//! whether that register is newer than its stack slot (*dirty*), and its
+//! slot.
+//!
+//! Invariants: `occupant[p] == v` iff `loc[v] == p`; an occupied register
+//! is a whole register of the occupant's class; a global vreg is never
+//! dirty (every def is stored at once); no vreg occupies a register that
+//! aliases a pinned one.
+
+use crate::output::{Edit, Loc, ProgPoint};
+use rcc_ir::entity::EntityId;
+use rcc_mach::{FrameIdx, FrameKind, MachFunction, PReg, RegClassId, TargetInfo, VReg};
+
+pub const NONE: u32 = u32::MAX;
+
+/// Register state (see the module comment).
+pub struct RegState {
+    pub occupant: Vec<u32>,
+    pub pinned: Vec<bool>,
+    /// Registers never allocated (target-reserved plus the options').
+    pub reserved: Vec<bool>,
+    /// Registers read by the instruction being allocated (and registers
+    /// its early-clobber physical defs write): no other use may take them.
+    pub use_claimed: Vec<bool>,
+    /// Registers taken by the defs of the instruction being allocated.
+    pub def_claimed: Vec<bool>,
+    /// Registers the instruction being allocated writes besides its
+    /// virtual-register defs.
+    pub clobbered: Vec<bool>,
+    pub loc: Vec<PReg>,
+    pub dirty: Vec<bool>,
+    pub slot: Vec<u32>,
+    /// Registers written so far.
+    pub written: Vec<bool>,
+}
+
+/// What a register is wanted for, which decides what blocks it.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Purpose {
+    /// A read: not a register another operand reads, nor one an
+    /// early-clobber def writes.
+    Use,
+    /// A def: not a register the instruction writes otherwise; registers
+    /// whose values die here may be reused.
+    Def,
+    /// An early-clobber def: also not any register the instruction reads.
+    EarlyDef,
+}
+
+/// What [`RegState::find`] looks for.
+#[derive(Copy, Clone)]
+pub struct Want {
+    /// The vreg's class (allocation order).
+    pub class: RegClassId,
+    /// The operand's class constraint, applied to the part named by `sub`.
+    pub constraint: Option<RegClassId>,
+    pub sub: Option<u8>,
+    /// Try this physical register (as the part named by `sub`) first.
+    pub hint: Option<PReg>,
+}
+
+impl RegState {
+    pub fn new(num_regs: usize, num_vregs: usize) -> RegState {
+        RegState {
+            occupant: vec![NONE; num_regs],
+            pinned: vec![false; num_regs],
+            reserved: vec![false; num_regs],
+            use_claimed: vec![false; num_regs],
+            def_claimed: vec![false; num_regs],
+            clobbered: vec![false; num_regs],
+            loc: vec![rcc_mc::Reg(0); num_vregs],
+            dirty: vec![false; num_vregs],
+            slot: vec![NONE; num_vregs],
+            written: vec![false; num_regs],
+        }
+    }
+
+    /// Forgets every register assignment (block boundary).
+    pub fn reset_block(&mut self) {
+        for (p, o) in self.occupant.iter_mut().enumerate() {
+            if *o != NONE {
+                self.loc[*o as usize] = rcc_mc::Reg(0);
+                *o = NONE;
+            }
+            self.pinned[p] = false;
+        }
+    }
+
+    /// The part of `r` an operand with sub-register `sub` names.
+    pub fn part(t: &dyn TargetInfo, r: PReg, sub: Option<u8>) -> Option<PReg> {
+        match sub {
+            Some(i) => t.sub_reg(r, i),
+            None => Some(r),
+        }
+    }
+
+    /// Whether `r` may hold a value wanted as `w` (class, constraint,
+    /// reservation), ignoring occupancy.
+    pub fn fits(&self, t: &dyn TargetInfo, r: PReg, w: &Want) -> bool {
+        if !t.class_contains(w.class, r) {
+            return false;
+        }
+        if t.aliases(r).iter().any(|&a| self.reserved[a as usize]) {
+            return false;
+        }
+        let Some(p) = Self::part(t, r, w.sub) else {
+            return false;
+        };
+        w.constraint.is_none_or(|c| t.class_contains(c, p))
+    }
+
+    /// Whether `r` is blocked for the purpose `p` regardless of occupants.
+    #[inline]
+    fn blocked(&self, a: usize, p: Purpose) -> bool {
+        self.pinned[a]
+            || self.def_claimed[a]
+            || match p {
+                Purpose::Use => self.use_claimed[a],
+                Purpose::Def => self.clobbered[a],
+                Purpose::EarlyDef => self.clobbered[a] || self.use_claimed[a],
+            }
+    }
+
+    /// Whether `r` and everything overlapping it is free for `v`: not
+    /// blocked for `p`, occupied by nobody but `v`.
+    pub fn is_free(&self, t: &dyn TargetInfo, r: PReg, v: u32, p: Purpose) -> bool {
+        t.aliases(r).iter().all(|&a| {
+            let a = a as usize;
+            !self.blocked(a, p) && (self.occupant[a] == NONE || self.occupant[a] == v)
+        })
+    }
+
+    /// Whether `r` could be freed for `v` by evicting occupants; returns the
+    /// eviction cost (number of occupants that would need a store).
+    fn evict_cost(
+        &self,
+        t: &dyn TargetInfo,
+        r: PReg,
+        p: Purpose,
+        live: &dyn Fn(u32) -> bool,
+    ) -> Option<u32> {
+        let mut cost = 0;
+        for &a in t.aliases(r) {
+            let a = a as usize;
+            if self.blocked(a, p) || (self.occupant[a] != NONE && self.use_claimed[a]) {
+                return None;
+            }
+            let o = self.occupant[a];
+            if o != NONE && self.dirty[o as usize] && live(o) {
+                cost += 1;
+            }
+        }
+        Some(cost)
+    }
+
+    /// Finds a register for vreg `v` as `w`: the hint, else the first free
+    /// register in allocation order, else the cheapest one to evict (the
+    /// caller evicts with [`RegState::evict_overlapping`]).
+    pub fn find(
+        &self,
+        t: &dyn TargetInfo,
+        v: u32,
+        w: &Want,
+        p: Purpose,
+        live: &dyn Fn(u32) -> bool,
+    ) -> Option<PReg> {
+        let order = t.allocation_order(w.class);
+        if let Some(h) = w.hint {
+            let hit = order.iter().copied().find(|&r| {
+                Self::part(t, r, w.sub) == Some(h) && self.fits(t, r, w) && self.is_free(t, r, v, p)
+            });
+            if hit.is_some() {
+                return hit;
+            }
+        }
+        if let Some(r) = order
+            .iter()
+            .copied()
+            .find(|&r| self.fits(t, r, w) && self.is_free(t, r, v, p))
+        {
+            return Some(r);
+        }
+        order
+            .iter()
+            .copied()
+            .filter(|&r| self.fits(t, r, w))
+            .filter_map(|r| Some((self.evict_cost(t, r, p, live)?, r)))
+            .min_by_key(|&(c, _)| c)
+            .map(|(_, r)| r)
+    }
+
+    /// The stack slot of `v`, created on first need.
+    pub fn slot_of(&mut self, mf: &mut MachFunction, t: &dyn TargetInfo, v: VReg) -> FrameIdx {
+        let s = &mut self.slot[v.index()];
+        if *s == NONE {
+            let size = t.class_spill_size(mf.class_of(v)).max(1);
+            let align = size.next_power_of_two();
+            *s = mf
+                .frame
+                .create(size as u64, align, FrameKind::Spill)
+                .as_u32();
+        }
+        FrameIdx::from_u32(*s)
+    }
+
+    /// Removes `v` from its register without saving it.
+    pub fn drop_vreg(&mut self, v: u32) {
+        let r = self.loc[v as usize];
+        if r.0 != 0 {
+            self.occupant[r.0 as usize] = NONE;
+            self.loc[v as usize] = rcc_mc::Reg(0);
+        }
+    }
+
+    /// Puts `v` in `r` (which must be free for it).
+    pub fn place(&mut self, v: u32, r: PReg) {
+        self.drop_vreg(v);
+        self.occupant[r.0 as usize] = v;
+        self.loc[v as usize] = r;
+    }
+
+    /// Stores `v` to its slot at `point` if its register is newer.
+    pub fn save(
+        &mut self,
+        mf: &mut MachFunction,
+        t: &dyn TargetInfo,
+        v: u32,
+        point: ProgPoint,
+        edits: &mut Vec<Edit>,
+    ) {
+        let r = self.loc[v as usize];
+        if r.0 == 0 || !self.dirty[v as usize] {
+            return;
+        }
+        let vr = VReg::from_u32(v);
+        let s = self.slot_of(mf, t, vr);
+        edits.push(Edit {
+            point,
+            from: Loc::Reg(r),
+            to: Loc::Stack(s),
+            class: mf.class_of(vr),
+        });
+        self.dirty[v as usize] = false;
+    }
+
+    /// Empties `r` and everything overlapping it of occupants other than
+    /// `except`: those still `live` are saved at `point` first.
+    #[allow(clippy::too_many_arguments)]
+    pub fn evict_overlapping(
+        &mut self,
+        mf: &mut MachFunction,
+        t: &dyn TargetInfo,
+        r: PReg,
+        except: u32,
+        point: ProgPoint,
+        live: &dyn Fn(u32) -> bool,
+        edits: &mut Vec<Edit>,
+    ) {
+        for &a in t.aliases(r) {
+            let o = self.occupant[a as usize];
+            if o == NONE || o == except {
+                continue;
+            }
+            if live(o) {
+                self.save(mf, t, o, point, edits);
+            }
+            self.drop_vreg(o);
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! The checker accepts what the fast allocator produces and rejects
+//! allocations corrupted in the ways allocator bugs look: a wrong register
+//! for a read, a missing reload or spill, a tied pair split, a reserved or
+//! wrong-class register, a program register overwritten.
+
+mod common;
+
+use common::*;
+use rcc_mach::{MOpc, MachFunction};
+use rcc_ralloc::checker::check;
+use rcc_ralloc::{Allocation, Loc};
+use rcc_targets::x86_64::{mclass, op, regs};
+
+/// x = rdi; y = rsi; s = x + y; call g(y, s); return (rax + s) + x.
+fn call_fn() -> B {
+    let mut b = B::new();
+    b.mf.live_ins = vec![regs::RDI, regs::RSI];
+    let e = b.block();
+    b.begin(e);
+    let (x, y, s, r, t, w) = (
+        b.v(mclass::GR64),
+        b.v(mclass::GR64),
+        b.v(mclass::GR64),
+        b.v(mclass::GR64),
+        b.v(mclass::GR64),
+        b.v(mclass::GR64),
+    );
+    b.copy(x, regs::RDI);
+    b.copy(y, regs::RSI);
+    b.i(op::ADD64rr, &[d(s), tu(x, 0), u(y), dead_eflags()]);
+    b.copy(regs::RDI, y);
+    b.copy(regs::RSI, s);
+    let callee = b.callee();
+    b.i(
+        op::CALL64pcrel32,
+        &[
+            callee,
+            sysv_mask(),
+            imp_use(regs::RDI),
+            imp_use(regs::RSI),
+            imp_def(regs::RAX),
+        ],
+    );
+    b.copy(r, regs::RAX);
+    b.i(op::ADD64rr, &[d(t), tu(r, 0), u(s), dead_eflags()]);
+    b.i(op::ADD64rr, &[d(w), tu(t, 0), u(x), dead_eflags()]);
+    b.copy(regs::RAX, w);
+    b.i(op::RET64, &[imp_use(regs::RAX)]);
+    b.end(&[]);
+    b
+}
+
+fn allocated() -> (B, Allocation) {
+    let mut b = call_fn();
+    let a = allocate_only(&mut b);
+    check(&b.mf, &T, &a).expect("the unmodified allocation passes");
+    (b, a)
+}
+
+/// Pool position of operand `k` of the `n`th instruction with opcode `opc`.
+fn operand_pos(mf: &MachFunction, opc: MOpc, n: usize, k: usize) -> usize {
+    let i = mf
+        .layout
+        .iter()
+        .copied()
+        .filter(|&i| mf.opc(i) == opc)
+        .nth(n)
+        .expect("instruction");
+    mf.operand_range(i).start + k
+}
+
+fn rejected(b: &B, a: &Allocation, what: &str) -> String {
+    match check(&b.mf, &T, a) {
+        Ok(()) => panic!("the checker accepted {what}\n{}", b.mir()),
+        Err(e) => format!("{e:?}"),
+    }
+}
+
+#[test]
+fn accepts_fast_allocations() {
+    allocated();
+}
+
+#[test]
+fn wrong_register_for_a_read() {
+    let (b, mut a) = allocated();
+    // The second ADD reads s (operand 2): point it elsewhere.
+    let p = operand_pos(&b.mf, MOpc::target(op::ADD64rr.0), 1, 2);
+    a.allocs[p] = if a.allocs[p] == regs::RDX {
+        regs::R8
+    } else {
+        regs::RDX
+    };
+    let e = rejected(&b, &a, "a read from the wrong register");
+    assert!(e.contains("expected in"), "{e}");
+}
+
+#[test]
+fn missing_reload() {
+    let (b, mut a) = allocated();
+    let k = a
+        .edits
+        .iter()
+        .position(|e| matches!((e.from, e.to), (Loc::Stack(_), Loc::Reg(_))))
+        .expect("a reload");
+    a.edits.remove(k);
+    rejected(&b, &a, "a missing reload");
+}
+
+#[test]
+fn missing_spill_before_call() {
+    let (b, mut a) = allocated();
+    let k = a
+        .edits
+        .iter()
+        .position(|e| matches!((e.from, e.to), (Loc::Reg(_), Loc::Stack(_))))
+        .expect("a spill");
+    a.edits.remove(k);
+    rejected(&b, &a, "a missing spill");
+}
+
+#[test]
+fn split_tied_pair() {
+    let (b, mut a) = allocated();
+    let p = operand_pos(&b.mf, MOpc::target(op::ADD64rr.0), 0, 0);
+    a.allocs[p] = if a.allocs[p] == regs::R9 {
+        regs::R10
+    } else {
+        regs::R9
+    };
+    let e = rejected(&b, &a, "a tied pair in two registers");
+    assert!(e.contains("tied"), "{e}");
+}
+
+#[test]
+fn reserved_and_wrong_class_registers() {
+    let (b, mut a) = allocated();
+    let p = operand_pos(&b.mf, MOpc::target(op::ADD64rr.0), 2, 2);
+    a.allocs[p] = regs::RSP;
+    let e = rejected(&b, &a, "a reserved register");
+    assert!(e.contains("allocatable"), "{e}");
+    let (b, mut a) = allocated();
+    a.allocs[p] = regs::EAX;
+    let e = rejected(&b, &a, "a register of the wrong class");
+    assert!(e.contains("allocatable"), "{e}");
+}
+
+#[test]
+fn program_register_overwritten() {
+    let (b, mut a) = allocated();
+    // Make the first def (x = COPY $rdi) land in RSI before `y = COPY $rsi`
+    // reads the argument.
+    let p = operand_pos(&b.mf, MOpc::COPY, 0, 0);
+    a.allocs[p] = regs::RSI;
+    let e = rejected(&b, &a, "an argument register overwritten");
+    assert!(e.contains("no longer holds"), "{e}");
+}

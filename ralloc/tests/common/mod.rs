@@ -1,0 +1,191 @@
+//! Test support: building x86-64 machine functions by hand and running
+//! them through PHI elimination, two-address, the fast allocator, the
+//! checker, the rewrite and pseudo expansion, verifying after each step.
+#![allow(dead_code)]
+
+pub mod interp;
+
+use rcc_ir::{parse_module, Module};
+use rcc_mach::passes::{
+    expand_pseudos::expand_pseudos, phi_elim::eliminate_phis, two_address::two_address,
+};
+use rcc_mach::printer::print_function;
+use rcc_mach::verify::verify_to_string;
+use rcc_mach::{
+    flag, MBlock, MInst, MOpc, MachFunction, Operand, PReg, Reg, RegClassId, SymFlag, SymOperand,
+    SymTarget, VReg,
+};
+use rcc_ralloc::checker::check_to_string;
+use rcc_ralloc::fast::{allocate, FastOptions};
+use rcc_ralloc::{apply, Allocation};
+use rcc_targets::x86_64::machine::mask;
+use rcc_targets::x86_64::{regs, Opcode, X86Info};
+
+pub const T: X86Info = X86Info;
+
+/// A module with a callee `@g` and the function `@f` being built.
+pub fn module() -> Module {
+    parse_module(
+        "declare void @g()\ndefine void @f() {\n  ret void\n}\n",
+        "t.ll",
+    )
+    .expect("module")
+}
+
+/// A function under construction.
+pub struct B {
+    pub m: Module,
+    pub mf: MachFunction,
+}
+
+impl Default for B {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl B {
+    pub fn new() -> B {
+        let m = module();
+        let f = m.global_by_name("f").expect("@f");
+        B {
+            mf: MachFunction::new(f),
+            m,
+        }
+    }
+    pub fn v(&mut self, c: RegClassId) -> VReg {
+        self.mf.new_vreg(c)
+    }
+    pub fn block(&mut self) -> MBlock {
+        self.mf.create_block(u32::MAX)
+    }
+    pub fn begin(&mut self, b: MBlock) {
+        self.mf.begin_block(b);
+    }
+    pub fn end(&mut self, succs: &[MBlock]) {
+        self.mf.end_block(succs);
+    }
+    /// A target instruction.
+    pub fn i(&mut self, op: Opcode, ops: &[Operand]) -> MInst {
+        self.mf.push(MOpc::target(op.0), ops)
+    }
+    /// A generic instruction.
+    pub fn g(&mut self, opc: MOpc, ops: &[Operand]) -> MInst {
+        self.mf.push(opc, ops)
+    }
+    pub fn copy(&mut self, dst: impl Into<Reg>, src: impl Into<Reg>) -> MInst {
+        self.g(MOpc::COPY, &[Operand::reg_def(dst), Operand::reg_use(src)])
+    }
+    /// The callee `@g`.
+    pub fn callee(&mut self) -> Operand {
+        let g = self.m.global_by_name("g").expect("@g");
+        self.mf.sym(SymOperand {
+            target: SymTarget::Global(g),
+            offset: 0,
+            flag: SymFlag::Plt,
+        })
+    }
+    pub fn mir(&self) -> String {
+        let mut s = String::new();
+        print_function(&mut s, &self.mf, &self.m, &T, "test");
+        s
+    }
+    pub fn verify(&self, after: &str) {
+        if let Err(e) = verify_to_string(&self.mf, &self.m, &T) {
+            panic!("verifier after {after}:\n{e}\n{}", self.mir());
+        }
+    }
+}
+
+pub fn d(v: impl Into<Reg>) -> Operand {
+    Operand::reg_def(v)
+}
+pub fn u(v: impl Into<Reg>) -> Operand {
+    Operand::reg_use(v)
+}
+pub fn tu(v: impl Into<Reg>, def: usize) -> Operand {
+    Operand::reg_tied_use(v, def)
+}
+pub fn imm(x: i32) -> Operand {
+    Operand::imm(x)
+}
+pub fn blk(b: MBlock) -> Operand {
+    Operand::block(b)
+}
+pub fn imp_def(p: PReg) -> Operand {
+    Operand::implicit_def(p)
+}
+pub fn imp_use(p: PReg) -> Operand {
+    Operand::implicit_use(p)
+}
+pub fn dead_eflags() -> Operand {
+    Operand::implicit_def(regs::EFLAGS).with(flag::DEAD)
+}
+pub fn eflags_def() -> Operand {
+    Operand::implicit_def(regs::EFLAGS)
+}
+pub fn eflags_use() -> Operand {
+    Operand::implicit_use(regs::EFLAGS)
+}
+pub fn sysv_mask() -> Operand {
+    Operand::reg_mask(mask::SYSV)
+}
+/// `[base + disp]` memory operands.
+pub fn mem(base: impl Into<Reg>, disp: i32) -> [Operand; 5] {
+    [u(base), imm(1), u(Reg::NONE), imm(disp), u(Reg::NONE)]
+}
+
+/// Runs the whole post-isel pipeline with verification and the checker;
+/// returns the allocation (already applied to `b.mf`).
+pub fn pipeline(b: &mut B, opts: FastOptions) -> Allocation {
+    b.verify("isel");
+    eliminate_phis(&mut b.mf, &T);
+    b.verify("phi-elim");
+    two_address(&mut b.mf, &T);
+    b.verify("two-address");
+    let a = allocate(&mut b.mf, &T, &opts).unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
+    if let Err(e) = check_to_string(&b.mf, &b.m, &T, &a) {
+        panic!("checker:\n{e}\n{}", b.mir());
+    }
+    apply(&mut b.mf, &T, &a).unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
+    b.verify("regalloc");
+    expand_pseudos(&mut b.mf, &b.m, &T).unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
+    b.verify("expand-pseudos");
+    a
+}
+
+/// Runs the pipeline and compares the interpreted behaviour before and
+/// after on every argument set.
+pub fn roundtrip(b: &mut B, opts: FastOptions, args: &[&[(PReg, u64)]]) -> Allocation {
+    let before = b.mf.clone();
+    let a = pipeline(b, opts);
+    for set in args {
+        let x = interp::run(&before, set);
+        let y = interp::run(&b.mf, set);
+        assert_eq!(x, y, "behaviour differs for {set:?}\n{}", b.mir());
+        assert!(x.is_some(), "the test program did not finish");
+    }
+    a
+}
+
+/// Runs the pipeline up to allocation (not applied), for checker tests.
+pub fn allocate_only(b: &mut B) -> Allocation {
+    eliminate_phis(&mut b.mf, &T);
+    two_address(&mut b.mf, &T);
+    allocate(&mut b.mf, &T, &FastOptions::default()).expect("allocation")
+}
+
+/// Every physical register named by an operand after allocation.
+pub fn regs_used(mf: &MachFunction) -> Vec<PReg> {
+    let mut v = Vec::new();
+    for &b in &mf.order {
+        for &i in mf.block_insts(b) {
+            for o in mf.operands(i) {
+                if let Some(p) = o.reg().as_phys() {
+                    v.push(p);
+                }
+            }
+        }
+    }
+    v
+}
