@@ -196,7 +196,7 @@ WORK=$(cd "$WORK" && pwd)
 CACHE=$WORK/cache
 # csmith's programs, by csmith version.
 CSMITH_CACHE=$CACHE/csmith/$(printf '%s\n' "$CSMITH_ID" | sha256sum | cut -c1-16)
-rm -rf "$WORK/results" "$WORK/fail" "$WORK/jobs" "$WORK/skipped.txt"
+rm -rf "$WORK/results" "$WORK/fail" "$WORK/jobs" "$WORK/skipped.txt" "$WORK/failed.txt"
 mkdir -p "$CACHE/ll" "$CACHE/ref" "$CSMITH_CACHE" "$WORK/results" "$WORK/fail" "$WORK/jobs"
 
 # ---------------------------------------------------------------- one job
@@ -225,10 +225,11 @@ publish() { mv -f "$1" "$2"; }
 run_exe() { # exe out rc args...
     local exe=$1 out=$2 rcf=$3 rc=0
     shift 3
+    # The subshell's own stderr is dropped: it would say "Segmentation fault".
     (
-        ulimit -f 65536 2>/dev/null || true   # 64 MiB of output at most
+        ulimit -f 16384 2>/dev/null || true   # 16 MiB of output at most
         cd "$(dirname "$exe")" && LC_ALL=C timeout -k 2 "$RUN_TIMEOUT" "$exe" "$@" </dev/null >"$out" 2>"$out.stderr"
-    ) || rc=$?
+    ) 2>/dev/null || rc=$?
     echo "$rc" >"$rcf"
     return 0
 }
@@ -237,6 +238,14 @@ link_exe() { # obj exe extra-ldflags... ; stderr to exe.link.log
     local o=$1 exe=$2
     shift 2
     clang-19 $LINK_PIE "$o" -o "$exe" "$@" -lm -lpthread 2>"$exe.link.log"
+}
+
+# An exit status in words: "exit 3", "timeout", "signal 11 (SEGV)".
+describe_rc() {
+    local rc=$1
+    if (( rc == 124 || rc == 137 )); then echo "timeout (${RUN_TIMEOUT}s)"
+    elif (( rc > 128 )); then echo "signal $((rc - 128)) ($(kill -l $((rc - 128)) 2>/dev/null || echo '?'))"
+    else echo "exit $rc"; fi
 }
 
 first_line() { [[ -s $1 ]] && sed -n '1{s/[[:cntrl:]]/ /g;p}' "$1" | cut -c1-200 || true; }
@@ -304,7 +313,7 @@ make_ref() { # file.ll level ldflags args
 
 # Per-file options from comment lines in a tests/c or tests/ll source:
 #   difftest-cflags: ...   difftest-ldflags: ...   difftest-args: ...
-src_opt() { sed -n "s/.*difftest-$2:[[:space:]]*//p" "$1" | sed -n 1p; }
+src_opt() { sed -n "/difftest-$2:/{s/.*difftest-$2:[[:space:]]*//;s/[[:space:]]*[*][/].*//;p;q;}" "$1"; }
 
 job() {
     local kind arg id safe src ll cflags="" ldflags="" args="" tolerant=0
@@ -325,15 +334,17 @@ job() {
     if [[ $kind == cs ]]; then
         src=$CSMITH_CACHE/cs_$arg.c
         if [[ ! -s $src ]]; then
+            local ctmp=$src.tmp.$BASHPID
             mkdir -p "$jd/csmith"
-            if ! (cd "$jd/csmith" && timeout 120 csmith --seed "$arg") >"$src.tmp.$BASHPID" 2>"$jd/csmith.log"; then
-                rm -f "$src.tmp.$BASHPID"
+            # (csmith writes platform.info into its working directory.)
+            if ! (cd "$jd/csmith" && timeout 120 csmith --seed "$arg") >"$ctmp" 2>"$jd/csmith.log"; then
+                rm -f "$ctmp"
                 for lvl in $LEVELS; do for ft in $FTS; do
                     result "SKIP $id -O$lvl $ft csmith --seed $arg failed"
                 done; done
                 return 0
             fi
-            publish "$src.tmp.$BASHPID" "$src"
+            publish "$ctmp" "$src"
         fi
         cflags="-w -I$CSMITH_INC"
         args=1
@@ -413,20 +424,26 @@ job() {
                 local rrc crc
                 rrc=$(cat "$ref/rc") crc=$(cat "$d/cand.rc")
                 if ! cmp -s "$ref/out" "$d/cand.out"; then
-                    reason="output differs (exit codes: reference $rrc, rcc $crc)"
+                    reason="output differs (reference: $(describe_rc "$rrc"); rcc: $(describe_rc "$crc"))"
                     diff "$ref/out" "$d/cand.out" >"$d/diff.txt" 2>&1 || true
                 elif [[ $rrc != "$crc" ]]; then
-                    reason="exit code differs: reference $rrc, rcc $crc"
-                    printf -- '- exit %s\n+ exit %s\n' "$rrc" "$crc" >"$d/diff.txt"
+                    reason="exit status differs (reference: $(describe_rc "$rrc"); rcc: $(describe_rc "$crc"))"
+                    printf -- '< %s\n> %s\n' "$(describe_rc "$rrc")" "$(describe_rc "$crc")" >"$d/diff.txt"
                 fi
-                if [[ $crc == 124 || $crc == 137 ]]; then reason="rcc's program timed out (${RUN_TIMEOUT}s); $reason"; fi
             fi
             if [[ -n $reason ]]; then
                 result "FAIL $id -O$lvl $ft $reason"
                 echo "$reason" >"$d/reason"
-                local fd=$WORK/fail/$safe-O$lvl-$ft
+                local fd=$WORK/fail/$safe-O$lvl-$ft f
+                cp "$ref/ref.o" "$d/ref.o"
                 rm -rf "$fd"
                 cp -r "$d" "$fd"
+                # Runaway output: keep the first MiB.
+                for f in "$fd"/*.out "$fd"/diff.txt; do
+                    if [[ -f $f && $(stat -c %s "$f") -gt 1048576 ]]; then
+                        head -c 1048576 "$f" >"$f.head" && mv -f "$f.head" "$f"
+                    fi
+                done
                 echo "FAIL $id -O$lvl $ft: $reason" >&2
             else
                 result "PASS $id -O$lvl $ft"
@@ -439,7 +456,7 @@ job() {
 
 export REPO WORK CACHE CORPUS_DIR LEVELS FTS RCC RCC_JOBS RELOC_FLAGS LINK_PIE RUN_TIMEOUT \
     NO_CACHE CSMITH_INC CSMITH_CACHE CLANG_ID LLC_ID CSMITH_ID TESTS_H_ID
-export -f clang_level_flags key_of publish run_exe link_exe first_line make_ll make_ref src_opt job
+export -f clang_level_flags key_of publish run_exe describe_rc link_exe first_line make_ll make_ref src_opt job
 
 # ---------------------------------------------------------------- job list
 JOBLIST=$WORK/jobs.txt
@@ -504,16 +521,20 @@ if (( nskip > 0 )); then
     (( nskip > 20 )) && echo "  ... and $((nskip - 20)) more"
 fi
 if (( nfail > 0 )); then
-    echo "failures (artifacts in $WORK/fail/<input>-O<level>-<filetype>/: input.ll, cmd, ref.out, cand.out, diff.txt, rcc.log):"
+    grep '^FAIL' "$ALL" | sort -V >"$WORK/failed.txt"
+    echo "failures (all in $WORK/failed.txt; artifacts in $WORK/fail/<input>-O<level>-<filetype>/:"
+    echo "input.ll, cmd, ref.o, cand.o, ref.out, cand.out, diff.txt, rcc.log):"
     shown=0
     while read -r _ id lvl ft reason; do
+        shown=$((shown + 1))
+        (( shown <= 30 )) || continue
         echo "FAIL $id $lvl $ft: $reason"
-        d=$WORK/fail/${id//\//_}-$lvl-$ft
-        if (( shown < 10 )) && [[ -s $d/diff.txt ]]; then
+        d=$WORK/fail/${id//\//_}$lvl-$ft
+        if (( shown <= 10 )) && [[ -s $d/diff.txt ]]; then
             sed -n '1,8s/^/    /p' "$d/diff.txt"
-            shown=$((shown + 1))
         fi
-    done < <(grep '^FAIL' "$ALL" | sort -V)
+    done <"$WORK/failed.txt"
+    (( nfail <= 30 )) || echo "... and $((nfail - 30)) more"
 fi
 elapsed=$(awk "BEGIN {printf \"%.1f\", $EPOCHREALTIME - $START_TIME}")
 echo "difftest: $npass passed, $nfail failed, $nskip skipped (${elapsed}s)"
