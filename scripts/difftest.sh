@@ -185,8 +185,6 @@ fi
 # Tool identities go into the cache keys.
 CLANG_ID=$(clang-19 --version | sed -n 1p)
 LLC_ID=$(llc-19 --version | sed -n '2p;3p' | tr -s ' \n' ' ')
-CSMITH_ID=
-if (( WANT_CSMITH )); then CSMITH_ID=$(csmith --version 2>&1 | tr -s ' \n' ' '); fi
 # The shared test header is part of every tests/c program's key.
 TESTS_H_ID=$(cat "$REPO"/tests/c/*.h 2>/dev/null | sha256sum | cut -c1-16)
 
@@ -194,6 +192,11 @@ TESTS_H_ID=$(cat "$REPO"/tests/c/*.h 2>/dev/null | sha256sum | cut -c1-16)
 mkdir -p "$WORK"
 WORK=$(cd "$WORK" && pwd)
 CACHE=$WORK/cache
+CSMITH_ID=
+if (( WANT_CSMITH )); then
+    # csmith drops a platform.info into its working directory.
+    CSMITH_ID=$(cd "$WORK" && csmith --version 2>&1 | tr -s ' \n' ' ')
+fi
 # csmith's programs, by csmith version.
 CSMITH_CACHE=$CACHE/csmith/$(printf '%s\n' "$CSMITH_ID" | sha256sum | cut -c1-16)
 rm -rf "$WORK/results" "$WORK/fail" "$WORK/jobs" "$WORK/skipped.txt" "$WORK/failed.txt"

@@ -143,7 +143,10 @@ fn difftest_harness_self_test() {
     // llc-19 standing in for rcc: the same compiler on both sides.
     let out = difftest(&root.join("scripts/lib/rcc-llc.sh"), &work, &args);
     let text = report(&out);
-    assert!(out.status.success(), "llc-19 against itself failed:\n{text}");
+    assert!(
+        out.status.success(),
+        "llc-19 against itself failed:\n{text}"
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         summary(&stdout),
