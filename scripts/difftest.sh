@@ -50,9 +50,11 @@
 # or dies of a signal is skipped (listed in <work>/skipped.txt); for the
 # project's own tests that is a failure.
 #
-# Output: one line per failure as it happens, then the first lines of every
-# failing diff and `difftest: N passed, M failed, K skipped`. Exit status 0
-# when nothing failed, 1 when something failed, 2 on a usage or tool error.
+# Output: one line per failure on stderr as it happens; at the end the first
+# 30 failures (all of them in <work>/failed.txt) with the first lines of the
+# first 10 diffs, and `difftest: N passed, M failed, K skipped`. Exit status
+# 0 when nothing failed, 1 when something failed, 2 on a usage or tool error.
+# The cache is never pruned: remove <work>/cache to reclaim the space.
 set -euo pipefail
 
 START_TIME=$EPOCHREALTIME
