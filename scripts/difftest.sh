@@ -254,6 +254,12 @@ describe_rc() {
 }
 
 first_line() { [[ -s $1 ]] && sed -n '1{s/[[:cntrl:]]/ /g;p}' "$1" | cut -c1-200 || true; }
+# The most telling line of a linker log: the first error, else the first line.
+link_error() {
+    local l
+    l=$(grep -m1 -E 'undefined reference|relocation|error' "$1" | cut -c1-200) || true
+    if [[ -n $l ]]; then echo "$l"; else first_line "$1"; fi
+}
 
 # The .ll for a C source at a level: cached by content, flags and clang.
 make_ll() { # src.c level extra-cflags -> path of the cached .ll on stdout; 1 on failure
@@ -294,7 +300,7 @@ make_ref() { # file.ll level ldflags args
         fi
         # shellcheck disable=SC2086
         if ! link_exe ref.o "$tmp/ref.exe" $ldflags; then
-            echo "bad reference link failed: $(first_line ref.exe.link.log)" >status; exit 0
+            echo "bad reference link failed: $(link_error ref.exe.link.log)" >status; exit 0
         fi
         # shellcheck disable=SC2086
         run_exe "$tmp/ref.exe" "$tmp/out" "$tmp/rc" $args
@@ -406,20 +412,23 @@ job() {
                 fi
             } >"$d/cmd"
             # shellcheck disable=SC2086
-            if [[ $ft == obj ]]; then
-                if ! timeout 300 "$RCC" "${jflag[@]}" -O"$lvl" $RELOC_FLAGS -filetype=obj -o "$d/cand.o" "$d/input.ll" 2>"$d/rcc.log"; then
-                    reason="rcc failed: $(first_line "$d/rcc.log")"
-                fi
-            else
-                if ! timeout 300 "$RCC" "${jflag[@]}" -O"$lvl" $RELOC_FLAGS -filetype=asm -o "$d/cand.s" "$d/input.ll" 2>"$d/rcc.log"; then
-                    reason="rcc failed: $(first_line "$d/rcc.log")"
-                elif ! llvm-mc-19 -triple=x86_64-pc-linux-gnu -filetype=obj "$d/cand.s" -o "$d/cand.o" 2>"$d/mc.log"; then
+            local out=$d/cand.o rrc=0
+            [[ $ft == asm ]] && out=$d/cand.s
+            timeout 300 "$RCC" "${jflag[@]}" -O"$lvl" $RELOC_FLAGS -filetype="$ft" -o "$out" "$d/input.ll" 2>"$d/rcc.log" || rrc=$?
+            if (( rrc == 124 || rrc == 137 )); then
+                reason="rcc did not finish in 300s"
+            elif (( rrc != 0 )); then
+                reason="rcc failed ($(describe_rc "$rrc")): $(first_line "$d/rcc.log")"
+            elif [[ ! -s $out ]]; then
+                reason="rcc wrote no output"
+            elif [[ $ft == asm ]]; then
+                if ! timeout 300 llvm-mc-19 -triple=x86_64-pc-linux-gnu -filetype=obj "$d/cand.s" -o "$d/cand.o" 2>"$d/mc.log"; then
                     reason="llvm-mc-19 rejects rcc's assembly: $(first_line "$d/mc.log")"
                 fi
             fi
             # shellcheck disable=SC2086
             if [[ -z $reason ]] && ! link_exe "$d/cand.o" "$d/cand.exe" $ldflags; then
-                reason="link failed: $(first_line "$d/cand.exe.link.log")"
+                reason="link failed: $(link_error "$d/cand.exe.link.log")"
             fi
             if [[ -z $reason ]]; then
                 # shellcheck disable=SC2086
@@ -461,7 +470,7 @@ job() {
 
 export REPO WORK CACHE CORPUS_DIR LEVELS FTS RCC RCC_JOBS RELOC_FLAGS LINK_PIE RUN_TIMEOUT \
     NO_CACHE CSMITH_INC CSMITH_CACHE CLANG_ID LLC_ID CSMITH_ID TESTS_H_ID
-export -f clang_level_flags key_of publish run_exe describe_rc link_exe first_line make_ll make_ref src_opt job
+export -f clang_level_flags key_of publish run_exe describe_rc link_exe first_line link_error make_ll make_ref src_opt job
 
 # ---------------------------------------------------------------- job list
 JOBLIST=$WORK/jobs.txt
