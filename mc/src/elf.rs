@@ -48,6 +48,8 @@ pub struct SymValue {
     pub section: SymSection,
     pub value: u64,
     pub size: u64,
+    /// The ELF type (for `.set` symbols, merged with their base's).
+    pub ty: SymbolType,
 }
 
 /// Everything the writer needs.
@@ -228,7 +230,7 @@ pub fn write(inp: &ElfInput<'_>) -> Vec<u8> {
     let sym_entry = |id: SymbolId| {
         let sym = &ctx.symbols[id];
         let val = inp.symbol_values[id.index()];
-        let ty = match sym.ty {
+        let ty = match val.ty {
             SymbolType::NoType if tls[id.index()] => 6,
             SymbolType::NoType => 0,
             SymbolType::Object => 1,

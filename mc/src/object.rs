@@ -594,10 +594,24 @@ impl<'t> ObjectStreamer<'t> {
                     _ => 0,
                 },
             };
+            // An alias takes the type of the symbol it names unless its own
+            // type is more specific.
+            let ty = match sym.def {
+                SymbolDef::Variable(e) => match self.evaluate(e, 0)? {
+                    Value {
+                        a: Some((base, VariantKind::None)),
+                        b: None,
+                        ..
+                    } => merge_type_for_set(sym.ty, self.ctx.symbols[base].ty),
+                    _ => sym.ty,
+                },
+                _ => sym.ty,
+            };
             out.push(elf::SymValue {
                 section,
                 value,
                 size,
+                ty,
             });
         }
         Ok(out)
@@ -702,6 +716,40 @@ impl<'t> ObjectStreamer<'t> {
     }
 }
 
+/// llvm-mc's `CombineSymbolTypes` for a `.type` directive: the more
+/// specific of the old and new type wins (no type < object < function <
+/// ifunc < TLS).
+fn combine_types(old: SymbolType, new: SymbolType) -> SymbolType {
+    for t in [
+        SymbolType::NoType,
+        SymbolType::Object,
+        SymbolType::Func,
+        SymbolType::GnuIndirectFunc,
+        SymbolType::Tls,
+    ] {
+        if old == t {
+            return new;
+        }
+        if new == t {
+            return old;
+        }
+    }
+    new
+}
+
+/// The ELF writer's `mergeTypeForSet`: the type of a `.set` symbol is its
+/// base symbol's, unless its own type would be degraded by it.
+fn merge_type_for_set(own: SymbolType, base: SymbolType) -> SymbolType {
+    use SymbolType::*;
+    match (own, base) {
+        (GnuIndirectFunc, Func | Object | NoType | Tls) => GnuIndirectFunc,
+        (Func, Object | NoType | Tls) => Func,
+        (Object, NoType) => Object,
+        (Tls, Object | NoType | GnuIndirectFunc | Func) => Tls,
+        _ => base,
+    }
+}
+
 impl Streamer for ObjectStreamer<'_> {
     fn ctx(&mut self) -> &mut MCContext {
         &mut self.ctx
@@ -721,7 +769,13 @@ impl Streamer for ObjectStreamer<'_> {
             return Err(McError::Redefined(self.ctx.symbols[sym].name.clone()));
         }
         let def = self.here()?;
-        self.ctx.symbols[sym].def = def;
+        let tls = self.ctx.sections[self.cur_sec()?].flags & shf::TLS != 0;
+        let s = &mut self.ctx.symbols[sym];
+        s.def = def;
+        // A label in a TLS section is a TLS symbol, whatever `.type` says.
+        if tls {
+            s.ty = SymbolType::Tls;
+        }
         Ok(())
     }
 
@@ -841,7 +895,7 @@ impl Streamer for ObjectStreamer<'_> {
             SymbolAttr::Hidden => s.visibility = Visibility::Hidden,
             SymbolAttr::Protected => s.visibility = Visibility::Protected,
             SymbolAttr::Internal => s.visibility = Visibility::Internal,
-            SymbolAttr::Type(t) => s.ty = t,
+            SymbolAttr::Type(t) => s.ty = combine_types(s.ty, t),
         }
         s.used = true;
         Ok(())
@@ -920,6 +974,15 @@ impl Streamer for ObjectStreamer<'_> {
     }
 
     fn emit_ident(&mut self, text: &str) {
+        // llvm-mc creates `.comment` at the first `.ident`, which fixes its
+        // place among the sections.
+        self.ctx.section(
+            ".comment",
+            sht::PROGBITS,
+            shf::MERGE | shf::STRINGS,
+            1,
+            None,
+        );
         self.idents.push(text.to_string());
     }
 

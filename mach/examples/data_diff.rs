@@ -1,0 +1,80 @@
+//! Compares rcc's module-level data with llc-19's for `.ll` files:
+//! `data_diff [--scratch DIR] [-v] FILE.ll...`. Each file is reduced to its
+//! data (see `tests/support/datadiff.rs`) and compiled by both in the PIC
+//! and static relocation models. Prints one line per file and model
+//! (`MATCH`, `DIFF`, `RCC-ERROR`, `LLC-ERROR`) and a summary; exits 1 if
+//! any objects differ.
+
+#[path = "../tests/support/datadiff.rs"]
+mod datadiff;
+
+use datadiff::Outcome;
+use rcc_mach::emit::RelocModel;
+use std::path::PathBuf;
+
+fn main() {
+    let mut scratch = std::env::temp_dir().join("rcc-data-diff");
+    let mut verbose = false;
+    let mut files = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--scratch" => scratch = PathBuf::from(args.next().unwrap_or_default()),
+            "-v" => verbose = true,
+            _ => files.push(PathBuf::from(a)),
+        }
+    }
+    let (mut matched, mut differ, mut rcc_err, mut llc_err, mut files_matched) = (0, 0, 0, 0, 0);
+    for f in &files {
+        let res = match datadiff::check_file(f, &scratch) {
+            Ok(r) => r,
+            Err(e) => {
+                println!("ERROR {}: {e}", f.display());
+                rcc_err += 1;
+                continue;
+            }
+        };
+        let mut all = true;
+        for (reloc, o) in res {
+            let model = if reloc == RelocModel::Pic {
+                "pic"
+            } else {
+                "static"
+            };
+            match o {
+                Outcome::Match => {
+                    matched += 1;
+                    println!("MATCH {model} {}", f.display());
+                }
+                Outcome::Differ(d) => {
+                    differ += 1;
+                    all = false;
+                    println!("DIFF {model} {} ({} differences)", f.display(), d.len());
+                    for line in d.iter().take(if verbose { usize::MAX } else { 5 }) {
+                        println!("    {line}");
+                    }
+                }
+                Outcome::RccError(e) => {
+                    rcc_err += 1;
+                    all = false;
+                    println!("RCC-ERROR {model} {}: {e}", f.display());
+                }
+                Outcome::LlcError(e) => {
+                    llc_err += 1;
+                    all = false;
+                    println!("LLC-ERROR {model} {}: {e}", f.display());
+                }
+            }
+        }
+        if all {
+            files_matched += 1;
+        }
+    }
+    println!(
+        "summary: {} files, {files_matched} match in both models; objects: {matched} match, {differ} differ, {rcc_err} rcc errors, {llc_err} llc errors",
+        files.len()
+    );
+    if differ > 0 {
+        std::process::exit(1);
+    }
+}
