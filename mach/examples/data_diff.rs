@@ -3,7 +3,7 @@
 //! data (see `tests/support/datadiff.rs`) and compiled by both in the PIC
 //! and static relocation models. Prints one line per file and model
 //! (`MATCH`, `DIFF`, `RCC-ERROR`, `LLC-ERROR`) and a summary; exits 1 if
-//! any objects differ.
+//! any objects differ. `data_diff --objects A.o B.o` compares two objects.
 
 #[path = "../tests/support/datadiff.rs"]
 mod datadiff;
@@ -21,8 +21,22 @@ fn main() {
         match a.as_str() {
             "--scratch" => scratch = PathBuf::from(args.next().unwrap_or_default()),
             "-v" => verbose = true,
+            "--objects" => {
+                // Compare two existing objects: `--objects RCC.o LLC.o`.
+                let a = std::fs::read(args.next().unwrap_or_default()).expect("first object");
+                let b = std::fs::read(args.next().unwrap_or_default()).expect("second object");
+                let d = datadiff::compare(&a, &b).expect("objects parse");
+                for line in &d {
+                    println!("{line}");
+                }
+                std::process::exit(i32::from(!d.is_empty()));
+            }
             _ => files.push(PathBuf::from(a)),
         }
+    }
+    if !datadiff::have_llc() {
+        eprintln!("data_diff: llc-19 not found");
+        std::process::exit(2);
     }
     let (mut matched, mut differ, mut rcc_err, mut llc_err, mut files_matched) = (0, 0, 0, 0, 0);
     for f in &files {

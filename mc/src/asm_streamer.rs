@@ -196,7 +196,10 @@ impl Streamer for AsmStreamer<'_> {
         }
         self.cur = Some(sec);
         let s = &self.ctx.sections[sec];
-        let text = if matches!(s.name.as_str(), ".text" | ".data" | ".bss") && s.group.is_none() {
+        let text = if matches!(s.name.as_str(), ".text" | ".data" | ".bss")
+            && s.group.is_none()
+            && s.unique.is_none()
+        {
             format!("\t{}", s.name)
         } else {
             let mut t = format!(
@@ -210,6 +213,9 @@ impl Streamer for AsmStreamer<'_> {
             }
             if let Some(g) = s.group.expand() {
                 let _ = write!(t, ",{},comdat", self.ctx.symbols[g].name);
+            }
+            if let Some(u) = s.unique {
+                let _ = write!(t, ",unique,{u}");
             }
             t
         };

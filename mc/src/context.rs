@@ -1,7 +1,8 @@
 //! `MCContext`: owns interned symbols, sections and expressions for one
 //! output object.
 //!
-//! Invariants: symbol names and `(section name, group)` keys are unique;
+//! Invariants: symbol names and `(section name, group, unique id)` keys are
+//! unique;
 //! ids handed out stay valid for the life of the context. Iteration order
 //! is always id order (creation order), never hash order.
 
@@ -17,7 +18,7 @@ pub struct MCContext {
     pub symbols: PrimaryMap<SymbolId, Symbol>,
     sym_by_name: HashMap<String, SymbolId>,
     pub sections: PrimaryMap<SectionId, Section>,
-    sec_by_key: HashMap<(String, PackedOption<SymbolId>), SectionId>,
+    sec_by_key: HashMap<(String, PackedOption<SymbolId>, Option<u32>), SectionId>,
     pub exprs: ExprPool,
     next_tmp: u32,
 }
@@ -65,7 +66,21 @@ impl MCContext {
         entsize: u64,
         group: Option<SymbolId>,
     ) -> SectionId {
-        let key = (name.to_string(), PackedOption::from(group));
+        self.section_unique(name, sh_type, flags, entsize, group, None)
+    }
+
+    /// The section `(name, group, unique)`: with `Some(n)`, a section
+    /// distinct from every other of the same name (`,unique,n`).
+    pub fn section_unique(
+        &mut self,
+        name: &str,
+        sh_type: u32,
+        flags: u64,
+        entsize: u64,
+        group: Option<SymbolId>,
+        unique: Option<u32>,
+    ) -> SectionId {
+        let key = (name.to_string(), PackedOption::from(group), unique);
         if let Some(&s) = self.sec_by_key.get(&key) {
             return s;
         }
@@ -76,6 +91,7 @@ impl MCContext {
             entsize,
             align: 1,
             group: group.into(),
+            unique,
         });
         self.sec_by_key.insert(key, s);
         s

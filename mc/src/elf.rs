@@ -8,7 +8,8 @@
 //!
 //! Symbol table order: null, `STT_FILE` symbols, section symbols that
 //! relocations need, other locals, then globals and weaks (as ELF requires,
-//! `sh_info` of `.symtab` is the first non-local index). Relocations against
+//! `sh_info` of `.symtab` is the first non-local index). A COMDAT signature
+//! nothing defines or refers to is a local symbol of its `.group` section. Relocations against
 //! local labels are rewritten against their section symbol unless the
 //! relocation type needs the symbol (GOT/TLS) or the section is mergeable
 //! and the addend is non-zero (unless the label is a section-start label,
@@ -179,10 +180,13 @@ pub fn write(inp: &ElfInput<'_>) -> Vec<u8> {
     // As llvm-mc: .strtab is section 1, .symtab the last.
     let strtab_idx = 1u32;
     let mut next = 2u32;
+    // Header index of each group's `.group` section, by signature.
+    let mut group_shndx: HashMap<SymbolId, u32> = HashMap::new();
     for (sid, s) in ctx.sections.iter() {
         if let Some(g) = s.group.expand() {
             if !groups_numbered.contains(&g) {
                 groups_numbered.push(g);
+                group_shndx.insert(g, next);
                 next += 1;
             }
         }
@@ -227,9 +231,24 @@ pub fn write(inp: &ElfInput<'_>) -> Vec<u8> {
             sec_sym_index[si] = push_sym(&mut symtab, 0, 3, 0, shndx[si] as u16, 0, 0);
         }
     }
+    let mut in_reloc = vec![false; ctx.symbols.len()];
+    for r in inp.relocs.iter().flatten() {
+        in_reloc[r.sym.index()] = true;
+    }
     let sym_entry = |id: SymbolId| {
         let sym = &ctx.symbols[id];
         let val = inp.symbol_values[id.index()];
+        // As llvm-mc: a group signature that nothing defines, binds or
+        // relocates against is a local symbol of its `.group` section.
+        if matches!(val.section, SymSection::Undefined)
+            && sym.binding == Binding::Local
+            && !sym.explicit_local
+            && !in_reloc[id.index()]
+        {
+            if let Some(&gi) = group_shndx.get(&id) {
+                return (0u8, 0u8, 0u8, gi as u16, 0, 0);
+            }
+        }
         let ty = match val.ty {
             SymbolType::NoType if tls[id.index()] => 6,
             SymbolType::NoType => 0,

@@ -88,9 +88,7 @@ impl Folder<'_> {
         let Some(init) = v.init else {
             return Kind::Data;
         };
-        let bss = (self.is_null(init) || self.undef_kind(init).is_some())
-            && !v.constant
-            && gl.section.is_none();
+        let bss = self.is_null_or_undef(init) && !v.constant && gl.section.is_none();
         if gl.tls != ThreadLocal::None {
             return match (bss, gl.linkage.is_local()) {
                 (true, true) => Kind::ThreadBssLocal,
@@ -151,6 +149,24 @@ impl Folder<'_> {
             ConstKind::Expr { .. } => self.fold_int(v).is_some_and(|i| i.val == 0),
             _ => false,
         }
+    }
+
+    /// LLVM's `isNullOrUndef` (of `isSuitableForBSS`): null, undef, or an
+    /// aggregate of such elements, mixed.
+    pub(super) fn is_null_or_undef(&self, v: Value) -> bool {
+        if self.is_null(v) || self.undef_kind(v).is_some() {
+            return true;
+        }
+        let Some(c) = v.as_entity::<ConstId>(ValueTag::Const) else {
+            return false;
+        };
+        matches!(self.m.consts.get(c).kind, ConstKind::Aggregate(_))
+            && self
+                .m
+                .consts
+                .operands(c)
+                .iter()
+                .all(|&e| self.is_null_or_undef(e))
     }
 
     /// `Some(poison)` if the canonical form of `v` is `undef` or `poison`.

@@ -137,6 +137,34 @@ impl ModuleEmitter<'_> {
         out.emit_symbol_attr(s, attr).map_err(self.mc(g))
     }
 
+    /// Whether `emit_variable` puts `g` in a section (a definition that is
+    /// neither special nor common).
+    pub(super) fn emits_in_section(&self, g: GlobalId) -> bool {
+        let gl = &self.m.globals[g];
+        let GlobalKind::Var(v) = &gl.kind else {
+            return false;
+        };
+        v.init.is_some()
+            && !self.is_special(g)
+            && gl.linkage != Linkage::Common
+            && self.folder().kind_of(g, self.opts.reloc) != Kind::Common
+    }
+
+    /// Special variables: not emitted (`is_skipped`) or appending
+    /// (`llvm.global_ctors`).
+    fn is_special(&self, g: GlobalId) -> bool {
+        self.is_skipped(g) || self.m.globals[g].linkage == Linkage::Appending
+    }
+
+    /// `llvm.used`, globals in `llvm.metadata` and `available_externally`
+    /// definitions, which are not emitted.
+    fn is_skipped(&self, g: GlobalId) -> bool {
+        let gl = &self.m.globals[g];
+        self.syms.name(g) == "llvm.used"
+            || gl.section.map(|s| self.m.str(s).trim_matches('"')) == Some("llvm.metadata")
+            || gl.linkage == Linkage::AvailableExternally
+    }
+
     fn emit_variable(&self, g: GlobalId, out: &mut dyn Streamer) -> EmitResult<()> {
         let m = self.m;
         let gl = &m.globals[g];
@@ -145,11 +173,7 @@ impl ModuleEmitter<'_> {
         };
         if let Some(init) = v.init {
             let name = self.syms.name(g);
-            let section = gl.section.map(|s| m.str(s).trim_matches('"'));
-            if name == "llvm.used"
-                || section == Some("llvm.metadata")
-                || gl.linkage == Linkage::AvailableExternally
-            {
+            if self.is_skipped(g) {
                 return Ok(());
             }
             if gl.linkage == Linkage::Appending {

@@ -21,7 +21,7 @@
 //!
 //! Submodules: `symbols` (names, linkage-derived properties), `classify`
 //! (section kinds, relocation needs), `align` (global alignment rules),
-//! `sections` (ELF section choice), `fold` and `lower` (constant folding and
+//! `sections` (ELF section choice), `unique` (`,unique,N` ids), `fold` and `lower` (constant folding and
 //! lowering to MC expressions), `constants` (initializer bytes), `globals`
 //! (variables, structors, aliases), `module` (file-level directives) and
 //! `function` (function headers and trailers).
@@ -36,6 +36,7 @@ mod lower;
 mod module;
 mod sections;
 mod symbols;
+mod unique;
 
 use rcc_ir::layout::DataLayout;
 use rcc_ir::module::{GlobalId, Module};
@@ -108,6 +109,8 @@ pub struct ModuleEmitter<'m> {
     dl: &'m DataLayout,
     opts: EmitOptions,
     syms: symbols::Symbols,
+    /// Unique ids of explicit sections.
+    unique: unique::Ids,
 }
 
 impl<'m> ModuleEmitter<'m> {
@@ -115,12 +118,15 @@ impl<'m> ModuleEmitter<'m> {
     /// `llvm.used` set.
     pub fn new(m: &'m Module, dl: &'m DataLayout, opts: &EmitOptions) -> EmitResult<Self> {
         let syms = symbols::Symbols::new(m, opts)?;
-        Ok(ModuleEmitter {
+        let mut em = ModuleEmitter {
             m,
             dl,
             opts: *opts,
             syms,
-        })
+            unique: unique::Ids::new(),
+        };
+        em.unique = unique::assign(&em);
+        Ok(em)
     }
 
     /// The assembler symbol name of global `g` (`.L` prefix for private

@@ -9,7 +9,9 @@
 //!   `.<symbol>` when the global needs a section of its own: a comdat member
 //!   (in the comdat's group) or a member of `llvm.used` (`SHF_GNU_RETAIN`).
 //! - An explicit `section "..."` is used as written with flags from the
-//!   kind (`.bss.*`, `.tdata.*`, `.tbss.*` names force their kind).
+//!   kind (`.bss.*`, `.tdata.*`, `.tbss.*` names force their kind), and a
+//!   unique id when an existing section of that name has other flags (see
+//!   `unique`).
 //! - Static constructors go to `.init_array[.<priority>]` and destructors to
 //!   `.fini_array[.<priority>]`, grouped with their comdat key.
 //!
@@ -36,14 +38,22 @@ pub(super) struct SectionSpec {
     pub entsize: u64,
     /// The COMDAT group signature.
     pub group: Option<String>,
+    /// The `,unique,N` id (see `unique`).
+    pub unique: Option<u32>,
 }
 
 impl SectionSpec {
     /// The section in `out`'s context (created on first use).
     pub(super) fn open(&self, out: &mut dyn Streamer) -> SectionId {
         let group = self.group.as_deref().map(|g| out.ctx().symbol(g));
-        out.ctx()
-            .section(&self.name, self.sh_type, self.flags, self.entsize, group)
+        out.ctx().section_unique(
+            &self.name,
+            self.sh_type,
+            self.flags,
+            self.entsize,
+            group,
+            self.unique,
+        )
     }
 }
 
@@ -155,6 +165,18 @@ fn kind_for_named_section(name: &str, kind: Kind) -> Kind {
 impl ModuleEmitter<'_> {
     /// The section of global object `g` of kind `kind` (not `Common`).
     pub(super) fn section_for(&self, g: GlobalId, kind: Kind) -> EmitResult<SectionSpec> {
+        let mut spec = self.generic_section_for(g, kind)?;
+        if self.m.globals[g].section.is_some() {
+            spec.unique = self.unique_id(g);
+            if self.syms.retained(g) {
+                spec.flags |= SHF_GNU_RETAIN;
+            }
+        }
+        Ok(spec)
+    }
+
+    /// The section of `g` before unique ids are given out.
+    pub(super) fn generic_section_for(&self, g: GlobalId, kind: Kind) -> EmitResult<SectionSpec> {
         let gl = &self.m.globals[g];
         if gl.partition.is_some() {
             return Err(self.unsupported(g, "partition"));
@@ -179,27 +201,13 @@ impl ModuleEmitter<'_> {
                     .into_owned();
             let kind = kind_for_named_section(&name, kind);
             let flags = kind.flags() | if group.is_some() { shf::GROUP } else { 0 };
-            if retained {
-                return Err(self.unsupported(
-                    g,
-                    "llvm.used member in an explicit section (needs a unique section id)",
-                ));
-            }
-            if kind.is_mergeable() {
-                let stem = self.implicit_name(g, kind);
-                if !(name.starts_with(".rodata.") && name.starts_with(&stem)) {
-                    return Err(self.unsupported(
-                        g,
-                        "mergeable constant in an explicit section (needs a unique section id)",
-                    ));
-                }
-            }
             return Ok(SectionSpec {
                 sh_type: elf_type(&name, kind),
                 name,
                 flags,
                 entsize: kind.entsize(),
                 group,
+                unique: None,
             });
         }
         let mut name = self.implicit_name(g, kind);
@@ -223,11 +231,12 @@ impl ModuleEmitter<'_> {
             flags,
             entsize: kind.entsize(),
             group,
+            unique: None,
         })
     }
 
     /// The section name LLVM derives from the kind alone.
-    fn implicit_name(&self, g: GlobalId, kind: Kind) -> String {
+    pub(super) fn implicit_name(&self, g: GlobalId, kind: Kind) -> String {
         let mut name = kind.prefix().to_string();
         match kind {
             Kind::MergeCString(w) => {
@@ -292,6 +301,7 @@ pub(super) fn structor_section(ctor: bool, priority: u64, key: Option<String>) -
         flags: shf::ALLOC | shf::WRITE | if key.is_some() { shf::GROUP } else { 0 },
         entsize: 0,
         group: key,
+        unique: None,
     }
 }
 
@@ -303,6 +313,7 @@ pub(super) fn gnu_stack_section() -> SectionSpec {
         flags: 0,
         entsize: 0,
         group: None,
+        unique: None,
     }
 }
 

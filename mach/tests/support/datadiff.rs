@@ -114,7 +114,8 @@ pub fn rcc_object(text: &str, file: &str, reloc: RelocModel) -> Result<Vec<u8>, 
     out.finish().map_err(|e| e.to_string())
 }
 
-/// llc-19's object for the `.ll` file at `path`.
+/// llc-19's object for the `.ll` file at `path` (`$LLC` overrides the
+/// tool).
 pub fn llc_object(path: &Path, reloc: RelocModel) -> Result<Vec<u8>, String> {
     let out = path.with_extension(match reloc {
         RelocModel::Pic => "llc-pic.o",
@@ -124,7 +125,8 @@ pub fn llc_object(path: &Path, reloc: RelocModel) -> Result<Vec<u8>, String> {
         RelocModel::Pic => "pic",
         RelocModel::Static => "static",
     };
-    let r = Command::new("llc-19")
+    let llc = std::env::var("LLC").unwrap_or_else(|_| "llc-19".into());
+    let r = Command::new(&llc)
         .args([
             "-O0",
             "-filetype=obj",
@@ -134,10 +136,10 @@ pub fn llc_object(path: &Path, reloc: RelocModel) -> Result<Vec<u8>, String> {
         .arg(&out)
         .arg(path)
         .output()
-        .map_err(|e| format!("cannot run llc-19: {e}"))?;
+        .map_err(|e| format!("cannot run {llc}: {e}"))?;
     if !r.status.success() {
         return Err(format!(
-            "llc-19 failed: {}",
+            "{llc} failed: {}",
             String::from_utf8_lossy(&r.stderr)
                 .lines()
                 .next()
@@ -400,7 +402,11 @@ pub fn check_file(path: &Path, scratch: &Path) -> Result<Vec<(RelocModel, Outcom
             }
         };
         let ours = match rcc_object(&stripped, name, reloc) {
-            Ok(o) => o,
+            Ok(o) => {
+                let model = if reloc == RelocModel::Pic { "pic" } else { "static" };
+                let _ = std::fs::write(reduced.with_extension(format!("rcc-{model}.o")), &o);
+                o
+            }
             Err(e) => {
                 res.push((reloc, Outcome::RccError(e)));
                 continue;
