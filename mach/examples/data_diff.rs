@@ -3,7 +3,9 @@
 //! data (see `tests/support/datadiff.rs`) and compiled by both in the PIC
 //! and static relocation models. Prints one line per file and model
 //! (`MATCH`, `DIFF`, `RCC-ERROR`, `LLC-ERROR`) and a summary; exits 1 if
-//! any objects differ. `data_diff --objects A.o B.o` compares two objects.
+//! any objects differ. `data_diff --objects A.o B.o` compares two objects;
+//! `--functions` checks function headers instead (modules whose functions
+//! are all `ret void`, compiled whole).
 
 #[path = "../tests/support/datadiff.rs"]
 mod datadiff;
@@ -15,17 +17,32 @@ use std::path::PathBuf;
 fn main() {
     let mut scratch = std::env::temp_dir().join("rcc-data-diff");
     let mut verbose = false;
+    let mut functions = false;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--scratch" => scratch = PathBuf::from(args.next().unwrap_or_default()),
             "-v" => verbose = true,
+            "--functions" => functions = true,
+            "--asm" => {
+                // Print rcc's assembly for one module: `--asm FILE.ll`.
+                let f = args.next().unwrap_or_default();
+                let text = std::fs::read_to_string(&f).expect("readable input");
+                match datadiff::rcc_asm(&text, &f, RelocModel::Pic, functions) {
+                    Ok(s) => print!("{s}"),
+                    Err(e) => {
+                        eprintln!("{e}");
+                        std::process::exit(1);
+                    }
+                }
+                return;
+            }
             "--objects" => {
                 // Compare two existing objects: `--objects RCC.o LLC.o`.
                 let a = std::fs::read(args.next().unwrap_or_default()).expect("first object");
                 let b = std::fs::read(args.next().unwrap_or_default()).expect("second object");
-                let d = datadiff::compare(&a, &b).expect("objects parse");
+                let d = datadiff::compare(&a, &b, true).expect("objects parse");
                 for line in &d {
                     println!("{line}");
                 }
@@ -40,7 +57,12 @@ fn main() {
     }
     let (mut matched, mut differ, mut rcc_err, mut llc_err, mut files_matched) = (0, 0, 0, 0, 0);
     for f in &files {
-        let res = match datadiff::check_file(f, &scratch) {
+        let check = if functions {
+            datadiff::check_functions_file
+        } else {
+            datadiff::check_file
+        };
+        let res = match check(f, &scratch) {
             Ok(r) => r,
             Err(e) => {
                 println!("ERROR {}: {e}", f.display());

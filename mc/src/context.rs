@@ -122,7 +122,7 @@ impl MCContext {
         match self.exprs.get(e) {
             Expr::Constant(v) => out.push_str(&v.to_string()),
             Expr::Symbol(s, v) => {
-                out.push_str(&self.symbols[s].name);
+                out.push_str(&crate::symbol::name_text(&self.symbols[s].name));
                 if v != VariantKind::None {
                     out.push('@');
                     out.push_str(v.name());

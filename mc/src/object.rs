@@ -113,8 +113,13 @@ pub struct ObjectStreamer<'t> {
 impl<'t> ObjectStreamer<'t> {
     /// A streamer writing an object for `target`.
     pub fn new(target: &'t dyn TargetBackend) -> Self {
+        // As llvm-mc's `initSections`: `.text` exists from the start, first
+        // among the sections, aligned to 4.
+        let mut ctx = MCContext::new();
+        let text = ctx.text();
+        ctx.sections[text].align = 4;
         ObjectStreamer {
-            ctx: MCContext::new(),
+            ctx,
             target,
             frags: Vec::new(),
             cur: None,

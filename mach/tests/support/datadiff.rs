@@ -12,6 +12,11 @@
 //! relocations with their targets by name) and symbol by symbol (binding,
 //! type, visibility, section, value, size), plus COMDAT groups. `.text`
 //! (empty on both sides) is not compared.
+//!
+//! Function headers are checked the same way on modules whose functions
+//! all compile to a bare `retq` (`ret void`, `nounwind`): rcc emits each
+//! with `begin_function`, one `retq` and `end_function`, and llc compiles
+//! the module as it is; `.text` is compared too.
 
 use object::read::elf::{ElfFile64, ElfSymbol64, FileHeader, SectionHeader};
 use object::{
@@ -114,6 +119,33 @@ pub fn rcc_object(text: &str, file: &str, reloc: RelocModel) -> Result<Vec<u8>, 
     out.finish().map_err(|e| e.to_string())
 }
 
+/// rcc's object for a module whose every function is emitted as a header,
+/// one `retq` and a trailer.
+pub fn rcc_functions_object(text: &str, file: &str, reloc: RelocModel) -> Result<Vec<u8>, String> {
+    let m = rcc_ir::parse_module(text.to_string(), file).map_err(|e| e.to_string())?;
+    let dl = m.data_layout()?;
+    let opts = EmitOptions {
+        reloc,
+        ..EmitOptions::default()
+    };
+    let backend = rcc_targets::x86_64::backend::X86Backend;
+    let mut out = rcc_mc::ObjectStreamer::new(&backend);
+    let em = ModuleEmitter::new(&m, &dl, &opts).map_err(|e| e.to_string())?;
+    em.begin_module(&mut out).map_err(|e| e.to_string())?;
+    for &g in &m.order {
+        if em.function_ordinal(g).is_none() {
+            continue;
+        }
+        let f = em.begin_function(g, &mut out).map_err(|e| e.to_string())?;
+        let ret = rcc_mc::MCInst::new(rcc_targets::x86_64::op::RET64.0);
+        rcc_mc::Streamer::emit_inst(&mut out, &ret).map_err(|e| e.to_string())?;
+        em.end_function(&f, &mut out).map_err(|e| e.to_string())?;
+    }
+    em.emit_globals(&mut out).map_err(|e| e.to_string())?;
+    em.finish_module(&mut out).map_err(|e| e.to_string())?;
+    out.finish().map_err(|e| e.to_string())
+}
+
 /// llc-19's object for the `.ll` file at `path` (`$LLC` overrides the
 /// tool).
 pub fn llc_object(path: &Path, reloc: RelocModel) -> Result<Vec<u8>, String> {
@@ -183,7 +215,7 @@ struct Summary {
     groups: BTreeMap<String, Vec<String>>,
 }
 
-fn summarize(bytes: &[u8]) -> Result<Summary, String> {
+fn summarize(bytes: &[u8], with_text: bool) -> Result<Summary, String> {
     let file: ElfFile64 = ElfFile64::parse(bytes).map_err(|e| e.to_string())?;
     let endian = file.endian();
     let mut sections = BTreeMap::new();
@@ -208,10 +240,9 @@ fn summarize(bytes: &[u8]) -> Result<Summary, String> {
         let name = s.name().map_err(|e| e.to_string())?.to_string();
         let h = s.elf_section_header();
         let sh_type = h.sh_type(endian).0;
-        if matches!(
-            name.as_str(),
-            ".text" | ".symtab" | ".strtab" | ".shstrtab" | ""
-        ) || sh_type == object::elf::SHT_RELA.0
+        if (name == ".text" && !with_text)
+            || matches!(name.as_str(), ".symtab" | ".strtab" | ".shstrtab" | "")
+            || sh_type == object::elf::SHT_RELA.0
             || sh_type == object::elf::SHT_GROUP.0
         {
             continue;
@@ -299,10 +330,10 @@ fn summarize(bytes: &[u8]) -> Result<Summary, String> {
 }
 
 /// The differences between rcc's object and llc's, one line each (empty
-/// when they match).
-pub fn compare(ours: &[u8], theirs: &[u8]) -> Result<Vec<String>, String> {
-    let a = summarize(ours)?;
-    let b = summarize(theirs)?;
+/// when they match); `.text` only if `with_text`.
+pub fn compare(ours: &[u8], theirs: &[u8], with_text: bool) -> Result<Vec<String>, String> {
+    let a = summarize(ours, with_text)?;
+    let b = summarize(theirs, with_text)?;
     let mut diffs = Vec::new();
     let keys: std::collections::BTreeSet<&String> =
         a.sections.keys().chain(b.sections.keys()).collect();
@@ -403,7 +434,11 @@ pub fn check_file(path: &Path, scratch: &Path) -> Result<Vec<(RelocModel, Outcom
         };
         let ours = match rcc_object(&stripped, name, reloc) {
             Ok(o) => {
-                let model = if reloc == RelocModel::Pic { "pic" } else { "static" };
+                let model = if reloc == RelocModel::Pic {
+                    "pic"
+                } else {
+                    "static"
+                };
                 let _ = std::fs::write(reduced.with_extension(format!("rcc-{model}.o")), &o);
                 o
             }
@@ -412,15 +447,90 @@ pub fn check_file(path: &Path, scratch: &Path) -> Result<Vec<(RelocModel, Outcom
                 continue;
             }
         };
-        let d = compare(&ours, &theirs)?;
-        res.push((
-            reloc,
-            if d.is_empty() {
-                Outcome::Match
-            } else {
-                Outcome::Differ(d)
-            },
-        ));
+        let d = compare(&ours, &theirs, false)?;
+        res.push((reloc, outcome(d)));
     }
     Ok(res)
+}
+
+fn outcome(d: Vec<String>) -> Outcome {
+    if d.is_empty() {
+        Outcome::Match
+    } else {
+        Outcome::Differ(d)
+    }
+}
+
+/// Compares function headers (see the module comment) for the module at
+/// `path`, compiled as it is.
+pub fn check_functions_file(
+    path: &Path,
+    scratch: &Path,
+) -> Result<Vec<(RelocModel, Outcome)>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("in.ll");
+    std::fs::create_dir_all(scratch).map_err(|e| e.to_string())?;
+    let copy = scratch.join(name);
+    std::fs::write(&copy, &text).map_err(|e| e.to_string())?;
+    let mut res = Vec::new();
+    for reloc in [RelocModel::Pic, RelocModel::Static] {
+        let theirs = match llc_object(&copy, reloc) {
+            Ok(o) => o,
+            Err(e) => {
+                res.push((reloc, Outcome::LlcError(e)));
+                continue;
+            }
+        };
+        let ours = match rcc_functions_object(&text, name, reloc) {
+            Ok(o) => {
+                let model = if reloc == RelocModel::Pic {
+                    "pic"
+                } else {
+                    "static"
+                };
+                let _ = std::fs::write(copy.with_extension(format!("rcc-{model}.o")), &o);
+                o
+            }
+            Err(e) => {
+                res.push((reloc, Outcome::RccError(e)));
+                continue;
+            }
+        };
+        res.push((reloc, outcome(compare(&ours, &theirs, true)?)));
+    }
+    Ok(res)
+}
+
+/// rcc's assembly for a module: header, globals (functions as in
+/// [`rcc_functions_object`] when `functions`), trailer.
+pub fn rcc_asm(
+    text: &str,
+    file: &str,
+    reloc: RelocModel,
+    functions: bool,
+) -> Result<String, String> {
+    let m = rcc_ir::parse_module(text.to_string(), file).map_err(|e| e.to_string())?;
+    let dl = m.data_layout()?;
+    let opts = EmitOptions {
+        reloc,
+        ..EmitOptions::default()
+    };
+    let backend = rcc_targets::x86_64::backend::X86Backend;
+    let mut out = rcc_mc::asm_streamer::AsmStreamer::new(&backend, false);
+    let em = ModuleEmitter::new(&m, &dl, &opts).map_err(|e| e.to_string())?;
+    em.begin_module(&mut out).map_err(|e| e.to_string())?;
+    if functions {
+        for &g in &m.order {
+            if em.function_ordinal(g).is_none() {
+                continue;
+            }
+            let f = em.begin_function(g, &mut out).map_err(|e| e.to_string())?;
+            let ret = rcc_mc::MCInst::new(rcc_targets::x86_64::op::RET64.0);
+            rcc_mc::Streamer::emit_inst(&mut out, &ret).map_err(|e| e.to_string())?;
+            em.end_function(&f, &mut out).map_err(|e| e.to_string())?;
+        }
+    }
+    em.emit_globals(&mut out).map_err(|e| e.to_string())?;
+    em.finish_module(&mut out).map_err(|e| e.to_string())?;
+    Ok(out.finish())
 }
