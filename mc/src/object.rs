@@ -209,6 +209,36 @@ impl<'t> ObjectStreamer<'t> {
 
     /// Evaluates `e` into `a - b + c`, following `.set` variables.
     pub(crate) fn evaluate(&self, e: ExprId, depth: u32) -> Result<Value, McError> {
+        self.eval(e, depth, false)
+    }
+
+    /// Evaluates a fixup's expression as llvm-mc does: a `.set` symbol whose
+    /// value is a location in a section (an alias of a label) stays itself,
+    /// so a relocation names the alias (or, for a local one, its section);
+    /// other variables are followed.
+    fn evaluate_fixup(&self, e: ExprId) -> Result<Value, McError> {
+        self.eval(e, 0, true)
+    }
+
+    /// The section and offset a label or an alias of a label stands for.
+    fn addr_of(&self, s: SymbolId) -> Option<(SectionId, u64)> {
+        match self.ctx.symbols[s].def {
+            SymbolDef::Variable(e) => match self.evaluate(e, 0).ok()? {
+                Value {
+                    a: Some((base, VariantKind::None)),
+                    b: None,
+                    constant,
+                } => {
+                    let (sec, off) = self.label_addr(self.ctx.symbols[base].def)?;
+                    Some((sec, (off as i64).wrapping_add(constant) as u64))
+                }
+                _ => None,
+            },
+            def => self.label_addr(def),
+        }
+    }
+
+    fn eval(&self, e: ExprId, depth: u32, keep_aliases: bool) -> Result<Value, McError> {
         let bad = |m: &str| McError::BadExpr(m.to_string());
         if depth > 64 {
             return Err(bad("expression too deep (recursive .set?)"));
@@ -220,8 +250,13 @@ impl<'t> ObjectStreamer<'t> {
                 constant: c,
             },
             Expr::Symbol(s, variant) => match self.ctx.symbols[s].def {
+                SymbolDef::Variable(_) if keep_aliases && self.addr_of(s).is_some() => Value {
+                    a: Some((s, variant)),
+                    b: None,
+                    constant: 0,
+                },
                 SymbolDef::Variable(inner) if variant == VariantKind::None => {
-                    self.evaluate(inner, depth + 1)?
+                    self.eval(inner, depth + 1, keep_aliases)?
                 }
                 _ => Value {
                     a: Some((s, variant)),
@@ -230,7 +265,7 @@ impl<'t> ObjectStreamer<'t> {
                 },
             },
             Expr::Neg(x) => {
-                let x = self.evaluate(x, depth + 1)?;
+                let x = self.eval(x, depth + 1, keep_aliases)?;
                 match (x.a, x.b) {
                     (None, None) => Value {
                         constant: x.constant.wrapping_neg(),
@@ -245,7 +280,7 @@ impl<'t> ObjectStreamer<'t> {
                 }
             }
             Expr::Not(x) => {
-                let x = self.evaluate(x, depth + 1)?;
+                let x = self.eval(x, depth + 1, keep_aliases)?;
                 match (x.a, x.b) {
                     (None, None) => Value {
                         constant: !x.constant,
@@ -255,8 +290,8 @@ impl<'t> ObjectStreamer<'t> {
                 }
             }
             Expr::Binary(op, l, r) => {
-                let l = self.fold_same_section(self.evaluate(l, depth + 1)?);
-                let r = self.fold_same_section(self.evaluate(r, depth + 1)?);
+                let l = self.fold_same_section(self.eval(l, depth + 1, keep_aliases)?);
+                let r = self.fold_same_section(self.eval(r, depth + 1, keep_aliases)?);
                 match op {
                     BinOp::Add => match (
                         l.a.is_some() || l.b.is_some(),
@@ -327,7 +362,11 @@ impl<'t> ObjectStreamer<'t> {
     fn resolvable(&self, s: SymbolId) -> bool {
         let sym = &self.ctx.symbols[s];
         sym.binding == Binding::Local
-            && matches!(sym.def, SymbolDef::Label { .. })
+            && match sym.def {
+                SymbolDef::Label { .. } => true,
+                SymbolDef::Variable(_) => self.addr_of(s).is_some(),
+                _ => false,
+            }
             && sym.ty != SymbolType::GnuIndirectFunc
     }
 
@@ -468,6 +507,30 @@ impl<'t> ObjectStreamer<'t> {
         let mut relocs: Vec<Vec<ElfReloc>> = vec![Vec::new(); nsec];
         for si in 0..nsec {
             let sec = SectionId::from_index(si);
+            if self.ctx.sections[sec].is_bss() {
+                // A nobits section has only a size: never materialize it
+                // (a large zero-initialized array would be allocated).
+                let mut size = 0;
+                for f in self.frags.get(si).map_or(&[][..], |v| &v[..]) {
+                    let n = f.size_at(f.offset);
+                    let nonzero = match f.kind {
+                        FragKind::Data | FragKind::Relaxable(_) | FragKind::Leb { .. } => {
+                            !f.fixups.is_empty() || f.data.iter().any(|&b| b != 0)
+                        }
+                        FragKind::Align { fill, .. } => n > 0 && fill.is_some_and(|v| v != 0),
+                        FragKind::Fill { value, .. } => n > 0 && value != 0,
+                    };
+                    if nonzero {
+                        return Err(McError::BadExpr(format!(
+                            "non-zero data in nobits section {}",
+                            self.ctx.sections[sec].name
+                        )));
+                    }
+                    size = f.offset + n;
+                }
+                sizes[si] = size;
+                continue;
+            }
             let frags = self.frags.get(si).cloned().unwrap_or_default();
             let code = self.ctx.sections[sec].is_code();
             let mut out = Vec::new();
@@ -512,15 +575,6 @@ impl<'t> ObjectStreamer<'t> {
                 }
             }
             sizes[si] = out.len() as u64;
-            if self.ctx.sections[sec].is_bss() {
-                if out.iter().any(|&b| b != 0) {
-                    return Err(McError::BadExpr(format!(
-                        "non-zero data in nobits section {}",
-                        self.ctx.sections[sec].name
-                    )));
-                }
-                out.clear();
-            }
             contents[si] = out;
         }
         let symbol_values = self.symbol_values()?;
@@ -631,7 +685,7 @@ impl<'t> ObjectStreamer<'t> {
         field: &mut [u8],
         relocs: &mut Vec<ElfReloc>,
     ) -> Result<(), McError> {
-        let v = self.evaluate(fx.expr, 0)?;
+        let v = self.evaluate_fixup(fx.expr)?;
         let kind = fx.kind;
         let write = |field: &mut [u8], val: i64| -> Result<(), McError> {
             let n = field.len();
@@ -659,7 +713,7 @@ impl<'t> ObjectStreamer<'t> {
             }
             (Some((a, variant)), None) => {
                 if kind.is_pcrel() && variant == VariantKind::None && self.resolvable(a) {
-                    if let Some((sa, oa)) = self.label_addr(self.ctx.symbols[a].def) {
+                    if let Some((sa, oa)) = self.addr_of(a) {
                         if sa == sec {
                             return write(
                                 field,

@@ -147,7 +147,14 @@ impl ModuleEmitter<'_> {
         let t = &self.m.types;
         let ops = self.m.consts.operands(c);
         let mc = self.mc(owner);
+        let count_ok = |len: u64| ops.len() as u64 == len;
         match t.get(ty) {
+            Type::Array { len, .. } if !count_ok(len) => {
+                Err(self.invalid(owner, "array constant does not match its type"))
+            }
+            Type::Vector { len, .. } if !count_ok(len as u64) => {
+                Err(self.invalid(owner, "vector constant does not match its type"))
+            }
             Type::Array { elem, .. } => {
                 if let Some(bytes) = self.simple_data(ops, elem) {
                     let esize = self.dl.alloc_size(t, elem);
@@ -279,17 +286,24 @@ fn zeros(count: u64, out: &mut dyn Streamer) -> Result<(), rcc_mc::McError> {
     out.emit_fill(count, 0)
 }
 
-/// The low `size` bytes of `x`, little-endian, as one directive when the
-/// size has one.
+/// The low `size` bytes of `x`, little-endian: one directive for sizes 1,
+/// 2, 4 and 8, otherwise pieces of the largest power of two below the size
+/// left, as llvm-mc splits them (`i24` is `.short` then `.byte`).
 fn emit_int(x: u64, size: u64, out: &mut dyn Streamer) -> Result<(), rcc_mc::McError> {
-    match size {
-        0 => Ok(()),
-        1 | 2 | 4 | 8 => {
-            let e = out.ctx().exprs.constant(x as i64);
-            out.emit_value(e, size as u8)
-        }
-        _ => out.emit_bytes(&x.to_le_bytes()[..size.min(8) as usize]),
+    if matches!(size, 1 | 2 | 4 | 8) {
+        let e = out.ctx().exprs.constant(x as i64);
+        return out.emit_value(e, size as u8);
     }
+    let mut done = 0;
+    while done < size {
+        let left = size - done;
+        let piece = 1u64 << (63 - left.min(size - 1).leading_zeros());
+        let v = (x >> (done * 8)) & (u64::MAX >> (64 - piece * 8));
+        let e = out.ctx().exprs.constant(v as i64);
+        out.emit_value(e, piece as u8)?;
+        done += piece;
+    }
+    Ok(())
 }
 
 /// A `ConstantDataSequential`: `.zero N,B` if every byte is the same (and

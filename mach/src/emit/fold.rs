@@ -150,11 +150,12 @@ impl<'a> Folder<'a> {
     pub(super) fn fold_int(&self, v: Value) -> Option<IntVal> {
         let c: ConstId = v.as_entity(ValueTag::Const)?;
         let d = self.m.consts.get(c);
-        let bits = self.int_width(d.ty);
+        // Only widths the folder's `u128` holds.
+        let bits = self.int_width(d.ty).filter(|&b| b <= 128);
         match d.kind {
             ConstKind::Int(x) => Some(IntVal::new(bits?, x as u128)),
             ConstKind::BigInt(_) => {
-                let bits = bits.filter(|&b| b <= 128)?;
+                let bits = bits?;
                 let w = self.m.consts.words_of(c);
                 let lo = *w.first().unwrap_or(&0) as u128;
                 let hi = *w.get(1).unwrap_or(&0) as u128;

@@ -172,7 +172,7 @@ pub(super) fn comdat_name(m: &Module, g: GlobalId) -> Option<String> {
 }
 
 /// The selection kind of `g`'s comdat (`any` when named by the global).
-pub(super) fn comdat_kind<'a>(m: &'a Module, g: GlobalId) -> Option<&'a str> {
+pub(super) fn comdat_kind(m: &Module, g: GlobalId) -> Option<&str> {
     match m.globals[g].comdat? {
         ComdatRef::OwnName => m
             .comdats

@@ -15,3 +15,5 @@ target triple = "x86_64-unknown-linux-gnu"
 @priv = private global i64 7, align 8
 @topriv = alias i64, ptr @priv
 @usesal = global ptr @pal, align 8
+@usesa1 = global [3 x ptr] [ptr @a1, ptr @wal, ptr @ial], align 16
+@reltoal = constant i32 trunc (i64 sub (i64 ptrtoint (ptr @a1 to i64), i64 ptrtoint (ptr @reltoal to i64)) to i32), align 4

@@ -5,7 +5,7 @@
 //! declarations (local linkage made external, comdats, sections and
 //! prefix/prologue/personality dropped), and so do globals llc could not
 //! keep without function bodies (initializers with `blockaddress`, aliases
-//! and ifuncs of functions). The reduced text is printed with rcc's
+//! of functions, ifuncs). The reduced text is printed with rcc's
 //! printer; llc-19 compiles it to an object, and rcc's emitter writes the
 //! same module through the object streamer. The two objects are compared
 //! section by section (type, flags, entry size, alignment, size, bytes,
@@ -44,8 +44,9 @@ pub fn strip_bodies(text: &str, file: &str) -> Result<(String, usize), String> {
             GlobalKind::Var(v) => v.init.is_some_and(|i| has_blockaddress(&m, i, 0)),
             _ => false,
         };
-        let alias_of_fn = match m.globals[g].kind {
-            GlobalKind::Alias { .. } | GlobalKind::IFunc { .. } => true,
+        let alias_or_ifunc = match m.globals[g].kind {
+            GlobalKind::Alias { aliasee } => aliases_function(&m, aliasee, 0),
+            GlobalKind::IFunc { .. } => true,
             _ => false,
         };
         let gl = &mut m.globals[g];
@@ -64,7 +65,7 @@ pub fn strip_bodies(text: &str, file: &str) -> Result<(String, usize), String> {
                 v.constant = false;
                 demoted += 1;
             }
-            _ if alias_of_fn => {
+            _ if alias_or_ifunc => {
                 let ty = gl.value_ty;
                 let is_fn = ty.is_some_and(|t| matches!(m.types.get(t), rcc_ir::Type::Func { .. }));
                 if is_fn {
@@ -85,6 +86,29 @@ pub fn strip_bodies(text: &str, file: &str) -> Result<(String, usize), String> {
         gl.md = Default::default();
     }
     Ok((rcc_ir::print_module(&m), demoted))
+}
+
+/// Whether an aliasee is based on a function (through casts, GEPs and
+/// other aliases): such aliases cannot outlive the function bodies.
+fn aliases_function(m: &Module, v: rcc_ir::Value, depth: u32) -> bool {
+    if depth > 64 {
+        return false;
+    }
+    if let Some(g) = v.as_entity::<rcc_ir::GlobalId>(ValueTag::Global) {
+        return match m.globals[g].kind {
+            GlobalKind::Func(_) => true,
+            GlobalKind::Alias { aliasee } => aliases_function(m, aliasee, depth + 1),
+            _ => false,
+        };
+    }
+    match v.as_entity::<rcc_ir::constant::ConstId>(ValueTag::Const) {
+        Some(c) => m
+            .consts
+            .operands(c)
+            .iter()
+            .any(|&e| aliases_function(m, e, depth + 1)),
+        None => false,
+    }
 }
 
 /// Whether constant `v` contains a `blockaddress`.
