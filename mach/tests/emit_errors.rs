@@ -175,3 +175,14 @@ fn no_panic_on_test_inputs() {
         }
     }
 }
+
+#[test]
+fn gotpcrel_through_a_got_equivalent() {
+    let (g, what) = unsupported(
+        "@bar = global i32 42\n\
+         @gotequiv = private unnamed_addr constant ptr @bar\n\
+         @foo = global i32 trunc (i64 sub (i64 ptrtoint (ptr @gotequiv to i64), i64 ptrtoint (ptr @foo to i64)) to i32)\n",
+    );
+    assert_eq!(g, "@foo");
+    assert!(what.contains("GOTPCREL"), "{what}");
+}

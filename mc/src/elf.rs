@@ -9,7 +9,9 @@
 //! Symbol table order: null, `STT_FILE` symbols, section symbols that
 //! relocations need, other locals, then globals and weaks (as ELF requires,
 //! `sh_info` of `.symtab` is the first non-local index). A COMDAT signature
-//! nothing defines or refers to is a local symbol of its `.group` section. Relocations against
+//! nothing defines or refers to is a local symbol of its `.group` section.
+//! `.llvm_addrsig` lists the address-significant symbols that are in the
+//! table for another reason (a temporary label by its section's symbol). Relocations against
 //! local labels are rewritten against their section symbol unless the
 //! relocation type needs the symbol (GOT/TLS) or the section is mergeable
 //! and the addend is non-zero (unless the label is a section-start label,
@@ -155,6 +157,19 @@ pub fn write(inp: &ElfInput<'_>) -> Vec<u8> {
         }
         if defined || sym.binding != Binding::Local || sym.used {
             needed[id.index()] = true;
+        }
+    }
+    // An address-significant temporary label is represented by its
+    // section's symbol.
+    if inp.addrsig {
+        for (id, sym) in ctx.symbols.iter() {
+            if let (true, true, SymSection::Section(s)) = (
+                sym.addrsig,
+                sym.temporary,
+                inp.symbol_values[id.index()].section,
+            ) {
+                sec_sym_needed[s.index()] = true;
+            }
         }
     }
     // Group signatures must be in the table.
@@ -382,8 +397,12 @@ pub fn write(inp: &ElfInput<'_>) -> Vec<u8> {
     if addrsig_idx != 0 {
         let mut data = Vec::new();
         for (id, sym) in ctx.symbols.iter() {
-            if sym.addrsig && sym_index[id.index()] != 0 {
-                let mut v = u64::from(sym_index[id.index()]);
+            let index = match inp.symbol_values[id.index()].section {
+                SymSection::Section(s) if sym.temporary => sec_sym_index[s.index()],
+                _ => sym_index[id.index()],
+            };
+            if sym.addrsig && index != 0 {
+                let mut v = u64::from(index);
                 loop {
                     let b = (v & 0x7f) as u8;
                     v >>= 7;

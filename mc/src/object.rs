@@ -1047,9 +1047,10 @@ impl Streamer for ObjectStreamer<'_> {
 
     fn emit_addrsig(&mut self, sym: Option<SymbolId>) {
         self.addrsig = true;
+        // As llvm-mc, this does not put the symbol in the symbol table: a
+        // symbol nothing else needs is left out of the table too.
         if let Some(s) = sym {
             self.ctx.symbols[s].addrsig = true;
-            self.ctx.symbols[s].used = true;
         }
     }
 

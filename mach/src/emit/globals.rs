@@ -2,7 +2,8 @@
 //! order llc-19's `AsmPrinter::doFinalization` emits them after the last
 //! function:
 //!
-//! 1. every global variable in module order (`emitGlobalVariable`):
+//! 1. every global variable in module order (`emitGlobalVariable`), GOT
+//!    equivalents (see `gotequiv`) last:
 //!    declarations only get their visibility; `llvm.used`, `llvm.metadata`
 //!    sections and `available_externally` definitions are not emitted;
 //!    `llvm.global_ctors`/`dtors` become `.init_array`/`.fini_array`
@@ -36,10 +37,8 @@ struct Structor {
 
 pub(super) fn emit_all(em: &ModuleEmitter<'_>, out: &mut dyn Streamer) -> EmitResult<()> {
     let m = em.m;
-    for &g in &m.order {
-        if matches!(m.globals[g].kind, GlobalKind::Var(_)) {
-            em.emit_variable(g, out)?;
-        }
+    for &g in em.variables_in_emission_order() {
+        em.emit_variable(g, out)?;
     }
     for &g in &m.order {
         let gl = &m.globals[g];
@@ -135,6 +134,21 @@ impl ModuleEmitter<'_> {
             }
         };
         out.emit_symbol_attr(s, attr).map_err(self.mc(g))
+    }
+
+    /// The global variables in the order llc emits them: module order,
+    /// GOT equivalents moved to the end.
+    pub(super) fn variables_in_emission_order(&self) -> impl Iterator<Item = &GlobalId> + '_ {
+        let is_var = |g: &&GlobalId| matches!(self.m.globals[**g].kind, GlobalKind::Var(_));
+        let held = |g: &&GlobalId| self.got_equiv[g.index()];
+        let first = self.m.order.iter().filter(is_var).filter(move |g| !held(g));
+        let last = self.m.order.iter().filter(is_var).filter(held);
+        first.chain(last)
+    }
+
+    /// Whether `g` is a GOT equivalent (see `gotequiv`).
+    pub(super) fn is_got_equivalent(&self, g: GlobalId) -> bool {
+        self.got_equiv[g.index()]
     }
 
     /// Whether `emit_variable` puts `g` in a section (a definition that is

@@ -121,6 +121,12 @@ impl ModuleEmitter<'_> {
                 let (a, b) = (operand(0)?, operand(1)?);
                 if let (Some(l), Some(r)) = (self.offset_from_global(a), self.offset_from_global(b))
                 {
+                    if self.is_got_equivalent(l.0) && r.0 == owner {
+                        return Err(self.unsupported(
+                            owner,
+                            "relative reference through a GOT-equivalent global (@GOTPCREL)",
+                        ));
+                    }
                     return Ok(self.relative_reference(l, r, out));
                 }
                 let a = self.lower(owner, a, out)?;

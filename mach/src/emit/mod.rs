@@ -23,7 +23,8 @@
 //! (section kinds, relocation needs), `align` (global alignment rules),
 //! `sections` (ELF section choice), `unique` (`,unique,N` ids), `fold` and `lower` (constant folding and
 //! lowering to MC expressions), `constants` (initializer bytes), `globals`
-//! (variables, structors, aliases), `module` (file-level directives) and
+//! (variables, structors, aliases), `gotequiv` (globals llc holds back),
+//! `module` (file-level directives) and
 //! `function` (function headers and trailers).
 
 mod align;
@@ -32,6 +33,7 @@ mod constants;
 mod fold;
 mod function;
 mod globals;
+mod gotequiv;
 mod lower;
 mod module;
 mod sections;
@@ -111,6 +113,8 @@ pub struct ModuleEmitter<'m> {
     syms: symbols::Symbols,
     /// Unique ids of explicit sections.
     unique: unique::Ids,
+    /// GOT-equivalent globals, emitted after the other variables.
+    got_equiv: Vec<bool>,
 }
 
 impl<'m> ModuleEmitter<'m> {
@@ -124,6 +128,7 @@ impl<'m> ModuleEmitter<'m> {
             opts: *opts,
             syms,
             unique: unique::Ids::new(),
+            got_equiv: gotequiv::find(m),
         };
         em.unique = unique::assign(&em);
         Ok(em)

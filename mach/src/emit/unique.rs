@@ -111,7 +111,9 @@ pub(super) fn assign(em: &ModuleEmitter<'_>) -> Ids {
     let mut next = 1u32;
     let mut ids = Ids::new();
     let funcs = m.order.iter().filter(|&&g| em.syms.ordinal(g).is_some());
-    let vars = m.order.iter().filter(|&&g| em.emits_in_section(g));
+    let vars = em
+        .variables_in_emission_order()
+        .filter(|&&g| em.emits_in_section(g));
     for &g in funcs.chain(vars) {
         if m.globals[g].section.is_none() {
             continue;

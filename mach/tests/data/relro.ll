@@ -37,3 +37,6 @@ target triple = "x86_64-unknown-linux-gnu"
 
 declare void @fn() unnamed_addr
 declare void @fn2()
+@gotequiv = private unnamed_addr constant ptr @x, align 8
+@usesgot = global [2 x ptr] [ptr @gotequiv, ptr @x], align 16
+@after = global i32 5, align 4

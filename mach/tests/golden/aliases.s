@@ -21,6 +21,21 @@ i:
 usesal:
 	.quad	.Lpal
 	.size	usesal, 8
+	.type	usesa1,@object
+	.globl	usesa1
+	.p2align	4, 0x0
+usesa1:
+	.quad	a1
+	.quad	wal
+	.quad	ial
+	.size	usesa1, 24
+	.type	reltoal,@object
+	.section	.data.rel.ro,"aw",@progbits
+	.globl	reltoal
+	.p2align	2, 0x0
+reltoal:
+	.long	a1-reltoal
+	.size	reltoal, 4
 	.globl	a1
 .set a1, i
 	.globl	a2

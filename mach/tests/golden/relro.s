@@ -175,4 +175,24 @@ mixed:
 nocfi:
 	.quad	fn2
 	.size	nocfi, 8
+	.type	usesgot,@object
+	.data
+	.globl	usesgot
+	.p2align	4, 0x0
+usesgot:
+	.quad	.Lgotequiv
+	.quad	x
+	.size	usesgot, 16
+	.type	after,@object
+	.globl	after
+	.p2align	2, 0x0
+after:
+	.long	5
+	.size	after, 4
+	.type	.Lgotequiv,@object
+	.section	.data.rel.ro,"aw",@progbits
+	.p2align	3, 0x0
+.Lgotequiv:
+	.quad	x
+	.size	.Lgotequiv, 8
 	.section	".note.GNU-stack","",@progbits

@@ -126,14 +126,24 @@ fn has_blockaddress(m: &Module, v: rcc_ir::Value, depth: u32) -> bool {
             .any(|&e| has_blockaddress(m, e, depth + 1))
 }
 
+/// Whether `$ADDRSIG` asks for address-significance tables (llc's
+/// `-addrsig`) on both sides.
+fn addrsig() -> bool {
+    std::env::var_os("ADDRSIG").is_some()
+}
+
+fn options(reloc: RelocModel) -> EmitOptions {
+    EmitOptions {
+        reloc,
+        addrsig: addrsig(),
+    }
+}
+
 /// rcc's object for the (data-only) module text.
 pub fn rcc_object(text: &str, file: &str, reloc: RelocModel) -> Result<Vec<u8>, String> {
     let m = rcc_ir::parse_module(text.to_string(), file).map_err(|e| e.to_string())?;
     let dl = m.data_layout()?;
-    let opts = EmitOptions {
-        reloc,
-        ..EmitOptions::default()
-    };
+    let opts = options(reloc);
     let backend = rcc_targets::x86_64::backend::X86Backend;
     let mut out = rcc_mc::ObjectStreamer::new(&backend);
     let em = ModuleEmitter::new(&m, &dl, &opts).map_err(|e| e.to_string())?;
@@ -148,10 +158,7 @@ pub fn rcc_object(text: &str, file: &str, reloc: RelocModel) -> Result<Vec<u8>, 
 pub fn rcc_functions_object(text: &str, file: &str, reloc: RelocModel) -> Result<Vec<u8>, String> {
     let m = rcc_ir::parse_module(text.to_string(), file).map_err(|e| e.to_string())?;
     let dl = m.data_layout()?;
-    let opts = EmitOptions {
-        reloc,
-        ..EmitOptions::default()
-    };
+    let opts = options(reloc);
     let backend = rcc_targets::x86_64::backend::X86Backend;
     let mut out = rcc_mc::ObjectStreamer::new(&backend);
     let em = ModuleEmitter::new(&m, &dl, &opts).map_err(|e| e.to_string())?;
@@ -187,8 +194,9 @@ pub fn llc_object(path: &Path, reloc: RelocModel) -> Result<Vec<u8>, String> {
             "-O0",
             "-filetype=obj",
             &format!("-relocation-model={model}"),
-            "-o",
         ])
+        .args(addrsig().then_some("-addrsig"))
+        .arg("-o")
         .arg(&out)
         .arg(path)
         .output()
@@ -212,6 +220,9 @@ pub fn have_llc() -> bool {
         .output()
         .is_ok_and(|o| o.status.success())
 }
+
+/// `SHT_LLVM_ADDRSIG`.
+const SHT_LLVM_ADDRSIG: u32 = 0x6fff_4c03;
 
 #[derive(Debug, PartialEq)]
 struct Sec {
@@ -288,6 +299,22 @@ fn summarize(bytes: &[u8], with_text: bool) -> Result<Summary, String> {
         }
         let data = if sh_type == object::elf::SHT_NOBITS.0 {
             Vec::new()
+        } else if sh_type == SHT_LLVM_ADDRSIG {
+            // Symbol indices: compare the set of names they stand for.
+            let mut names = Vec::new();
+            let mut v = 0u64;
+            let mut shift = 0;
+            for &b in s.data().map_err(|e| e.to_string())? {
+                v |= u64::from(b & 0x7f) << shift;
+                shift += 7;
+                if b & 0x80 == 0 {
+                    names.push(sym_name(object::SymbolIndex(v as usize)));
+                    v = 0;
+                    shift = 0;
+                }
+            }
+            names.sort();
+            names.join(",").into_bytes()
         } else {
             s.data().map_err(|e| e.to_string())?.to_vec()
         };
@@ -298,7 +325,11 @@ fn summarize(bytes: &[u8], with_text: bool) -> Result<Summary, String> {
                 flags: h.sh_flags(endian).0,
                 entsize: h.sh_entsize(endian),
                 align: h.sh_addralign(endian),
-                size: h.sh_size(endian),
+                size: if sh_type == SHT_LLVM_ADDRSIG {
+                    0
+                } else {
+                    h.sh_size(endian)
+                },
                 data,
                 relocs,
             },
@@ -535,10 +566,7 @@ pub fn rcc_asm(
 ) -> Result<String, String> {
     let m = rcc_ir::parse_module(text.to_string(), file).map_err(|e| e.to_string())?;
     let dl = m.data_layout()?;
-    let opts = EmitOptions {
-        reloc,
-        ..EmitOptions::default()
-    };
+    let opts = options(reloc);
     let backend = rcc_targets::x86_64::backend::X86Backend;
     let mut out = rcc_mc::asm_streamer::AsmStreamer::new(&backend, false);
     let em = ModuleEmitter::new(&m, &dl, &opts).map_err(|e| e.to_string())?;
