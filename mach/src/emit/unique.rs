@@ -113,7 +113,7 @@ pub(super) fn assign(em: &ModuleEmitter<'_>) -> Ids {
     let funcs = m.order.iter().filter(|&&g| em.syms.ordinal(g).is_some());
     let vars = em
         .variables_in_emission_order()
-        .filter(|&&g| em.emits_in_section(g));
+        .filter(|&&g| m.globals[g].section.is_some() && em.emits_in_section(g));
     for &g in funcs.chain(vars) {
         if m.globals[g].section.is_none() {
             continue;
