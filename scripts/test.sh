@@ -20,5 +20,7 @@ echo "== MC: rcc-mc objects vs llvm-mc-19 objects, and printed assembly through 
 mc_inputs=(corpus/s/lua/*.s corpus/s/csmith/*.s corpus/s/sqlite3-O*.s)
 scripts/compare-mc.sh "${mc_inputs[@]}"
 ROUNDTRIP=1 scripts/compare-mc.sh "${mc_inputs[@]}"
+echo "== emitter: module-level data and function headers vs llc-19 objects"
+scripts/compare-data.sh
 echo "== MC: sqlite3 and Lua linked from rcc-mc objects run the workloads"
 scripts/workloads.sh rcc-mc "O0 O2"

@@ -4,13 +4,14 @@
 //! System V defaults (what clang writes for `x86_64-unknown-linux-gnu`), so
 //! a module without a layout string is laid out like clang's. Only the
 //! specifications that change a type's size or alignment are read: `e`/`E`,
-//! `p[n]:size:abi`, `iN:abi`, `fN:abi`, `vN:abi`, `a:abi`, `S`. Everything
-//! else (`m:`, `n`, `Fi`, address-space pointers other than 0) is accepted
-//! and ignored.
+//! `p[n]:size:abi[:pref]`, `iN:abi[:pref]`, `fN:abi[:pref]`,
+//! `vN:abi[:pref]`, `a:abi[:pref]`, `S`. Everything else (`m:`, `n`, `Fi`,
+//! address-space pointers other than 0) is accepted and ignored.
 //!
 //! Invariants: every size is in bytes and every alignment is a power of two
 //! in bytes; `alloc_size(t)` is `store_size(t)` rounded up to `abi_align(t)`,
-//! as LLVM defines it. Opaque structs, `label`, `token`, `metadata` and
+//! as LLVM defines it; a preferred alignment is never below the ABI one
+//! (an omitted preferred alignment equals the ABI one). Opaque structs, `label`, `token`, `metadata` and
 //! functions have size 0 and alignment 1 (they can't be stored).
 
 use crate::types::{Type, TypeId, TypeLookup};
@@ -19,17 +20,20 @@ use crate::types::{Type, TypeId, TypeLookup};
 #[derive(Clone, Debug)]
 pub struct DataLayout {
     pub little_endian: bool,
-    /// Pointer size and ABI alignment in bytes (address space 0).
+    /// Pointer size, ABI and preferred alignment in bytes (address space 0).
     pub ptr_size: u32,
     pub ptr_align: u32,
-    /// `(bits, abi align bytes)` for integers, sorted by bits.
-    ints: Vec<(u32, u32)>,
-    /// `(bits, abi align bytes)` for floating-point types.
-    floats: Vec<(u32, u32)>,
-    /// `(bits, abi align bytes)` for vectors.
-    vectors: Vec<(u32, u32)>,
-    /// Aggregate ABI alignment.
+    pub ptr_pref_align: u32,
+    /// `(bits, abi align, preferred align)` in bytes for integers, sorted by
+    /// bits.
+    ints: Vec<(u32, u32, u32)>,
+    /// The same for floating-point types.
+    floats: Vec<(u32, u32, u32)>,
+    /// The same for vectors.
+    vectors: Vec<(u32, u32, u32)>,
+    /// Aggregate ABI and preferred alignment (LLVM's default `a:0:64`).
     pub aggregate_align: u32,
+    pub aggregate_pref_align: u32,
     /// Natural stack alignment in bytes (0 = unspecified).
     pub stack_align: u32,
 }
@@ -40,19 +44,34 @@ impl Default for DataLayout {
             little_endian: true,
             ptr_size: 8,
             ptr_align: 8,
-            ints: vec![(1, 1), (8, 1), (16, 2), (32, 4), (64, 8), (128, 16)],
-            floats: vec![(16, 2), (32, 4), (64, 8), (80, 16), (128, 16)],
-            vectors: vec![(64, 8), (128, 16)],
+            ptr_pref_align: 8,
+            ints: vec![
+                (1, 1, 1),
+                (8, 1, 1),
+                (16, 2, 2),
+                (32, 4, 4),
+                (64, 8, 8),
+                (128, 16, 16),
+            ],
+            floats: vec![
+                (16, 2, 2),
+                (32, 4, 4),
+                (64, 8, 8),
+                (80, 16, 16),
+                (128, 16, 16),
+            ],
+            vectors: vec![(64, 8, 8), (128, 16, 16)],
             aggregate_align: 1,
+            aggregate_pref_align: 8,
             stack_align: 16,
         }
     }
 }
 
-fn set(list: &mut Vec<(u32, u32)>, bits: u32, align: u32) {
+fn set(list: &mut Vec<(u32, u32, u32)>, bits: u32, align: u32, pref: u32) {
     match list.binary_search_by_key(&bits, |e| e.0) {
-        Ok(i) => list[i].1 = align,
-        Err(i) => list.insert(i, (bits, align)),
+        Ok(i) => list[i] = (bits, align, pref),
+        Err(i) => list.insert(i, (bits, align, pref)),
     }
 }
 
@@ -83,12 +102,20 @@ impl DataLayout {
                     if addrspace == 0 && parts.len() >= 3 {
                         dl.ptr_size = bits_to_bytes(num(parts[1])?);
                         dl.ptr_align = bits_to_bytes(num(parts[2])?);
+                        dl.ptr_pref_align = match parts.get(3) {
+                            Some(p) => bits_to_bytes(num(p)?).max(dl.ptr_align),
+                            None => dl.ptr_align,
+                        };
                     }
                 }
                 "i" | "f" | "v" if parts.len() >= 2 => {
                     let bits = num(parts[0])?;
                     let align = bits_to_bytes(num(parts[1])?);
-                    if !align.is_power_of_two() {
+                    let pref = match parts.get(2) {
+                        Some(p) => bits_to_bytes(num(p)?),
+                        None => align,
+                    };
+                    if !align.is_power_of_two() || !pref.is_power_of_two() || pref < align {
                         return Err(bad());
                     }
                     let list = match head {
@@ -96,14 +123,20 @@ impl DataLayout {
                         "f" => &mut dl.floats,
                         _ => &mut dl.vectors,
                     };
-                    set(list, bits, align);
+                    set(list, bits, align, pref);
                 }
                 "a" => {
-                    if let Some(a) = parts.get(1) {
+                    // `a:abi[:pref]` (the older `a0:abi:pref` has a size first).
+                    let (abi, pref) = (parts.get(1), parts.get(2));
+                    if let Some(a) = abi {
                         dl.aggregate_align = bits_to_bytes(num(a)?).max(1);
                     } else if let Some(a) = parts.first().filter(|a| !a.is_empty()) {
                         dl.aggregate_align = bits_to_bytes(num(a)?).max(1);
                     }
+                    if let Some(p) = pref {
+                        dl.aggregate_pref_align = bits_to_bytes(num(p)?).max(1);
+                    }
+                    dl.aggregate_pref_align = dl.aggregate_pref_align.max(dl.aggregate_align);
                 }
                 _ => {}
             }
@@ -173,6 +206,36 @@ impl DataLayout {
         }
     }
 
+    /// Preferred alignment in bytes (what LLVM's `getPrefTypeAlign` gives):
+    /// the table's preferred entry for scalars and vectors, the element's for
+    /// arrays, and for structs (packed or not) at least the aggregate
+    /// preferred alignment.
+    pub fn pref_align(&self, t: &impl TypeLookup, ty: TypeId) -> u32 {
+        let pref = |list: &[(u32, u32, u32)], bits: u32, exact: bool| match list
+            .binary_search_by_key(&bits, |e| e.0)
+        {
+            Ok(i) => list[i].2,
+            Err(i) if !exact && i < list.len() => list[i].2,
+            Err(_) if !exact => list.last().map_or(8, |e| e.2),
+            Err(_) => bits_to_bytes(bits).max(1).next_power_of_two(),
+        };
+        match t.get(ty) {
+            Type::Int(n) => pref(&self.ints, n, false),
+            Type::Half | Type::BFloat => pref(&self.floats, 16, true),
+            Type::Float => pref(&self.floats, 32, true),
+            Type::Double => pref(&self.floats, 64, true),
+            Type::X86Fp80 => pref(&self.floats, 80, true),
+            Type::Fp128 | Type::PpcFp128 => pref(&self.floats, 128, true),
+            Type::Ptr(_) | Type::TypedPtr { .. } => self.ptr_pref_align,
+            Type::Vector { .. } => pref(&self.vectors, self.size_in_bits(t, ty) as u32, true),
+            Type::Array { elem, .. } => self.pref_align(t, elem),
+            Type::Struct { .. } | Type::Named { .. } => {
+                self.struct_size(t, ty).1.max(self.aggregate_pref_align)
+            }
+            _ => self.abi_align(t, ty),
+        }
+    }
+
     /// `(allocation size, alignment)` of a struct type.
     fn struct_size(&self, t: &impl TypeLookup, ty: TypeId) -> (u64, u32) {
         let packed = self.is_packed(t, ty);
@@ -217,7 +280,7 @@ impl DataLayout {
 
 /// The alignment of `iN`: an exact entry, else the next larger entry's, else
 /// the largest one's (LLVM's rule for integers).
-fn lookup_int(list: &[(u32, u32)], bits: u32) -> u32 {
+fn lookup_int(list: &[(u32, u32, u32)], bits: u32) -> u32 {
     match list.binary_search_by_key(&bits, |e| e.0) {
         Ok(i) => list[i].1,
         Err(i) if i < list.len() => list[i].1,
@@ -225,7 +288,7 @@ fn lookup_int(list: &[(u32, u32)], bits: u32) -> u32 {
     }
 }
 
-fn lookup_exact(list: &[(u32, u32)], bits: u32) -> u32 {
+fn lookup_exact(list: &[(u32, u32, u32)], bits: u32) -> u32 {
     match list.binary_search_by_key(&bits, |e| e.0) {
         Ok(i) => list[i].1,
         Err(_) => bits_to_bytes(bits).max(1).next_power_of_two(),
@@ -282,6 +345,33 @@ mod tests {
         });
         assert_eq!(dl.abi_align(&t, v), 16);
         assert_eq!(dl.alloc_size(&t, v), 16);
+    }
+
+    #[test]
+    fn preferred_alignment() {
+        let dl = DataLayout::parse(CLANG).unwrap();
+        let mut t = TypeTable::new();
+        let p = t.intern(TypeKey::Struct {
+            packed: true,
+            fields: &[prim::I8, prim::I32],
+        });
+        let s = t.intern(TypeKey::Struct {
+            packed: false,
+            fields: &[prim::I8],
+        });
+        let a = t.simple(Type::Array {
+            len: 4,
+            elem: prim::I16,
+        });
+        assert_eq!(dl.pref_align(&t, p), 8);
+        assert_eq!(dl.pref_align(&t, s), 8);
+        assert_eq!(dl.pref_align(&t, a), 2);
+        assert_eq!(dl.pref_align(&t, prim::I64), 8);
+        let old = DataLayout::parse("e-i64:32:64-a:0:32").unwrap();
+        assert_eq!(old.abi_align(&t, prim::I64), 4);
+        assert_eq!(old.pref_align(&t, prim::I64), 8);
+        assert_eq!(old.pref_align(&t, s), 4);
+        assert!(DataLayout::parse("e-i64:64:32").is_err());
     }
 
     #[test]

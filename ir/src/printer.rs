@@ -312,6 +312,14 @@ impl<'m> Printer<'m> {
         } else {
             "\ndeclare "
         });
+        if body.is_none() {
+            // A declaration's attachments precede its header.
+            for a in m.global_md(g) {
+                let _ = write!(self.out, "{} ", self.s(a.kind));
+                self.md_ref(a.node);
+                self.out.push(' ');
+            }
+        }
         self.linkage_prefix(gl);
         if fd.cconv != 0 {
             self.cconv(fd.cconv);
@@ -401,7 +409,9 @@ impl<'m> Printer<'m> {
                 self.typed_value(&top, v);
             }
         }
-        self.global_attachments(g, " ");
+        if body.is_some() {
+            self.global_attachments(g, " ");
+        }
         let (Some(f), Some(n)) = (body, numbering) else {
             self.out.push('\n');
             return;

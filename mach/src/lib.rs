@@ -8,10 +8,13 @@
 //! elimination finish it; the target's AsmPrinter lowers it to MCInsts.
 //! Machine code reads target facts only through [`target::TargetInfo`].
 //! [`passes`] holds target-independent pass helpers (frame options, slot
-//! placement); [`symbols`] is the one authority on assembly symbol names.
+//! placement); [`symbols`] is the one authority on assembly symbol names;
+//! [`emit`] is the target-independent part of the assembly printer:
+//! module-level data, symbols, sections and function headers.
 
 pub mod cfg;
 pub mod constraint;
+pub mod emit;
 pub mod frame;
 pub mod func;
 pub mod operand;

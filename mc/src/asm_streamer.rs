@@ -141,8 +141,8 @@ impl<'t> AsmStreamer<'t> {
         }
     }
 
-    fn name(&self, s: SymbolId) -> &str {
-        &self.ctx.symbols[s].name
+    fn name(&self, s: SymbolId) -> std::borrow::Cow<'_, str> {
+        crate::symbol::name_text(&self.ctx.symbols[s].name)
     }
 
     fn line(&mut self, s: &str) {
@@ -150,6 +150,60 @@ impl<'t> AsmStreamer<'t> {
         self.out.push_str(s);
         self.out.push('\n');
     }
+}
+
+/// A string literal as llvm-mc prints it: `\"`, `\\`, printable ASCII as
+/// is, C escapes for `\b\f\n\r\t`, three-digit octal for the rest.
+fn quoted(data: &[u8]) -> String {
+    let mut s = String::with_capacity(data.len() + 2);
+    s.push('"');
+    for &b in data {
+        match b {
+            b'"' | b'\\' => {
+                s.push('\\');
+                s.push(b as char);
+            }
+            0x20..=0x7e => s.push(b as char),
+            8 => s.push_str("\\b"),
+            12 => s.push_str("\\f"),
+            b'\n' => s.push_str("\\n"),
+            b'\r' => s.push_str("\\r"),
+            b'\t' => s.push_str("\\t"),
+            _ => {
+                let _ = write!(s, "\\{:03o}", b);
+            }
+        }
+    }
+    s.push('"');
+    s
+}
+
+/// A section name as llvm-mc prints it: bare if it has only letters,
+/// digits, `_` and `.`, else quoted (keeping existing escapes).
+fn section_name(name: &str) -> String {
+    if name
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
+    {
+        return name.to_string();
+    }
+    let mut s = vec![b'"'];
+    let b = name.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => s.extend_from_slice(b"\\\""),
+            b'\\' if i + 1 == b.len() => s.extend_from_slice(b"\\\\"),
+            b'\\' => {
+                s.extend_from_slice(&b[i..i + 2]);
+                i += 1;
+            }
+            c => s.push(c),
+        }
+        i += 1;
+    }
+    s.push(b'"');
+    String::from_utf8_lossy(&s).into_owned()
 }
 
 fn flags_text(flags: u64) -> String {
@@ -196,12 +250,15 @@ impl Streamer for AsmStreamer<'_> {
         }
         self.cur = Some(sec);
         let s = &self.ctx.sections[sec];
-        let text = if matches!(s.name.as_str(), ".text" | ".data" | ".bss") && s.group.is_none() {
+        let text = if matches!(s.name.as_str(), ".text" | ".data" | ".bss")
+            && s.group.is_none()
+            && s.unique.is_none()
+        {
             format!("\t{}", s.name)
         } else {
             let mut t = format!(
                 "\t.section\t{},\"{}\",{}",
-                s.name,
+                section_name(&s.name),
                 flags_text(s.flags),
                 type_text(s.sh_type)
             );
@@ -209,7 +266,10 @@ impl Streamer for AsmStreamer<'_> {
                 let _ = write!(t, ",{}", s.entsize);
             }
             if let Some(g) = s.group.expand() {
-                let _ = write!(t, ",{},comdat", self.ctx.symbols[g].name);
+                let _ = write!(t, ",{},comdat", self.name(g));
+            }
+            if let Some(u) = s.unique {
+                let _ = write!(t, ",unique,{u}");
             }
             t
         };
@@ -264,40 +324,15 @@ impl Streamer for AsmStreamer<'_> {
     }
 
     fn emit_bytes(&mut self, data: &[u8]) -> Result<(), McError> {
-        let printable = data
-            .iter()
-            .all(|&b| (0x20..0x7f).contains(&b) || b == b'\n' || b == b'\t' || b == 0);
-        if printable && data.len() > 1 {
-            let (body, z) = match data.split_last() {
-                Some((0, body)) if !body.contains(&0) => (body, true),
-                _ => (data, false),
-            };
-            let mut s = String::new();
-            for &b in body {
-                match b {
-                    b'"' => s.push_str("\\\""),
-                    b'\\' => s.push_str("\\\\"),
-                    b'\n' => s.push_str("\\n"),
-                    b'\t' => s.push_str("\\t"),
-                    0 => s.push_str("\\000"),
-                    _ => s.push(b as char),
-                }
-            }
-            let l = format!("\t.{}\t\"{s}\"", if z { "asciz" } else { "ascii" });
-            self.line(&l);
-        } else {
-            for chunk in data.chunks(16) {
-                let l = format!(
-                    "\t.byte\t{}",
-                    chunk
-                        .iter()
-                        .map(|b| b.to_string())
-                        .collect::<Vec<_>>()
-                        .join(",")
-                );
-                self.line(&l);
-            }
-        }
+        // As llvm-mc: one byte as `.byte`, otherwise a quoted string,
+        // `.asciz` when it ends in a NUL.
+        let l = match data {
+            [] => return Ok(()),
+            [b] => format!("\t.byte\t{b}"),
+            [body @ .., 0] => format!("\t.asciz\t{}", quoted(body)),
+            _ => format!("\t.ascii\t{}", quoted(data)),
+        };
+        self.line(&l);
         Ok(())
     }
 
@@ -388,7 +423,7 @@ impl Streamer for AsmStreamer<'_> {
     }
 
     fn emit_assignment(&mut self, sym: SymbolId, e: ExprId) -> Result<(), McError> {
-        let l = format!("\t.set\t{}, {}", self.name(sym), self.expr_text(e));
+        let l = format!(".set {}, {}", self.name(sym), self.expr_text(e));
         self.line(&l);
         Ok(())
     }

@@ -1,8 +1,9 @@
 //! `MCContext`: owns interned symbols, sections and expressions for one
 //! output object.
 //!
-//! Invariants: symbol names and `(section name, group)` keys are unique;
-//! ids handed out stay valid for the life of the context (until `clear`). Iteration order
+//! Invariants: symbol names and `(section name, group, unique id)` keys are
+//! unique; ids handed out stay valid for the life of the context (until
+//! `clear`). Iteration order
 //! is always id order (creation order), never hash order.
 
 use crate::expr::{BinOp, Expr, ExprId, ExprPool, ExprWriter, SymbolId, VariantKind};
@@ -17,7 +18,7 @@ pub struct MCContext {
     pub symbols: PrimaryMap<SymbolId, Symbol>,
     sym_by_name: HashMap<String, SymbolId>,
     pub sections: PrimaryMap<SectionId, Section>,
-    sec_by_key: HashMap<(String, PackedOption<SymbolId>), SectionId>,
+    sec_by_key: HashMap<(String, PackedOption<SymbolId>, Option<u32>), SectionId>,
     pub exprs: ExprPool,
     next_tmp: u32,
 }
@@ -79,7 +80,21 @@ impl MCContext {
         entsize: u64,
         group: Option<SymbolId>,
     ) -> SectionId {
-        let key = (name.to_string(), PackedOption::from(group));
+        self.section_unique(name, sh_type, flags, entsize, group, None)
+    }
+
+    /// The section `(name, group, unique)`: with `Some(n)`, a section
+    /// distinct from every other of the same name (`,unique,n`).
+    pub fn section_unique(
+        &mut self,
+        name: &str,
+        sh_type: u32,
+        flags: u64,
+        entsize: u64,
+        group: Option<SymbolId>,
+        unique: Option<u32>,
+    ) -> SectionId {
+        let key = (name.to_string(), PackedOption::from(group), unique);
         if let Some(&s) = self.sec_by_key.get(&key) {
             return s;
         }
@@ -90,6 +105,7 @@ impl MCContext {
             entsize,
             align: 1,
             group: group.into(),
+            unique,
         });
         self.sec_by_key.insert(key, s);
         s
@@ -120,7 +136,7 @@ impl MCContext {
         match self.exprs.get(e) {
             Expr::Constant(v) => out.push_str(&v.to_string()),
             Expr::Symbol(s, v) => {
-                out.push_str(&self.symbols[s].name);
+                out.push_str(&crate::symbol::name_text(&self.symbols[s].name));
                 if v != VariantKind::None {
                     out.push('@');
                     out.push_str(v.name());

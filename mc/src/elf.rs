@@ -8,7 +8,10 @@
 //!
 //! Symbol table order: null, `STT_FILE` symbols, section symbols that
 //! relocations need, other locals, then globals and weaks (as ELF requires,
-//! `sh_info` of `.symtab` is the first non-local index). Relocations against
+//! `sh_info` of `.symtab` is the first non-local index). A COMDAT signature
+//! nothing defines or refers to is a local symbol of its `.group` section.
+//! `.llvm_addrsig` lists the address-significant symbols that are in the
+//! table for another reason (a temporary label by its section's symbol). Relocations against
 //! local labels are rewritten against their section symbol unless the
 //! relocation type needs the symbol (GOT/TLS) or the section is mergeable
 //! and the addend is non-zero (unless the label is a section-start label,
@@ -48,6 +51,8 @@ pub struct SymValue {
     pub section: SymSection,
     pub value: u64,
     pub size: u64,
+    /// The ELF type (for `.set` symbols, merged with their base's).
+    pub ty: SymbolType,
 }
 
 /// Everything the writer needs.
@@ -154,6 +159,19 @@ pub fn write(inp: &ElfInput<'_>) -> Vec<u8> {
             needed[id.index()] = true;
         }
     }
+    // An address-significant temporary label is represented by its
+    // section's symbol.
+    if inp.addrsig {
+        for (id, sym) in ctx.symbols.iter() {
+            if let (true, true, SymSection::Section(s)) = (
+                sym.addrsig,
+                sym.temporary,
+                inp.symbol_values[id.index()].section,
+            ) {
+                sec_sym_needed[s.index()] = true;
+            }
+        }
+    }
     // Group signatures must be in the table.
     for (_, s) in ctx.sections.iter() {
         if let Some(g) = s.group.expand() {
@@ -177,10 +195,13 @@ pub fn write(inp: &ElfInput<'_>) -> Vec<u8> {
     // As llvm-mc: .strtab is section 1, .symtab the last.
     let strtab_idx = 1u32;
     let mut next = 2u32;
+    // Header index of each group's `.group` section, by signature.
+    let mut group_shndx: HashMap<SymbolId, u32> = HashMap::new();
     for (sid, s) in ctx.sections.iter() {
         if let Some(g) = s.group.expand() {
             if !groups_numbered.contains(&g) {
                 groups_numbered.push(g);
+                group_shndx.insert(g, next);
                 next += 1;
             }
         }
@@ -225,10 +246,25 @@ pub fn write(inp: &ElfInput<'_>) -> Vec<u8> {
             sec_sym_index[si] = push_sym(&mut symtab, 0, 3, 0, shndx[si] as u16, 0, 0);
         }
     }
+    let mut in_reloc = vec![false; ctx.symbols.len()];
+    for r in inp.relocs.iter().flatten() {
+        in_reloc[r.sym.index()] = true;
+    }
     let sym_entry = |id: SymbolId| {
         let sym = &ctx.symbols[id];
         let val = inp.symbol_values[id.index()];
-        let ty = match sym.ty {
+        // As llvm-mc: a group signature that nothing defines, binds or
+        // relocates against is a local symbol of its `.group` section.
+        if matches!(val.section, SymSection::Undefined)
+            && sym.binding == Binding::Local
+            && !sym.explicit_local
+            && !in_reloc[id.index()]
+        {
+            if let Some(&gi) = group_shndx.get(&id) {
+                return (0u8, 0u8, 0u8, gi as u16, 0, 0);
+            }
+        }
+        let ty = match val.ty {
             SymbolType::NoType if tls[id.index()] => 6,
             SymbolType::NoType => 0,
             SymbolType::Object => 1,
@@ -361,8 +397,12 @@ pub fn write(inp: &ElfInput<'_>) -> Vec<u8> {
     if addrsig_idx != 0 {
         let mut data = Vec::new();
         for (id, sym) in ctx.symbols.iter() {
-            if sym.addrsig && sym_index[id.index()] != 0 {
-                let mut v = u64::from(sym_index[id.index()]);
+            let index = match inp.symbol_values[id.index()].section {
+                SymSection::Section(s) if sym.temporary => sec_sym_index[s.index()],
+                _ => sym_index[id.index()],
+            };
+            if sym.addrsig && index != 0 {
+                let mut v = u64::from(index);
                 loop {
                     let b = (v & 0x7f) as u8;
                     v >>= 7;

@@ -113,8 +113,13 @@ pub struct ObjectStreamer<'t> {
 impl<'t> ObjectStreamer<'t> {
     /// A streamer writing an object for `target`.
     pub fn new(target: &'t dyn TargetBackend) -> Self {
+        // As llvm-mc's `initSections`: `.text` exists from the start, first
+        // among the sections, aligned to 4.
+        let mut ctx = MCContext::new();
+        let text = ctx.text();
+        ctx.sections[text].align = 4;
         ObjectStreamer {
-            ctx: MCContext::new(),
+            ctx,
             target,
             frags: Vec::new(),
             cur: None,
@@ -242,6 +247,36 @@ impl<'t> ObjectStreamer<'t> {
 
     /// Evaluates `e` into `a - b + c`, following `.set` variables.
     pub(crate) fn evaluate(&self, e: ExprId, depth: u32) -> Result<Value, McError> {
+        self.eval(e, depth, false)
+    }
+
+    /// Evaluates a fixup's expression as llvm-mc does: a `.set` symbol whose
+    /// value is a location in a section (an alias of a label) stays itself,
+    /// so a relocation names the alias (or, for a local one, its section);
+    /// other variables are followed.
+    fn evaluate_fixup(&self, e: ExprId) -> Result<Value, McError> {
+        self.eval(e, 0, true)
+    }
+
+    /// The section and offset a label or an alias of a label stands for.
+    fn addr_of(&self, s: SymbolId) -> Option<(SectionId, u64)> {
+        match self.ctx.symbols[s].def {
+            SymbolDef::Variable(e) => match self.evaluate(e, 0).ok()? {
+                Value {
+                    a: Some((base, VariantKind::None)),
+                    b: None,
+                    constant,
+                } => {
+                    let (sec, off) = self.label_addr(self.ctx.symbols[base].def)?;
+                    Some((sec, (off as i64).wrapping_add(constant) as u64))
+                }
+                _ => None,
+            },
+            def => self.label_addr(def),
+        }
+    }
+
+    fn eval(&self, e: ExprId, depth: u32, keep_aliases: bool) -> Result<Value, McError> {
         let bad = |m: &str| McError::BadExpr(m.to_string());
         if depth > 64 {
             return Err(bad("expression too deep (recursive .set?)"));
@@ -253,8 +288,13 @@ impl<'t> ObjectStreamer<'t> {
                 constant: c,
             },
             Expr::Symbol(s, variant) => match self.ctx.symbols[s].def {
+                SymbolDef::Variable(_) if keep_aliases && self.addr_of(s).is_some() => Value {
+                    a: Some((s, variant)),
+                    b: None,
+                    constant: 0,
+                },
                 SymbolDef::Variable(inner) if variant == VariantKind::None => {
-                    self.evaluate(inner, depth + 1)?
+                    self.eval(inner, depth + 1, keep_aliases)?
                 }
                 _ => Value {
                     a: Some((s, variant)),
@@ -263,7 +303,7 @@ impl<'t> ObjectStreamer<'t> {
                 },
             },
             Expr::Neg(x) => {
-                let x = self.evaluate(x, depth + 1)?;
+                let x = self.eval(x, depth + 1, keep_aliases)?;
                 match (x.a, x.b) {
                     (None, None) => Value {
                         constant: x.constant.wrapping_neg(),
@@ -278,7 +318,7 @@ impl<'t> ObjectStreamer<'t> {
                 }
             }
             Expr::Not(x) => {
-                let x = self.evaluate(x, depth + 1)?;
+                let x = self.eval(x, depth + 1, keep_aliases)?;
                 match (x.a, x.b) {
                     (None, None) => Value {
                         constant: !x.constant,
@@ -288,8 +328,8 @@ impl<'t> ObjectStreamer<'t> {
                 }
             }
             Expr::Binary(op, l, r) => {
-                let l = self.fold_same_section(self.evaluate(l, depth + 1)?);
-                let r = self.fold_same_section(self.evaluate(r, depth + 1)?);
+                let l = self.fold_same_section(self.eval(l, depth + 1, keep_aliases)?);
+                let r = self.fold_same_section(self.eval(r, depth + 1, keep_aliases)?);
                 match op {
                     BinOp::Add => match (
                         l.a.is_some() || l.b.is_some(),
@@ -360,7 +400,11 @@ impl<'t> ObjectStreamer<'t> {
     fn resolvable(&self, s: SymbolId) -> bool {
         let sym = &self.ctx.symbols[s];
         sym.binding == Binding::Local
-            && matches!(sym.def, SymbolDef::Label { .. })
+            && match sym.def {
+                SymbolDef::Label { .. } => true,
+                SymbolDef::Variable(_) => self.addr_of(s).is_some(),
+                _ => false,
+            }
             && sym.ty != SymbolType::GnuIndirectFunc
     }
 
@@ -501,6 +545,30 @@ impl<'t> ObjectStreamer<'t> {
         let mut relocs: Vec<Vec<ElfReloc>> = vec![Vec::new(); nsec];
         for si in 0..nsec {
             let sec = SectionId::from_index(si);
+            if self.ctx.sections[sec].is_bss() {
+                // A nobits section has only a size: never materialize it
+                // (a large zero-initialized array would be allocated).
+                let mut size = 0;
+                for f in self.frags.get(si).map_or(&[][..], |v| &v[..]) {
+                    let n = f.size_at(f.offset);
+                    let nonzero = match f.kind {
+                        FragKind::Data | FragKind::Relaxable(_) | FragKind::Leb { .. } => {
+                            !f.fixups.is_empty() || f.data.iter().any(|&b| b != 0)
+                        }
+                        FragKind::Align { fill, .. } => n > 0 && fill.is_some_and(|v| v != 0),
+                        FragKind::Fill { value, .. } => n > 0 && value != 0,
+                    };
+                    if nonzero {
+                        return Err(McError::BadExpr(format!(
+                            "non-zero data in nobits section {}",
+                            self.ctx.sections[sec].name
+                        )));
+                    }
+                    size = f.offset + n;
+                }
+                sizes[si] = size;
+                continue;
+            }
             let frags = self.frags.get(si).cloned().unwrap_or_default();
             let code = self.ctx.sections[sec].is_code();
             let mut out = Vec::new();
@@ -545,15 +613,6 @@ impl<'t> ObjectStreamer<'t> {
                 }
             }
             sizes[si] = out.len() as u64;
-            if self.ctx.sections[sec].is_bss() {
-                if out.iter().any(|&b| b != 0) {
-                    return Err(McError::BadExpr(format!(
-                        "non-zero data in nobits section {}",
-                        self.ctx.sections[sec].name
-                    )));
-                }
-                out.clear();
-            }
             contents[si] = out;
         }
         let symbol_values = self.symbol_values()?;
@@ -632,10 +691,24 @@ impl<'t> ObjectStreamer<'t> {
                     _ => 0,
                 },
             };
+            // An alias takes the type of the symbol it names unless its own
+            // type is more specific.
+            let ty = match sym.def {
+                SymbolDef::Variable(e) => match self.evaluate(e, 0)? {
+                    Value {
+                        a: Some((base, VariantKind::None)),
+                        b: None,
+                        ..
+                    } => merge_type_for_set(sym.ty, self.ctx.symbols[base].ty),
+                    _ => sym.ty,
+                },
+                _ => sym.ty,
+            };
             out.push(elf::SymValue {
                 section,
                 value,
                 size,
+                ty,
             });
         }
         Ok(out)
@@ -650,7 +723,7 @@ impl<'t> ObjectStreamer<'t> {
         field: &mut [u8],
         relocs: &mut Vec<ElfReloc>,
     ) -> Result<(), McError> {
-        let v = self.evaluate(fx.expr, 0)?;
+        let v = self.evaluate_fixup(fx.expr)?;
         let kind = fx.kind;
         let write = |field: &mut [u8], val: i64| -> Result<(), McError> {
             let n = field.len();
@@ -678,7 +751,7 @@ impl<'t> ObjectStreamer<'t> {
             }
             (Some((a, variant)), None) => {
                 if kind.is_pcrel() && variant == VariantKind::None && self.resolvable(a) {
-                    if let Some((sa, oa)) = self.label_addr(self.ctx.symbols[a].def) {
+                    if let Some((sa, oa)) = self.addr_of(a) {
                         if sa == sec {
                             return write(
                                 field,
@@ -740,6 +813,40 @@ impl<'t> ObjectStreamer<'t> {
     }
 }
 
+/// llvm-mc's `CombineSymbolTypes` for a `.type` directive: the more
+/// specific of the old and new type wins (no type < object < function <
+/// ifunc < TLS).
+fn combine_types(old: SymbolType, new: SymbolType) -> SymbolType {
+    for t in [
+        SymbolType::NoType,
+        SymbolType::Object,
+        SymbolType::Func,
+        SymbolType::GnuIndirectFunc,
+        SymbolType::Tls,
+    ] {
+        if old == t {
+            return new;
+        }
+        if new == t {
+            return old;
+        }
+    }
+    new
+}
+
+/// The ELF writer's `mergeTypeForSet`: the type of a `.set` symbol is its
+/// base symbol's, unless its own type would be degraded by it.
+fn merge_type_for_set(own: SymbolType, base: SymbolType) -> SymbolType {
+    use SymbolType::*;
+    match (own, base) {
+        (GnuIndirectFunc, Func | Object | NoType | Tls) => GnuIndirectFunc,
+        (Func, Object | NoType | Tls) => Func,
+        (Object, NoType) => Object,
+        (Tls, Object | NoType | GnuIndirectFunc | Func) => Tls,
+        _ => base,
+    }
+}
+
 impl Streamer for ObjectStreamer<'_> {
     fn ctx(&mut self) -> &mut MCContext {
         &mut self.ctx
@@ -759,7 +866,13 @@ impl Streamer for ObjectStreamer<'_> {
             return Err(McError::Redefined(self.ctx.symbols[sym].name.clone()));
         }
         let def = self.here()?;
-        self.ctx.symbols[sym].def = def;
+        let tls = self.ctx.sections[self.cur_sec()?].flags & shf::TLS != 0;
+        let s = &mut self.ctx.symbols[sym];
+        s.def = def;
+        // A label in a TLS section is a TLS symbol, whatever `.type` says.
+        if tls {
+            s.ty = SymbolType::Tls;
+        }
         Ok(())
     }
 
@@ -871,7 +984,7 @@ impl Streamer for ObjectStreamer<'_> {
             SymbolAttr::Hidden => s.visibility = Visibility::Hidden,
             SymbolAttr::Protected => s.visibility = Visibility::Protected,
             SymbolAttr::Internal => s.visibility = Visibility::Internal,
-            SymbolAttr::Type(t) => s.ty = t,
+            SymbolAttr::Type(t) => s.ty = combine_types(s.ty, t),
         }
         s.used = true;
         Ok(())
@@ -950,14 +1063,24 @@ impl Streamer for ObjectStreamer<'_> {
     }
 
     fn emit_ident(&mut self, text: &str) {
+        // llvm-mc creates `.comment` at the first `.ident`, which fixes its
+        // place among the sections.
+        self.ctx.section(
+            ".comment",
+            sht::PROGBITS,
+            shf::MERGE | shf::STRINGS,
+            1,
+            None,
+        );
         self.idents.push(text.to_string());
     }
 
     fn emit_addrsig(&mut self, sym: Option<SymbolId>) {
         self.addrsig = true;
+        // As llvm-mc, this does not put the symbol in the symbol table: a
+        // symbol nothing else needs is left out of the table too.
         if let Some(s) = sym {
             self.ctx.symbols[s].addrsig = true;
-            self.ctx.symbols[s].used = true;
         }
     }
 

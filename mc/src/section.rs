@@ -1,7 +1,10 @@
 //! Sections: ELF type, flags, entry size, alignment and COMDAT group.
 //!
-//! A section is identified by `(name, group)`; the context interns them so
-//! switching to `.text` twice yields the same [`SectionId`]. Alignment only
+//! A section is identified by `(name, group, unique id)`; the context
+//! interns them so switching to `.text` twice yields the same [`SectionId`].
+//! A unique id (`,unique,N` in assembly) makes a section distinct from
+//! others of the same name, as LLVM does for globals whose flags or entry
+//! size differ from an existing section's. Alignment only
 //! grows (the maximum of every `.p2align` seen in it).
 
 use crate::expr::SymbolId;
@@ -56,6 +59,8 @@ pub struct Section {
     pub align: u64,
     /// COMDAT group signature symbol, if the section is in a group.
     pub group: PackedOption<SymbolId>,
+    /// The `,unique,N` id; `None` for the generic section of this name.
+    pub unique: Option<u32>,
 }
 
 impl Section {

@@ -113,3 +113,38 @@ impl Symbol {
         }
     }
 }
+
+/// A symbol name as assembly text (llvm-mc's `MCSymbol::print`): bare if
+/// every character is a letter, digit, `_`, `$`, `.` or `@`, else quoted
+/// with `\n`, `\"` and `\\` escaped.
+pub fn name_text(name: &str) -> std::borrow::Cow<'_, str> {
+    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '@');
+    if !name.is_empty() && name.chars().all(plain) {
+        return std::borrow::Cow::Borrowed(name);
+    }
+    let mut s = String::with_capacity(name.len() + 2);
+    s.push('"');
+    for c in name.chars() {
+        match c {
+            '\n' => s.push_str("\\n"),
+            '"' => s.push_str("\\\""),
+            '\\' => s.push_str("\\\\"),
+            c => s.push(c),
+        }
+    }
+    s.push('"');
+    std::borrow::Cow::Owned(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoting() {
+        assert_eq!(name_text("a.b$c@d_1"), "a.b$c@d_1");
+        assert_eq!(name_text("quoted name"), "\"quoted name\"");
+        assert_eq!(name_text("a\"b\\"), "\"a\\\"b\\\\\"");
+        assert_eq!(name_text(""), "\"\"");
+    }
+}

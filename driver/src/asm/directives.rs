@@ -404,6 +404,7 @@ impl Parser<'_> {
         let (mut ty, mut flags) = Section::defaults_for(&name);
         let mut entsize = 0;
         let mut group = None;
+        let mut unique = None;
         if c.eat(',') {
             let Some(fs) = c.string() else {
                 return err(c, "expected string in directive");
@@ -450,16 +451,33 @@ impl Parser<'_> {
                     Self::comma(c)?;
                     let g = self.symbol_name(c)?;
                     group = Some(self.s.ctx().symbol(g));
+                    let save = c.pos;
                     if c.eat(',') {
-                        let k = c.ident().unwrap_or("");
-                        if k != "comdat" {
-                            return err(c, "invalid group linkage");
+                        c.ws();
+                        if c.ident() != Some("comdat") {
+                            // Not a linkage: maybe `,unique,N`, read below.
+                            c.pos = save;
                         }
                     }
                 }
+                if c.eat(',') {
+                    c.ws();
+                    if c.ident() != Some("unique") {
+                        return err(c, "expected 'unique'");
+                    }
+                    Self::comma(c)?;
+                    let n = self.abs(c)?;
+                    if !(0..u32::MAX as i64).contains(&n) {
+                        return err(c, "unique id must be a non-negative 32-bit integer");
+                    }
+                    unique = Some(n as u32);
+                }
             }
         }
-        let sec = self.s.ctx().section(&name, ty, flags, entsize, group);
+        let sec = self
+            .s
+            .ctx()
+            .section_unique(&name, ty, flags, entsize, group, unique);
         self.switch(sec);
         Self::end(c)
     }

@@ -775,6 +775,14 @@ impl<'a> TopParser<'a> {
     }
 
     fn parse_function(&mut self, define: bool, kw_at: u32) -> PResult<()> {
+        // A declaration's attachments precede its header (`declare !dbg !1
+        // void @f()`), so a named metadata line after it is not one of them.
+        let mut leading = Vec::new();
+        while !define && self.c.is(TokKind::MetadataVar) {
+            let k = self.c.bump();
+            let node = parse_md_ref(&mut self.c)?;
+            leading.push((Span::new(k.start as usize, k.end as usize), node));
+        }
         let mut g = Global::default();
         self.parse_linkage_prefix(&mut g);
         let mut fd = FuncDecl::default();
@@ -890,10 +898,19 @@ impl<'a> TopParser<'a> {
         g.value_ty = Some(fty);
         g.kind = GlobalKind::Func(Box::new(fd));
         let id = self.define_global(name_tok, g)?;
-        self.parse_global_attachments(id, false)?;
         if !define {
+            let start = self.top.md_attach.len();
+            for (kind, node) in leading {
+                self.top.md_attach.push(MdAttach {
+                    owner: id.index() as u32,
+                    kind,
+                    node,
+                });
+            }
+            self.env.globals[id].md = PoolRange::since(&self.top.md_attach, start);
             return Ok(());
         }
+        self.parse_global_attachments(id, false)?;
         if !self.c.is(TokKind::LBrace) {
             return self.c.err("expected '{' to begin function body");
         }

@@ -236,6 +236,8 @@ struct SectionDecl {
     entsize: u64,
     align: u64,
     group: PackedOption<SymbolId>,
+    /// `,unique,N` of the section, if any.
+    unique: Option<u32>,
 }
 
 /// One function's recorded machine code: events plus the declarations of the

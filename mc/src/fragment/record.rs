@@ -94,6 +94,7 @@ impl<'t> RecordingStreamer<'t> {
                 entsize: s.entsize,
                 align: s.align,
                 group: s.group,
+                unique: s.unique,
             });
         }
         sym_names.shrink_to_fit();

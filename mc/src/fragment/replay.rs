@@ -136,7 +136,7 @@ impl<'f> Replay<'f> {
             let name = name_at(&f.sec_names, prev, d.name_end);
             let group = d.group.expand().map(|g| self.sym(g)).transpose()?;
             let ctx = out.ctx();
-            let s = ctx.section(name, d.sh_type, d.flags, d.entsize, group);
+            let s = ctx.section_unique(name, d.sh_type, d.flags, d.entsize, group, d.unique);
             let align = &mut ctx.sections[s].align;
             *align = (*align).max(d.align);
             self.sections.push(s);
