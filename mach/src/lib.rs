@@ -8,7 +8,7 @@
 //! elimination finish it; the target's AsmPrinter lowers it to MCInsts.
 //! Machine code reads target facts only through [`target::TargetInfo`].
 //! [`passes`] holds target-independent pass helpers (frame options, slot
-//! placement); [`symbols`] is the one authority on assembly symbol names;
+//! placement); [`symbols`] spells the function-local labels;
 //! [`emit`] is the target-independent part of the assembly printer:
 //! module-level data, symbols, sections and function headers.
 

@@ -99,7 +99,7 @@ pub(super) fn begin(
         em.emit_constant(g, p, out)?;
     }
     debug_assert!(gl.linkage != Linkage::AvailableExternally);
-    let end = out.ctx().symbol(&format!(".Lfunc_end{ordinal}"));
+    let end = out.ctx().symbol(&crate::symbols::func_end_label(ordinal));
     Ok(FunctionSymbols {
         global: g,
         sym,

@@ -136,6 +136,11 @@ impl<'m> ModuleEmitter<'m> {
 
     /// The assembler symbol name of global `g` (`.L` prefix for private
     /// linkage, `__unnamed_N` for numbered globals, no `\01`).
+    /// The module.
+    pub fn module(&self) -> &'m Module {
+        self.m
+    }
+
     pub fn symbol_name(&self, g: GlobalId) -> &str {
         self.syms.name(g)
     }

@@ -124,12 +124,7 @@ fn mangle(m: &Module, g: GlobalId, raw: Vec<u8>) -> EmitResult<String> {
 
 /// The IR spelling of a global's name, for messages.
 pub(super) fn ir_name(m: &Module, g: GlobalId) -> String {
-    let gl = &m.globals[g];
-    if gl.name.is_none() {
-        format!("@<unnamed {}>", g.index())
-    } else {
-        format!("@{}", m.str(gl.name))
-    }
+    format!("@{}", crate::symbols::display_name(m, g))
 }
 
 /// Whether `g` is a declaration for the linker (no definition here, or an
@@ -216,4 +211,39 @@ pub(super) fn strip_casts(m: &Module, v: Value) -> Option<GlobalId> {
 /// The bytes of a `c"..."` constant.
 pub(super) fn cstring_bytes(m: &Module, s: rcc_ir::span::Span) -> Vec<u8> {
     unescape(m.str(s))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{EmitOptions, ModuleEmitter};
+    use rcc_ir::layout::DataLayout;
+
+    #[test]
+    fn names_follow_linkage_and_quoting() {
+        let src = r#"
+@plain = global i32 0
+@hidden = private constant i32 1
+@"quoted name" = global i32 2
+@"\01raw" = private global i32 3
+@0 = private constant i8 4
+@1 = global i8 5
+declare void @ext()
+"#;
+        let m = rcc_ir::parse_module(src, "t.ll").expect("parses");
+        let dl = DataLayout::default();
+        let em = ModuleEmitter::new(&m, &dl, &EmitOptions::default()).expect("emitter");
+        let names: Vec<&str> = m.globals.keys().map(|g| em.symbol_name(g)).collect();
+        assert_eq!(
+            names,
+            [
+                "plain",
+                ".Lhidden",
+                "quoted name",
+                "raw",
+                ".L__unnamed_1",
+                "__unnamed_2",
+                "ext"
+            ]
+        );
+    }
 }

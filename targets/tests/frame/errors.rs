@@ -121,8 +121,11 @@ fn entry_block_must_not_be_a_branch_target() {
 fn emission_rejects_leftovers() {
     let m = module();
     let backend = X86Backend;
+    let dl = rcc_ir::layout::DataLayout::default();
+    let em =
+        rcc_mach::emit::ModuleEmitter::new(&m, &dl, &Default::default()).expect("module emitter");
     let cx = EmitContext {
-        module: &m,
+        emitter: &em,
         fn_number: 0,
         pic: true,
     };
@@ -192,8 +195,11 @@ fn no_body_section_is_an_error() {
     pei(&m, &mut s);
     let backend = X86Backend;
     let mut st = AsmStreamer::new(&backend, false);
+    let dl = rcc_ir::layout::DataLayout::default();
+    let em =
+        rcc_mach::emit::ModuleEmitter::new(&m, &dl, &Default::default()).expect("module emitter");
     let cx = EmitContext {
-        module: &m,
+        emitter: &em,
         fn_number: 0,
         pic: true,
     };

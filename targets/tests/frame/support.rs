@@ -34,8 +34,11 @@ pub fn emit_function(
     fn_number: u32,
     st: &mut dyn Streamer,
 ) -> Result<(), EmitError> {
+    let dl = rcc_ir::layout::DataLayout::default();
+    let em =
+        rcc_mach::emit::ModuleEmitter::new(m, &dl, &Default::default()).expect("module emitter");
     let cx = EmitContext {
-        module: m,
+        emitter: &em,
         fn_number,
         pic: true,
     };

@@ -146,7 +146,7 @@ pub fn insert_prolog_epilog(
     scratch: &mut FrameScratch,
 ) -> Result<FramePlan, FrameError> {
     let err = |mf: &MachFunction, kind| FrameError {
-        function: rcc_mach::symbols::symbol_name(m, mf.func).into_owned(),
+        function: rcc_mach::symbols::display_name(m, mf.func),
         kind,
     };
     let p = plan::plan(mf, used_csrs, opts, &mut scratch.order).map_err(|k| err(mf, k))?;

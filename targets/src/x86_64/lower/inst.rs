@@ -11,7 +11,7 @@
 use super::{EmitErrorKind, FnEmitter};
 use crate::x86_64::desc::{class, op, reg_info, sub_reg, Opcode, RegClass};
 use crate::x86_64::{optimize_for_encoding, X86Info};
-use rcc_mach::symbols::{const_pool_label, jump_table_label, symbol_name};
+use rcc_mach::symbols::{const_pool_label, jump_table_label};
 use rcc_mach::{
     flag, MBlock, MInst, MOpc, MachFunction, OpKind, Operand, OperandSlot, PReg, SymFlag,
     SymOperand, SymTarget, TargetInfo,
@@ -135,10 +135,7 @@ fn sym_expr(
 ) -> Result<ExprId, EmitError> {
     let f = e.cx.fn_number;
     let sym = match so.target {
-        SymTarget::Global(g) => {
-            let name = symbol_name(e.cx.module, g);
-            s.ctx().symbol(&name)
-        }
+        SymTarget::Global(g) => e.cx.emitter.symbol(g, s),
         SymTarget::External(x) => {
             let name =
                 e.mf.ext_names

@@ -29,16 +29,17 @@ mod inst;
 pub use data::{emit_constant_pool, emit_jump_tables};
 
 use rcc_ir::entity::EntityId;
-use rcc_ir::Module;
-use rcc_mach::symbols::{block_label, symbol_name};
+use rcc_mach::emit::ModuleEmitter;
+use rcc_mach::symbols::block_label;
 use rcc_mach::{MBlock, MInst, MachFunction, OpKind, SymTarget};
 use rcc_mc::{Cfi, McError, Streamer, SymbolId};
 use std::fmt;
 
 /// What emission needs besides the machine function.
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone)]
 pub struct EmitContext<'a> {
-    pub module: &'a Module,
+    /// The module's emitter: the one authority on global symbol names.
+    pub emitter: &'a ModuleEmitter<'a>,
     /// The function's number among the module's emitted functions (the `F`
     /// of its local labels).
     pub fn_number: u32,
@@ -120,7 +121,7 @@ impl<'a> FnEmitter<'a> {
 
     pub fn error(&self, kind: EmitErrorKind) -> EmitError {
         EmitError {
-            function: symbol_name(self.cx.module, self.mf.func).into_owned(),
+            function: self.cx.emitter.symbol_name(self.mf.func).to_string(),
             kind,
         }
     }
@@ -132,7 +133,13 @@ impl<'a> FnEmitter<'a> {
     /// The MIR text of `i`, for messages.
     pub fn inst_text(&self, i: MInst) -> String {
         let mut s = String::new();
-        rcc_mach::printer::print_inst(&mut s, self.mf, self.cx.module, &super::X86Info, i);
+        rcc_mach::printer::print_inst(
+            &mut s,
+            self.mf,
+            self.cx.emitter.module(),
+            &super::X86Info,
+            i,
+        );
         s
     }
 

@@ -4,6 +4,7 @@
 use super::*;
 use crate::x86_64::desc::{op, regs::*};
 use crate::x86_64::X86Backend;
+use rcc_ir::Module;
 use rcc_mach::{flag, MOpc, Operand, PReg, Reg, SymFlag, SymOperand};
 use rcc_mc::asm_streamer::AsmStreamer;
 
@@ -31,8 +32,11 @@ fn global(m: &Module, name: &str) -> rcc_ir::GlobalId {
 fn emit(m: &Module, mf: &MachFunction, pic: bool) -> String {
     let b = X86Backend;
     let mut s = AsmStreamer::new(&b, false);
+    let dl = rcc_ir::layout::DataLayout::default();
+    let em =
+        rcc_mach::emit::ModuleEmitter::new(m, &dl, &Default::default()).expect("module emitter");
     let cx = EmitContext {
-        module: m,
+        emitter: &em,
         fn_number: 7,
         pic,
     };
