@@ -105,28 +105,30 @@ impl<'a> FunctionLowering<'a> {
             edges: Vec::new(),
             arg_tys,
         };
-        let vt_of = |fl: &Self, ty: TypeId, what: &str| -> BResult<VT> {
-            VT::of(types, fl.dl, ty)
-                .filter(|v| v.is_int() && v.bits() <= 64)
-                .ok_or_else(|| IselError::new(format!("{what} of type {}", type_name(m, ty))))
-        };
         // Values that leave their block.
         for b in f.blocks.keys() {
             for i in f.block_insts(b) {
                 let is_phi = f.op(i) == Opcode::Phi;
-                for (k, &v) in f.inst_ops(i).iter().enumerate() {
+                let ops = f.inst_ops(i);
+                for (k, &v) in ops.iter().enumerate() {
                     let Some(d) = v.as_entity::<Inst>(ValueTag::Inst) else {
                         continue;
                     };
-                    let outside = fl.inst_block[d.index()] != b.as_u32();
-                    if (outside || (is_phi && k % 2 == 0)) && fl.inst_vreg[d.index()].is_none() {
-                        let vt = vt_of(&fl, f.ty[d.index()], "a value used across blocks")?;
+                    // A phi input is read in its predecessor, where the
+                    // edge copy is made.
+                    let user = match ops.get(k + 1) {
+                        Some(p) if is_phi => p.as_entity::<Block>(ValueTag::Block).unwrap_or(b),
+                        _ => b,
+                    };
+                    let outside = fl.inst_block[d.index()] != user.as_u32();
+                    if outside && fl.inst_vreg[d.index()].is_none() {
+                        let vt = scalar_vt(m, dl, f.ty[d.index()], "a value used across blocks")?;
                         let c = class(lower, vt)?;
                         fl.inst_vreg[d.index()] = PackedOption::some(mf.new_vreg(c));
                     }
                 }
                 if is_phi && fl.inst_vreg[i.index()].is_none() {
-                    let vt = vt_of(&fl, f.ty[i.index()], "a phi")?;
+                    let vt = scalar_vt(m, dl, f.ty[i.index()], "a phi")?;
                     let c = class(lower, vt)?;
                     fl.inst_vreg[i.index()] = PackedOption::some(mf.new_vreg(c));
                 }
@@ -138,7 +140,7 @@ impl<'a> FunctionLowering<'a> {
                 if f.op(i) != Opcode::Phi {
                     break;
                 }
-                let vt = vt_of(&fl, f.ty[i.index()], "a phi")?;
+                let vt = scalar_vt(m, dl, f.ty[i.index()], "a phi")?;
                 for pair in f.inst_ops(i).chunks(2) {
                     let Some(pred) = pair
                         .get(1)
@@ -191,12 +193,7 @@ impl<'a> FunctionLowering<'a> {
     ) -> BResult<()> {
         let mut vts = Vec::with_capacity(self.arg_tys.len());
         for &t in &self.arg_tys {
-            let vt = VT::of(&self.m.types, self.dl, t)
-                .filter(|v| v.is_int() && v.bits() <= 64)
-                .ok_or_else(|| {
-                    IselError::new(format!("an argument of type {}", type_name(self.m, t)))
-                })?;
-            vts.push(vt);
+            vts.push(scalar_vt(self.m, self.dl, t, "an argument")?);
         }
         self.args = lower.lower_arguments(mf, &vts)?;
         Ok(())
@@ -243,6 +240,14 @@ fn class(lower: &dyn CallLowering, vt: VT) -> BResult<RegClassId> {
     lower
         .reg_class(vt)
         .ok_or_else(|| IselError::new(format!("values of type {vt}")))
+}
+
+/// The value type of IR type `ty`, if the builder handles it (integers and
+/// pointers up to 64 bits); otherwise an error naming `what` and the type.
+fn scalar_vt(m: &Module, dl: &DataLayout, ty: TypeId, what: &str) -> BResult<VT> {
+    VT::of(&m.types, dl, ty)
+        .filter(|v| v.is_int() && v.bits() <= 64)
+        .ok_or_else(|| IselError::new(format!("{what} of type {}", type_name(m, ty))))
 }
 
 fn type_name(m: &Module, t: TypeId) -> String {
@@ -301,9 +306,7 @@ pub fn build_block(
 
 impl Builder<'_, '_> {
     fn vt(&self, ty: TypeId) -> BResult<VT> {
-        VT::of(&self.fl.m.types, self.fl.dl, ty)
-            .filter(|v| v.is_int() && v.bits() <= 64)
-            .ok_or_else(|| IselError::new(format!("values of type {}", type_name(self.fl.m, ty))))
+        scalar_vt(self.fl.m, self.fl.dl, ty, "values")
     }
 
     fn value_ty(&self, v: Value) -> TypeId {
