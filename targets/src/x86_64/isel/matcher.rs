@@ -49,6 +49,8 @@ pub struct Cover {
     /// Per node: its dependencies in `deps`.
     pub dep_range: Vec<(u32, u32)>,
     pub deps: Vec<Node>,
+    /// Bindings of the row being tried (reused).
+    scratch: Vec<Binding>,
 }
 
 impl Cover {
@@ -79,7 +81,7 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
         return Err(IselError::new("a block without a root"));
     };
     c.needed[root.node().index()] = true;
-    let mut scratch = Vec::new();
+    let mut scratch = std::mem::take(&mut c.scratch);
     for n in dag.nodes().rev() {
         if !c.needed[n.index()] {
             continue;
@@ -109,6 +111,7 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
                     match_row(dag, mf, &rows.rows[r as usize], n, &mut scratch)
                 });
                 let Some(&r) = found else {
+                    c.scratch = scratch;
                     return Err(IselError::new(describe(dag, n)));
                 };
                 c.row[n.index()] = r;
@@ -133,6 +136,7 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
             c.needed[d.index()] = true;
         }
     }
+    c.scratch = scratch;
     Ok(())
 }
 
@@ -183,7 +187,10 @@ struct M<'a> {
 impl M<'_> {
     fn node(&mut self, pn: u16, v: SDValue, is_root: bool) -> bool {
         let dag = self.dag;
-        match &self.p.nodes[pn as usize] {
+        // The pattern outlives `self`'s borrow, so its child lists are read
+        // in place while `self` records bindings.
+        let p: &Pattern = self.p;
+        match &p.nodes[pn as usize] {
             PNode::Lit(x) => dag.as_const(v) == Some(*x as u64 & dag.vt(v).mask()) && v.res() == 0,
             &PNode::Var { var, vt, pred } => {
                 if vt.is_some_and(|t| dag.vt(v) != t) {
@@ -209,7 +216,6 @@ impl M<'_> {
                 if vt.is_some_and(|t| t != typ) || !mem_ok(dag, n, *op, typ) {
                     return false;
                 }
-                let kids = kids.clone();
                 match op.op {
                     Op::Constant | Op::Symbol | Op::FrameIndex => self.node(kids[0], v, false),
                     Op::Undef => true,
