@@ -636,7 +636,16 @@ impl Builder<'_, '_> {
             if a.tag() == ValueTag::Meta {
                 return unsupported("a metadata call argument");
             }
-            args.push(self.get(a)?);
+            let v = self.get(a)?;
+            if self.dag.vt(v).bits() < 32 {
+                // SysV callers extend these per `signext`/`zeroext`; until
+                // that is lowered, refuse rather than pass garbage bits.
+                return unsupported(format!(
+                    "a call argument of type {} (signext/zeroext extension)",
+                    self.dag.vt(v)
+                ));
+            }
+            args.push(v);
         }
         let target = self.get(callee)?;
         let (chain, res) = self
@@ -677,6 +686,12 @@ impl Builder<'_, '_> {
                     Some(&v) => Some(self.get(v)?),
                     None => None,
                 };
+                if let Some(vt) = v.map(|v| self.dag.vt(v)).filter(|vt| vt.bits() < 32) {
+                    // Callers may rely on the `signext`/`zeroext` extension.
+                    return unsupported(format!(
+                        "returning a value of type {vt} (signext/zeroext extension)"
+                    ));
+                }
                 self.chain = self.lower.lower_return(self.dag, self.mf, self.chain, v)?;
             }
             Opcode::Br if ops.len() == 1 => {

@@ -59,7 +59,11 @@ impl CallLowering for Mock {
 fn build(src: &str) -> Result<Vec<String>, IselError> {
     let m: Module = rcc_ir::parse_module(src.to_string(), "t.ll").expect("parses");
     let dl = m.data_layout().expect("layout");
-    let g = m.order[0];
+    let g = *m
+        .order
+        .iter()
+        .find(|&&g| m.body(g).is_some())
+        .expect("a definition");
     let f = m.body(g).expect("body");
     let fn_ty = m.globals[g].value_ty.expect("type");
     let mut mf = MachFunction::new(g);
@@ -149,4 +153,12 @@ fn unsupported_constructs_are_named() {
     )
     .unwrap_err();
     assert!(e.what.contains("dynamic alloca"), "{e}");
+    let e = build(
+        "declare void @g(i8)\ndefine void @f(i8 %a) {\n  call void @g(i8 signext %a)\n  ret void\n}\n",
+    )
+    .unwrap_err();
+    assert!(e.what.contains("signext"), "{e}");
+    let e = build("define zeroext i1 @f(i32 %a) {\n  %c = icmp eq i32 %a, 0\n  ret i1 %c\n}\n")
+        .unwrap_err();
+    assert!(e.what.contains("returning"), "{e}");
 }
