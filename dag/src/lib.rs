@@ -10,6 +10,7 @@
 
 pub mod build;
 pub mod fold;
+pub mod legalize;
 pub mod lowering;
 pub mod node;
 pub mod opcode;
@@ -18,4 +19,4 @@ pub mod vt;
 pub use lowering::{CallLowering, IselError};
 pub use node::{Dag, Node, SDValue};
 pub use opcode::{Cond, Ext, MemInfo, Op};
-pub use vt::VT;
+pub use vt::{Elem, VT};

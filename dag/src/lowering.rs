@@ -43,6 +43,12 @@ pub trait CallLowering: Sync {
     /// The register class of values of type `vt` (`None`: not supported).
     fn reg_class(&self, vt: VT) -> Option<RegClassId>;
 
+    /// The target's vectors (`None`: no vector type is legal, vector code
+    /// is refused).
+    fn legality(&self) -> Option<&dyn crate::legalize::TypeLegality> {
+        None
+    }
+
     /// A call of `callee` (a `Symbol` node for a direct call, any `I64`
     /// value for an indirect one) with `args`, ordered after `chain`.
     /// Returns the call's output chain and, if `ret` is given, its result

@@ -8,7 +8,9 @@
 //! `FrameIndex` = the frame object; `BasicBlock` = the machine block;
 //! `Register` = the register bits; `SetCC`/`BrCond` = the condition code;
 //! `Load`/`Store` = extension kind / truncating memory type (see
-//! [`MemInfo`]).
+//! [`MemInfo`]; the alignment, when known, in bits 11..16, see
+//! [`MemInfo::with_align`]). `SetCC` on vectors yields a vector of `i1`
+//! (after legalization: of integers, each lane 0 or -1).
 
 /// An opcode.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -46,6 +48,27 @@ pub enum Op {
     Shl,
     Srl,
     Sra,
+    // Vectors (built by `crate::build::vector`, made legal by
+    // `crate::legalize`; lane indexes are i64 values).
+    /// (lane, lane, ...) -> vector: one scalar of the element type (or
+    /// `Undef`) per lane.
+    BuildVector,
+    /// (scalar) -> vector: lane 0 is the scalar, the other lanes undefined.
+    ScalarToVector,
+    /// (vector, index) -> element.
+    ExtractElt,
+    /// (vector, element, index) -> vector.
+    InsertElt,
+    /// (a, b, m0, m1, ...) -> vector of `a`'s type with the result's lane
+    /// count: lane i is `m_i < n ? a[m_i] : b[m_i - n]` (n = lanes of `a`);
+    /// each `m_i` is an i32 `Constant` or `Undef` (any lane).
+    Shuffle,
+    /// (vector) -> vector with fewer, wider lanes: the low lanes of the
+    /// operand sign- (zero-) extended (LLVM's `*_EXTEND_VECTOR_INREG`).
+    SignExtendInReg,
+    ZeroExtendInReg,
+    /// Reinterprets the bits as another type of the same width.
+    Bitcast,
     /// (a, b) with payload = condition code -> i1
     SetCC,
     /// (cond, a, b)
@@ -175,6 +198,19 @@ impl MemInfo {
             Ext::Any => 3,
         };
         (self.mem_bits as u64 & 0xff) | (e << 8) | ((self.volatile as u64) << 10)
+    }
+    /// `packed` with the access alignment recorded (bits 11..16: log2 of
+    /// the alignment plus one; 0 = unknown, i.e. 1).
+    pub fn with_align(packed: u64, align: u32) -> u64 {
+        let a = u64::from(align.max(1).trailing_zeros().min(30)) + 1;
+        (packed & !(0x1f << 11)) | (a << 11)
+    }
+    /// The alignment recorded by [`MemInfo::with_align`] (1 if none).
+    pub fn align_of(payload: u64) -> u32 {
+        match (payload >> 11) & 0x1f {
+            0 => 1,
+            a => 1 << (a - 1),
+        }
     }
     pub fn unpack(p: u64) -> MemInfo {
         MemInfo {

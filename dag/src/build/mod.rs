@@ -32,6 +32,8 @@ use rcc_ir::types::{Type, TypeId, TypeLookup};
 use rcc_ir::{Block, Function, Inst, Module, Value, ValueTag};
 use rcc_mach::{FrameIdx, FrameKind, MBlock, MachFunction, Reg, RegClassId, SymOperand, VReg};
 
+mod vector;
+
 type BResult<T> = Result<T, IselError>;
 
 fn unsupported<T>(what: impl Into<String>) -> BResult<T> {
@@ -61,6 +63,9 @@ pub struct FunctionLowering<'a> {
     args: Vec<VReg>,
     /// Phi input edges: (pred IR block, phi inst, edge vreg), sorted.
     edges: Vec<(u32, u32, VReg)>,
+    /// Registers per phi (consecutive from its vreg): more than one for a
+    /// vector type legalization splits (see `vector::value_vregs`).
+    phi_parts: Vec<(u32, u32)>,
     /// Argument types.
     arg_tys: Vec<TypeId>,
     /// Position-independent code: globals that may be preempted are
@@ -106,6 +111,7 @@ impl<'a> FunctionLowering<'a> {
             frame_of: vec![PackedOption::default(); n],
             args: Vec::new(),
             edges: Vec::new(),
+            phi_parts: Vec::new(),
             arg_tys,
             pic: false,
         };
@@ -127,14 +133,17 @@ impl<'a> FunctionLowering<'a> {
                     let outside = fl.inst_block[d.index()] != user.as_u32();
                     if outside && fl.inst_vreg[d.index()].is_none() {
                         let vt = scalar_vt(m, dl, f.ty[d.index()], "a value used across blocks")?;
-                        let c = class(lower, vt)?;
-                        fl.inst_vreg[d.index()] = PackedOption::some(mf.new_vreg(c));
+                        let (r, _) = vector::value_vregs(lower, mf, vt)?;
+                        fl.inst_vreg[d.index()] = PackedOption::some(r);
                     }
                 }
                 if is_phi && fl.inst_vreg[i.index()].is_none() {
                     let vt = scalar_vt(m, dl, f.ty[i.index()], "a phi")?;
-                    let c = class(lower, vt)?;
-                    fl.inst_vreg[i.index()] = PackedOption::some(mf.new_vreg(c));
+                    let (r, parts) = vector::value_vregs(lower, mf, vt)?;
+                    fl.inst_vreg[i.index()] = PackedOption::some(r);
+                    if parts > 1 {
+                        fl.phi_parts.push((i.as_u32(), parts));
+                    }
                 }
             }
         }
@@ -154,7 +163,7 @@ impl<'a> FunctionLowering<'a> {
                     };
                     let key = (pred.as_u32(), i.as_u32());
                     if !fl.edges.iter().any(|e| (e.0, e.1) == key) {
-                        let v = mf.new_vreg(class(lower, vt)?);
+                        let (v, _) = vector::value_vregs(lower, mf, vt)?;
                         fl.edges.push((key.0, key.1, v));
                     }
                 }
@@ -213,21 +222,32 @@ impl<'a> FunctionLowering<'a> {
             let Some(dst) = self.inst_vreg[i.index()].expand() else {
                 continue;
             };
-            let mut inputs = Vec::new();
-            for pair in self.f.inst_ops(i).chunks(2) {
-                if let Some(pred) = pair
-                    .get(1)
-                    .and_then(|p| p.as_entity::<Block>(ValueTag::Block))
-                {
-                    if let Some(v) = self.edge(pred.as_u32(), i.as_u32()) {
-                        let mb = self.blocks[pred.index()];
-                        if !inputs.iter().any(|&(_, p)| p == mb) {
-                            inputs.push((v, mb));
+            let parts = self
+                .phi_parts
+                .iter()
+                .find(|p| p.0 == i.as_u32())
+                .map_or(1, |p| p.1);
+            for k in 0..parts {
+                let part = |r: VReg| VReg::from_u32(r.as_u32() + k);
+                let mut inputs = Vec::new();
+                for pair in self.f.inst_ops(i).chunks(2) {
+                    if let Some(pred) = pair
+                        .get(1)
+                        .and_then(|p| p.as_entity::<Block>(ValueTag::Block))
+                    {
+                        if let Some(v) = self.edge(pred.as_u32(), i.as_u32()) {
+                            let mb = self.blocks[pred.index()];
+                            if !inputs.iter().any(|&(_, p)| p == mb) {
+                                inputs.push((part(v), mb));
+                            }
                         }
                     }
                 }
+                out.push(PhiInfo {
+                    dst: part(dst),
+                    inputs,
+                });
             }
-            out.push(PhiInfo { dst, inputs });
         }
         out
     }
@@ -247,10 +267,11 @@ fn class(lower: &dyn CallLowering, vt: VT) -> BResult<RegClassId> {
 }
 
 /// The value type of IR type `ty`, if the builder handles it (integers and
-/// pointers up to 64 bits); otherwise an error naming `what` and the type.
+/// pointers up to 64 bits, vectors of them and of floats); otherwise an
+/// error naming `what` and the type.
 fn scalar_vt(m: &Module, dl: &DataLayout, ty: TypeId, what: &str) -> BResult<VT> {
     VT::of(&m.types, dl, ty)
-        .filter(|v| v.is_int() && v.bits() <= 64)
+        .filter(|v| (v.is_int() && v.bits() <= 64) || v.is_vector())
         .ok_or_else(|| IselError::new(format!("{what} of type {}", type_name(m, ty))))
 }
 
@@ -382,6 +403,9 @@ impl Builder<'_, '_> {
                 let c = rcc_ir::constant::ConstId::from_index(v.index());
                 let data: ConstData = self.fl.f.consts.get(c);
                 let vt = self.vt(ty)?;
+                if vt.is_vector() {
+                    return self.vector_const(c, vt);
+                }
                 match data.kind {
                     ConstKind::Int(x) => Ok(self.dag.constant(vt, x)),
                     ConstKind::Null | ConstKind::Zero => Ok(self.dag.constant(vt, 0)),
@@ -481,7 +505,8 @@ impl Builder<'_, '_> {
                 let cond = Cond::from_ir((f.flags[i.index()] >> inst::PRED_SHIFT) as u8)
                     .ok_or_else(|| IselError::new("an icmp predicate"))?;
                 let (a, c) = (self.get(ops[0])?, self.get(ops[1])?);
-                let v = self.dag.value(Op::SetCC, VT::I1, &[a, c], cond as u64);
+                let rt = self.dag.vt(a).with_elem(VT::I1).unwrap_or(VT::I1);
+                let v = self.dag.value(Op::SetCC, rt, &[a, c], cond as u64);
                 self.set(i, v);
             }
             Opcode::Select => {
@@ -501,7 +526,9 @@ impl Builder<'_, '_> {
                 let to = self.vt(f.ty[i.index()])?;
                 let x = self.get(ops[0])?;
                 let from = self.dag.vt(x);
-                let v = if from == to {
+                let v = if from.is_vector() || to.is_vector() {
+                    self.vector_cast(op, x, to)?
+                } else if from == to {
                     x
                 } else {
                     let o = match op {
@@ -527,6 +554,9 @@ impl Builder<'_, '_> {
                 }
                 let vt = self.vt(f.ty[i.index()])?;
                 let addr = self.get(ops[0])?;
+                if vt.is_vector() {
+                    return self.vector_load(i, vt, addr);
+                }
                 let (lvt, mem_bits) = if vt == VT::I1 {
                     (VT::I8, 8)
                 } else {
@@ -557,6 +587,9 @@ impl Builder<'_, '_> {
                 }
                 let mut v = self.get(ops[0])?;
                 let addr = self.get(ops[1])?;
+                if self.dag.vt(v).is_vector() {
+                    return self.vector_store(i, v, addr);
+                }
                 if self.dag.vt(v) == VT::I1 {
                     v = self.dag.value(Op::ZeroExtend, VT::I8, &[v], 0);
                 }
@@ -582,6 +615,9 @@ impl Builder<'_, '_> {
                 self.vals[i.index()] = Some(v);
             }
             Opcode::Call => self.call(i)?,
+            Opcode::ExtractElement | Opcode::InsertElement | Opcode::ShuffleVector => {
+                self.vector_inst(i)?
+            }
             Opcode::Br | Opcode::Ret | Opcode::Unreachable => self.terminator(b, i)?,
             other => return unsupported(format!("the '{}' instruction", other.name())),
         }
@@ -592,6 +628,9 @@ impl Builder<'_, '_> {
         let f = self.fl.f;
         let types = &self.fl.m.types;
         let ops = f.inst_ops(i);
+        if matches!(types.get(f.ty[i.index()]), Type::Vector { .. }) {
+            return unsupported("getelementptr yielding a vector of pointers");
+        }
         let mut ty = TypeId::from_u32(f.extra[i.index()]);
         let mut addr = self.get(ops[0])?;
         let mut offset: u64 = 0;
@@ -658,6 +697,9 @@ impl Builder<'_, '_> {
                 .any(|p| name.starts_with(p))
                 {
                     return Ok(());
+                }
+                if name.starts_with("llvm.vector.reduce.") {
+                    return self.vector_reduce(i, name);
                 }
                 return unsupported(format!("the intrinsic {name}"));
             }

@@ -64,6 +64,10 @@ impl CallLowering for X86Lowering {
         super::emit::class_of_vt(vt).ok()
     }
 
+    fn legality(&self) -> Option<&dyn rcc_dag::legalize::TypeLegality> {
+        Some(&super::vector::Sse2)
+    }
+
     fn lower_call(
         &self,
         dag: &mut Dag,

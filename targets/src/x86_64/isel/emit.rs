@@ -29,6 +29,7 @@ pub fn class_of_vt(vt: VT) -> Result<RegClassId, IselError> {
         VT::I16 => mclass::GR16,
         VT::I32 => mclass::GR32,
         VT::I64 => mclass::GR64,
+        t if super::vector::in_vr128(t) => mclass::VR128,
         t => return Err(IselError::new(format!("{t} values"))),
     })
 }
@@ -138,6 +139,7 @@ impl Emitter<'_> {
             }
             Op::Target(X86_CALL) => emit_call(self, mf, n)?,
             Op::Target(X86_RET) => emit_ret(self, mf, n)?,
+            _ if super::vector::special(dag, n) => super::vector::emit(self, mf, n)?,
             _ => {
                 let r = self.cover.row[n.index()];
                 if r == SPECIAL {

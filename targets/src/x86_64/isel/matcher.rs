@@ -104,6 +104,7 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
                 c.deps.extend(ops[1..].iter().map(|o| o.node()));
                 c.deps.push(ops[0].node());
             }
+            _ if super::vector::special(dag, n) => super::vector::deps(dag, n, &mut c.deps),
             op => {
                 let rows = patterns();
                 let found = rows.for_root(op).iter().find(|&&r| {
@@ -192,6 +193,7 @@ impl M<'_> {
         let p: &Pattern = self.p;
         match &p.nodes[pn as usize] {
             PNode::Lit(x) => dag.as_const(v) == Some(*x as u64 & dag.vt(v).mask()) && v.res() == 0,
+            PNode::CondLit(c) => dag.payload(v.node()) == *c as u64,
             &PNode::Var { var, vt, pred } => {
                 if vt.is_some_and(|t| dag.vt(v) != t) {
                     return false;
@@ -238,13 +240,19 @@ impl M<'_> {
         let b = match pred {
             Pred::R => {
                 let t = dag.vt(v);
-                if !t.is_int() || t == VT::I128 || v.res() != 0 {
+                let scalar = t.is_int() && t != VT::I128;
+                if !(scalar || super::vector::in_vr128(t)) || v.res() != 0 {
                     return false;
                 }
                 Binding::Val(v)
             }
-            Pred::Imm | Pred::UImm32 => {
-                let Some(c) = dag.as_const(v) else {
+            Pred::Imm | Pred::UImm32 | Pred::Splat => {
+                let c = if pred == Pred::Splat {
+                    super::vector::splat_const(dag, v)
+                } else {
+                    dag.as_const(v)
+                };
+                let Some(c) = c else {
                     return false;
                 };
                 if pred == Pred::UImm32 && c > u32::MAX as u64 {
@@ -307,6 +315,9 @@ fn mem_ok(dag: &Dag, n: Node, op: POp, typ: VT) -> bool {
         Op::Load => {
             let mi = MemInfo::unpack(dag.payload(n));
             let bits = mi.mem_bits.max(8);
+            if MemInfo::align_of(dag.payload(n)) < op.align {
+                return false;
+            }
             match op.ext {
                 Ext::None => mi.ext == Ext::None,
                 e => mi.ext == e && bits == op.mem && bits <= typ.bits().max(8),
@@ -314,6 +325,9 @@ fn mem_ok(dag: &Dag, n: Node, op: POp, typ: VT) -> bool {
         }
         Op::Store => {
             let mi = MemInfo::unpack(dag.payload(n));
+            if MemInfo::align_of(dag.payload(n)) < op.align {
+                return false;
+            }
             let (mem, val) = (mi.mem_bits.max(8), typ.bits().max(8));
             if op.mem == 0 {
                 mem == val

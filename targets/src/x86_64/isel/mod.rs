@@ -12,7 +12,10 @@
 //! - [`emit`]: scheduling (dependency-ordered DFS from the root) and
 //!   instantiation of the chosen rows into machine instructions;
 //! - [`call`]: the System V [`rcc_dag::CallLowering`] hooks and the
-//!   emission of calls and returns.
+//!   emission of calls and returns;
+//! - [`vector`]: SSE2 vectors: which types and operations are legal (the
+//!   [`rcc_dag::legalize::TypeLegality`] the legalizer asks) and the
+//!   selection of `BuildVector`, `Shuffle` and `InsertElt`.
 //!
 //! Invariants of the output: every virtual register is defined once; in a
 //! block, a register defined by the block is defined before it is used;
@@ -26,6 +29,7 @@ pub mod matcher;
 pub mod patterns;
 #[cfg(test)]
 mod tests;
+pub mod vector;
 
 pub use call::{X86Lowering, X86_CALL, X86_RET};
 pub use rcc_dag::IselError;

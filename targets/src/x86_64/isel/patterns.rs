@@ -17,7 +17,7 @@
 use super::super::desc::{ImmKind, OpKind, Role, DESCS};
 use super::super::printer::CC_NAMES;
 use super::super::regs;
-use rcc_dag::{Ext, Op, VT};
+use rcc_dag::{Cond, Ext, Op, VT};
 use rcc_mach::{MOpc, PReg};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -30,6 +30,8 @@ pub struct POp {
     pub ext: Ext,
     /// Memory bits of an extending load or truncating store; 0 = natural.
     pub mem: u32,
+    /// Minimum alignment of a load or store (`alignedload`: 16).
+    pub align: u32,
 }
 
 /// Operand predicates.
@@ -43,6 +45,9 @@ pub enum Pred {
     Bb,
     /// The enclosing setcc's condition.
     Cc,
+    /// A `BuildVector` whose lanes are all the same `Constant` (its value,
+    /// checked against the slots like `imm`).
+    Splat,
 }
 
 /// A node of a pattern tree.
@@ -60,6 +65,8 @@ pub enum PNode {
     },
     /// A Constant of this value (sign-extended literal, compared masked).
     Lit(i64),
+    /// The condition of the enclosing setcc (third child): this one.
+    CondLit(Cond),
 }
 
 /// Where an instruction's def goes.
@@ -360,6 +367,12 @@ impl<'a> RowParser<'a> {
         let Some(Tok::Word(mut w)) = self.next() else {
             return Err("expected a child".into());
         };
+        if is_cc {
+            if let Some(c) = Cond::ALL.iter().find(|c| cond_name(**c) == w) {
+                self.nodes.push(PNode::CondLit(*c));
+                return Ok(self.nodes.len() as u16 - 1);
+            }
+        }
         let mut vt = None;
         if let Some(t) = parse_vt(w) {
             vt = Some(t);
@@ -399,6 +412,8 @@ fn check_arity(op: Op, n: usize) -> Result<(), String> {
         Op::Undef => 0,
         Op::SetCC | Op::Select => 3,
         Op::ZeroExtend | Op::SignExtend | Op::AnyExtend | Op::Truncate => 1,
+        Op::ScalarToVector | Op::SignExtendInReg | Op::ZeroExtendInReg | Op::Bitcast => 1,
+        Op::InsertElt => 3,
         _ => 2,
     };
     if n == want {
@@ -413,7 +428,21 @@ fn parse_op(w: &str) -> Option<POp> {
         op,
         ext: Ext::None,
         mem: 0,
+        align: 0,
     };
+    match w {
+        "alignedload" | "alignedstore" => {
+            return Some(POp {
+                align: 16,
+                ..plain(if w == "alignedload" {
+                    Op::Load
+                } else {
+                    Op::Store
+                })
+            })
+        }
+        _ => {}
+    }
     for (p, ext) in [
         ("zextload", Ext::Zero),
         ("sextload", Ext::Sign),
@@ -425,6 +454,7 @@ fn parse_op(w: &str) -> Option<POp> {
                 op: Op::Load,
                 ext,
                 mem,
+                align: 0,
             });
         }
     }
@@ -434,6 +464,7 @@ fn parse_op(w: &str) -> Option<POp> {
             op: Op::Store,
             ext: Ext::None,
             mem,
+            align: 0,
         });
     }
     Some(plain(match w {
@@ -464,6 +495,12 @@ fn parse_op(w: &str) -> Option<POp> {
         "symbol" => Op::Symbol,
         "frameindex" => Op::FrameIndex,
         "undef" => Op::Undef,
+        "extractelt" => Op::ExtractElt,
+        "insertelt" => Op::InsertElt,
+        "scalar_to_vector" => Op::ScalarToVector,
+        "sext_inreg" => Op::SignExtendInReg,
+        "zext_inreg" => Op::ZeroExtendInReg,
+        "bitcast" => Op::Bitcast,
         _ => return None,
     }))
 }
@@ -475,8 +512,26 @@ fn parse_vt(w: &str) -> Option<VT> {
         "i16" => VT::I16,
         "i32" => VT::I32,
         "i64" => VT::I64,
+        // Vector types: `v4i32`, `v2f64`, ...
+        _ if w.starts_with('v') => return VT::from_name(w),
         _ => return None,
     })
+}
+
+/// A setcc condition as the pattern language spells it.
+fn cond_name(c: Cond) -> &'static str {
+    match c {
+        Cond::Eq => "eq",
+        Cond::Ne => "ne",
+        Cond::Ugt => "ugt",
+        Cond::Uge => "uge",
+        Cond::Ult => "ult",
+        Cond::Ule => "ule",
+        Cond::Sgt => "sgt",
+        Cond::Sge => "sge",
+        Cond::Slt => "slt",
+        Cond::Sle => "sle",
+    }
 }
 
 fn parse_pred(w: &str) -> Option<Pred> {
@@ -487,6 +542,7 @@ fn parse_pred(w: &str) -> Option<Pred> {
         "addr" => Pred::Addr,
         "gotsym" => Pred::GotSym,
         "bb" => Pred::Bb,
+        "splat" => Pred::Splat,
         _ => return None,
     })
 }
@@ -765,7 +821,7 @@ fn parse_operand(
     let ok = match (slot, pred) {
         (Slot::Reg, None | Some(Pred::R)) => true,
         (Slot::Mem, Some(Pred::Addr | Pred::GotSym | Pred::R)) => sub.is_none(),
-        (Slot::Imm(k), Some(Pred::Imm | Pred::UImm32)) => {
+        (Slot::Imm(k), Some(Pred::Imm | Pred::UImm32 | Pred::Splat)) => {
             if imm_kinds.len() <= v as usize {
                 imm_kinds.resize(v as usize + 1, Vec::new());
             }
