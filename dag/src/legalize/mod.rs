@@ -9,13 +9,15 @@
 //! parts, and how the lanes sit in a part:
 //!
 //! - `Legal`: the type itself, or `count` consecutive lane groups of it
-//!   (*split*: `v8i32` is two `v4i32`);
+//!   (*split*: `v8i32` is two `v4i32`; `v3i64` is two `v2i64`, the last
+//!   lane of the second undefined);
 //! - `Widen`: lanes `0..n` of a wider legal vector, the rest undefined
 //!   (`v2i32` in a `v4i32`);
 //! - `Promote`: vectors of `i1`, one lane per lane of the legal integer
 //!   vector with the same lane count (`v4i1` in a `v4i32`), every lane 0 or
-//!   -1 (*canonical*: every producer keeps that, so no consumer re-extends);
-//!   split like `Legal` when longer than any legal vector;
+//!   -1 (*canonical*: every producer keeps that, so no consumer re-extends),
+//!   padded like `Widen` when the lane count is not a power of two, split
+//!   like `Legal` when longer than any legal vector;
 //! - `Scalar`: a one-lane vector is its element.
 //!
 //! The walk visits the live nodes in index (topological) order and maps
@@ -82,6 +84,22 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// Lanes of a `vt` value each part holds (the last part may hold
+    /// fewer: [`Layout::valid`]).
+    pub fn per_part(&self, vt: VT) -> u32 {
+        if self.count == 1 {
+            vt.lanes()
+        } else {
+            self.part.lanes()
+        }
+    }
+
+    /// Lanes of a `vt` value part `k` holds.
+    pub fn valid(&self, vt: VT, k: u32) -> u32 {
+        let per = self.per_part(vt);
+        per.min(vt.lanes().saturating_sub(k * per))
+    }
+
     fn legal(vt: VT) -> Layout {
         Layout {
             part: vt,
@@ -107,50 +125,51 @@ pub fn layout(t: &dyn TypeLegality, vt: VT) -> Option<Layout> {
             how: How::Scalar,
         });
     }
+    let ints = |lanes: u32| {
+        [8, 16, 32, 64]
+            .into_iter()
+            .filter_map(move |w| VT::int(w).and_then(|i| VT::vector(i, lanes)))
+    };
     if e == VT::I1 {
-        for w in [8, 16, 32, 64] {
-            if let Some(p) = VT::int(w).and_then(|i| VT::vector(i, n)) {
-                if t.legal_vector(p) {
-                    return Some(Layout {
-                        part: p,
-                        count: 1,
-                        how: How::Promote,
-                    });
-                }
-            }
+        // The integer vector with as many lanes (padded to a power of
+        // two), else parts of the one with the most lanes.
+        if let Some(p) = ints(n.next_power_of_two()).find(|&p| t.legal_vector(p)) {
+            return Some(Layout {
+                part: p,
+                count: 1,
+                how: How::Promote,
+            });
         }
-        return split(t, vt, How::Promote);
+        let p = (0..7)
+            .rev()
+            .flat_map(|k| ints(1 << k))
+            .find(|&p| t.legal_vector(p) && p.lanes() < n)?;
+        return Some(Layout {
+            part: p,
+            count: n.div_ceil(p.lanes()),
+            how: How::Promote,
+        });
     }
-    // Legal vectors of this element, by lane count.
+    // Legal vectors of this element, by lane count: widen to the smallest
+    // wider one when none is narrower, else split into the widest
+    // narrower one.
     let legal: Vec<u32> = (0..7)
         .map(|k| 1u32 << k)
         .filter(|&l| VT::vector(e, l).is_some_and(|v| t.legal_vector(v)))
         .collect();
-    if let Some(&w) = legal.iter().find(|&&l| l > n) {
-        if !legal.iter().any(|&l| l < n) || !n.is_power_of_two() {
-            return Some(Layout {
-                part: VT::vector(e, w)?,
-                count: 1,
-                how: How::Widen,
-            });
-        }
+    if !legal.iter().any(|&l| l < n) {
+        let w = *legal.iter().find(|&&l| l > n)?;
+        return Some(Layout {
+            part: VT::vector(e, w)?,
+            count: 1,
+            how: How::Widen,
+        });
     }
-    if legal.iter().any(|&l| l < n) && n.is_power_of_two() {
-        return split(t, vt, How::Legal);
-    }
-    None
-}
-
-/// Halves `vt` until the halves have a layout of kind `how`.
-fn split(t: &dyn TypeLegality, vt: VT, how: How) -> Option<Layout> {
-    let n = vt.lanes();
-    if !n.is_multiple_of(2) {
-        return None;
-    }
-    let h = layout(t, vt.with_lanes(n / 2)?)?;
-    (h.how == how).then_some(Layout {
-        count: 2 * h.count,
-        ..h
+    let w = *legal.iter().rev().find(|&&l| l < n)?;
+    Some(Layout {
+        part: VT::vector(e, w)?,
+        count: n.div_ceil(w),
+        how: How::Legal,
     })
 }
 

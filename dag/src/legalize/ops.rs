@@ -135,7 +135,7 @@ impl Lz<'_> {
         if l.how == How::Scalar {
             return parts[0];
         }
-        let per = vt.lanes() / l.count;
+        let per = l.per_part(vt);
         let e = self.extract(parts[(i / per) as usize], i % per);
         if l.how == How::Promote {
             self.dag.value(Op::Truncate, VT::I1, &[e], 0)
@@ -150,7 +150,7 @@ impl Lz<'_> {
         if l.how == How::Scalar {
             return vec![lanes[0]];
         }
-        let per = (vt.lanes() / l.count) as usize;
+        let per = l.per_part(vt) as usize;
         let pe = l.part.elem();
         let mut out = Vec::with_capacity(l.count as usize);
         for group in lanes.chunks(per) {
@@ -402,14 +402,37 @@ impl Lz<'_> {
         match l.how {
             How::Legal => {
                 let bytes = u64::from(l.part.bits() / 8);
+                let eb = u64::from(l.part.elem().bits() / 8);
                 let mut parts = Vec::new();
                 let mut chains = Vec::new();
                 for k in 0..l.count {
                     let a = self.add_offset(addr, bytes * u64::from(k));
                     let mk = part_mem(m, k, bytes);
-                    let (v, c) = self.load_one(chain, l.part, a, mk);
-                    parts.push(v);
-                    chains.push(c);
+                    let valid = l.valid(vt, k);
+                    if valid == l.part.lanes() {
+                        let (v, c) = self.load_one(chain, l.part, a, mk);
+                        parts.push(v);
+                        chains.push(c);
+                        continue;
+                    }
+                    // A partial last part, lane by lane.
+                    let mut lanes = Vec::new();
+                    for i in 0..valid {
+                        let ai = self.add_offset(a, eb * u64::from(i));
+                        let mi = Mem { align: 1, ..m };
+                        let (v, c) = self.load_one(chain, l.part.elem(), ai, mi);
+                        lanes.push(v);
+                        chains.push(c);
+                    }
+                    let part = Layout::legal(l.part);
+                    parts.extend(self.build(
+                        &lanes,
+                        l.part.with_lanes(valid).unwrap_or(l.part),
+                        Layout {
+                            how: How::Widen,
+                            ..part
+                        },
+                    ));
                 }
                 let ch = self.join(&chains);
                 Ok((parts, ch))
@@ -460,11 +483,21 @@ impl Lz<'_> {
         match l.how {
             How::Legal => {
                 let bytes = u64::from(l.part.bits() / 8);
+                let eb = u64::from(l.part.elem().bits() / 8);
                 let mut chains = Vec::new();
                 for (k, &p) in parts.iter().enumerate() {
                     let a = self.add_offset(addr, bytes * k as u64);
                     let mk = part_mem(m, k as u32, bytes);
-                    chains.push(self.store_one(chain, p, a, mk));
+                    let valid = l.valid(vt, k as u32);
+                    if valid == l.part.lanes() {
+                        chains.push(self.store_one(chain, p, a, mk));
+                        continue;
+                    }
+                    for i in 0..valid {
+                        let x = self.extract(p, i);
+                        let ai = self.add_offset(a, eb * u64::from(i));
+                        chains.push(self.store_one(chain, x, ai, Mem { align: 1, ..m }));
+                    }
                 }
                 Ok(self.join(&chains))
             }
@@ -551,9 +584,9 @@ impl Lz<'_> {
         } else {
             op
         };
-        let valid = vt.lanes() / l.count;
         let mut out = Vec::with_capacity(a.len());
         for k in 0..a.len() {
+            let valid = l.valid(vt, k as u32);
             out.push(self.arith(op, l.part, &[a[k], b[k]], valid));
         }
         Ok(out)
@@ -604,9 +637,9 @@ impl Lz<'_> {
                 payload,
             )]);
         }
-        let valid = ot.lanes() / lo.count;
         let mut masks = Vec::with_capacity(a.len());
         for k in 0..a.len() {
+            let valid = lo.valid(ot, k as u32);
             masks.push(self.setcc_part(a[k], b[k], cond, valid));
         }
         if lr.how == How::Scalar {
@@ -771,8 +804,8 @@ impl Lz<'_> {
         ext: Op,
     ) -> LResult<Vec<SDValue>> {
         let (es, ed) = (s.elem().bits(), d.part.elem().bits());
-        let vs = n / src.len() as u32;
-        let vd = n / d.count;
+        let vs = if src.len() == 1 { n } else { s.lanes() };
+        let vd = if d.count == 1 { n } else { d.part.lanes() };
         if !s.is_vector() || !d.part.is_vector() {
             return err(format!("lanes of {s} as {}", d.part));
         }
@@ -847,7 +880,7 @@ impl Lz<'_> {
             parts = next;
             cur = nt;
         }
-        if cur != d.part || parts.len() != d.count as usize || valid != vd {
+        if cur != d.part || parts.len() != d.count as usize || valid < vd.min(n) {
             return err(format!("lanes of {s} as {}", d.part));
         }
         Ok(parts)
@@ -1002,7 +1035,7 @@ impl Lz<'_> {
             if c >= u64::from(vt.lanes()) {
                 return Ok(parts);
             }
-            let per = vt.lanes() / l.count;
+            let per = l.per_part(vt);
             let (k, lane) = ((c as u32 / per) as usize, c as u32 % per);
             let li = self.constant(VT::I64, u64::from(lane));
             parts[k] = self.dag.value(Op::InsertElt, l.part, &[parts[k], e, li], 0);
@@ -1037,14 +1070,14 @@ impl Lz<'_> {
         let (pa, pb) = (self.get(a), self.get(b));
         let n_in = it.lanes();
         if li.part == lr.part && li.how == lr.how && lr.how != How::Scalar {
-            let vr = vt.lanes() / lr.count;
-            let vi = n_in / li.count;
+            let vr = lr.per_part(vt);
+            let vi = li.per_part(it);
             let pl = lr.part.lanes();
             let mut out = Vec::with_capacity(lr.count as usize);
             'parts: for j in 0..lr.count {
                 let mut srcs: Vec<SDValue> = Vec::new();
                 let mut m = vec![None; pl as usize];
-                for i in 0..vr {
+                for i in 0..lr.valid(vt, j) {
                     let Some(x) = mask[(j * vr + i) as usize] else {
                         continue;
                     };
