@@ -20,6 +20,8 @@
 //! the intrinsics that have no code (`llvm.lifetime.*`, `llvm.dbg.*`,
 //! `llvm.assume`, `llvm.experimental.noalias.scope.decl`).
 
+mod promote;
+
 use crate::lowering::{CallLowering, IselError};
 use crate::node::{Dag, SDValue};
 use crate::opcode::{Cond, Ext, MemInfo, Op};
@@ -249,7 +251,11 @@ fn class(lower: &dyn CallLowering, vt: VT) -> BResult<RegClassId> {
 /// The value type of IR type `ty`, if the builder handles it (integers and
 /// pointers up to 64 bits); otherwise an error naming `what` and the type.
 fn scalar_vt(m: &Module, dl: &DataLayout, ty: TypeId, what: &str) -> BResult<VT> {
-    VT::of(&m.types, dl, ty)
+    let odd = match m.types.get(ty) {
+        Type::Int(n) => promote::promoted(n),
+        _ => None,
+    };
+    odd.or_else(|| VT::of(&m.types, dl, ty))
         .filter(|v| v.is_int() && v.bits() <= 64)
         .ok_or_else(|| IselError::new(format!("{what} of type {}", type_name(m, ty))))
 }
@@ -372,7 +378,12 @@ impl Builder<'_, '_> {
             ValueTag::Arg => {
                 let vt = self.vt(ty)?;
                 let r = self.fl.args[v.index()];
-                Ok(self.copy_from(r, vt))
+                let x = self.copy_from(r, vt);
+                // The caller leaves the bits above an odd width unspecified.
+                Ok(match self.odd_bits(ty) {
+                    Some(n) => self.zext_in_reg(x, n),
+                    None => x,
+                })
             }
             ValueTag::Global => {
                 let g = rcc_ir::GlobalId::from_index(v.index());
@@ -472,7 +483,10 @@ impl Builder<'_, '_> {
         if let Some(o) = bin(op) {
             let vt = self.vt(f.ty[i.index()])?;
             let (a, c) = (self.get(ops[0])?, self.get(ops[1])?);
-            let v = self.dag.value(o, vt, &[a, c], 0);
+            let v = match self.odd_bits(f.ty[i.index()]) {
+                Some(n) => self.odd_binary(o, vt, n, a, c),
+                None => self.dag.value(o, vt, &[a, c], 0),
+            };
             self.set(i, v);
             return Ok(());
         }
@@ -480,7 +494,10 @@ impl Builder<'_, '_> {
             Opcode::ICmp => {
                 let cond = Cond::from_ir((f.flags[i.index()] >> inst::PRED_SHIFT) as u8)
                     .ok_or_else(|| IselError::new("an icmp predicate"))?;
-                let (a, c) = (self.get(ops[0])?, self.get(ops[1])?);
+                let (mut a, mut c) = (self.get(ops[0])?, self.get(ops[1])?);
+                if let Some(n) = self.odd_bits(self.value_ty(ops[0])) {
+                    (a, c) = self.odd_compare(cond, n, a, c);
+                }
                 let v = self.dag.value(Op::SetCC, VT::I1, &[a, c], cond as u64);
                 self.set(i, v);
             }
@@ -499,7 +516,12 @@ impl Builder<'_, '_> {
             | Opcode::BitCast
             | Opcode::Freeze => {
                 let to = self.vt(f.ty[i.index()])?;
-                let x = self.get(ops[0])?;
+                let mut x = self.get(ops[0])?;
+                let from_odd = self.odd_bits(self.value_ty(ops[0]));
+                let to_odd = self.odd_bits(f.ty[i.index()]);
+                if let (Opcode::SExt, Some(n)) = (op, from_odd) {
+                    x = self.sext_in_reg(x, n);
+                }
                 let from = self.dag.vt(x);
                 let v = if from == to {
                     x
@@ -512,6 +534,11 @@ impl Builder<'_, '_> {
                         _ => Op::Truncate,
                     };
                     self.dag.value(o, to, &[x], 0)
+                };
+                // Truncation or sign extension into an odd width.
+                let v = match to_odd {
+                    Some(n) if matches!(op, Opcode::SExt | Opcode::Trunc) => self.zext_in_reg(v, n),
+                    _ => v,
                 };
                 self.set(i, v);
             }
@@ -527,6 +554,11 @@ impl Builder<'_, '_> {
                 }
                 let vt = self.vt(f.ty[i.index()])?;
                 let addr = self.get(ops[0])?;
+                if let Some(n) = self.odd_bits(f.ty[i.index()]) {
+                    let v = self.odd_load(vt, n, addr, flags & inst::VOLATILE != 0)?;
+                    self.set(i, v);
+                    return Ok(());
+                }
                 let (lvt, mem_bits) = if vt == VT::I1 {
                     (VT::I8, 8)
                 } else {
@@ -557,6 +589,10 @@ impl Builder<'_, '_> {
                 }
                 let mut v = self.get(ops[0])?;
                 let addr = self.get(ops[1])?;
+                if let Some(n) = self.odd_bits(self.value_ty(ops[0])) {
+                    self.odd_store(n, v, addr, flags & inst::VOLATILE != 0);
+                    return Ok(());
+                }
                 if self.dag.vt(v) == VT::I1 {
                     v = self.dag.value(Op::ZeroExtend, VT::I8, &[v], 0);
                 }
@@ -620,6 +656,9 @@ impl Builder<'_, '_> {
                 continue;
             }
             let mut x = self.get(idx)?;
+            if let Some(n) = self.odd_bits(self.value_ty(idx)) {
+                x = self.sext_in_reg(x, n);
+            }
             let xvt = self.dag.vt(x);
             if xvt.bits() < 64 {
                 x = self.dag.value(Op::SignExtend, VT::I64, &[x], 0);
@@ -693,7 +732,11 @@ impl Builder<'_, '_> {
             .lower
             .lower_call(self.dag, self.mf, self.chain, target, &args, ret_vt, vararg)?;
         self.chain = chain;
-        if let Some(r) = res {
+        if let Some(mut r) = res {
+            // The callee leaves the bits above an odd width unspecified.
+            if let Some(n) = self.odd_bits(ret) {
+                r = self.zext_in_reg(r, n);
+            }
             self.set(i, r);
         }
         Ok(())
