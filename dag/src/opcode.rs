@@ -23,6 +23,11 @@ pub enum Op {
     BasicBlock,
     Register,
     Undef,
+    /// The address of a thread-local variable (LLVM's GlobalTLSAddress):
+    /// payload = the symbol operand, whose flag is the access model
+    /// (`TpOff` local-exec, `GotTpOff` initial-exec). Targets lower it by
+    /// hand.
+    TlsAddress,
     // Chains and registers.
     TokenFactor,
     /// (chain, Register) -> (value, chain)

@@ -21,6 +21,7 @@
 //! `llvm.assume`, `llvm.experimental.noalias.scope.decl`).
 
 mod promote;
+mod tls;
 
 use crate::lowering::{CallLowering, IselError};
 use crate::node::{Dag, SDValue};
@@ -413,7 +414,7 @@ impl Builder<'_, '_> {
     fn symbol(&mut self, g: rcc_ir::GlobalId, offset: i64) -> BResult<SDValue> {
         let m = self.fl.m;
         if m.globals[g].tls != rcc_ir::module::ThreadLocal::None {
-            return unsupported("a thread-local variable's address");
+            return self.tls_address(g, offset);
         }
         let via_got = self.fl.pic && !rcc_mach::emit::is_dso_local(m, g);
         let s = self.mf.sym(SymOperand {
@@ -686,6 +687,37 @@ impl Builder<'_, '_> {
         let callee = ops[0];
         if let Some(g) = callee.as_entity::<rcc_ir::GlobalId>(ValueTag::Global) {
             let name = m.str(m.globals[g].name);
+            if name.starts_with("llvm.load.relative.") {
+                // ptr + sext(load i32 (ptr + offset))
+                let (p, off) = (self.get(ops[1])?, self.get(ops[2])?);
+                let off = match self.dag.vt(off) {
+                    VT::I64 => off,
+                    _ => self.dag.value(Op::SignExtend, VT::I64, &[off], 0),
+                };
+                let at = self.dag.value(Op::Add, VT::I64, &[p, off], 0);
+                let info = MemInfo {
+                    mem_bits: 32,
+                    ext: Ext::Sign,
+                    volatile: false,
+                };
+                let n = self.dag.node(
+                    Op::Load,
+                    &[VT::I64, VT::Chain],
+                    &[self.chain, at],
+                    info.pack(),
+                );
+                self.chain = SDValue::new(n, 1);
+                let v = self
+                    .dag
+                    .value(Op::Add, VT::I64, &[p, SDValue::new(n, 0)], 0);
+                self.set(i, v);
+                return Ok(());
+            }
+            if name.starts_with("llvm.threadlocal.address") {
+                let v = self.get(ops[1])?;
+                self.set(i, v);
+                return Ok(());
+            }
             if name.starts_with("llvm.") {
                 if [
                     "llvm.lifetime.",
