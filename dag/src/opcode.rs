@@ -8,7 +8,7 @@
 //! `FrameIndex` = the frame object; `BasicBlock` = the machine block;
 //! `Register` = the register bits; `SetCC`/`BrCond` = the condition code;
 //! `Load`/`Store` = extension kind / truncating memory type (see
-//! [`MemInfo`]).
+//! [`MemInfo`]); `FSetCC` = the float condition ([`FCond`]).
 
 /// An opcode.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -57,6 +57,31 @@ pub enum Op {
     // Control flow: Br (chain, bb); BrCond (chain, cond, bb).
     Br,
     BrCond,
+    // Floating point (f32/f64; see `crate::build::float`).
+    FAdd,
+    FSub,
+    FMul,
+    FDiv,
+    FNeg,
+    FAbs,
+    /// (magnitude, sign)
+    FCopySign,
+    FSqrt,
+    /// `llvm.minnum`/`llvm.maxnum`: a NaN operand yields the other one.
+    FMinNum,
+    FMaxNum,
+    /// (a, b) with payload = float condition ([`FCond`]) -> i1
+    FSetCC,
+    /// Float to signed integer, rounding toward zero (i32/i64 results).
+    FpToSint,
+    /// Signed integer (i32/i64) to float, in the current rounding mode.
+    SintToFp,
+    /// f32 -> f64.
+    FpExtend,
+    /// f64 -> f32.
+    FpRound,
+    /// Reinterprets the bits (int <-> float of the same width).
+    Bitcast,
     /// A target node; the number is the target's own.
     Target(u16),
 }
@@ -144,6 +169,89 @@ impl Cond {
             Cond::Slt => sa < sb,
             Cond::Sle => sa <= sb,
         }
+    }
+}
+
+/// Float condition codes of `FSetCC`, numbered as the IR's `fcmp`
+/// predicates (LLVM's encoding): the value is a set of outcomes, equal = 1,
+/// greater = 2, less = 4, unordered = 8 (`oge` = 3, `une` = 14, ...).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[repr(u8)]
+pub enum FCond {
+    False,
+    Oeq,
+    Ogt,
+    Oge,
+    Olt,
+    Ole,
+    One,
+    Ord,
+    Uno,
+    Ueq,
+    Ugt,
+    Uge,
+    Ult,
+    Ule,
+    Une,
+    True,
+}
+
+impl FCond {
+    pub const ALL: [FCond; 16] = [
+        FCond::False,
+        FCond::Oeq,
+        FCond::Ogt,
+        FCond::Oge,
+        FCond::Olt,
+        FCond::Ole,
+        FCond::One,
+        FCond::Ord,
+        FCond::Uno,
+        FCond::Ueq,
+        FCond::Ugt,
+        FCond::Uge,
+        FCond::Ult,
+        FCond::Ule,
+        FCond::Une,
+        FCond::True,
+    ];
+
+    /// From the IR's float predicate number (same order).
+    pub fn from_ir(p: u8) -> Option<FCond> {
+        Self::ALL.get(p as usize).copied()
+    }
+
+    /// The predicate's `fcmp` keyword.
+    pub fn name(self) -> &'static str {
+        rcc_ir::inst::FLOAT_PRED_NAMES[self as usize]
+    }
+
+    /// The condition with operands swapped (`a < b` == `b > a`).
+    pub fn swapped(self) -> FCond {
+        // Swap the "greater" (2) and "less" (4) bits.
+        let b = self as u8;
+        let s = (b & !6) | ((b & 2) << 1) | ((b & 4) >> 1);
+        FCond::ALL[s as usize]
+    }
+
+    /// The negated condition (true exactly when `self` is false, NaNs
+    /// included).
+    pub fn inverse(self) -> FCond {
+        FCond::ALL[(self as u8 ^ 15) as usize]
+    }
+
+    /// Evaluates the condition.
+    pub fn eval(self, a: f64, b: f64) -> bool {
+        let rel = if a.is_nan() || b.is_nan() {
+            8
+        } else if a == b {
+            1
+        } else if a > b {
+            2
+        } else {
+            4
+        };
+        self as u8 & rel != 0
     }
 }
 
