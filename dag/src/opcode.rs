@@ -297,3 +297,35 @@ impl MemInfo {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn float_conditions_swap_and_invert() {
+        let vals = [
+            f64::NEG_INFINITY,
+            -1.0,
+            -0.0,
+            0.0,
+            2.5,
+            f64::INFINITY,
+            f64::NAN,
+        ];
+        for c in FCond::ALL {
+            assert_eq!(FCond::from_ir(c as u8), Some(c));
+            for &a in &vals {
+                for &b in &vals {
+                    assert_eq!(c.swapped().eval(b, a), c.eval(a, b), "{c:?} {a} {b}");
+                    assert_eq!(c.inverse().eval(a, b), !c.eval(a, b), "{c:?} {a} {b}");
+                }
+            }
+        }
+        assert_eq!(FCond::Olt.swapped(), FCond::Ogt);
+        assert_eq!(FCond::Oeq.inverse(), FCond::Une);
+        assert_eq!(FCond::Uge.name(), "uge");
+        assert!(FCond::Ueq.eval(f64::NAN, 1.0) && !FCond::Oeq.eval(f64::NAN, f64::NAN));
+        assert!(FCond::Oeq.eval(-0.0, 0.0));
+    }
+}

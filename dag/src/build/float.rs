@@ -266,10 +266,15 @@ impl Builder<'_, '_> {
     /// A call of the C library function `name`, returning `ret`.
     fn libcall(&mut self, name: &str, args: &[SDValue], ret: VT) -> BResult<SDValue> {
         let target = self.mf.external(name);
+        // A library function may be preempted: through the PLT in PIC.
         let sym = self.mf.sym(SymOperand {
             target,
             offset: 0,
-            flag: SymFlag::None,
+            flag: if self.fl.pic {
+                SymFlag::Plt
+            } else {
+                SymFlag::None
+            },
         });
         let callee = self
             .dag
