@@ -15,7 +15,8 @@
 //! block), so hash-consing never merges two of them.
 //!
 //! Calls, returns and arguments go through the target's
-//! [`CallLowering`]. Anything this builder does not handle yet is an
+//! [`CallLowering`]. Floating point (`float`, `double`) is built by the
+//! [`float`] submodule. Anything this builder does not handle yet is an
 //! [`IselError`] naming the construct; nothing is silently dropped except
 //! the intrinsics that have no code (`llvm.lifetime.*`, `llvm.dbg.*`,
 //! `llvm.assume`, `llvm.experimental.noalias.scope.decl`).
@@ -34,6 +35,8 @@ use rcc_ir::layout::DataLayout;
 use rcc_ir::types::{Type, TypeId, TypeLookup};
 use rcc_ir::{Block, Function, Inst, Module, Value, ValueTag};
 use rcc_mach::{FrameIdx, FrameKind, MBlock, MachFunction, Reg, RegClassId, SymOperand, VReg};
+
+mod float;
 
 type BResult<T> = Result<T, IselError>;
 
@@ -250,14 +253,15 @@ fn class(lower: &dyn CallLowering, vt: VT) -> BResult<RegClassId> {
 }
 
 /// The value type of IR type `ty`, if the builder handles it (integers and
-/// pointers up to 64 bits); otherwise an error naming `what` and the type.
+/// pointers up to 64 bits, `float`, `double`); otherwise an error naming
+/// `what` and the type.
 fn scalar_vt(m: &Module, dl: &DataLayout, ty: TypeId, what: &str) -> BResult<VT> {
     let odd = match m.types.get(ty) {
         Type::Int(n) => promote::promoted(n),
         _ => None,
     };
     odd.or_else(|| VT::of(&m.types, dl, ty))
-        .filter(|v| v.is_int() && v.bits() <= 64)
+        .filter(|v| (v.is_int() && v.bits() <= 64) || matches!(v, VT::F32 | VT::F64))
         .ok_or_else(|| IselError::new(format!("{what} of type {}", type_name(m, ty))))
 }
 
@@ -395,6 +399,8 @@ impl Builder<'_, '_> {
                 let data: ConstData = self.fl.f.consts.get(c);
                 let vt = self.vt(ty)?;
                 match data.kind {
+                    ConstKind::Float(x) => Ok(self.fp_const(vt, x)),
+                    ConstKind::Null | ConstKind::Zero if vt.is_float() => Ok(self.fp_const(vt, 0)),
                     ConstKind::Int(x) => Ok(self.dag.constant(vt, x)),
                     ConstKind::Null | ConstKind::Zero => Ok(self.dag.constant(vt, 0)),
                     ConstKind::Undef | ConstKind::Poison => {
@@ -526,6 +532,8 @@ impl Builder<'_, '_> {
                 let from = self.dag.vt(x);
                 let v = if from == to {
                     x
+                } else if from.is_float() || to.is_float() {
+                    self.bitcast(x, to)?
                 } else {
                     let o = match op {
                         Opcode::ZExt => Op::ZeroExtend,
@@ -619,6 +627,19 @@ impl Builder<'_, '_> {
                 self.vals[i.index()] = Some(v);
             }
             Opcode::Call => self.call(i)?,
+            Opcode::FNeg
+            | Opcode::FAdd
+            | Opcode::FSub
+            | Opcode::FMul
+            | Opcode::FDiv
+            | Opcode::FRem
+            | Opcode::FCmp
+            | Opcode::FPExt
+            | Opcode::FPTrunc
+            | Opcode::SIToFP
+            | Opcode::UIToFP
+            | Opcode::FPToSI
+            | Opcode::FPToUI => self.float_inst(i)?,
             Opcode::Br | Opcode::Ret | Opcode::Unreachable => self.terminator(b, i)?,
             other => return unsupported(format!("the '{}' instruction", other.name())),
         }
@@ -730,6 +751,9 @@ impl Builder<'_, '_> {
                 {
                     return Ok(());
                 }
+                if self.float_intrinsic(i, name)? {
+                    return Ok(());
+                }
                 return unsupported(format!("the intrinsic {name}"));
             }
         }
@@ -817,6 +841,7 @@ impl Builder<'_, '_> {
             Opcode::Br => {
                 let c = self.get(ops[0])?;
                 let (t, e) = (self.block_node(ops[1])?, self.block_node(ops[2])?);
+                let (c, t, e) = self.float_branch(c, t, e);
                 let ch = self
                     .dag
                     .value(Op::BrCond, VT::Chain, &[self.chain, c, t], 0);
