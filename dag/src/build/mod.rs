@@ -32,6 +32,8 @@ use rcc_ir::types::{Type, TypeId, TypeLookup};
 use rcc_ir::{Block, Function, Inst, Module, Value, ValueTag};
 use rcc_mach::{FrameIdx, FrameKind, MBlock, MachFunction, Reg, RegClassId, SymOperand, VReg};
 
+mod ext;
+
 type BResult<T> = Result<T, IselError>;
 
 fn unsupported<T>(what: impl Into<String>) -> BResult<T> {
@@ -367,8 +369,7 @@ impl Builder<'_, '_> {
             }
             ValueTag::Arg => {
                 let vt = self.vt(ty)?;
-                let r = self.fl.args[v.index()];
-                Ok(self.copy_from(r, vt))
+                self.abi_argument(v.index(), vt)
             }
             ValueTag::Global => {
                 let g = rcc_ir::GlobalId::from_index(v.index());
@@ -632,27 +633,21 @@ impl Builder<'_, '_> {
             _ => Some(self.vt(ret)?),
         };
         let mut args = Vec::with_capacity(info.num_args as usize);
-        for &a in &ops[1..1 + info.num_args as usize] {
+        for (k, &a) in ops[1..1 + info.num_args as usize].iter().enumerate() {
             if a.tag() == ValueTag::Meta {
                 return unsupported("a metadata call argument");
             }
             let v = self.get(a)?;
-            if self.dag.vt(v).bits() < 32 {
-                // SysV callers extend these per `signext`/`zeroext`; until
-                // that is lowered, refuse rather than pass garbage bits.
-                return unsupported(format!(
-                    "a call argument of type {} (signext/zeroext extension)",
-                    self.dag.vt(v)
-                ));
-            }
-            args.push(v);
+            args.push(self.abi_call_arg(i, k, v));
         }
         let target = self.get(callee)?;
-        let (chain, res) = self
-            .lower
-            .lower_call(self.dag, self.mf, self.chain, target, &args, ret_vt, vararg)?;
+        let abi_ret = ret_vt.map(|t| self.abi_call_ret_vt(i, t));
+        let (chain, res) = self.lower.lower_call(
+            self.dag, self.mf, self.chain, target, &args, abi_ret, vararg,
+        )?;
         self.chain = chain;
-        if let Some(r) = res {
+        if let (Some(r), Some(vt)) = (res, ret_vt) {
+            let r = self.abi_call_result(vt, r);
             self.set(i, r);
         }
         Ok(())
@@ -686,12 +681,6 @@ impl Builder<'_, '_> {
                     Some(&v) => Some(self.get(v)?),
                     None => None,
                 };
-                if let Some(vt) = v.map(|v| self.dag.vt(v)).filter(|vt| vt.bits() < 32) {
-                    // Callers may rely on the `signext`/`zeroext` extension.
-                    return unsupported(format!(
-                        "returning a value of type {vt} (signext/zeroext extension)"
-                    ));
-                }
                 self.chain = self.lower.lower_return(self.dag, self.mf, self.chain, v)?;
             }
             Opcode::Br if ops.len() == 1 => {
