@@ -33,6 +33,8 @@ use rcc_ir::{Block, Function, Inst, Module, Value, ValueTag};
 use rcc_mach::{FrameIdx, FrameKind, MBlock, MachFunction, Reg, RegClassId, SymOperand, VReg};
 
 mod ext;
+mod intrinsics;
+mod memops;
 
 type BResult<T> = Result<T, IselError>;
 
@@ -545,6 +547,7 @@ impl Builder<'_, '_> {
                 self.vals[i.index()] = Some(v);
             }
             Opcode::Call => self.call(i)?,
+            Opcode::ExtractValue => self.extract_value(i)?,
             Opcode::Br | Opcode::Ret | Opcode::Unreachable => self.terminator(b, i)?,
             other => return unsupported(format!("the '{}' instruction", other.name())),
         }
@@ -620,6 +623,9 @@ impl Builder<'_, '_> {
                 .iter()
                 .any(|p| name.starts_with(p))
                 {
+                    return Ok(());
+                }
+                if self.int_intrinsic(i, name)? {
                     return Ok(());
                 }
                 return unsupported(format!("the intrinsic {name}"));
