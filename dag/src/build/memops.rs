@@ -3,7 +3,8 @@
 //! A constant length up to a limit is expanded inline into integer loads
 //! and stores of 8, 4, 2 and 1 bytes (largest first, no overlapping
 //! pieces); anything else calls the C library function of the same name
-//! (`memcpy(dst, src, len)`, `memset(dst, (int)byte, len)`), as llc does.
+//! (`memcpy(dst, src, len)`, `memset(dst, (int)byte, len)`; through the PLT
+//! in PIC), as llc does.
 //!
 //! - memcpy interleaves each piece's load and store (the regions may not
 //!   overlap), so only one value is live at a time;
@@ -107,7 +108,11 @@ impl Builder<'_, '_> {
         let s = self.mf.sym(SymOperand {
             target,
             offset: 0,
-            flag: SymFlag::Plt,
+            flag: if self.fl.pic {
+                SymFlag::Plt
+            } else {
+                SymFlag::None
+            },
         });
         let callee = self.dag.value(Op::Symbol, VT::I64, &[], s.payload() as u64);
         let (chain, _) = self.lower.lower_call(
