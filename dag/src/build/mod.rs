@@ -36,7 +36,10 @@ use rcc_ir::types::{Type, TypeId, TypeLookup};
 use rcc_ir::{Block, Function, Inst, Module, Value, ValueTag};
 use rcc_mach::{FrameIdx, FrameKind, MBlock, MachFunction, Reg, RegClassId, SymOperand, VReg};
 
+mod ext;
 mod float;
+mod intrinsics;
+mod memops;
 
 type BResult<T> = Result<T, IselError>;
 
@@ -382,8 +385,7 @@ impl Builder<'_, '_> {
             }
             ValueTag::Arg => {
                 let vt = self.vt(ty)?;
-                let r = self.fl.args[v.index()];
-                let x = self.copy_from(r, vt);
+                let x = self.abi_argument(v.index(), vt)?;
                 // The caller leaves the bits above an odd width unspecified.
                 Ok(match self.odd_bits(ty) {
                     Some(n) => self.zext_in_reg(x, n),
@@ -640,6 +642,7 @@ impl Builder<'_, '_> {
             | Opcode::UIToFP
             | Opcode::FPToSI
             | Opcode::FPToUI => self.float_inst(i)?,
+            Opcode::ExtractValue => self.extract_value(i)?,
             Opcode::Br | Opcode::Ret | Opcode::Unreachable => self.terminator(b, i)?,
             other => return unsupported(format!("the '{}' instruction", other.name())),
         }
@@ -708,32 +711,6 @@ impl Builder<'_, '_> {
         let callee = ops[0];
         if let Some(g) = callee.as_entity::<rcc_ir::GlobalId>(ValueTag::Global) {
             let name = m.str(m.globals[g].name);
-            if name.starts_with("llvm.load.relative.") {
-                // ptr + sext(load i32 (ptr + offset))
-                let (p, off) = (self.get(ops[1])?, self.get(ops[2])?);
-                let off = match self.dag.vt(off) {
-                    VT::I64 => off,
-                    _ => self.dag.value(Op::SignExtend, VT::I64, &[off], 0),
-                };
-                let at = self.dag.value(Op::Add, VT::I64, &[p, off], 0);
-                let info = MemInfo {
-                    mem_bits: 32,
-                    ext: Ext::Sign,
-                    volatile: false,
-                };
-                let n = self.dag.node(
-                    Op::Load,
-                    &[VT::I64, VT::Chain],
-                    &[self.chain, at],
-                    info.pack(),
-                );
-                self.chain = SDValue::new(n, 1);
-                let v = self
-                    .dag
-                    .value(Op::Add, VT::I64, &[p, SDValue::new(n, 0)], 0);
-                self.set(i, v);
-                return Ok(());
-            }
             if name.starts_with("llvm.threadlocal.address") {
                 let v = self.get(ops[1])?;
                 self.set(i, v);
@@ -751,7 +728,7 @@ impl Builder<'_, '_> {
                 {
                     return Ok(());
                 }
-                if self.float_intrinsic(i, name)? {
+                if self.float_intrinsic(i, name)? || self.int_intrinsic(i, name)? {
                     return Ok(());
                 }
                 return unsupported(format!("the intrinsic {name}"));
@@ -765,30 +742,24 @@ impl Builder<'_, '_> {
             _ => Some(self.vt(ret)?),
         };
         let mut args = Vec::with_capacity(info.num_args as usize);
-        for &a in &ops[1..1 + info.num_args as usize] {
+        for (k, &a) in ops[1..1 + info.num_args as usize].iter().enumerate() {
             if a.tag() == ValueTag::Meta {
                 return unsupported("a metadata call argument");
             }
             let v = self.get(a)?;
-            if self.dag.vt(v).bits() < 32 {
-                // SysV callers extend these per `signext`/`zeroext`; until
-                // that is lowered, refuse rather than pass garbage bits.
-                return unsupported(format!(
-                    "a call argument of type {} (signext/zeroext extension)",
-                    self.dag.vt(v)
-                ));
-            }
-            args.push(v);
+            args.push(self.abi_call_arg(i, k, v));
         }
         let target = match callee.as_entity::<rcc_ir::GlobalId>(ValueTag::Global) {
             Some(g) => self.call_symbol(g),
             None => self.get(callee)?,
         };
-        let (chain, res) = self
-            .lower
-            .lower_call(self.dag, self.mf, self.chain, target, &args, ret_vt, vararg)?;
+        let abi_ret = ret_vt.map(|t| self.abi_call_ret_vt(i, t));
+        let (chain, res) = self.lower.lower_call(
+            self.dag, self.mf, self.chain, target, &args, abi_ret, vararg,
+        )?;
         self.chain = chain;
-        if let Some(mut r) = res {
+        if let (Some(r), Some(vt)) = (res, ret_vt) {
+            let mut r = self.abi_call_result(vt, r);
             // The callee leaves the bits above an odd width unspecified.
             if let Some(n) = self.odd_bits(ret) {
                 r = self.zext_in_reg(r, n);
@@ -826,12 +797,6 @@ impl Builder<'_, '_> {
                     Some(&v) => Some(self.get(v)?),
                     None => None,
                 };
-                if let Some(vt) = v.map(|v| self.dag.vt(v)).filter(|vt| vt.bits() < 32) {
-                    // Callers may rely on the `signext`/`zeroext` extension.
-                    return unsupported(format!(
-                        "returning a value of type {vt} (signext/zeroext extension)"
-                    ));
-                }
                 self.chain = self.lower.lower_return(self.dag, self.mf, self.chain, v)?;
             }
             Opcode::Br if ops.len() == 1 => {
