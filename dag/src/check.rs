@@ -60,10 +60,8 @@ fn problem(dag: &Dag, n: Node) -> Option<&'static str> {
                 return Some("the shift amount is not an integer");
             }
         }
-        Op::SetCC => {
-            if opvt(0) != opvt(1) {
-                return Some("compared values of different types");
-            }
+        Op::SetCC if opvt(0) != opvt(1) => {
+            return Some("compared values of different types");
         }
         Op::Select => {
             if opvt(0) != Some(VT::I1) {
