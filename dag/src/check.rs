@@ -83,15 +83,11 @@ fn problem(dag: &Dag, n: Node) -> Option<&'static str> {
                 return Some("a truncation must narrow an integer");
             }
         }
-        Op::Load => {
-            if opvt(1) != Some(VT::I64) {
-                return Some("a load address is not a pointer-sized integer");
-            }
+        Op::Load if opvt(1) != Some(VT::I64) => {
+            return Some("a load address is not a pointer-sized integer");
         }
-        Op::Store => {
-            if opvt(2) != Some(VT::I64) {
-                return Some("a store address is not a pointer-sized integer");
-            }
+        Op::Store if opvt(2) != Some(VT::I64) => {
+            return Some("a store address is not a pointer-sized integer");
         }
         _ => {}
     }
