@@ -9,6 +9,7 @@
 //! emits them into an `rcc_mach::MachFunction`.
 
 pub mod build;
+pub mod check;
 pub mod fold;
 pub mod legalize;
 pub mod lowering;
@@ -18,5 +19,5 @@ pub mod vt;
 
 pub use lowering::{CallLowering, IselError};
 pub use node::{Dag, Node, SDValue};
-pub use opcode::{Cond, Ext, MemInfo, Op};
+pub use opcode::{Cond, Ext, FCond, MemInfo, Op};
 pub use vt::{Elem, VT};

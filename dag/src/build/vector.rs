@@ -19,11 +19,12 @@ use super::{class, unsupported, BResult, Builder};
 use crate::legalize;
 use crate::lowering::{CallLowering, IselError};
 use crate::node::SDValue;
-use crate::opcode::{Cond, MemInfo, Op};
+use crate::opcode::{Cond, FCond, MemInfo, Op};
 use crate::vt::VT;
 use rcc_ir::constant::{ConstId, ConstKind};
 use rcc_ir::entity::EntityId;
 use rcc_ir::inst::{self, Opcode};
+use rcc_ir::types::{Type, TypeId, TypeLookup};
 use rcc_ir::{Inst, Value, ValueTag};
 use rcc_mach::{MachFunction, VReg};
 
@@ -50,7 +51,37 @@ pub(super) fn value_vregs(
     Ok((first, l.count))
 }
 
+/// The type of the one register a value of type `vt` is passed or
+/// returned in: `vt` itself, or for a vector the legal type holding it
+/// (`<2 x i32>` in a `v4i32`, lanes in the low part, as LLVM passes it).
+/// Vectors needing several registers, and vectors of `i1` (whose lanes
+/// the legalizer keeps as 0/-1, which a caller does not promise), are
+/// refused.
+pub(crate) fn register_vt(lower: &dyn CallLowering, vt: VT) -> BResult<VT> {
+    if !vt.is_vector() {
+        return Ok(vt);
+    }
+    match lower.legality().and_then(|t| legalize::layout(t, vt)) {
+        Some(l) if l.count == 1 && l.part.is_vector() && l.how != legalize::How::Promote => {
+            Ok(l.part)
+        }
+        _ => unsupported(format!("a {vt} argument or return value")),
+    }
+}
+
 impl Builder<'_, '_> {
+    /// The IR value of type `vt` held in register value `r` of its
+    /// [`register_vt`]: the low lanes.
+    pub(super) fn vector_from_register(&mut self, vt: VT, r: SDValue) -> SDValue {
+        let rt = self.dag.vt(r);
+        if rt == vt {
+            return r;
+        }
+        let mask: Vec<Option<u32>> = (0..vt.lanes()).map(Some).collect();
+        let u = self.dag.value(Op::Undef, rt, &[], 0);
+        self.shuffle(vt, r, u, &mask)
+    }
+
     /// A constant of vector type `vt`: a `BuildVector` of its lanes, or
     /// `Undef`.
     pub(super) fn vector_const(&mut self, c: ConstId, vt: VT) -> BResult<SDValue> {
@@ -232,6 +263,167 @@ impl Builder<'_, '_> {
             return unsupported(format!("a bitcast from {from} to {to}"));
         }
         Ok(self.dag.value(o, to, &[x], 0))
+    }
+
+    /// Whether instruction `i` yields or reads a vector.
+    pub(super) fn is_vector_inst(&self, i: Inst) -> bool {
+        let f = self.fl.f;
+        let vec = |t: TypeId| matches!(self.fl.m.types.get(t), Type::Vector { .. });
+        vec(f.ty[i.index()])
+            || f.inst_ops(i)
+                .first()
+                .is_some_and(|&v| vec(self.value_ty(v)))
+    }
+
+    /// The intrinsics on vectors: `llvm.vector.reduce.*`, and the float
+    /// ones with a vector operand (`fmuladd`, `fabs`, `sqrt`). `false`: not
+    /// one of these.
+    pub(super) fn vector_intrinsic(&mut self, i: Inst, name: &str) -> BResult<bool> {
+        if name.starts_with("llvm.vector.reduce.") {
+            self.vector_reduce(i, name)?;
+            return Ok(true);
+        }
+        let f = self.fl.f;
+        let ops = f.inst_ops(i);
+        let nargs = f.call_info(i).num_args as usize;
+        let Some(&first) = ops.get(1).filter(|_| nargs >= 1) else {
+            return Ok(false);
+        };
+        let x = self.get(first)?;
+        let vt = self.dag.vt(x);
+        if !vt.is_vector() {
+            return Ok(false);
+        }
+        let base = name
+            .strip_prefix("llvm.")
+            .and_then(|r| r.split('.').next())
+            .unwrap_or("");
+        let v = match (base, nargs) {
+            ("fmuladd", 3) => {
+                let (y, z) = (self.get(ops[2])?, self.get(ops[3])?);
+                let m = self.dag.value(Op::FMul, vt, &[x, y], 0);
+                self.dag.value(Op::FAdd, vt, &[m, z], 0)
+            }
+            ("fabs", 1) => self.dag.value(Op::FAbs, vt, &[x], 0),
+            ("sqrt", 1) => self.dag.value(Op::FSqrt, vt, &[x], 0),
+            _ => return unsupported(format!("the intrinsic {name}")),
+        };
+        self.set(i, v);
+        Ok(true)
+    }
+
+    /// Float instructions on vectors: arithmetic, `fcmp` (a vector of
+    /// `i1`), and conversions lane by lane. Conversions the scalar
+    /// selector lacks are widened first: narrow integers through `i32`
+    /// lanes, unsigned ones through the next wider signed type.
+    pub(super) fn vector_float_inst(&mut self, i: Inst) -> BResult<()> {
+        let f = self.fl.f;
+        let ops = f.inst_ops(i);
+        let op = f.op(i);
+        let to = self.vt(f.ty[i.index()])?;
+        let x = self.get(ops[0])?;
+        let from = self.dag.vt(x);
+        let ext = |b: &mut Self, x: SDValue, bits: u32, signed: bool| -> BResult<SDValue> {
+            let vt = b.dag.vt(x);
+            if vt.elem().bits() >= bits {
+                return Ok(x);
+            }
+            let t = VT::int(bits)
+                .and_then(|e| vt.with_elem(e))
+                .ok_or_else(|| IselError::new("a vector conversion"))?;
+            let o = if signed {
+                Op::SignExtend
+            } else {
+                Op::ZeroExtend
+            };
+            Ok(b.dag.value(o, t, &[x], 0))
+        };
+        let v = match op {
+            Opcode::FNeg => self.dag.value(Op::FNeg, to, &[x], 0),
+            Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv => {
+                let y = self.get(ops[1])?;
+                let o = match op {
+                    Opcode::FAdd => Op::FAdd,
+                    Opcode::FSub => Op::FSub,
+                    Opcode::FMul => Op::FMul,
+                    _ => Op::FDiv,
+                };
+                self.dag.value(o, to, &[x, y], 0)
+            }
+            Opcode::FCmp => {
+                let p = (f.flags[i.index()] >> inst::PRED_SHIFT) as u8;
+                let cond = FCond::from_ir(p).ok_or_else(|| IselError::new("an fcmp predicate"))?;
+                let y = self.get(ops[1])?;
+                match cond {
+                    FCond::False | FCond::True => {
+                        let c = self.dag.constant(VT::I1, (cond == FCond::True) as u64);
+                        let lanes = vec![c; to.lanes() as usize];
+                        self.dag.value(Op::BuildVector, to, &lanes, 0)
+                    }
+                    c => self.dag.value(Op::FSetCC, to, &[x, y], c as u64),
+                }
+            }
+            Opcode::FPExt => self.dag.value(Op::FpExtend, to, &[x], 0),
+            Opcode::FPTrunc => self.dag.value(Op::FpRound, to, &[x], 0),
+            Opcode::SIToFP | Opcode::UIToFP => {
+                let signed = op == Opcode::SIToFP;
+                let bits = from.elem().bits();
+                let src = match (bits, signed) {
+                    (1..=16, _) => ext(self, x, 32, signed)?,
+                    (32, false) => ext(self, x, 64, false)?,
+                    (64, false) => {
+                        return self.by_lanes(i, to, x, |b, e| b.int_to_fp(e, to.elem(), false))
+                    }
+                    _ => x,
+                };
+                self.dag.value(Op::SintToFp, to, &[src], 0)
+            }
+            Opcode::FPToSI | Opcode::FPToUI => {
+                let signed = op == Opcode::FPToSI;
+                let bits = to.elem().bits();
+                let wide = match (bits, signed) {
+                    (1..=16, _) => 32,
+                    (32, false) => 64,
+                    (64, false) => {
+                        return self.by_lanes(i, to, x, |b, e| b.fp_to_int(e, to.elem(), false))
+                    }
+                    _ => bits,
+                };
+                let wt = VT::int(wide)
+                    .and_then(|e| to.with_elem(e))
+                    .ok_or_else(|| IselError::new("a vector conversion"))?;
+                let r = self.dag.value(Op::FpToSint, wt, &[x], 0);
+                if wt == to {
+                    r
+                } else {
+                    self.dag.value(Op::Truncate, to, &[r], 0)
+                }
+            }
+            other => return unsupported(format!("the '{}' instruction on {from}", other.name())),
+        };
+        self.set(i, v);
+        Ok(())
+    }
+
+    /// Sets `i` to the vector of type `to` whose lanes are `f` of the lanes
+    /// of `x` (scalar expansions the vector rules lack).
+    fn by_lanes(
+        &mut self,
+        i: Inst,
+        to: VT,
+        x: SDValue,
+        mut f: impl FnMut(&mut Self, SDValue) -> BResult<SDValue>,
+    ) -> BResult<()> {
+        let from = self.dag.vt(x);
+        let mut lanes = Vec::with_capacity(to.lanes() as usize);
+        for l in 0..to.lanes() {
+            let idx = self.dag.constant(VT::I64, u64::from(l));
+            let e = self.dag.value(Op::ExtractElt, from.elem(), &[x, idx], 0);
+            lanes.push(f(self, e)?);
+        }
+        let v = self.dag.value(Op::BuildVector, to, &lanes, 0);
+        self.set(i, v);
+        Ok(())
     }
 
     /// `llvm.vector.reduce.<op>.*`: halving steps of shuffle + op, then

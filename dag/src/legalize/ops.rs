@@ -225,8 +225,17 @@ impl Lz<'_> {
             | Op::Xor
             | Op::Shl
             | Op::Srl
-            | Op::Sra => self.binary(op, vt, &ops)?,
+            | Op::Sra
+            | Op::FAdd
+            | Op::FSub
+            | Op::FMul
+            | Op::FDiv => self.binary(op, vt, &ops)?,
+            Op::FNeg | Op::FAbs | Op::FSqrt => self.unary(op, vt, ops[0])?,
             Op::SetCC => self.setcc(vt, &ops, payload)?,
+            Op::FSetCC => self.fsetcc(vt, &ops, payload)?,
+            Op::SintToFp | Op::FpToSint | Op::FpExtend | Op::FpRound => {
+                self.convert(op, vt, ops[0])?
+            }
             Op::Select => self.select(vt, &ops)?,
             Op::ZeroExtend | Op::SignExtend | Op::AnyExtend | Op::Truncate => {
                 self.extend(op, vt, ops[0])?
@@ -592,6 +601,45 @@ impl Lz<'_> {
         Ok(out)
     }
 
+    fn unary(&mut self, op: Op, vt: VT, x: SDValue) -> LResult<Vec<SDValue>> {
+        let l = self.layout(vt)?;
+        let src = self.get(x);
+        let mut out = Vec::with_capacity(src.len());
+        for (k, &p) in src.iter().enumerate() {
+            let valid = l.valid(vt, k as u32);
+            out.push(self.arith(op, l.part, &[p], valid));
+        }
+        Ok(out)
+    }
+
+    /// A lane-wise conversion (`SintToFp`, `FpToSint`, `FpExtend`,
+    /// `FpRound`): part by part when the lanes line up and the target
+    /// selects it, else lane by lane.
+    fn convert(&mut self, op: Op, vt: VT, x: SDValue) -> LResult<Vec<SDValue>> {
+        let st = self.dag.vt(x);
+        let (lo, lr) = (self.layout(st)?, self.layout(vt)?);
+        let src = self.get(x);
+        let parts_ok = |l: Layout| matches!(l.how, How::Legal | How::Widen);
+        if parts_ok(lo)
+            && parts_ok(lr)
+            && lo.count == lr.count
+            && lo.per_part(st) == lr.per_part(vt)
+            && src
+                .iter()
+                .all(|&p| self.t.selects(self.dag, op, lr.part, &[p]))
+        {
+            return Ok(src
+                .iter()
+                .map(|&p| self.dag.value(op, lr.part, &[p], 0))
+                .collect());
+        }
+        let e = vt.elem();
+        self.by_lanes(vt, lr, |s, i| {
+            let x = s.lane(&src, st, lo, i);
+            Ok(s.dag.value(op, e, &[x], 0))
+        })
+    }
+
     /// `op` on legal values of type `vt`, unrolled to `valid` scalar lanes
     /// when the target does not select it.
     fn arith(&mut self, op: Op, vt: VT, ops: &[SDValue], valid: u32) -> SDValue {
@@ -647,6 +695,51 @@ impl Lz<'_> {
             return Ok(vec![self.dag.value(Op::Truncate, VT::I1, &[m], 0)]);
         }
         self.resize(&masks, lo.part, ot.lanes(), lr, Op::SignExtendInReg)
+    }
+
+    fn fsetcc(&mut self, vt: VT, ops: &[SDValue], payload: u64) -> LResult<Vec<SDValue>> {
+        let ot = self.dag.vt(ops[0]);
+        let (lo, lr) = (self.layout(ot)?, self.layout(vt)?);
+        let (a, b) = (self.get(ops[0]), self.get(ops[1]));
+        if lo.how == How::Scalar {
+            return Ok(vec![self.dag.value(
+                Op::FSetCC,
+                VT::I1,
+                &[a[0], b[0]],
+                payload,
+            )]);
+        }
+        let mt = lo
+            .part
+            .to_int()
+            .ok_or_else(|| IselError::new(format!("a compare of {ot}")))?;
+        let mut masks = Vec::with_capacity(a.len());
+        for k in 0..a.len() {
+            let (x, y) = (a[k], b[k]);
+            if self.t.selects(self.dag, Op::FSetCC, lo.part, &[x, y]) {
+                masks.push(self.dag.value(Op::FSetCC, mt, &[x, y], payload));
+                continue;
+            }
+            let valid = lo.valid(ot, k as u32);
+            let e = mt.elem();
+            let mut lanes = Vec::with_capacity(mt.lanes() as usize);
+            for i in 0..mt.lanes() {
+                if i >= valid {
+                    let u = self.undef(e);
+                    lanes.push(u);
+                    continue;
+                }
+                let (p, q) = (self.extract(x, i), self.extract(y, i));
+                let c = self.dag.value(Op::FSetCC, VT::I1, &[p, q], payload);
+                lanes.push(self.dag.value(Op::SignExtend, e, &[c], 0));
+            }
+            masks.push(self.dag.value(Op::BuildVector, mt, &lanes, 0));
+        }
+        if lr.how == How::Scalar {
+            let m = self.extract(masks[0], 0);
+            return Ok(vec![self.dag.value(Op::Truncate, VT::I1, &[m], 0)]);
+        }
+        self.resize(&masks, mt, ot.lanes(), lr, Op::SignExtendInReg)
     }
 
     /// The canonical mask (each lane 0 or -1, shaped like `a`) of
@@ -1069,7 +1162,12 @@ impl Lz<'_> {
         let (li, lr) = (self.layout(it)?, self.layout(vt)?);
         let (pa, pb) = (self.get(a), self.get(b));
         let n_in = it.lanes();
-        if li.part == lr.part && li.how == lr.how && lr.how != How::Scalar {
+        let promoted = |l: Layout| l.how == How::Promote;
+        if li.part == lr.part
+            && promoted(li) == promoted(lr)
+            && lr.how != How::Scalar
+            && li.how != How::Scalar
+        {
             let vr = lr.per_part(vt);
             let vi = li.per_part(it);
             let pl = lr.part.lanes();

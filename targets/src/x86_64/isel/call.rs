@@ -1,23 +1,30 @@
-//! System V calls, returns and incoming arguments (integer and pointer
-//! values only): the [`CallLowering`] hooks the DAG builder calls, which
-//! create the target nodes `X86_CALL` and `X86_RET`, and their emission.
+//! System V calls, returns and incoming arguments (integers, pointers,
+//! `float` and `double`): the [`CallLowering`] hooks the DAG builder calls,
+//! which create the target nodes `X86_CALL` and `X86_RET`, and their
+//! emission.
 //!
 //! Nodes: `Target(X86_CALL)` has operands `(chain, callee, args...)`,
 //! results `(value?, chain)` and payload bit 0 = variadic; the argument
 //! types are the operands' types. `Target(X86_RET)` has operands
 //! `(chain, value?)` and one chain result.
 //!
-//! Emission of a call: `ADJCALLSTACKDOWN bytes`; stores of the 7th and
-//! later arguments to `[rsp + 8k]`; COPYs into RDI, RSI, RDX, RCX, R8, R9
-//! (the part matching the argument's width); `MOV8ri $al, 0` for variadic
-//! callees; `CALL64pcrel32 sym` or `CALL64r reg` with the SysV register
-//! mask and implicit uses of the argument registers; `ADJCALLSTACKUP`;
-//! a COPY of RAX (by width) into the result register. Every physical
-//! register is defined and read inside this sequence.
+//! Argument assignment ([`assign`]): integers take RDI, RSI, RDX, RCX, R8,
+//! R9 (the part matching the argument's width), floats XMM0..XMM7, each
+//! in argument order; the rest go to the stack in argument order, one
+//! 8-byte slot each. Results come back in RAX (by width) or XMM0.
+//!
+//! Emission of a call: `ADJCALLSTACKDOWN bytes`; stores of the stack
+//! arguments to `[rsp + 8k]` (`movss`/`movsd` for floats); COPYs into the
+//! argument registers; for variadic callees `MOV8ri $al, n`, n = the
+//! number of XMM registers used; `CALL64pcrel32 sym` or `CALL64r reg` with
+//! the SysV register mask and implicit uses of the argument registers;
+//! `ADJCALLSTACKUP`; a COPY of RAX (by width) or XMM0 into the result
+//! register. Every physical register is defined and read inside this
+//! sequence.
 
 use super::super::desc::{sub_reg, subreg};
 use super::super::machine::mask;
-use super::super::{op, regs};
+use super::super::{op, regs, Opcode};
 use super::emit::{class_of_vt, push_implicit, Emitter};
 use rcc_dag::{CallLowering, Dag, IselError, Node, Op, SDValue, VT};
 use rcc_ir::entity::EntityId;
@@ -47,11 +54,96 @@ fn part(r: PReg, vt: VT) -> PReg {
     sub_reg(r, idx).unwrap_or(r)
 }
 
+const XMM_ARGS: [PReg; 8] = [
+    regs::XMM0,
+    regs::XMM1,
+    regs::XMM2,
+    regs::XMM3,
+    regs::XMM4,
+    regs::XMM5,
+    regs::XMM6,
+    regs::XMM7,
+];
+
 fn check_int(what: &str, vt: VT) -> Result<(), IselError> {
     if matches!(vt, VT::I1 | VT::I8 | VT::I16 | VT::I32 | VT::I64) {
         Ok(())
     } else {
         Err(IselError::new(format!("{vt} {what}")))
+    }
+}
+
+/// Checks a value passed in a register: an integer or pointer, or a
+/// `float`/`double` or vector (SSE class; the legalizer refuses vectors
+/// that need more than one register).
+fn check_scalar(what: &str, vt: VT) -> Result<(), IselError> {
+    if matches!(vt, VT::F32 | VT::F64) || vt.is_vector() {
+        Ok(())
+    } else {
+        check_int(what, vt)
+    }
+}
+
+/// Where one argument goes.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ArgLoc {
+    /// This register (the part of its width for integers).
+    Reg(PReg),
+    /// The stack slot at `8 * k` bytes above the outgoing-argument base
+    /// (`k` even for a 16-byte vector).
+    Stack(u32),
+}
+
+/// The System V locations of arguments of types `vts`, and the number of
+/// XMM registers used.
+pub fn assign(vts: impl IntoIterator<Item = VT>) -> (Vec<ArgLoc>, u32) {
+    let (mut gpr, mut xmm, mut stack) = (0usize, 0usize, 0u32);
+    let mut out = Vec::new();
+    for vt in vts {
+        let reg = if vt.is_float() || vt.is_vector() {
+            let r = XMM_ARGS.get(xmm).copied();
+            xmm += r.is_some() as usize;
+            r
+        } else {
+            let r = ARG_REGS.get(gpr).map(|&r| part(r, vt));
+            gpr += r.is_some() as usize;
+            r
+        };
+        out.push(match reg {
+            Some(r) => ArgLoc::Reg(r),
+            None if vt.is_vector() => {
+                stack = stack.next_multiple_of(2) + 2;
+                ArgLoc::Stack(stack - 2)
+            }
+            None => {
+                stack += 1;
+                ArgLoc::Stack(stack - 1)
+            }
+        });
+    }
+    (out, xmm as u32)
+}
+
+/// The register a value of type `vt` is returned in.
+fn ret_reg(vt: VT) -> PReg {
+    if vt.is_float() || vt.is_vector() {
+        regs::XMM0
+    } else {
+        part(regs::RAX, vt)
+    }
+}
+
+/// Load and store forms for a value of type `vt` in memory.
+fn mem_forms(vt: VT) -> (Opcode, Opcode) {
+    match vt {
+        VT::I1 | VT::I8 => (op::MOV8rm, op::MOV8mr),
+        VT::I16 => (op::MOV16rm, op::MOV16mr),
+        VT::I32 => (op::MOV32rm, op::MOV32mr),
+        VT::F32 => (op::MOVSSrm, op::MOVSSmr),
+        VT::F64 => (op::MOVSDrm, op::MOVSDmr),
+        // 16-byte vector slots are 16-byte aligned.
+        t if t.is_vector() => (op::MOVAPSrm, op::MOVAPSmr),
+        _ => (op::MOV64rm, op::MOV64mr),
     }
 }
 
@@ -80,10 +172,10 @@ impl CallLowering for X86Lowering {
     ) -> Result<(SDValue, Option<SDValue>), IselError> {
         check_int("callee", dag.vt(callee))?;
         for &a in args {
-            check_int("argument", dag.vt(a))?;
+            check_scalar("argument", dag.vt(a))?;
         }
         if let Some(r) = ret {
-            check_int("return value", r)?;
+            check_scalar("return value", r)?;
         }
         let mut ops = Vec::with_capacity(args.len() + 2);
         ops.push(chain);
@@ -109,7 +201,7 @@ impl CallLowering for X86Lowering {
         val: Option<SDValue>,
     ) -> Result<SDValue, IselError> {
         if let Some(v) = val {
-            check_int("return value", dag.vt(v))?;
+            check_scalar("return value", dag.vt(v))?;
         }
         let ops: Vec<SDValue> = std::iter::once(chain).chain(val).collect();
         Ok(dag.value(Op::Target(X86_RET), VT::Chain, &ops, 0))
@@ -117,32 +209,33 @@ impl CallLowering for X86Lowering {
 
     fn lower_arguments(&self, mf: &mut MachFunction, args: &[VT]) -> Result<Vec<VReg>, IselError> {
         let mut out = Vec::with_capacity(args.len());
-        for (i, &vt) in args.iter().enumerate() {
-            check_int("argument", vt)?;
+        for &vt in args {
+            check_scalar("argument", vt)?;
+        }
+        let (locs, _) = assign(args.iter().copied());
+        for (&vt, loc) in args.iter().zip(locs) {
             let v = mf.new_vreg(class_of_vt(vt)?);
-            if let Some(&r) = ARG_REGS.get(i) {
-                let p = part(r, vt);
-                mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
-                mf.live_ins.push(p);
-            } else {
-                let fi = mf.frame.create_fixed(8, 8 + 8 * (i as i64 - 6));
-                let opc = match vt {
-                    VT::I1 | VT::I8 => op::MOV8rm,
-                    VT::I16 => op::MOV16rm,
-                    VT::I32 => op::MOV32rm,
-                    _ => op::MOV64rm,
-                };
-                mf.push(
-                    MOpc::target(opc.0),
-                    &[
-                        Operand::reg_def(v),
-                        Operand::frame(fi),
-                        Operand::imm(1),
-                        Operand::reg_use(Reg::NONE),
-                        Operand::imm(0),
-                        Operand::reg_use(Reg::NONE),
-                    ],
-                );
+            match loc {
+                ArgLoc::Reg(p) => {
+                    mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
+                    mf.live_ins.push(p);
+                }
+                ArgLoc::Stack(k) => {
+                    let size = u64::from(vt.bits().max(64) / 8);
+                    let fi = mf.frame.create_fixed(size, 8 + 8 * k as i64);
+                    let (opc, _) = mem_forms(vt);
+                    mf.push(
+                        MOpc::target(opc.0),
+                        &[
+                            Operand::reg_def(v),
+                            Operand::frame(fi),
+                            Operand::imm(1),
+                            Operand::reg_use(Reg::NONE),
+                            Operand::imm(0),
+                            Operand::reg_use(Reg::NONE),
+                        ],
+                    );
+                }
             }
             out.push(v);
         }
@@ -169,19 +262,24 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     let ops = dag.operands(n);
     let (callee, args) = (ops[1], &ops[2..]);
     let variadic = dag.payload(n) & 1 != 0;
-    let nstack = args.len().saturating_sub(ARG_REGS.len()) as u64;
-    let bytes = (nstack * 8).next_multiple_of(16);
+    let (locs, nxmm) = assign(args.iter().map(|&a| dag.vt(a)));
+    let top = args
+        .iter()
+        .zip(&locs)
+        .filter_map(|(&a, l)| match l {
+            ArgLoc::Stack(k) => Some(u64::from(*k) * 8 + u64::from(dag.vt(a).bits().max(64) / 8)),
+            ArgLoc::Reg(_) => None,
+        })
+        .max()
+        .unwrap_or(0);
+    let bytes = top.next_multiple_of(16);
     mf.frame.has_calls = true;
     mf.frame.max_call_frame = mf.frame.max_call_frame.max(bytes);
     let b = bytes as i32;
     mf.push(MOpc::ADJCALLSTACKDOWN, &stack_adjust(b, true));
-    for (k, &a) in args.iter().skip(ARG_REGS.len()).enumerate() {
-        let opc = match dag.vt(a) {
-            VT::I1 | VT::I8 => op::MOV8mr,
-            VT::I16 => op::MOV16mr,
-            VT::I32 => op::MOV32mr,
-            _ => op::MOV64mr,
-        };
+    for (&a, &loc) in args.iter().zip(&locs) {
+        let ArgLoc::Stack(k) = loc else { continue };
+        let (_, opc) = mem_forms(dag.vt(a));
         mf.push(
             MOpc::target(opc.0),
             &[
@@ -195,8 +293,8 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
         );
     }
     let mut uses = Vec::new();
-    for (&a, &r) in args.iter().zip(&ARG_REGS) {
-        let p = part(r, dag.vt(a));
+    for (&a, &loc) in args.iter().zip(&locs) {
+        let ArgLoc::Reg(p) = loc else { continue };
         mf.push(
             MOpc::COPY,
             &[Operand::reg_def(p), Operand::reg_use(e.reg(a))],
@@ -205,7 +303,10 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     }
     if variadic {
         let mov = MOpc::target(op::MOV8ri.0);
-        mf.push(mov, &[Operand::reg_def(regs::AL), Operand::imm(0)]);
+        mf.push(
+            mov,
+            &[Operand::reg_def(regs::AL), Operand::imm(nxmm as i32)],
+        );
         uses.push(regs::AL);
     }
     let (opc, target) = if dag.op_of(callee) == Op::Symbol {
@@ -222,7 +323,7 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     push_implicit(&mut cops, opc, false);
     let ret = dag.vts(n).first().copied().filter(|&t| t != VT::Chain);
     if let Some(t) = ret {
-        cops.push(Operand::implicit_def(part(regs::RAX, t)));
+        cops.push(Operand::implicit_def(ret_reg(t)));
     }
     mf.push(opc, &cops);
     mf.push(MOpc::ADJCALLSTACKUP, &stack_adjust(b, false));
@@ -230,7 +331,7 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
         let v = mf.new_vreg(class_of_vt(t)?);
         mf.push(
             MOpc::COPY,
-            &[Operand::reg_def(v), Operand::reg_use(part(regs::RAX, t))],
+            &[Operand::reg_def(v), Operand::reg_use(ret_reg(t))],
         );
         e.vals[n.index()] = Reg::virt(v);
     }
@@ -243,7 +344,7 @@ pub fn emit_ret(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(
     let opc = MOpc::target(op::RET64.0);
     let mut rops = Vec::new();
     if let Some(&v) = ops.get(1) {
-        let p = part(regs::RAX, e.dag.vt(v));
+        let p = ret_reg(e.dag.vt(v));
         mf.push(
             MOpc::COPY,
             &[Operand::reg_def(p), Operand::reg_use(e.reg(v))],

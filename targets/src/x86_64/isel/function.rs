@@ -58,6 +58,7 @@ pub fn select_function(
         }
         build_block(&fl, b, &mut cx.dag, mf, &lower, &mut cx.vals)?;
         rcc_dag::legalize::legalize(&mut cx.dag, mf, &super::vector::Sse2)?;
+        rcc_dag::check::check(&cx.dag)?;
         cx.sel.select_block(&mut cx.dag, mf)?;
         cx.succs.clear();
         if let Some(t) = f.terminator(b) {

@@ -29,6 +29,7 @@ pub mod matcher;
 pub mod patterns;
 #[cfg(test)]
 mod tests;
+pub mod tls;
 pub mod vector;
 
 pub use call::{X86Lowering, X86_CALL, X86_RET};

@@ -6,7 +6,10 @@
 //!   `v4i32`, `v2i64` and `v16i8` products from `pmuludq`/`pmullw`),
 //!   shifts by a splat constant (`psll/psrl/psra`, no `psraq`, no byte
 //!   shifts), compares `eq` and `sgt` (`pcmpeq`/`pcmpgt`) except on `v2i64`;
-//!   the legalizer expands or unrolls the rest.
+//!   float arithmetic, `fabs`/`fneg` (sign masks), `sqrt`, every `fcmp`
+//!   (`cmpps`/`cmppd`), and the conversions `cvtdq2ps`, `cvttps2dq`,
+//!   `cvtdq2pd`, `cvttpd2dq`, `cvtps2pd`, `cvtpd2ps` (the `pd` ones on the
+//!   low two lanes); the legalizer expands or unrolls the rest.
 //! - The nodes patterns cannot describe are selected here, in Rust,
 //!   because the choice depends on the lanes: `BuildVector` (`pxor` for
 //!   zero, `pcmpeqd` for all-ones, a constant-pool load, `movd` + shuffles
@@ -48,10 +51,26 @@ impl TypeLegality for Sse2 {
     }
 
     fn selects(&self, dag: &Dag, op: Op, vt: VT, ops: &[SDValue]) -> bool {
-        if !vt.is_int_vector() || !in_vr128(vt) {
+        if !in_vr128(vt) {
             return false;
         }
+        let src = ops.first().map(|&o| dag.vt(o));
         match op {
+            Op::SintToFp => matches!((vt, src), (VT::V4F32 | VT::V2F64, Some(VT::V4I32))),
+            Op::FpToSint => matches!((vt, src), (VT::V4I32, Some(VT::V4F32 | VT::V2F64))),
+            Op::FpExtend => (vt, src) == (VT::V2F64, Some(VT::V4F32)),
+            Op::FpRound => (vt, src) == (VT::V4F32, Some(VT::V2F64)),
+            _ if !vt.is_int_vector() => matches!(
+                op,
+                Op::FAdd
+                    | Op::FSub
+                    | Op::FMul
+                    | Op::FDiv
+                    | Op::FNeg
+                    | Op::FAbs
+                    | Op::FSqrt
+                    | Op::FSetCC
+            ),
             Op::Add | Op::Sub | Op::And | Op::Or | Op::Xor | Op::Mul => true,
             Op::Shl | Op::Srl | Op::Sra => {
                 let Some(s) = splat_const(dag, ops[1]) else {
@@ -268,11 +287,6 @@ fn build_vector(
         let c = mf.constant(&bytes, 16);
         return Ok(ins(mf, op::MOVAPSrm, &[S::Pool(c)]));
     }
-    if vt.elem().is_float() {
-        return Err(IselError::new(format!(
-            "floating point: a {vt} built from scalar registers"
-        )));
-    }
     let regs: Vec<Option<Reg>> = lanes
         .iter()
         .map(|&l| (dag.op_of(l) != Op::Undef).then(|| e.reg(l)))
@@ -281,7 +295,22 @@ fn build_vector(
     if regs.iter().flatten().all(|&r| r == first) {
         return Ok(splat(mf, vt, first));
     }
+    let undef_or = |mf: &mut MachFunction, r: Option<Reg>| match r {
+        Some(r) => r,
+        None => implicit_def(mf),
+    };
     Ok(match vt {
+        // Float lanes are the low parts of XMM registers already.
+        VT::V4F32 => {
+            let x: Vec<Reg> = regs.iter().map(|&r| undef_or(mf, r)).collect();
+            let lo = ins(mf, op::UNPCKLPSrr, &[S::R(x[0]), S::R(x[1])]);
+            let hi = ins(mf, op::UNPCKLPSrr, &[S::R(x[2]), S::R(x[3])]);
+            ins(mf, op::MOVLHPSrr, &[S::R(lo), S::R(hi)])
+        }
+        VT::V2F64 => {
+            let (a, b) = (undef_or(mf, regs[0]), undef_or(mf, regs[1]));
+            ins(mf, op::UNPCKLPDrr, &[S::R(a), S::R(b)])
+        }
         VT::V2I64 => {
             let x: Vec<Option<Reg>> = regs
                 .iter()
@@ -351,6 +380,8 @@ fn words_vector(mf: &mut MachFunction, words: &[Option<Reg>]) -> Reg {
 /// Every lane of a `vt` is the scalar in register `r`.
 fn splat(mf: &mut MachFunction, vt: VT, r: Reg) -> Reg {
     match vt {
+        VT::V4F32 => ins(mf, op::SHUFPSrri, &[S::R(r), S::R(r), S::I(0)]),
+        VT::V2F64 => ins(mf, op::PSHUFDri, &[S::R(r), S::I(0x44)]),
         VT::V2I64 => {
             let x = ins(mf, op::MOV64toPQIrr, &[S::R(r)]);
             ins(mf, op::PSHUFDri, &[S::R(x), S::I(0x44)])
@@ -399,21 +430,18 @@ fn insert(mf: &mut MachFunction, vt: VT, v: Reg, x: Reg, k: u32) -> Result<Reg, 
                 &[S::R(v), S::R(o), S::I(i64::from(k / 2))],
             )
         }
-        VT::V4I32 | VT::V2I64 => {
+        VT::V4I32 | VT::V2I64 | VT::V4F32 | VT::V2F64 => {
             let n = vt.lanes();
-            let t = if vt == VT::V4I32 {
-                ins(mf, op::MOVDI2PDIrr, &[S::R(x)])
-            } else {
-                ins(mf, op::MOV64toPQIrr, &[S::R(x)])
+            let t = match vt {
+                VT::V4I32 => ins(mf, op::MOVDI2PDIrr, &[S::R(x)]),
+                VT::V2I64 => ins(mf, op::MOV64toPQIrr, &[S::R(x)]),
+                // A float is the low lane of its register.
+                _ => x,
             };
             let mask: Vec<Option<u32>> = (0..n).map(|i| Some(if i == k { n } else { i })).collect();
             shuffle(mf, vt, Some(v), Some(t), &mask)
         }
-        _ => {
-            return Err(IselError::new(format!(
-                "floating point: a lane insert into {vt}"
-            )))
-        }
+        _ => return Err(IselError::new(format!("a lane insert into {vt}"))),
     })
 }
 
