@@ -73,6 +73,9 @@ pub enum Op {
     /// operand sign- (zero-) extended (LLVM's `*_EXTEND_VECTOR_INREG`).
     SignExtendInReg,
     ZeroExtendInReg,
+    /// (vector) -> i32 whose bit i is the sign bit of lane i (x86
+    /// `pmovmskb`, `movmskps`): how a vector of `i1` becomes an integer.
+    MoveMask,
     /// (a, b) with payload = condition code -> i1
     SetCC,
     /// (cond, a, b)

@@ -275,9 +275,16 @@ impl Builder<'_, '_> {
                 .is_some_and(|&v| vec(self.value_ty(v)))
     }
 
-    /// The intrinsics on vectors: `llvm.vector.reduce.*`, and the float
-    /// ones with a vector operand (`fmuladd`, `fabs`, `sqrt`). `false`: not
-    /// one of these.
+    /// A vector of type `vt` with every lane the integer `v`.
+    fn splat_int(&mut self, vt: VT, v: u64) -> SDValue {
+        let c = self.dag.constant(vt.elem(), v);
+        let lanes = vec![c; vt.lanes() as usize];
+        self.dag.value(Op::BuildVector, vt, &lanes, 0)
+    }
+
+    /// The intrinsics on vectors: `llvm.vector.reduce.*`, and the ones with
+    /// a vector operand: `fmuladd`, `fabs`, `sqrt`, `smin`/`smax`/`umin`/
+    /// `umax` (compare and select), `abs`. `false`: not one of these.
     pub(super) fn vector_intrinsic(&mut self, i: Inst, name: &str) -> BResult<bool> {
         if name.starts_with("llvm.vector.reduce.") {
             self.vector_reduce(i, name)?;
@@ -306,6 +313,25 @@ impl Builder<'_, '_> {
             }
             ("fabs", 1) => self.dag.value(Op::FAbs, vt, &[x], 0),
             ("sqrt", 1) => self.dag.value(Op::FSqrt, vt, &[x], 0),
+            ("smin" | "smax" | "umin" | "umax", 2) if vt.is_int_vector() => {
+                let y = self.get(ops[2])?;
+                let cond = match base {
+                    "smin" => Cond::Slt,
+                    "smax" => Cond::Sgt,
+                    "umin" => Cond::Ult,
+                    _ => Cond::Ugt,
+                };
+                let mt = vt.with_elem(VT::I1).unwrap_or(vt);
+                let m = self.dag.value(Op::SetCC, mt, &[x, y], cond as u64);
+                self.dag.value(Op::Select, vt, &[m, x, y], 0)
+            }
+            ("abs", 2) if vt.is_int_vector() => {
+                // (x ^ s) - s with s = x >> (bits - 1), arithmetic.
+                let sh = self.splat_int(vt, u64::from(vt.elem().bits() - 1));
+                let s = self.dag.value(Op::Sra, vt, &[x, sh], 0);
+                let t = self.dag.value(Op::Xor, vt, &[x, s], 0);
+                self.dag.value(Op::Sub, vt, &[t, s], 0)
+            }
             _ => return unsupported(format!("the intrinsic {name}")),
         };
         self.set(i, v);

@@ -1051,6 +1051,12 @@ impl Lz<'_> {
         if ls.how == How::Scalar && ld.how == How::Scalar {
             return Ok(vec![self.bitcast(src[0], ld.part)]);
         }
+        if ls.how == How::Promote && vt.is_int() {
+            return Ok(vec![self.mask_bits(&src, st, ls, vt)?]);
+        }
+        if ld.how == How::Promote && st.is_int() {
+            return self.bits_mask(src[0], vt, ld);
+        }
         if ls.how == How::Promote || ld.how == How::Promote {
             return err(format!("a bitcast from {st} to {vt}"));
         }
@@ -1073,6 +1079,96 @@ impl Lz<'_> {
         let ch = self.store_value(entry, &src, st, addr, m)?;
         let (parts, _) = self.load_value(ch, vt, addr, m)?;
         Ok(parts)
+    }
+
+    /// The integer of type `it` whose bit i is lane i of the `i1` vector
+    /// of type `st` held (promoted) in `parts`: a `MoveMask` per part,
+    /// shifted into place.
+    fn mask_bits(&mut self, parts: &[SDValue], st: VT, l: Layout, it: VT) -> LResult<SDValue> {
+        let per = l.per_part(st);
+        let mut acc: Option<SDValue> = None;
+        for (k, &p) in parts.iter().enumerate() {
+            let m = self.move_mask(p, l.valid(st, k as u32))?;
+            let m = match it.bits().cmp(&32) {
+                std::cmp::Ordering::Less => self.dag.value(Op::Truncate, it, &[m], 0),
+                std::cmp::Ordering::Greater => self.dag.value(Op::ZeroExtend, it, &[m], 0),
+                std::cmp::Ordering::Equal => m,
+            };
+            let m = if k > 0 {
+                let sh = self.constant(VT::I8, u64::from(per) * k as u64);
+                self.dag.value(Op::Shl, it, &[m, sh], 0)
+            } else {
+                m
+            };
+            acc = Some(match acc {
+                Some(a) => self.dag.value(Op::Or, it, &[a, m], 0),
+                None => m,
+            });
+        }
+        acc.ok_or_else(|| IselError::new(format!("a bitcast of {st}")))
+    }
+
+    /// The sign bits of the `valid` low lanes of mask `p`, as an i32
+    /// (narrowed to byte lanes first when the target has no `MoveMask` of
+    /// `p`'s type; lane by lane as a last resort).
+    fn move_mask(&mut self, p: SDValue, valid: u32) -> LResult<SDValue> {
+        if self.t.selects(self.dag, Op::MoveMask, VT::I32, &[p]) {
+            return Ok(self.dag.value(Op::MoveMask, VT::I32, &[p], 0));
+        }
+        let pt = self.dag.vt(p);
+        if pt.elem().bits() > 8 {
+            if let Some(bt) = VT::vector(VT::I8, pt.lanes()) {
+                let bl = self.layout(bt)?;
+                if bl.count == 1 {
+                    let b = self.resize(&[p], pt, pt.lanes(), bl, Op::SignExtendInReg)?;
+                    if self.t.selects(self.dag, Op::MoveMask, VT::I32, &[b[0]]) {
+                        return Ok(self.dag.value(Op::MoveMask, VT::I32, &[b[0]], 0));
+                    }
+                }
+            }
+        }
+        let mut acc = self.constant(VT::I32, 0);
+        for i in 0..valid {
+            let e = self.extract(p, i);
+            let b = self.dag.value(Op::Truncate, VT::I1, &[e], 0);
+            let z = self.dag.value(Op::ZeroExtend, VT::I32, &[b], 0);
+            let sh = self.constant(VT::I8, u64::from(i));
+            let s = self.dag.value(Op::Shl, VT::I32, &[z, sh], 0);
+            acc = self.dag.value(Op::Or, VT::I32, &[acc, s], 0);
+        }
+        Ok(acc)
+    }
+
+    /// The `i1` vector of type `vt` (layout `l`) whose lane i is bit i of
+    /// integer `x`: lanes as wide as `x`, each `x & (1 << i)` compared
+    /// with `1 << i`, then resized.
+    fn bits_mask(&mut self, x: SDValue, vt: VT, l: Layout) -> LResult<Vec<SDValue>> {
+        let it = self.dag.vt(x);
+        let n = vt.lanes();
+        let wt = VT::vector(it, n).ok_or_else(|| IselError::new(format!("a bitcast to {vt}")))?;
+        let wl = self.layout(wt)?;
+        if wl.how != How::Legal && wl.how != How::Widen {
+            return err(format!("a bitcast from {it} to {vt}"));
+        }
+        let per = wl.per_part(wt);
+        let mut masks = Vec::with_capacity(wl.count as usize);
+        for k in 0..wl.count {
+            let s = self.splat(wl.part, x);
+            let bits: Vec<SDValue> = (0..wl.part.lanes())
+                .map(|i| {
+                    let b = k * per + i;
+                    if b < n {
+                        self.constant(it, 1u64 << b)
+                    } else {
+                        self.undef(it)
+                    }
+                })
+                .collect();
+            let c = self.dag.value(Op::BuildVector, wl.part, &bits, 0);
+            let a = self.dag.value(Op::And, wl.part, &[s, c], 0);
+            masks.push(self.setcc_part(a, c, Cond::Eq, wl.valid(wt, k)));
+        }
+        self.resize(&masks, wl.part, n, l, Op::SignExtendInReg)
     }
 
     // ---- lanes

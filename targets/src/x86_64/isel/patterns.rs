@@ -450,7 +450,7 @@ fn check_arity(op: Op, n: usize) -> Result<(), String> {
         | Op::FpExtend
         | Op::FpRound
         | Op::Bitcast => 1,
-        Op::ScalarToVector | Op::SignExtendInReg | Op::ZeroExtendInReg => 1,
+        Op::ScalarToVector | Op::SignExtendInReg | Op::ZeroExtendInReg | Op::MoveMask => 1,
         Op::InsertElt => 3,
         _ => 2,
     };
@@ -571,6 +571,7 @@ fn parse_op(w: &str) -> Option<POp> {
         "scalar_to_vector" => Op::ScalarToVector,
         "sext_inreg" => Op::SignExtendInReg,
         "zext_inreg" => Op::ZeroExtendInReg,
+        "movemask" => Op::MoveMask,
         _ => return None,
     }))
 }

@@ -51,11 +51,15 @@ impl TypeLegality for Sse2 {
     }
 
     fn selects(&self, dag: &Dag, op: Op, vt: VT, ops: &[SDValue]) -> bool {
-        if !in_vr128(vt) {
+        if !in_vr128(vt) && op != Op::MoveMask {
             return false;
         }
         let src = ops.first().map(|&o| dag.vt(o));
         match op {
+            Op::MoveMask => matches!(
+                src,
+                Some(VT::V16I8 | VT::V4I32 | VT::V2I64 | VT::V4F32 | VT::V2F64)
+            ),
             Op::SintToFp => matches!((vt, src), (VT::V4F32 | VT::V2F64, Some(VT::V4I32))),
             Op::FpToSint => matches!((vt, src), (VT::V4I32, Some(VT::V4F32 | VT::V2F64))),
             Op::FpExtend => (vt, src) == (VT::V2F64, Some(VT::V4F32)),
