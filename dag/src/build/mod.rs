@@ -852,6 +852,9 @@ impl Builder<'_, '_> {
                     Some(&v) => Some(self.get(v)?),
                     None => None,
                 };
+                if let Some(v) = v {
+                    vector::register_vt(self.lower, self.dag.vt(v))?;
+                }
                 self.chain = self.lower.lower_return(self.dag, self.mf, self.chain, v)?;
             }
             Opcode::Br if ops.len() == 1 => {

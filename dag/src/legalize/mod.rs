@@ -244,3 +244,6 @@ pub fn legalize(
 }
 
 use rcc_ir::entity::EntityId;
+
+#[cfg(test)]
+mod tests;
