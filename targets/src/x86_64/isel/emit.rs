@@ -202,6 +202,9 @@ impl Emitter<'_> {
                                     POperand::Var(v) => match binds[v as usize] {
                                         Binding::Addr(am) => am,
                                         Binding::Val(x) => AddrMode::reg(x),
+                                        Binding::VecConst(v) => {
+                                            super::vector::pool_addr(self.dag, mf, v)
+                                        }
                                         Binding::Const(c) => {
                                             pool_addr(mf, size, c, mem_bytes(size) * 8)
                                         }

@@ -32,6 +32,8 @@ pub enum Binding {
     Addr(AddrMode),
     Block(MBlock),
     Cond(Cond),
+    /// A `BuildVector` of constants, read from the constant pool.
+    VecConst(SDValue),
 }
 
 /// No row (a node handled by hand: copies, chains, calls, returns).
@@ -311,6 +313,12 @@ impl M<'_> {
                     sym: Some(i),
                     ..AddrMode::EMPTY
                 })
+            }
+            Pred::CPool => {
+                if !super::vector::is_pool_constant(dag, v) {
+                    return false;
+                }
+                Binding::VecConst(v)
             }
             Pred::Bb => {
                 if dag.op_of(v) != Op::BasicBlock {

@@ -51,6 +51,10 @@ pub enum Pred {
     /// A `BuildVector` whose lanes are all the same `Constant` (its value,
     /// checked against the slots like `imm`).
     Splat,
+    /// A `BuildVector` of constants other than all-zeros and all-ones (which
+    /// are cheaper in a register); only in memory slots: a constant-pool
+    /// entry.
+    CPool,
 }
 
 /// A node of a pattern tree.
@@ -617,6 +621,7 @@ fn parse_pred(w: &str) -> Option<Pred> {
         "bb" => Pred::Bb,
         "fpimm" => Pred::FpImm,
         "splat" => Pred::Splat,
+        "cpool" => Pred::CPool,
         _ => return None,
     })
 }
@@ -911,7 +916,9 @@ fn parse_operand(
     let pred = p.preds[v as usize];
     let ok = match (slot, pred) {
         (Slot::Reg, None | Some(Pred::R)) => true,
-        (Slot::Mem, Some(Pred::Addr | Pred::GotSym | Pred::R | Pred::FpImm)) => sub.is_none(),
+        (Slot::Mem, Some(Pred::Addr | Pred::GotSym | Pred::R | Pred::FpImm | Pred::CPool)) => {
+            sub.is_none()
+        }
         (Slot::Imm(k), Some(Pred::Imm | Pred::UImm32 | Pred::Splat)) => {
             if imm_kinds.len() <= v as usize {
                 imm_kinds.resize(v as usize + 1, Vec::new());

@@ -24,6 +24,7 @@
 
 use super::super::desc::{OpKind, Role, DESCS};
 use super::super::{op, regs, Opcode};
+use super::addr::{AddrMode, Base};
 use super::emit::{push_implicit, Emitter};
 use rcc_dag::legalize::{shuffle_mask, TypeLegality};
 use rcc_dag::{Cond, Dag, IselError, Node, Op, SDValue, VT};
@@ -106,6 +107,52 @@ pub fn splat_const(dag: &Dag, v: SDValue) -> Option<u64> {
     ops.iter()
         .all(|&o| dag.as_const(o) == Some(first))
         .then_some(first)
+}
+
+/// The 16 bytes of a `BuildVector` of constants (`Undef` lanes are 0).
+fn const_bytes(dag: &Dag, lanes: &[SDValue], eb: usize) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(16);
+    for &l in lanes {
+        let x = match dag.op_of(l) {
+            Op::Undef => 0,
+            _ => dag.payload(l.node()),
+        };
+        bytes.extend_from_slice(&x.to_le_bytes()[..eb]);
+    }
+    bytes
+}
+
+/// Whether `v` is a constant vector worth a constant-pool operand (not all
+/// zeros or all ones, which `pxor`/`pcmpeqd` make in a register).
+pub fn is_pool_constant(dag: &Dag, v: SDValue) -> bool {
+    let vt = dag.vt(v);
+    if dag.op_of(v) != Op::BuildVector || !in_vr128(vt) {
+        return false;
+    }
+    let lanes = dag.operands(v.node());
+    if !lanes.iter().all(|&l| is_const_lane(dag, l)) {
+        return false;
+    }
+    let b = const_bytes(dag, lanes, (vt.elem().bits() / 8) as usize);
+    !b.iter().all(|&x| x == 0) && !b.iter().all(|&x| x == 0xff)
+}
+
+/// The RIP-relative address of the constant-pool entry of constant vector
+/// `v`.
+pub fn pool_addr(dag: &Dag, mf: &mut MachFunction, v: SDValue) -> AddrMode {
+    let vt = dag.vt(v);
+    let bytes = const_bytes(dag, dag.operands(v.node()), (vt.elem().bits() / 8) as usize);
+    let c = mf.constant(&bytes, 16);
+    let sym = mf.sym(SymOperand {
+        target: SymTarget::ConstPool(c),
+        offset: 0,
+        flag: SymFlag::None,
+    });
+    AddrMode {
+        base: Base::Rip,
+        sym: Some(sym.payload()),
+        ..AddrMode::EMPTY
+    }
 }
 
 /// Whether node `n` is selected here rather than by a row.
@@ -274,14 +321,7 @@ fn build_vector(
     }
     let eb = (vt.elem().bits() / 8) as usize;
     if lanes.iter().all(|&l| is_const_lane(dag, l)) {
-        let mut bytes = Vec::with_capacity(16);
-        for &l in lanes {
-            let x = match dag.op_of(l) {
-                Op::Undef => 0,
-                _ => dag.payload(l.node()),
-            };
-            bytes.extend_from_slice(&x.to_le_bytes()[..eb]);
-        }
+        let bytes = const_bytes(dag, lanes, eb);
         if bytes.iter().all(|&b| b == 0) {
             return Ok(zeros(mf));
         }
