@@ -99,10 +99,10 @@ fn problem(dag: &Dag, n: Node) -> Option<&'static str> {
         {
             return Some("a build_vector needs one lane of the element type per lane");
         }
-        Op::ExtractElt if opvt(0).map(VT::elem) != Some(vt) || opvt(1) != Some(VT::I64) => {
+        Op::ExtractVectorElt if opvt(0).map(VT::elem) != Some(vt) || opvt(1) != Some(VT::I64) => {
             return Some("an extract_elt yields the element of its vector");
         }
-        Op::InsertElt
+        Op::InsertVectorElt
             if opvt(0) != Some(vt) || opvt(1) != Some(vt.elem()) || opvt(2) != Some(VT::I64) =>
         {
             return Some("an insert_elt takes a vector, an element and an index");

@@ -62,9 +62,9 @@ pub enum Op {
     /// (scalar) -> vector: lane 0 is the scalar, the other lanes undefined.
     ScalarToVector,
     /// (vector, index) -> element.
-    ExtractElt,
+    ExtractVectorElt,
     /// (vector, element, index) -> vector.
-    InsertElt,
+    InsertVectorElt,
     /// (a, b, m0, m1, ...) -> vector of `a`'s type with the result's lane
     /// count: lane i is `m_i < n ? a[m_i] : b[m_i - n]` (n = lanes of `a`);
     /// each `m_i` is an i32 `Constant` or `Undef` (any lane).

@@ -79,6 +79,8 @@ impl VT {
     pub const V2I64: VT = VT::Vector(Elem::I64, 2);
     pub const V4F32: VT = VT::Vector(Elem::F32, 4);
     pub const V2F64: VT = VT::Vector(Elem::F64, 2);
+    /// `<2 x float>` (held widened in a `v4f32`).
+    pub const V2F32: VT = VT::Vector(Elem::F32, 2);
 
     /// Width in bits (0 for `Chain`/`Glue`; lanes times element bits for
     /// vectors).

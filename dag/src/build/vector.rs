@@ -153,14 +153,14 @@ impl Builder<'_, '_> {
                 let x = self.get(ops[0])?;
                 let idx = self.lane_index(ops[1])?;
                 let vt = self.dag.vt(x).elem();
-                self.dag.value(Op::ExtractElt, vt, &[x, idx], 0)
+                self.dag.value(Op::ExtractVectorElt, vt, &[x, idx], 0)
             }
             Opcode::InsertElement => {
                 let x = self.get(ops[0])?;
                 let e = self.get(ops[1])?;
                 let idx = self.lane_index(ops[2])?;
                 let vt = self.dag.vt(x);
-                self.dag.value(Op::InsertElt, vt, &[x, e, idx], 0)
+                self.dag.value(Op::InsertVectorElt, vt, &[x, e, idx], 0)
             }
             Opcode::ShuffleVector => {
                 let vt = self.vt(f.ty[i.index()])?;
@@ -444,7 +444,9 @@ impl Builder<'_, '_> {
         let mut lanes = Vec::with_capacity(to.lanes() as usize);
         for l in 0..to.lanes() {
             let idx = self.dag.constant(VT::I64, u64::from(l));
-            let e = self.dag.value(Op::ExtractElt, from.elem(), &[x, idx], 0);
+            let e = self
+                .dag
+                .value(Op::ExtractVectorElt, from.elem(), &[x, idx], 0);
             lanes.push(f(self, e)?);
         }
         let v = self.dag.value(Op::BuildVector, to, &lanes, 0);
@@ -501,7 +503,9 @@ impl Builder<'_, '_> {
             half /= 2;
         }
         let zero = self.dag.constant(VT::I64, 0);
-        let r = self.dag.value(Op::ExtractElt, vt.elem(), &[x, zero], 0);
+        let r = self
+            .dag
+            .value(Op::ExtractVectorElt, vt.elem(), &[x, zero], 0);
         self.set(i, r);
         Ok(())
     }

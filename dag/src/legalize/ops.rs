@@ -103,7 +103,8 @@ impl Lz<'_> {
     fn extract(&mut self, v: SDValue, i: u32) -> SDValue {
         let vt = self.dag.vt(v);
         let idx = self.constant(VT::I64, u64::from(i));
-        self.dag.value(Op::ExtractElt, vt.elem(), &[v, idx], 0)
+        self.dag
+            .value(Op::ExtractVectorElt, vt.elem(), &[v, idx], 0)
     }
 
     fn shuffle(&mut self, vt: VT, a: SDValue, b: SDValue, mask: &[Option<u32>]) -> SDValue {
@@ -241,14 +242,27 @@ impl Lz<'_> {
                 self.extend(op, vt, ops[0])?
             }
             Op::Bitcast => self.bitcast_value(vt, ops[0])?,
+            Op::ConstantFP => {
+                // A vector constant given as its bits (at most 64).
+                let l = self.layout(vt)?;
+                let e = vt.elem();
+                let eb = e.bits();
+                let lanes: Vec<SDValue> = (0..vt.lanes())
+                    .map(|i| {
+                        let bits = payload.checked_shr(i * eb).unwrap_or(0) & e.mask();
+                        self.dag.value(Op::ConstantFP, e, &[], bits)
+                    })
+                    .collect();
+                self.build(&lanes, vt, l)
+            }
             Op::BuildVector => {
                 let l = self.layout(vt)?;
                 let lanes: Vec<SDValue> =
                     ops.iter().map(|&o| self.one(o)).collect::<LResult<_>>()?;
                 self.build(&lanes, vt, l)
             }
-            Op::ExtractElt => vec![self.extract_elt(vt, ops[0], ops[1])?],
-            Op::InsertElt => self.insert_elt(vt, &ops)?,
+            Op::ExtractVectorElt => vec![self.extract_elt(vt, ops[0], ops[1])?],
+            Op::InsertVectorElt => self.insert_elt(vt, &ops)?,
             Op::Shuffle => {
                 let mask = shuffle_mask(self.dag, n);
                 self.shuffle_value(vt, ops[0], ops[1], &mask)?
@@ -1227,7 +1241,9 @@ impl Lz<'_> {
             let per = l.per_part(vt);
             let (k, lane) = ((c as u32 / per) as usize, c as u32 % per);
             let li = self.constant(VT::I64, u64::from(lane));
-            parts[k] = self.dag.value(Op::InsertElt, l.part, &[parts[k], e, li], 0);
+            parts[k] = self
+                .dag
+                .value(Op::InsertVectorElt, l.part, &[parts[k], e, li], 0);
             return Ok(parts);
         }
         let (addr, ch) = self.spill(&parts, l);

@@ -15,7 +15,7 @@
 //!   emission of calls and returns;
 //! - [`vector`]: SSE2 vectors: which types and operations are legal (the
 //!   [`rcc_dag::legalize::TypeLegality`] the legalizer asks) and the
-//!   selection of `BuildVector`, `Shuffle` and `InsertElt`.
+//!   selection of `BuildVector`, `Shuffle` and `InsertVectorElt`.
 //!
 //! Invariants of the output: every virtual register is defined once; in a
 //! block, a register defined by the block is defined before it is used;

@@ -455,7 +455,7 @@ fn check_arity(op: Op, n: usize) -> Result<(), String> {
         | Op::FpRound
         | Op::Bitcast => 1,
         Op::ScalarToVector | Op::SignExtendInReg | Op::ZeroExtendInReg | Op::MoveMask => 1,
-        Op::InsertElt => 3,
+        Op::InsertVectorElt => 3,
         _ => 2,
     };
     if n == want {
@@ -570,8 +570,8 @@ fn parse_op(w: &str) -> Option<POp> {
         "trap" => Op::Trap,
         "debugtrap" => Op::DebugTrap,
         "prefetch" => Op::Prefetch,
-        "extractelt" => Op::ExtractElt,
-        "insertelt" => Op::InsertElt,
+        "extractelt" => Op::ExtractVectorElt,
+        "insertelt" => Op::InsertVectorElt,
         "scalar_to_vector" => Op::ScalarToVector,
         "sext_inreg" => Op::SignExtendInReg,
         "zext_inreg" => Op::ZeroExtendInReg,
