@@ -273,7 +273,7 @@ define <8 x i16> @lohi(<8 x i16> %a) {
   ret <8 x i16> %r
 }
 define <16 x i8> @any(<16 x i8> %a) {
-  %r = shufflevector <16 x i8> %a, <16 x i8> poison, <16 x i32> <i32 5, i32 0, i32 9, i32 1, i32 2, i32 3, i32 4, i32 6, i32 7, i32 8, i32 10, i32 11, i32 12, i32 13, i32 14, i32 15>
+  %r = shufflevector <16 x i8> %a, <16 x i8> poison, <16 x i32> <i32 1, i32 0, i32 3, i32 2, i32 5, i32 4, i32 7, i32 6, i32 15, i32 14, i32 13, i32 12, i32 11, i32 10, i32 9, i32 8>
   ret <16 x i8> %r
 }
 ",
@@ -289,9 +289,29 @@ define <16 x i8> @any(<16 x i8> %a) {
             "PSHUFHWri",
         ],
     );
-    // A byte shuffle with no instruction pattern is assembled in a stack
-    // slot.
-    assert!(mir.contains("MOV8mr"), "{mir}");
+    // A byte shuffle goes through words: zero-extended halves, word
+    // shuffles, packuswb.
+    has_all(&mir, &["PUNPCKHBWrr", "PACKUSWBrr"]);
+    assert!(!mir.contains("%stack."), "{mir}");
+}
+
+#[test]
+fn shuffles_without_a_pattern_go_through_the_stack() {
+    // Bytes from both halves of a two-input shuffle, mixed.
+    let mir = select(
+        "define <16 x i8> @f(<16 x i8> %a, <16 x i8> %b) {
+  %r = shufflevector <16 x i8> %a, <16 x i8> %b, <16 x i32> <i32 5, i32 17, i32 9, i32 30, i32 2, i32 3, i32 4, i32 6, i32 7, i32 8, i32 10, i32 11, i32 12, i32 13, i32 14, i32 0>
+  ret <16 x i8> %r
+}
+define <16 x i8> @rev(<16 x i8> %a) {
+  %r = shufflevector <16 x i8> %a, <16 x i8> poison, <16 x i32> <i32 15, i32 14, i32 13, i32 12, i32 11, i32 10, i32 9, i32 8, i32 7, i32 6, i32 5, i32 4, i32 3, i32 2, i32 1, i32 0>
+  ret <16 x i8> %r
+}
+",
+    )
+    .unwrap();
+    assert_eq!(count(&mir, "MOV8mr"), 16, "{mir}");
+    has_all(&mir, &["PSHUFDri", "PSHUFLWri", "PSHUFHWri"]);
 }
 
 #[test]

@@ -726,27 +726,79 @@ fn shuffle8(mf: &mut MachFunction, a: Reg, b: Option<Reg>, m: &[Option<u32>]) ->
         let y = if same { x } else { ext(mf, bb) };
         return Some(ins(mf, op::PACKSSDWrr, &[S::R(x), S::R(y)]));
     }
-    if same {
-        let lo_ok = m[..4].iter().flatten().all(|&x| x < 4);
-        let hi_ok = m[4..].iter().flatten().all(|&x| (4..8).contains(&x));
-        if lo_ok && hi_ok {
-            let imm = |ls: &[Option<u32>], base: u32| {
-                ls.iter().enumerate().fold(0u32, |acc, (i, x)| {
-                    acc | (x.map_or(i as u32, |x| x - base) & 3) << (2 * i)
-                })
-            };
-            let (il, ih) = (imm(&m[..4], 0), imm(&m[4..], 4));
-            let mut v = a;
-            if il != 0xe4 {
-                v = ins(mf, op::PSHUFLWri, &[S::R(v), S::I(i64::from(il))]);
-            }
-            if ih != 0xe4 {
-                v = ins(mf, op::PSHUFHWri, &[S::R(v), S::I(i64::from(ih))]);
-            }
-            return Some(v);
-        }
+    if odd_lanes(m) {
+        // The high word of each dword, sign-extended, packed.
+        let x = ins(mf, op::PSRADri, &[S::R(a), S::I(16)]);
+        let y = if same {
+            x
+        } else {
+            ins(mf, op::PSRADri, &[S::R(bb), S::I(16)])
+        };
+        return Some(ins(mf, op::PACKSSDWrr, &[S::R(x), S::R(y)]));
+    }
+    if same && word_shuffle_ok(m) {
+        return Some(word_shuffle(mf, a, m));
     }
     None
+}
+
+/// The dwords (pairs of words) the words `m` of one half read, sorted,
+/// and the pair of dwords a `pshufd` puts in that half: the half's own
+/// when it reads only those (`natural`), else the ones read (repeated).
+fn half_dwords(m: &[Option<u32>], natural: [u32; 2]) -> Option<[u32; 2]> {
+    let mut d: Vec<u32> = m.iter().flatten().map(|&w| w / 2).collect();
+    d.sort_unstable();
+    d.dedup();
+    match d.len() {
+        0 => Some(natural),
+        _ if d.iter().all(|x| natural.contains(x)) => Some(natural),
+        1 => Some([d[0], d[0]]),
+        2 => Some([d[0], d[1]]),
+        _ => None,
+    }
+}
+
+/// Whether [`word_shuffle`] can do the one-input word shuffle `m`: each
+/// half reads at most two dwords.
+fn word_shuffle_ok(m: &[Option<u32>]) -> bool {
+    half_dwords(&m[..4], [0, 1]).is_some() && half_dwords(&m[4..], [2, 3]).is_some()
+}
+
+/// A one-input shuffle of eight words: `pshufd` brings the dwords each
+/// half reads into it, then `pshuflw` and `pshufhw` pick the words.
+fn word_shuffle(mf: &mut MachFunction, a: Reg, m: &[Option<u32>]) -> Reg {
+    let lo = half_dwords(&m[..4], [0, 1]).unwrap_or([0, 1]);
+    let hi = half_dwords(&m[4..], [2, 3]).unwrap_or([2, 3]);
+    let dw = [lo[0], lo[1], hi[0], hi[1]];
+    let mut v = if dw == [0, 1, 2, 3] {
+        a
+    } else {
+        pshufd(mf, a, dw)
+    };
+    let imm = |half: &[Option<u32>], pair: [u32; 2]| {
+        half.iter().enumerate().fold(0u32, |acc, (i, x)| {
+            let pos = match x {
+                Some(w) => 2 * pair.iter().position(|&d| d == w / 2).unwrap_or(0) as u32 + w % 2,
+                None => i as u32,
+            };
+            acc | (pos & 3) << (2 * i)
+        })
+    };
+    let (il, ih) = (imm(&m[..4], lo), imm(&m[4..], hi));
+    if il != 0xe4 {
+        v = ins(mf, op::PSHUFLWri, &[S::R(v), S::I(i64::from(il))]);
+    }
+    if ih != 0xe4 {
+        v = ins(mf, op::PSHUFHWri, &[S::R(v), S::I(i64::from(ih))]);
+    }
+    v
+}
+
+/// Whether `m` takes the odd lanes of `a` then of `b`.
+fn odd_lanes(m: &[Option<u32>]) -> bool {
+    m.iter()
+        .enumerate()
+        .all(|(i, x)| x.is_none_or(|x| x == 2 * i as u32 + 1))
 }
 
 /// Sixteen 8-bit lanes.
@@ -778,7 +830,83 @@ fn shuffle16(mf: &mut MachFunction, a: Reg, b: Option<Reg>, m: &[Option<u32>]) -
         };
         return Some(ins(mf, op::PACKUSWBrr, &[S::R(x), S::R(y)]));
     }
+    if odd_lanes(m) {
+        let x = ins(mf, op::PSRLWri, &[S::R(a), S::I(8)]);
+        let y = if same {
+            x
+        } else {
+            ins(mf, op::PSRLWri, &[S::R(bb), S::I(8)])
+        };
+        return Some(ins(mf, op::PACKUSWBrr, &[S::R(x), S::R(y)]));
+    }
+    if same {
+        return byte_shuffle(mf, a, m);
+    }
     None
+}
+
+/// A one-input byte shuffle through words: bytes duplicated into words
+/// (`punpck*bw x, x`) when each result pair repeats one byte, else
+/// zero-extended (`punpck*bw x, 0`) and packed back (`packuswb`), each half
+/// a word shuffle of one unpacked half.
+fn byte_shuffle(mf: &mut MachFunction, a: Reg, m: &[Option<u32>]) -> Option<Reg> {
+    // The source half (0: bytes 0..8, 1: bytes 8..16) a group of result
+    // bytes reads, if one.
+    let src_half = |g: &[Option<u32>]| -> Option<Option<u32>> {
+        let mut h = None;
+        for &x in g.iter().flatten() {
+            match h {
+                None => h = Some(x / 8),
+                Some(y) if y != x / 8 => return None,
+                _ => {}
+            }
+        }
+        Some(h)
+    };
+    let dup = m.chunks(2).all(|p| match (p[0], p[1]) {
+        (Some(x), Some(y)) => x == y,
+        _ => true,
+    });
+    if dup {
+        let words: Vec<Option<u32>> = m.chunks(2).map(|p| p[0].or(p[1])).collect();
+        if let Some(h) = src_half(m) {
+            let h = h.unwrap_or(0);
+            let w: Vec<Option<u32>> = words.iter().map(|x| x.map(|x| x - 8 * h)).collect();
+            if word_shuffle_ok(&w) {
+                let opc = if h == 0 {
+                    op::PUNPCKLBWrr
+                } else {
+                    op::PUNPCKHBWrr
+                };
+                let t = ins(mf, opc, &[S::R(a), S::R(a)]);
+                return Some(word_shuffle(mf, t, &w));
+            }
+        }
+    }
+    let halves = [src_half(&m[..8])?, src_half(&m[8..])?];
+    let words = |k: usize, h: u32| -> Vec<Option<u32>> {
+        m[8 * k..8 * k + 8]
+            .iter()
+            .map(|x| x.map(|x| x - 8 * h))
+            .collect()
+    };
+    let ws = [
+        words(0, halves[0].unwrap_or(0)),
+        words(1, halves[1].unwrap_or(0)),
+    ];
+    if !ws.iter().all(|w| word_shuffle_ok(w)) {
+        return None;
+    }
+    let z = zeros(mf);
+    let lo = ins(mf, op::PUNPCKLBWrr, &[S::R(a), S::R(z)]);
+    let hi = ins(mf, op::PUNPCKHBWrr, &[S::R(a), S::R(z)]);
+    let r: Vec<Reg> = (0..2)
+        .map(|k| {
+            let src = if halves[k] == Some(1) { hi } else { lo };
+            word_shuffle(mf, src, &ws[k])
+        })
+        .collect();
+    Some(ins(mf, op::PACKUSWBrr, &[S::R(r[0]), S::R(r[1])]))
 }
 
 /// Any shuffle: both inputs stored to a stack slot, the result assembled
