@@ -345,7 +345,7 @@ def gen_float(k):
 
 
 def gen_maskbits(k):
-    n = R.choice([8, 16, 32, 64])
+    n = R.choice([2, 4, 8, 16, 32, 64])
     w = R.choice(INTS)
     while n * w > 1024:
         w //= 2
@@ -353,9 +353,17 @@ def gen_maskbits(k):
     s = loads(n, w)
     if R.random() < 0.5:
         s += f"  %c = icmp {R.choice(PREDS)} {t} %x, %y\n  %m = bitcast <{n} x i1> %c to i{n}\n"
-        s += f"  %r = add i{n} %m, 1\n  store i{n} %r, ptr %o, align 1\n"
+        s += f"  %r = add i{n} %m, 1\n"
+        if n < 8:
+            s += f"  %r8 = zext i{n} %r to i8\n  store i8 %r8, ptr %o, align 1\n"
+        else:
+            s += f"  store i{n} %r, ptr %o, align 1\n"
     else:
-        s += f"  %m = load i{n}, ptr %b, align 1\n  %c = bitcast i{n} %m to <{n} x i1>\n"
+        if n < 8:
+            s += f"  %m8 = load i8, ptr %b, align 1\n  %m = trunc i8 %m8 to i{n}\n"
+        else:
+            s += f"  %m = load i{n}, ptr %b, align 1\n"
+        s += f"  %c = bitcast i{n} %m to <{n} x i1>\n"
         s += f"  %r = select <{n} x i1> %c, {t} %x, {t} zeroinitializer\n  store {t} %r, ptr %o, align 1\n"
     emit_fn(f"t{k}_maskbits_{n}x{w}", s)
 

@@ -90,7 +90,10 @@ fn problem(dag: &Dag, n: Node) -> Option<&'static str> {
                 return Some("a truncation must narrow an integer");
             }
         }
-        Op::Bitcast if opvt(0).map(VT::bits) != Some(vt.bits()) => {
+        Op::Bitcast
+            if opvt(0).map(VT::bits) != Some(vt.bits())
+                && !opvt(0).is_some_and(|f| crate::build::mask_bits_cast(f, vt)) =>
+        {
             return Some("a bitcast changes the width");
         }
         Op::BuildVector

@@ -42,6 +42,8 @@ mod intrinsics;
 mod memops;
 mod vector;
 
+pub(crate) use vector::mask_bits_cast;
+
 type BResult<T> = Result<T, IselError>;
 
 fn unsupported<T>(what: impl Into<String>) -> BResult<T> {

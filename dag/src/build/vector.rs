@@ -259,7 +259,7 @@ impl Builder<'_, '_> {
         if o != Op::Bitcast && (from.lanes() != to.lanes() || !from.is_vector()) {
             return unsupported(format!("a cast from {from} to {to}"));
         }
-        if o == Op::Bitcast && from.bits() != to.bits() {
+        if o == Op::Bitcast && from.bits() != to.bits() && !mask_bits_cast(from, to) {
             return unsupported(format!("a bitcast from {from} to {to}"));
         }
         Ok(self.dag.value(o, to, &[x], 0))
@@ -509,6 +509,15 @@ impl Builder<'_, '_> {
         self.set(i, r);
         Ok(())
     }
+}
+
+/// Whether a bitcast between `a` and `b` is one of an `<N x i1>` and an
+/// `iN` whose value type is wider (an odd width promoted to the next
+/// legal integer, kept zero-extended).
+pub(crate) fn mask_bits_cast(a: VT, b: VT) -> bool {
+    let one =
+        |v: VT, i: VT| v.elem() == VT::I1 && v.is_vector() && i.is_int() && i.bits() >= v.lanes();
+    one(a, b) || one(b, a)
 }
 
 /// The payload of a vector load or store: memory bits (0 when wider than

@@ -715,6 +715,9 @@ fn shuffle8(mf: &mut MachFunction, a: Reg, b: Option<Reg>, m: &[Option<u32>]) ->
             return Some(ins(mf, opc, &[S::R(a), S::R(bb)]));
         }
     }
+    if same && word_shuffle_ok(m) && word_shuffle_cost(m) <= 1 {
+        return Some(word_shuffle(mf, a, m));
+    }
     if even_lanes(m) {
         // Sign-extend the low word of each dword, then pack with signed
         // saturation (which then keeps every value).
@@ -762,6 +765,21 @@ fn half_dwords(m: &[Option<u32>], natural: [u32; 2]) -> Option<[u32; 2]> {
 /// half reads at most two dwords.
 fn word_shuffle_ok(m: &[Option<u32>]) -> bool {
     half_dwords(&m[..4], [0, 1]).is_some() && half_dwords(&m[4..], [2, 3]).is_some()
+}
+
+/// The instructions [`word_shuffle`] emits for `m`.
+fn word_shuffle_cost(m: &[Option<u32>]) -> u32 {
+    let lo = half_dwords(&m[..4], [0, 1]).unwrap_or([0, 1]);
+    let hi = half_dwords(&m[4..], [2, 3]).unwrap_or([2, 3]);
+    let moved = [lo[0], lo[1], hi[0], hi[1]] != [0, 1, 2, 3];
+    let keeps = |half: &[Option<u32>], pair: [u32; 2]| {
+        half.iter().enumerate().all(|(i, x)| {
+            x.is_none_or(|w| {
+                2 * pair.iter().position(|&d| d == w / 2).unwrap_or(0) as u32 + w % 2 == i as u32
+            })
+        })
+    };
+    u32::from(moved) + u32::from(!keeps(&m[..4], lo)) + u32::from(!keeps(&m[4..], hi))
 }
 
 /// A one-input shuffle of eight words: `pshufd` brings the dwords each
