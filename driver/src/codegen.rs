@@ -154,14 +154,12 @@ impl<'a> ModuleCx<'a> {
     }
 
     /// An error about function `g`, located at its definition.
-    fn error(&self, g: GlobalId, msg: impl std::fmt::Display) -> Diagnostic {
+    /// (Located in bulk by [`compile_module`]: one pass over the text for
+    /// all errors.)
+    fn error(&self, g: GlobalId, msg: impl std::fmt::Display) -> ParseError {
         let name = rcc_mach::symbols::display_name(self.m, g);
         let offset = self.m.globals[g].offset;
-        Diagnostic::locate(
-            self.file,
-            &self.m.text,
-            &ParseError::new(offset, format!("in function '{name}': {msg}")),
-        )
+        ParseError::new(offset, format!("in function '{name}': {msg}"))
     }
 
     fn wants_dump(&self, pass: &str) -> bool {
@@ -177,7 +175,7 @@ impl<'a> ModuleCx<'a> {
         w: &mut Worker,
         g: GlobalId,
         n: u32,
-    ) -> Result<FunctionOutput, Diagnostic> {
+    ) -> Result<FunctionOutput, ParseError> {
         self.run_until(w, g, n, self.opts.stop_after.as_deref())
     }
 
@@ -190,13 +188,13 @@ impl<'a> ModuleCx<'a> {
         g: GlobalId,
         n: u32,
         last: Option<&str>,
-    ) -> Result<FunctionOutput, Diagnostic> {
+    ) -> Result<FunctionOutput, ParseError> {
         let m = self.m;
         let t: &dyn TargetInfo = &TARGET;
         let mf = &mut w.mf;
         let mut dump = String::new();
         // After each pass: the dump, the verifier, and the stop.
-        let mut after = |mf: &MachFunction, pass: &str| -> Result<bool, Diagnostic> {
+        let mut after = |mf: &MachFunction, pass: &str| -> Result<bool, ParseError> {
             if self.wants_dump(pass) {
                 rcc_mach::printer::print_function(&mut dump, mf, m, t, pass);
             }
@@ -302,7 +300,7 @@ pub fn compile_module(
     let workers: Vec<Mutex<Worker>> = (0..pool.current_num_threads().max(1))
         .map(|_| Mutex::new(Worker::new(encode)))
         .collect();
-    let results: Vec<Result<FunctionOutput, Diagnostic>> = pool.install(|| {
+    let results: Vec<Result<FunctionOutput, ParseError>> = pool.install(|| {
         use rayon::prelude::*;
         funcs
             .par_iter()
@@ -323,7 +321,7 @@ pub fn compile_module(
         }
     }
     if !errors.is_empty() {
-        return Err(errors);
+        return Err(Diagnostic::locate_all(file, &m.text, &errors));
     }
     if opts.print_after_all || !opts.print_after.is_empty() || opts.stop_after.is_some() {
         let dumps: String = outs.iter().map(|o| o.dump.as_str()).collect();

@@ -33,11 +33,45 @@ pub struct Diagnostic {
     pub message: String,
     /// The source line the error points into (without its newline).
     pub line_text: String,
+    /// Bytes from the start of the line to the error.
+    col_bytes: u32,
 }
 
 impl Diagnostic {
+    /// Locates every error of `errs` in `src`, in one pass over the text
+    /// (sorted by offset; equal offsets keep their order).
+    pub fn locate_all(file: &str, src: &str, errs: &[ParseError]) -> Vec<Diagnostic> {
+        let mut order: Vec<usize> = (0..errs.len()).collect();
+        order.sort_by_key(|&k| errs[k].offset);
+        let bytes = src.as_bytes();
+        let (mut line, mut pos) = (1u32, 0usize);
+        let mut out = Vec::with_capacity(errs.len());
+        for k in order {
+            let off = (errs[k].offset as usize).min(src.len());
+            line += bytes[pos..off].iter().filter(|&&b| b == b'\n').count() as u32;
+            pos = off;
+            let mut d = Diagnostic::locate_line(file, src, &errs[k]);
+            d.line = line;
+            out.push(d);
+        }
+        out
+    }
+
     /// Locates `err` in `src`.
     pub fn locate(file: &str, src: &str, err: &ParseError) -> Diagnostic {
+        let mut d = Diagnostic::locate_line(file, src, err);
+        let off = (err.offset as usize).min(src.len());
+        let line_start = off - (d.col_bytes as usize);
+        d.line = src.as_bytes()[..line_start]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count() as u32
+            + 1;
+        d
+    }
+
+    /// Everything but the line number (0).
+    fn locate_line(file: &str, src: &str, err: &ParseError) -> Diagnostic {
         let off = (err.offset as usize).min(src.len());
         let bytes = src.as_bytes();
         let line_start = bytes[..off]
@@ -48,7 +82,6 @@ impl Diagnostic {
             .iter()
             .position(|&b| b == b'\n')
             .map_or(src.len(), |p| off + p);
-        let line = bytes[..line_start].iter().filter(|&&b| b == b'\n').count() as u32 + 1;
         let line_text = String::from_utf8_lossy(&bytes[line_start..line_end]).into_owned();
         let col = String::from_utf8_lossy(&bytes[line_start..off])
             .chars()
@@ -56,8 +89,9 @@ impl Diagnostic {
             + 1;
         Diagnostic {
             file: file.to_string(),
-            line,
+            line: 0,
             col,
+            col_bytes: (off - line_start) as u32,
             message: err.message.clone(),
             line_text,
         }
