@@ -129,4 +129,20 @@ mod tests {
         assert_eq!((d.line, d.col), (2, 3));
         assert_eq!(d.to_string(), "f.ll:2:3: error: bad\n  def\n  ^");
     }
+
+    #[test]
+    fn locating_in_bulk_agrees_with_one_at_a_time() {
+        let src = "ab\ncdé\n\nxyz\nlast";
+        let errs: Vec<ParseError> = [12, 0, 5, 3, 12, 9, 30, 8]
+            .iter()
+            .map(|&o| ParseError::new(o, format!("at {o}")))
+            .collect();
+        let all = Diagnostic::locate_all("f.ll", src, &errs);
+        let mut one: Vec<Diagnostic> = errs
+            .iter()
+            .map(|e| Diagnostic::locate("f.ll", src, e))
+            .collect();
+        one.sort_by_key(|d| (d.line, d.col));
+        assert_eq!(all, one);
+    }
 }
