@@ -9,6 +9,7 @@
 //!   regallocfast           fast register allocation (+ checker with -verify)
 //!   prologepilog           frame layout, prologue/epilogue, frame indices
 //!   postrapseudos          COPY/SUBREG_TO_REG... to target instructions
+//!   branch-folder          `jcc next; jmp B` -> `j!cc B`
 //!   emission               constant pool, header, body, footer, jump tables
 //!                          recorded into a Fragment (RecordingStreamer)
 //! merge (calling thread, module order):
@@ -52,6 +53,7 @@ pub const MACHINE_PASSES: &[&str] = &[
     "regallocfast",
     "prologepilog",
     "postrapseudos",
+    "branch-folder",
 ];
 
 /// The target description every stage reads.
@@ -82,6 +84,7 @@ pub struct Worker {
     mf: MachFunction,
     frame: FrameScratch,
     rec: RecordingStreamer<'static>,
+    scratch: Vec<rcc_mach::MInst>,
 }
 
 impl Worker {
@@ -92,6 +95,7 @@ impl Worker {
             isel: IselCtx::default(),
             mf: MachFunction::new(GlobalId::from_u32(0)),
             frame: FrameScratch::default(),
+            scratch: Vec::new(),
             rec: if encode {
                 RecordingStreamer::with_target(&BACKEND)
             } else {
@@ -242,6 +246,10 @@ impl<'a> ModuleCx<'a> {
         }
         expand_pseudos(mf, m, t).map_err(|e| self.error(g, e))?;
         if after(mf, "postrapseudos")? {
+            return Ok(stopped(dump));
+        }
+        rcc_targets::x86_64::branch::fold_branches(mf, &mut w.scratch);
+        if after(mf, "branch-folder")? {
             return Ok(stopped(dump));
         }
         let rec = &mut w.rec;
