@@ -64,7 +64,6 @@ pub fn fold_branches(mf: &mut MachFunction, scratch: &mut Vec<MInst>) -> usize {
 mod tests {
     use super::*;
     use crate::x86_64::desc::regs;
-    use rcc_ir::entity::EntityId;
     use rcc_ir::GlobalId;
 
     /// bb0: jcc(cc) bb1; jmp bb2 / bb1: ret / bb2: ret, laid out 0 1 2.
