@@ -20,6 +20,8 @@
 //! the intrinsics that have no code (`llvm.lifetime.*`, `llvm.dbg.*`,
 //! `llvm.assume`, `llvm.experimental.noalias.scope.decl`).
 
+mod constexpr;
+
 use crate::lowering::{CallLowering, IselError};
 use crate::node::{Dag, SDValue};
 use crate::opcode::{Cond, Ext, MemInfo, Op};
@@ -264,6 +266,26 @@ fn const_int(f: &Function, v: Value) -> Option<u64> {
     }
 }
 
+/// The DAG operation of an integer binary opcode.
+fn bin_op(o: Opcode) -> Option<Op> {
+    Some(match o {
+        Opcode::Add => Op::Add,
+        Opcode::Sub => Op::Sub,
+        Opcode::Mul => Op::Mul,
+        Opcode::SDiv => Op::SDiv,
+        Opcode::UDiv => Op::UDiv,
+        Opcode::SRem => Op::SRem,
+        Opcode::URem => Op::URem,
+        Opcode::And => Op::And,
+        Opcode::Or => Op::Or,
+        Opcode::Xor => Op::Xor,
+        Opcode::Shl => Op::Shl,
+        Opcode::LShr => Op::Srl,
+        Opcode::AShr => Op::Sra,
+        _ => return None,
+    })
+}
+
 /// Per-block builder state.
 struct Builder<'a, 'b> {
     fl: &'b FunctionLowering<'a>,
@@ -384,6 +406,7 @@ impl Builder<'_, '_> {
                     ConstKind::Undef | ConstKind::Poison => {
                         Ok(self.dag.value(Op::Undef, vt, &[], 0))
                     }
+                    ConstKind::Expr { .. } => self.const_expr(c, vt),
                     _ => unsupported("this kind of constant operand"),
                 }
             }
@@ -400,6 +423,23 @@ impl Builder<'_, '_> {
         self.dag.value(Op::Symbol, VT::I64, &[], s.payload() as u64)
     }
 
+    /// Integer/pointer cast `op` of `x` to `to` (pointer casts and `freeze`
+    /// are extensions or truncations by width, or nothing).
+    fn cast(&mut self, op: Opcode, x: SDValue, to: VT) -> SDValue {
+        let from = self.dag.vt(x);
+        if from == to {
+            return x;
+        }
+        let o = match op {
+            Opcode::ZExt => Op::ZeroExtend,
+            Opcode::SExt => Op::SignExtend,
+            Opcode::Trunc => Op::Truncate,
+            _ if from.bits() < to.bits() => Op::ZeroExtend,
+            _ => Op::Truncate,
+        };
+        self.dag.value(o, to, &[x], 0)
+    }
+
     fn set(&mut self, i: Inst, v: SDValue) {
         self.vals[i.index()] = Some(v);
         if self.fl.f.op(i) != Opcode::Phi {
@@ -413,25 +453,7 @@ impl Builder<'_, '_> {
         let f = self.fl.f;
         let ops = f.inst_ops(i);
         let op = f.op(i);
-        let bin = |o: Opcode| -> Option<Op> {
-            Some(match o {
-                Opcode::Add => Op::Add,
-                Opcode::Sub => Op::Sub,
-                Opcode::Mul => Op::Mul,
-                Opcode::SDiv => Op::SDiv,
-                Opcode::UDiv => Op::UDiv,
-                Opcode::SRem => Op::SRem,
-                Opcode::URem => Op::URem,
-                Opcode::And => Op::And,
-                Opcode::Or => Op::Or,
-                Opcode::Xor => Op::Xor,
-                Opcode::Shl => Op::Shl,
-                Opcode::LShr => Op::Srl,
-                Opcode::AShr => Op::Sra,
-                _ => return None,
-            })
-        };
-        if let Some(o) = bin(op) {
+        if let Some(o) = bin_op(op) {
             let vt = self.vt(f.ty[i.index()])?;
             let (a, c) = (self.get(ops[0])?, self.get(ops[1])?);
             let v = self.dag.value(o, vt, &[a, c], 0);
@@ -462,19 +484,7 @@ impl Builder<'_, '_> {
             | Opcode::Freeze => {
                 let to = self.vt(f.ty[i.index()])?;
                 let x = self.get(ops[0])?;
-                let from = self.dag.vt(x);
-                let v = if from == to {
-                    x
-                } else {
-                    let o = match op {
-                        Opcode::ZExt => Op::ZeroExtend,
-                        Opcode::SExt => Op::SignExtend,
-                        Opcode::Trunc => Op::Truncate,
-                        _ if from.bits() < to.bits() => Op::ZeroExtend,
-                        _ => Op::Truncate,
-                    };
-                    self.dag.value(o, to, &[x], 0)
-                };
+                let v = self.cast(op, x, to);
                 self.set(i, v);
             }
             Opcode::Alloca => {
@@ -552,12 +562,22 @@ impl Builder<'_, '_> {
 
     fn gep(&mut self, i: Inst) -> BResult<SDValue> {
         let f = self.fl.f;
-        let types = &self.fl.m.types;
         let ops = f.inst_ops(i);
-        let mut ty = TypeId::from_u32(f.extra[i.index()]);
-        let mut addr = self.get(ops[0])?;
+        let base = self.get(ops[0])?;
+        self.gep_value(base, TypeId::from_u32(f.extra[i.index()]), &ops[1..])
+    }
+
+    /// The address `base` indexed by `indices` over source element type
+    /// `ty` (a GEP instruction's or constant expression's). Constant
+    /// offsets are summed and added last (folded into a symbol's addend
+    /// by [`Builder::add_offset`]).
+    fn gep_value(&mut self, base: SDValue, ty: TypeId, indices: &[Value]) -> BResult<SDValue> {
+        let f = self.fl.f;
+        let types = &self.fl.m.types;
+        let mut ty = ty;
+        let mut addr = base;
         let mut offset: u64 = 0;
-        for (k, &idx) in ops[1..].iter().enumerate() {
+        for (k, &idx) in indices.iter().enumerate() {
             if k > 0 {
                 match types.get(ty) {
                     Type::Struct { .. } | Type::Named { .. } => {
@@ -594,11 +614,7 @@ impl Builder<'_, '_> {
             }
             addr = self.dag.value(Op::Add, VT::I64, &[addr, x], 0);
         }
-        if offset != 0 {
-            let c = self.dag.constant(VT::I64, offset);
-            addr = self.dag.value(Op::Add, VT::I64, &[addr, c], 0);
-        }
-        Ok(addr)
+        Ok(self.add_offset(addr, offset as i64))
     }
 
     fn call(&mut self, i: Inst) -> BResult<()> {
