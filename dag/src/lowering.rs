@@ -45,8 +45,10 @@ pub trait CallLowering: Sync {
 
     /// A call of `callee` (a `Symbol` node for a direct call, any `I64`
     /// value for an indirect one) with `args`, ordered after `chain`.
-    /// Returns the call's output chain and, if `ret` is given, its result
-    /// value of that type.
+    /// `rets` are the types of the returned values: none for `void`, one
+    /// for a scalar, the scalar parts of a first-class aggregate in order
+    /// (`{ i64, i64 }` comes back in two registers). Returns the call's
+    /// output chain and one value per entry of `rets`.
     #[allow(clippy::too_many_arguments)]
     fn lower_call(
         &self,
@@ -55,18 +57,19 @@ pub trait CallLowering: Sync {
         chain: SDValue,
         callee: SDValue,
         args: &[SDValue],
-        ret: Option<VT>,
+        rets: &[VT],
         variadic: bool,
-    ) -> Result<(SDValue, Option<SDValue>), IselError>;
+    ) -> Result<(SDValue, Vec<SDValue>), IselError>;
 
-    /// A return of `val` (none for `ret void`) after `chain`; the result is
-    /// the block's final chain (its root).
+    /// A return of `vals` (none for `ret void`, the scalar parts of an
+    /// aggregate in order) after `chain`; the result is the block's final
+    /// chain (its root).
     fn lower_return(
         &self,
         dag: &mut Dag,
         mf: &mut MachFunction,
         chain: SDValue,
-        val: Option<SDValue>,
+        vals: &[SDValue],
     ) -> Result<SDValue, IselError>;
 
     /// The incoming arguments of types `args`: one virtual register per

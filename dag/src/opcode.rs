@@ -54,6 +54,10 @@ pub enum Op {
     SignExtend,
     AnyExtend,
     Truncate,
+    /// (values...) -> the same values: the scalar parts of a first-class
+    /// aggregate as the builder holds it (see `build::aggregate`). Never
+    /// reachable from a block's root, so never selected.
+    MergeValues,
     // Control flow: Br (chain, bb); BrCond (chain, cond, bb).
     Br,
     BrCond,

@@ -26,32 +26,26 @@ impl CallLowering for Mock {
         chain: SDValue,
         callee: SDValue,
         args: &[SDValue],
-        ret: Option<VT>,
+        rets: &[VT],
         _variadic: bool,
-    ) -> Result<(SDValue, Option<SDValue>), IselError> {
+    ) -> Result<(SDValue, Vec<SDValue>), IselError> {
         let mut ops = vec![chain, callee];
         ops.extend_from_slice(args);
-        let vts = [ret.unwrap_or(VT::Chain), VT::Chain];
-        let n = dag.node(
-            Op::Target(1),
-            &vts[if ret.is_some() { 0 } else { 1 }..],
-            &ops,
-            0,
-        );
-        Ok(match ret {
-            Some(_) => (SDValue::new(n, 1), Some(SDValue::new(n, 0))),
-            None => (SDValue::new(n, 0), None),
-        })
+        let mut vts = rets.to_vec();
+        vts.push(VT::Chain);
+        let n = dag.node(Op::Target(1), &vts, &ops, 0);
+        let vals = (0..rets.len() as u32).map(|k| SDValue::new(n, k)).collect();
+        Ok((SDValue::new(n, rets.len() as u32), vals))
     }
     fn lower_return(
         &self,
         dag: &mut Dag,
         _mf: &mut MachFunction,
         chain: SDValue,
-        val: Option<SDValue>,
+        vals: &[SDValue],
     ) -> Result<SDValue, IselError> {
         let mut ops = vec![chain];
-        ops.extend(val);
+        ops.extend_from_slice(vals);
         Ok(dag.value(Op::Target(2), VT::Chain, &ops, 0))
     }
 }

@@ -106,3 +106,152 @@ define i64 @f() {
         assert!(e.contains("double"), "{e}");
     }
 }
+
+mod aggregate {
+    use super::select;
+
+    #[test]
+    fn loaded_pair_is_returned_in_rax_rdx() {
+        let mir = select(
+            "define { i64, i32 } @f(ptr %p) {
+  %v = load { i64, i32 }, ptr %p, align 8
+  ret { i64, i32 } %v
+}
+",
+        )
+        .unwrap();
+        assert!(mir.contains("MOV64rm %0, 1, $noreg, 0, $noreg"), "{mir}");
+        assert!(mir.contains("MOV32rm %0, 1, $noreg, 8, $noreg"), "{mir}");
+        assert!(mir.contains("$rax = COPY"), "{mir}");
+        assert!(mir.contains("$edx = COPY"), "{mir}");
+        assert!(mir.contains("RET64 implicit $rax, implicit $edx"), "{mir}");
+    }
+
+    #[test]
+    fn call_results_come_from_rax_rdx() {
+        let mir = select(
+            "declare { i64, i64 } @g()
+define void @f(ptr %p) {
+  %r = call { i64, i64 } @g()
+  %a = extractvalue { i64, i64 } %r, 0
+  %b = extractvalue { i64, i64 } %r, 1
+  store i64 %b, ptr %p, align 8
+  %q = getelementptr i8, ptr %p, i64 8
+  store i64 %a, ptr %q, align 8
+  ret void
+}
+",
+        )
+        .unwrap();
+        assert!(
+            mir.contains("implicit-def $rax, implicit-def $rdx"),
+            "{mir}"
+        );
+        let rdx = mir.lines().find(|l| l.contains("= COPY $rdx")).expect(&mir);
+        let v = rdx
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .split(':')
+            .next()
+            .unwrap();
+        assert!(
+            mir.contains(&format!("MOV64mr %0, 1, $noreg, 0, $noreg, {v}")),
+            "{mir}"
+        );
+    }
+
+    #[test]
+    fn insertvalue_chain_and_stored_pair() {
+        let mir = select(
+            "define { i64, i16 } @f(i64 %a, i64 %b, ptr %p) {
+  %t = trunc i64 %b to i16
+  %x = insertvalue { i64, i16 } poison, i64 %a, 0
+  %y = insertvalue { i64, i16 } %x, i16 %t, 1
+  store { i64, i16 } %y, ptr %p, align 8
+  ret { i64, i16 } %y
+}
+",
+        )
+        .unwrap();
+        assert!(mir.contains("MOV16mr %2, 1, $noreg, 8, $noreg"), "{mir}");
+        assert!(mir.contains("$dx = COPY"), "{mir}");
+    }
+
+    #[test]
+    fn constants_zero_and_literal() {
+        let mir = select(
+            "%S = type { i32, [2 x i8], ptr }
+@g = global i32 0
+define void @f(ptr %p, ptr %q) {
+  store %S zeroinitializer, ptr %p, align 8
+  store %S { i32 7, [2 x i8] c\"ab\", ptr @g }, ptr %q, align 8
+  ret void
+}
+",
+        )
+        .unwrap();
+        assert!(mir.contains("MOV32mi %0, 1, $noreg, 0, $noreg, 0"), "{mir}");
+        assert!(mir.contains("MOV8mi %0, 1, $noreg, 5, $noreg, 0"), "{mir}");
+        assert!(
+            mir.contains("MOV64mi32 %0, 1, $noreg, 8, $noreg, 0"),
+            "{mir}"
+        );
+        assert!(mir.contains("MOV32mi %1, 1, $noreg, 0, $noreg, 7"), "{mir}");
+        assert!(mir.contains("MOV8mi %1, 1, $noreg, 4, $noreg, 97"), "{mir}");
+        assert!(mir.contains("MOV8mi %1, 1, $noreg, 5, $noreg, 98"), "{mir}");
+        assert!(mir.contains("@g"), "{mir}");
+    }
+
+    #[test]
+    fn phi_and_select_of_pairs() {
+        let mir = select(
+            "define { i64, i32 } @f(i1 %c, ptr %p, ptr %q) {
+entry:
+  %a = load { i64, i32 }, ptr %p, align 8
+  %b = load { i64, i32 }, ptr %q, align 8
+  %s = select i1 %c, { i64, i32 } %a, { i64, i32 } %b
+  br i1 %c, label %l, label %r
+l:
+  br label %j
+r:
+  br label %j
+j:
+  %m = phi { i64, i32 } [ %s, %l ], [ %a, %r ]
+  ret { i64, i32 } %m
+}
+",
+        )
+        .unwrap();
+        assert_eq!(mir.matches("= PHI").count(), 2, "{mir}");
+        assert_eq!(mir.matches("CMOV").count(), 2, "{mir}");
+    }
+
+    #[test]
+    fn aggregate_call_argument_is_split() {
+        let mir = select(
+            "declare void @g({ i64, i32 })
+define void @f(i64 %a) {
+  %x = insertvalue { i64, i32 } undef, i64 %a, 0
+  call void @g({ i64, i32 } %x)
+  ret void
+}
+",
+        )
+        .unwrap();
+        assert!(mir.contains("$rdi = COPY"), "{mir}");
+        assert!(mir.contains("$esi = COPY"), "{mir}");
+    }
+
+    #[test]
+    fn too_many_return_registers_is_named() {
+        let e = select(
+            "define { i64, i64, i64 } @f() {
+  ret { i64, i64, i64 } zeroinitializer
+}
+",
+        )
+        .unwrap_err();
+        assert!(e.contains("more than two integer return values"), "{e}");
+    }
+}

@@ -20,12 +20,14 @@
 //! the intrinsics that have no code (`llvm.lifetime.*`, `llvm.dbg.*`,
 //! `llvm.assume`, `llvm.experimental.noalias.scope.decl`).
 
+pub mod aggregate;
 mod constexpr;
 
 use crate::lowering::{CallLowering, IselError};
 use crate::node::{Dag, SDValue};
 use crate::opcode::{Cond, Ext, MemInfo, Op};
 use crate::vt::VT;
+use aggregate::{new_vregs, nth_vreg};
 use rcc_ir::constant::{ConstData, ConstKind};
 use rcc_ir::entity::{EntityId, PackedOption};
 use rcc_ir::inst::{self, Opcode};
@@ -124,15 +126,19 @@ impl<'a> FunctionLowering<'a> {
                     };
                     let outside = fl.inst_block[d.index()] != user.as_u32();
                     if outside && fl.inst_vreg[d.index()].is_none() {
-                        let vt = scalar_vt(m, dl, f.ty[d.index()], "a value used across blocks")?;
-                        let c = class(lower, vt)?;
-                        fl.inst_vreg[d.index()] = PackedOption::some(mf.new_vreg(c));
+                        let r = new_vregs(
+                            &fl,
+                            mf,
+                            lower,
+                            f.ty[d.index()],
+                            "a value used across blocks",
+                        )?;
+                        fl.inst_vreg[d.index()] = PackedOption::some(r);
                     }
                 }
                 if is_phi && fl.inst_vreg[i.index()].is_none() {
-                    let vt = scalar_vt(m, dl, f.ty[i.index()], "a phi")?;
-                    let c = class(lower, vt)?;
-                    fl.inst_vreg[i.index()] = PackedOption::some(mf.new_vreg(c));
+                    let r = new_vregs(&fl, mf, lower, f.ty[i.index()], "a phi")?;
+                    fl.inst_vreg[i.index()] = PackedOption::some(r);
                 }
             }
         }
@@ -142,7 +148,6 @@ impl<'a> FunctionLowering<'a> {
                 if f.op(i) != Opcode::Phi {
                     break;
                 }
-                let vt = scalar_vt(m, dl, f.ty[i.index()], "a phi")?;
                 for pair in f.inst_ops(i).chunks(2) {
                     let Some(pred) = pair
                         .get(1)
@@ -152,7 +157,7 @@ impl<'a> FunctionLowering<'a> {
                     };
                     let key = (pred.as_u32(), i.as_u32());
                     if !fl.edges.iter().any(|e| (e.0, e.1) == key) {
-                        let v = mf.new_vreg(class(lower, vt)?);
+                        let v = new_vregs(&fl, mf, lower, f.ty[i.index()], "a phi")?;
                         fl.edges.push((key.0, key.1, v));
                     }
                 }
@@ -201,15 +206,25 @@ impl<'a> FunctionLowering<'a> {
         Ok(())
     }
 
-    /// The machine PHIs of IR block `b`.
+    /// The machine PHIs of IR block `b` (one per part of an aggregate phi).
     pub fn phis(&self, b: Block) -> Vec<PhiInfo> {
         let mut out = Vec::new();
+        let mut parts = Vec::new();
         for i in self.f.block_insts(b) {
             if self.f.op(i) != Opcode::Phi {
                 break;
             }
             let Some(dst) = self.inst_vreg[i.index()].expand() else {
                 continue;
+            };
+            let ty = self.f.ty[i.index()];
+            let n = if aggregate::is_aggregate(self.m, ty) {
+                parts.clear();
+                // Checked when the registers were made.
+                let _ = aggregate::parts_of(self.m, self.dl, ty, 0, &mut parts);
+                parts.len()
+            } else {
+                1
             };
             let mut inputs = Vec::new();
             for pair in self.f.inst_ops(i).chunks(2) {
@@ -225,7 +240,12 @@ impl<'a> FunctionLowering<'a> {
                     }
                 }
             }
-            out.push(PhiInfo { dst, inputs });
+            for k in 0..n {
+                out.push(PhiInfo {
+                    dst: nth_vreg(dst, k),
+                    inputs: inputs.iter().map(|&(v, mb)| (nth_vreg(v, k), mb)).collect(),
+                });
+            }
         }
         out
     }
@@ -356,7 +376,15 @@ impl Builder<'_, '_> {
         SDValue::new(n, 0)
     }
 
+    /// Copies `v` into `r` (an aggregate's parts into the registers
+    /// starting at `r`).
     fn copy_to(&mut self, r: VReg, v: SDValue) {
+        if self.dag.op_of(v) == Op::MergeValues {
+            for (k, p) in self.parts(v).into_iter().enumerate() {
+                self.copy_to(nth_vreg(r, k), p);
+            }
+            return;
+        }
         let vt = self.dag.vt(v);
         let reg = self
             .dag
@@ -380,10 +408,7 @@ impl Builder<'_, '_> {
                         .value(Op::FrameIndex, VT::I64, &[], fi.as_u32() as u64));
                 }
                 match self.fl.inst_vreg[v.index()].expand() {
-                    Some(r) => {
-                        let vt = self.vt(ty)?;
-                        Ok(self.copy_from(r, vt))
-                    }
+                    Some(r) => self.read_vregs(r, ty),
                     None => unsupported("a value used before its definition"),
                 }
             }
@@ -398,6 +423,9 @@ impl Builder<'_, '_> {
             }
             ValueTag::Const => {
                 let c = rcc_ir::constant::ConstId::from_index(v.index());
+                if aggregate::is_aggregate(self.fl.m, ty) {
+                    return self.const_aggregate(c, ty);
+                }
                 let data: ConstData = self.fl.f.consts.get(c);
                 let vt = self.vt(ty)?;
                 match data.kind {
@@ -453,6 +481,9 @@ impl Builder<'_, '_> {
         let f = self.fl.f;
         let ops = f.inst_ops(i);
         let op = f.op(i);
+        if self.aggregate_inst(i)? {
+            return Ok(());
+        }
         if let Some(o) = bin_op(op) {
             let vt = self.vt(f.ty[i.index()])?;
             let (a, c) = (self.get(ops[0])?, self.get(ops[1])?);
@@ -499,27 +530,7 @@ impl Builder<'_, '_> {
                 }
                 let vt = self.vt(f.ty[i.index()])?;
                 let addr = self.get(ops[0])?;
-                let (lvt, mem_bits) = if vt == VT::I1 {
-                    (VT::I8, 8)
-                } else {
-                    (vt, vt.bits())
-                };
-                let info = MemInfo {
-                    mem_bits,
-                    ext: Ext::None,
-                    volatile: flags & inst::VOLATILE != 0,
-                };
-                let n = self.dag.node(
-                    Op::Load,
-                    &[lvt, VT::Chain],
-                    &[self.chain, addr],
-                    info.pack(),
-                );
-                self.chain = SDValue::new(n, 1);
-                let mut v = SDValue::new(n, 0);
-                if vt == VT::I1 {
-                    v = self.dag.value(Op::Truncate, VT::I1, &[v], 0);
-                }
+                let v = self.load_scalar(vt, addr, flags & inst::VOLATILE != 0);
                 self.set(i, v);
             }
             Opcode::Store => {
@@ -527,19 +538,9 @@ impl Builder<'_, '_> {
                 if flags & inst::ATOMIC != 0 {
                     return unsupported("atomic store");
                 }
-                let mut v = self.get(ops[0])?;
+                let v = self.get(ops[0])?;
                 let addr = self.get(ops[1])?;
-                if self.dag.vt(v) == VT::I1 {
-                    v = self.dag.value(Op::ZeroExtend, VT::I8, &[v], 0);
-                }
-                let info = MemInfo {
-                    mem_bits: self.dag.vt(v).bits(),
-                    ext: Ext::None,
-                    volatile: flags & inst::VOLATILE != 0,
-                };
-                self.chain =
-                    self.dag
-                        .value(Op::Store, VT::Chain, &[self.chain, v, addr], info.pack());
+                self.store_scalar(v, addr, flags & inst::VOLATILE != 0);
             }
             Opcode::GetElementPtr => {
                 let v = self.gep(i)?;
@@ -549,8 +550,7 @@ impl Builder<'_, '_> {
                 let r = self.fl.inst_vreg[i.index()]
                     .expand()
                     .ok_or_else(|| IselError::new("a phi without a register"))?;
-                let vt = self.vt(f.ty[i.index()])?;
-                let v = self.copy_from(r, vt);
+                let v = self.read_vregs(r, f.ty[i.index()])?;
                 self.vals[i.index()] = Some(v);
             }
             Opcode::Call => self.call(i)?,
@@ -558,6 +558,49 @@ impl Builder<'_, '_> {
             other => return unsupported(format!("the '{}' instruction", other.name())),
         }
         Ok(())
+    }
+
+    /// A load of a `vt` from `addr`, chained; an i1 is loaded as a byte.
+    fn load_scalar(&mut self, vt: VT, addr: SDValue, volatile: bool) -> SDValue {
+        let (lvt, mem_bits) = if vt == VT::I1 {
+            (VT::I8, 8)
+        } else {
+            (vt, vt.bits())
+        };
+        let info = MemInfo {
+            mem_bits,
+            ext: Ext::None,
+            volatile,
+        };
+        let n = self.dag.node(
+            Op::Load,
+            &[lvt, VT::Chain],
+            &[self.chain, addr],
+            info.pack(),
+        );
+        self.chain = SDValue::new(n, 1);
+        let v = SDValue::new(n, 0);
+        if vt == VT::I1 {
+            self.dag.value(Op::Truncate, VT::I1, &[v], 0)
+        } else {
+            v
+        }
+    }
+
+    /// A store of `v` to `addr`, chained; an i1 is stored as a byte.
+    fn store_scalar(&mut self, v: SDValue, addr: SDValue, volatile: bool) {
+        let mut v = v;
+        if self.dag.vt(v) == VT::I1 {
+            v = self.dag.value(Op::ZeroExtend, VT::I8, &[v], 0);
+        }
+        let info = MemInfo {
+            mem_bits: self.dag.vt(v).bits(),
+            ext: Ext::None,
+            volatile,
+        };
+        self.chain = self
+            .dag
+            .value(Op::Store, VT::Chain, &[self.chain, v, addr], info.pack());
     }
 
     fn gep(&mut self, i: Inst) -> BResult<SDValue> {
@@ -643,9 +686,15 @@ impl Builder<'_, '_> {
         let Type::Func { ret, vararg, .. } = m.types.get(info.fn_ty) else {
             return unsupported("a call through a non-function type");
         };
-        let ret_vt = match m.types.get(ret) {
-            Type::Void => None,
-            _ => Some(self.vt(ret)?),
+        let ret_aggregate = aggregate::is_aggregate(m, ret);
+        let rets: Vec<VT> = match m.types.get(ret) {
+            Type::Void => Vec::new(),
+            _ if ret_aggregate => {
+                let mut parts = Vec::new();
+                aggregate::parts_of(m, self.fl.dl, ret, 0, &mut parts)?;
+                parts.iter().map(|&(vt, _)| vt).collect()
+            }
+            _ => vec![self.vt(ret)?],
         };
         let mut args = Vec::with_capacity(info.num_args as usize);
         for &a in &ops[1..1 + info.num_args as usize] {
@@ -653,6 +702,11 @@ impl Builder<'_, '_> {
                 return unsupported("a metadata call argument");
             }
             let v = self.get(a)?;
+            if aggregate::is_aggregate(m, self.value_ty(a)) {
+                // Each part is an argument of its own (LLVM's rule).
+                args.extend(self.parts(v));
+                continue;
+            }
             if self.dag.vt(v).bits() < 32 {
                 // SysV callers extend these per `signext`/`zeroext`; until
                 // that is lowered, refuse rather than pass garbage bits.
@@ -666,9 +720,12 @@ impl Builder<'_, '_> {
         let target = self.get(callee)?;
         let (chain, res) = self
             .lower
-            .lower_call(self.dag, self.mf, self.chain, target, &args, ret_vt, vararg)?;
+            .lower_call(self.dag, self.mf, self.chain, target, &args, &rets, vararg)?;
         self.chain = chain;
-        if let Some(r) = res {
+        if ret_aggregate {
+            let v = self.merge(&res);
+            self.set(i, v);
+        } else if let Some(&r) = res.first() {
             self.set(i, r);
         }
         Ok(())
@@ -698,17 +755,29 @@ impl Builder<'_, '_> {
         let ops = f.inst_ops(i);
         match f.op(i) {
             Opcode::Ret => {
-                let v = match ops.first() {
-                    Some(&v) => Some(self.get(v)?),
-                    None => None,
+                let vals = match ops.first() {
+                    Some(&v) => {
+                        let x = self.get(v)?;
+                        self.parts(x)
+                    }
+                    None => Vec::new(),
                 };
-                if let Some(vt) = v.map(|v| self.dag.vt(v)).filter(|vt| vt.bits() < 32) {
+                let scalar = ops
+                    .first()
+                    .is_some_and(|&v| !aggregate::is_aggregate(self.fl.m, self.value_ty(v)));
+                if let Some(vt) = vals
+                    .first()
+                    .map(|&v| self.dag.vt(v))
+                    .filter(|vt| scalar && vt.bits() < 32)
+                {
                     // Callers may rely on the `signext`/`zeroext` extension.
                     return unsupported(format!(
                         "returning a value of type {vt} (signext/zeroext extension)"
                     ));
                 }
-                self.chain = self.lower.lower_return(self.dag, self.mf, self.chain, v)?;
+                self.chain = self
+                    .lower
+                    .lower_return(self.dag, self.mf, self.chain, &vals)?;
             }
             Opcode::Br if ops.len() == 1 => {
                 let t = self.block_node(ops[0])?;

@@ -18,9 +18,8 @@
 use super::super::desc::{sub_reg, subreg};
 use super::super::machine::mask;
 use super::super::{op, regs};
-use super::emit::{class_of_vt, push_implicit, Emitter};
+use super::emit::{class_of_phys, class_of_vt, push_implicit, Emitter};
 use rcc_dag::{CallLowering, Dag, IselError, Node, Op, SDValue, VT};
-use rcc_ir::entity::EntityId;
 use rcc_mach::{flag, MOpc, MachFunction, Operand, PReg, Reg, VReg};
 
 /// Target node numbers.
@@ -47,6 +46,21 @@ fn part(r: PReg, vt: VT) -> PReg {
     sub_reg(r, idx).unwrap_or(r)
 }
 
+/// The registers of returned values of types `vts` (System V: integer
+/// parts in RAX then RDX, each the part of its width).
+fn ret_regs(vts: &[VT]) -> Result<Vec<PReg>, IselError> {
+    const INT: [PReg; 2] = [regs::RAX, regs::RDX];
+    let mut ints = INT.iter();
+    vts.iter()
+        .map(|&vt| {
+            check_int("return value", vt)?;
+            ints.next()
+                .map(|&r| part(r, vt))
+                .ok_or_else(|| IselError::new("more than two integer return values"))
+        })
+        .collect()
+}
+
 fn check_int(what: &str, vt: VT) -> Result<(), IselError> {
     if matches!(vt, VT::I1 | VT::I8 | VT::I16 | VT::I32 | VT::I64) {
         Ok(())
@@ -71,30 +85,24 @@ impl CallLowering for X86Lowering {
         chain: SDValue,
         callee: SDValue,
         args: &[SDValue],
-        ret: Option<VT>,
+        rets: &[VT],
         variadic: bool,
-    ) -> Result<(SDValue, Option<SDValue>), IselError> {
+    ) -> Result<(SDValue, Vec<SDValue>), IselError> {
         check_int("callee", dag.vt(callee))?;
         for &a in args {
             check_int("argument", dag.vt(a))?;
         }
-        if let Some(r) = ret {
-            check_int("return value", r)?;
-        }
+        ret_regs(rets)?;
         let mut ops = Vec::with_capacity(args.len() + 2);
         ops.push(chain);
         ops.push(callee);
         ops.extend_from_slice(args);
-        let vts: &[VT] = match ret {
-            Some(r) => &[r, VT::Chain],
-            None => &[VT::Chain],
-        };
-        let vts = vts.to_vec();
+        let mut vts = Vec::with_capacity(rets.len() + 1);
+        vts.extend_from_slice(rets);
+        vts.push(VT::Chain);
         let n = dag.node(Op::Target(X86_CALL), &vts, &ops, variadic as u64);
-        Ok((
-            SDValue::new(n, vts.len() as u32 - 1),
-            ret.map(|_| SDValue::new(n, 0)),
-        ))
+        let vals = (0..rets.len() as u32).map(|k| SDValue::new(n, k)).collect();
+        Ok((SDValue::new(n, rets.len() as u32), vals))
     }
 
     fn lower_return(
@@ -102,12 +110,11 @@ impl CallLowering for X86Lowering {
         dag: &mut Dag,
         _mf: &mut MachFunction,
         chain: SDValue,
-        val: Option<SDValue>,
+        vals: &[SDValue],
     ) -> Result<SDValue, IselError> {
-        if let Some(v) = val {
-            check_int("return value", dag.vt(v))?;
-        }
-        let ops: Vec<SDValue> = std::iter::once(chain).chain(val).collect();
+        let vts: Vec<VT> = vals.iter().map(|&v| dag.vt(v)).collect();
+        ret_regs(&vts)?;
+        let ops: Vec<SDValue> = std::iter::once(chain).chain(vals.iter().copied()).collect();
         Ok(dag.value(Op::Target(X86_RET), VT::Chain, &ops, 0))
     }
 
@@ -216,19 +223,15 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     let mut cops = vec![target, Operand::reg_mask(mask::SYSV)];
     cops.extend(uses.iter().map(|&p| Operand::implicit_use(p)));
     push_implicit(&mut cops, opc, false);
-    let ret = dag.vts(n).first().copied().filter(|&t| t != VT::Chain);
-    if let Some(t) = ret {
-        cops.push(Operand::implicit_def(part(regs::RAX, t)));
-    }
+    let vts = dag.vts(n);
+    let rets = ret_regs(&vts[..vts.len() - 1])?;
+    cops.extend(rets.iter().map(|&p| Operand::implicit_def(p)));
     mf.push(opc, &cops);
     mf.push(MOpc::ADJCALLSTACKUP, &stack_adjust(b, false));
-    if let Some(t) = ret {
-        let v = mf.new_vreg(class_of_vt(t)?);
-        mf.push(
-            MOpc::COPY,
-            &[Operand::reg_def(v), Operand::reg_use(part(regs::RAX, t))],
-        );
-        e.vals[n.index()] = Reg::virt(v);
+    for (k, &p) in rets.iter().enumerate() {
+        let v = mf.new_vreg(class_of_phys(p));
+        mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
+        e.set_reg(SDValue::new(n, k as u32), Reg::virt(v));
     }
     Ok(())
 }
@@ -237,9 +240,10 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
 pub fn emit_ret(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), IselError> {
     let ops = e.dag.operands(n);
     let opc = MOpc::target(op::RET64.0);
-    let mut rops = Vec::new();
-    if let Some(&v) = ops.get(1) {
-        let p = part(regs::RAX, e.dag.vt(v));
+    let vts: Vec<VT> = ops[1..].iter().map(|&v| e.dag.vt(v)).collect();
+    let rets = ret_regs(&vts)?;
+    let mut rops = Vec::with_capacity(rets.len());
+    for (&v, &p) in ops[1..].iter().zip(&rets) {
         mf.push(
             MOpc::COPY,
             &[Operand::reg_def(p), Operand::reg_use(e.reg(v))],

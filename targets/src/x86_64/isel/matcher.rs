@@ -238,7 +238,9 @@ impl M<'_> {
         let b = match pred {
             Pred::R => {
                 let t = dag.vt(v);
-                if !t.is_int() || t == VT::I128 || v.res() != 0 {
+                // A value result other than 0 (a call's second returned
+                // register) is a register too; chains are not integers.
+                if !t.is_int() || t == VT::I128 {
                     return false;
                 }
                 Binding::Val(v)

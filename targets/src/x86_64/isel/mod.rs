@@ -59,6 +59,7 @@ impl Selector {
             dag,
             cover: &self.cover,
             vals: &mut self.vals,
+            more_vals: Vec::new(),
             ops: std::mem::take(&mut self.ops),
         };
         let r = e.run(mf);

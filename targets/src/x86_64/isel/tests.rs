@@ -68,7 +68,10 @@ fn sanity(mf: &MachFunction, live_in: usize) {
 }
 
 fn ret(dag: &mut Dag, mf: &mut MachFunction, chain: SDValue, v: Option<SDValue>) {
-    let r = X86Lowering.lower_return(dag, mf, chain, v).expect("lowers");
+    let vals: Vec<SDValue> = v.into_iter().collect();
+    let r = X86Lowering
+        .lower_return(dag, mf, chain, &vals)
+        .expect("lowers");
     dag.root = Some(r);
 }
 
@@ -235,9 +238,9 @@ fn call_with_eight_arguments() {
     });
     let callee = dag.value(Op::Symbol, VT::I64, &[], sym.payload() as u64);
     let (ch, r) = X86Lowering
-        .lower_call(&mut dag, &mut mf, e, callee, &vals, Some(VT::I32), true)
+        .lower_call(&mut dag, &mut mf, e, callee, &vals, &[VT::I32], true)
         .expect("lowers");
-    ret(&mut dag, &mut mf, ch, r);
+    ret(&mut dag, &mut mf, ch, r.first().copied());
     assert_eq!(select(&mut dag, &mut mf, 2), "%0:gr32 = COPY $edi\n\
          %1:gr64 = COPY $rsi\n\
          %2:gr32 = MOV32ri 0\n\
