@@ -22,6 +22,8 @@ pub struct IselCtx {
     sel: Selector,
     vals: Vec<Option<SDValue>>,
     succs: Vec<MBlock>,
+    /// Position-independent code (GOT and PLT references).
+    pub pic: bool,
 }
 
 /// Selects the machine code of function `g` into `mf` (cleared first).
@@ -41,6 +43,7 @@ pub fn select_function(
         .ok_or_else(|| IselError::new("a function without a type"))?;
     let lower = X86Lowering;
     let mut fl = FunctionLowering::new(m, f, dl, fn_ty, mf, &lower)?;
+    fl.pic = cx.pic;
     for (k, b) in f.blocks.keys().enumerate() {
         mf.begin_block(fl.blocks[k]);
         for phi in fl.phis(b) {
