@@ -9,13 +9,61 @@
 //! entry block open (`mf.begin_block(entry)` done), before that block's
 //! DAG is selected.
 //!
+//! Calls see `byval` arguments as `Op::ByValArg` nodes (the pointer, with
+//! size and alignment in the payload): the target copies the bytes into
+//! its outgoing argument area.
+//!
 //! Errors: a construct the target cannot lower (floating-point arguments,
 //! aggregates, too-wide integers) is an [`IselError`] naming it; the same
 //! type reports what instruction selection cannot cover.
 
 use crate::node::{Dag, SDValue};
 use crate::vt::VT;
-use rcc_mach::{MachFunction, RegClassId, VReg};
+use rcc_mach::{FrameIdx, MachFunction, RegClassId, VReg};
+
+/// An incoming argument as the calling convention sees it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FormalArg {
+    /// A value of this type.
+    Value(VT),
+    /// A `byval` pointer: the caller copied `size` bytes (aligned to
+    /// `align`) into the argument area; the argument is their address.
+    ByVal { size: u64, align: u32 },
+}
+
+/// Where the builder finds an incoming argument.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ArgValue {
+    /// In this virtual register, defined at the top of the entry block.
+    Reg(VReg),
+    /// The address of this (fixed) frame object: a `byval` argument.
+    Frame(FrameIdx),
+}
+
+/// The state a variadic function's `va_start` needs (System V x86-64
+/// layout): the register save area, the first unnamed stack argument, and
+/// the `va_list` offsets of the first unnamed register argument.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct VarArgsArea {
+    /// The register save area (the unnamed argument registers are stored
+    /// there in the entry block).
+    pub save_area: FrameIdx,
+    /// A fixed object at the first stack argument after the named ones.
+    pub overflow: FrameIdx,
+    /// `gp_offset`: bytes of the save area taken by named integer arguments.
+    pub gp_offset: u32,
+    /// `fp_offset`: the same for vector registers, after the integer part.
+    pub fp_offset: u32,
+}
+
+/// What [`CallLowering::lower_arguments`] made.
+#[derive(Clone, Debug, Default)]
+pub struct LoweredArgs {
+    /// One per argument.
+    pub vals: Vec<ArgValue>,
+    /// For a variadic function that calls `va_start`.
+    pub va: Option<VarArgsArea>,
+}
 
 /// A construct that lowering or instruction selection does not support.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,8 +120,39 @@ pub trait CallLowering: Sync {
         vals: &[SDValue],
     ) -> Result<SDValue, IselError>;
 
-    /// The incoming arguments of types `args`: one virtual register per
-    /// argument, defined at the top of the (open) entry block; the argument
-    /// registers are recorded in `mf.live_ins`.
-    fn lower_arguments(&self, mf: &mut MachFunction, args: &[VT]) -> Result<Vec<VReg>, IselError>;
+    /// The incoming arguments `args`: one value per argument, a virtual
+    /// register defined at the top of the (open) entry block or the frame
+    /// object of a `byval` copy; the argument registers are recorded in
+    /// `mf.live_ins`. With `va_start`, the function is variadic and
+    /// calls `llvm.va_start`: the unnamed argument registers are saved
+    /// and [`LoweredArgs::va`] says where.
+    fn lower_arguments(
+        &self,
+        mf: &mut MachFunction,
+        args: &[FormalArg],
+        va_start: bool,
+    ) -> Result<LoweredArgs, IselError>;
+
+    /// `llvm.va_start(list)` after `chain`, for a function whose arguments
+    /// were lowered with `va`; returns the new chain.
+    fn lower_va_start(
+        &self,
+        _dag: &mut Dag,
+        _chain: SDValue,
+        _list: SDValue,
+        _va: &VarArgsArea,
+    ) -> Result<SDValue, IselError> {
+        Err(IselError::new("llvm.va_start on this target"))
+    }
+
+    /// `llvm.va_copy(dst, src)` after `chain`; returns the new chain.
+    fn lower_va_copy(
+        &self,
+        _dag: &mut Dag,
+        _chain: SDValue,
+        _dst: SDValue,
+        _src: SDValue,
+    ) -> Result<SDValue, IselError> {
+        Err(IselError::new("llvm.va_copy on this target"))
+    }
 }

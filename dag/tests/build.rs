@@ -2,10 +2,10 @@
 //! only records what it is asked.
 
 use rcc_dag::build::{build_block, FunctionLowering};
-use rcc_dag::{CallLowering, IselError};
+use rcc_dag::{ArgValue, CallLowering, FormalArg, IselError, LoweredArgs};
 use rcc_dag::{Dag, Op, SDValue, VT};
 use rcc_ir::Module;
-use rcc_mach::{MachFunction, RegClassId, VReg};
+use rcc_mach::{MachFunction, RegClassId};
 
 struct Mock;
 
@@ -13,11 +13,22 @@ impl CallLowering for Mock {
     fn reg_class(&self, vt: VT) -> Option<RegClassId> {
         vt.is_int().then_some(RegClassId(vt.bits() as u8))
     }
-    fn lower_arguments(&self, mf: &mut MachFunction, args: &[VT]) -> Result<Vec<VReg>, IselError> {
-        Ok(args
+    fn lower_arguments(
+        &self,
+        mf: &mut MachFunction,
+        args: &[FormalArg],
+        _va_start: bool,
+    ) -> Result<LoweredArgs, IselError> {
+        let vals = args
             .iter()
-            .map(|&vt| mf.new_vreg(RegClassId(vt.bits() as u8)))
-            .collect())
+            .map(|&a| match a {
+                FormalArg::Value(vt) => ArgValue::Reg(mf.new_vreg(RegClassId(vt.bits() as u8))),
+                FormalArg::ByVal { size, align } => {
+                    ArgValue::Frame(mf.frame.create(size, align, rcc_mach::FrameKind::Fixed))
+                }
+            })
+            .collect();
+        Ok(LoweredArgs { vals, va: None })
     }
     fn lower_call(
         &self,

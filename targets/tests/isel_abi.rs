@@ -255,3 +255,251 @@ define void @f(i64 %a) {
         assert!(e.contains("more than two integer return values"), "{e}");
     }
 }
+
+mod byval_sret {
+    use super::select;
+
+    #[test]
+    fn incoming_byval_is_the_callers_stack_copy() {
+        let mir = select(
+            "%S = type { i64, i64, i64 }
+define i64 @f(i64 %a, ptr byval(%S) align 8 %p, ptr byval(%S) align 8 %q) {
+  %x = getelementptr i8, ptr %q, i64 16
+  %v = load i64, ptr %x
+  %w = load i64, ptr %p
+  %s = add i64 %v, %w
+  ret i64 %s
+}
+",
+        )
+        .unwrap();
+        // Both copies are fixed objects read in place: no register holds
+        // their address.
+        assert!(
+            mir.contains("MOV64rm %stack.1, 1, $noreg, 16, $noreg"),
+            "{mir}"
+        );
+        assert!(
+            mir.contains("MOV64rm %stack.0, 1, $noreg, 0, $noreg"),
+            "{mir}"
+        );
+        assert!(!mir.contains("$rsi"), "{mir}");
+    }
+
+    #[test]
+    fn outgoing_byval_is_copied_below_the_register_arguments() {
+        let mir = select(
+            "%S = type { i32, i32, i32 }
+declare void @g(i64, ptr byval(%S) align 8, i64)
+define void @f(ptr %p) {
+  %l = alloca %S, align 4
+  call void @g(i64 1, ptr byval(%S) align 8 %p, i64 2)
+  call void @g(i64 3, ptr byval(%S) align 8 %l, i64 4)
+  ret void
+}
+",
+        )
+        .unwrap();
+        // 12 bytes (the allocation size): 8 + 4, at rsp + 0.
+        assert!(mir.contains("= MOV64rm %0, 1, $noreg, 0, $noreg"), "{mir}");
+        assert!(mir.contains("= MOV32rm %0, 1, $noreg, 8, $noreg"), "{mir}");
+        assert!(mir.contains("MOV64mr $rsp, 1, $noreg, 0, $noreg"), "{mir}");
+        assert!(mir.contains("MOV32mr $rsp, 1, $noreg, 8, $noreg"), "{mir}");
+        // A local is read through its frame object.
+        assert!(
+            mir.contains("= MOV64rm %stack.0, 1, $noreg, 0, $noreg"),
+            "{mir}"
+        );
+        assert!(mir.contains("ADJCALLSTACKDOWN 16, 0, 0"), "{mir}");
+        // The third argument still goes to the second register.
+        assert!(mir.contains("$rsi = COPY"), "{mir}");
+    }
+
+    #[test]
+    fn large_byval_uses_rep_movsq() {
+        let mir = select(
+            "%B = type { [24 x i64] }
+declare void @g(ptr byval(%B) align 8)
+define void @f(ptr %p) {
+  call void @g(ptr byval(%B) align 8 %p)
+  ret void
+}
+",
+        )
+        .unwrap();
+        assert!(mir.contains("MOV64ri32 24"), "{mir}");
+        assert!(mir.contains("REP_PREFIX"), "{mir}");
+        assert!(mir.contains("MOVSQ"), "{mir}");
+        assert!(mir.contains("implicit $rcx"), "{mir}");
+        assert!(mir.contains("ADJCALLSTACKDOWN 192, 0, 0"), "{mir}");
+    }
+
+    #[test]
+    fn sret_pointer_is_returned_in_rax() {
+        let mir = select(
+            "%S = type { i64, i64, i64 }
+define void @f(ptr sret(%S) align 8 %r, i64 %x) {
+  store i64 %x, ptr %r
+  ret void
+}
+",
+        )
+        .unwrap();
+        assert!(mir.contains("$rax = COPY %0"), "{mir}");
+        assert!(mir.contains("RET64 implicit $rax"), "{mir}");
+    }
+
+    #[test]
+    fn byval_stack_slots_follow_alignment() {
+        let mir = select(
+            "%L = type { [2 x i64] }
+declare void @g(i64, i64, i64, i64, i64, i64, i64, ptr byval(%L) align 16, i64)
+define void @f(ptr %p) {
+  call void @g(i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, ptr byval(%L) align 16 %p, i64 8)
+  ret void
+}
+",
+        )
+        .unwrap();
+        // 7th at 0, the 16-aligned copy at 16..32, the 9th at 32: 48 bytes.
+        assert!(mir.contains("MOV64mr $rsp, 1, $noreg, 16, $noreg"), "{mir}");
+        assert!(mir.contains("MOV64mr $rsp, 1, $noreg, 24, $noreg"), "{mir}");
+        assert!(mir.contains("MOV64mr $rsp, 1, $noreg, 32, $noreg"), "{mir}");
+        assert!(mir.contains("ADJCALLSTACKDOWN 48, 0, 0"), "{mir}");
+    }
+
+    #[test]
+    fn inalloca_is_named() {
+        let e = select(
+            "%S = type { i64 }
+declare void @g(ptr inalloca(%S))
+define void @f(ptr %p) {
+  call void @g(ptr inalloca(%S) %p)
+  ret void
+}
+",
+        )
+        .unwrap_err();
+        assert!(e.contains("inalloca"), "{e}");
+    }
+}
+
+mod varargs {
+    use super::select;
+
+    const SUM: &str = "%struct.__va_list_tag = type { i32, i32, ptr, ptr }
+define i64 @sum(i32 %n, ...) {
+  %ap = alloca [1 x %struct.__va_list_tag], align 16
+  %aq = alloca [1 x %struct.__va_list_tag], align 16
+  call void @llvm.va_start.p0(ptr %ap)
+  call void @llvm.va_copy.p0(ptr %aq, ptr %ap)
+  %o = load i32, ptr %aq, align 16
+  %r = zext i32 %o to i64
+  call void @llvm.va_end.p0(ptr %aq)
+  call void @llvm.va_end.p0(ptr %ap)
+  ret i64 %r
+}
+declare void @llvm.va_start.p0(ptr)
+declare void @llvm.va_copy.p0(ptr, ptr)
+declare void @llvm.va_end.p0(ptr)
+";
+
+    #[test]
+    fn unnamed_registers_are_saved() {
+        let mir = select(SUM).unwrap();
+        // One named integer: RSI..R9 at 8..40, then XMM0..7 at 48..160.
+        assert!(!mir.contains(", $rdi\n"), "{mir}");
+        assert!(
+            mir.contains("MOV64mr %stack.2, 1, $noreg, 8, $noreg, $rsi"),
+            "{mir}"
+        );
+        assert!(
+            mir.contains("MOV64mr %stack.2, 1, $noreg, 40, $noreg, $r9"),
+            "{mir}"
+        );
+        assert!(
+            mir.contains("MOVAPSmr %stack.2, 1, $noreg, 48, $noreg, $xmm0"),
+            "{mir}"
+        );
+        assert!(
+            mir.contains("MOVAPSmr %stack.2, 1, $noreg, 160, $noreg, $xmm7"),
+            "{mir}"
+        );
+    }
+
+    #[test]
+    fn va_start_fills_the_list() {
+        let mir = select(SUM).unwrap();
+        assert!(
+            mir.contains("MOV32mi %stack.0, 1, $noreg, 0, $noreg, 8"),
+            "{mir}"
+        );
+        assert!(
+            mir.contains("MOV32mi %stack.0, 1, $noreg, 4, $noreg, 48"),
+            "{mir}"
+        );
+        // overflow_arg_area = the first stack argument, reg_save_area.
+        assert!(
+            mir.contains("LEA64r %stack.3, 1, $noreg, 0, $noreg"),
+            "{mir}"
+        );
+        assert!(
+            mir.contains("LEA64r %stack.2, 1, $noreg, 0, $noreg"),
+            "{mir}"
+        );
+        assert!(
+            mir.contains("MOV64mr %stack.0, 1, $noreg, 16, $noreg"),
+            "{mir}"
+        );
+    }
+
+    #[test]
+    fn va_copy_moves_24_bytes() {
+        let mir = select(SUM).unwrap();
+        for off in [0, 8, 16] {
+            assert!(
+                mir.contains(&format!("MOV64rm %stack.0, 1, $noreg, {off}, $noreg")),
+                "{mir}"
+            );
+            assert!(
+                mir.contains(&format!("MOV64mr %stack.1, 1, $noreg, {off}, $noreg")),
+                "{mir}"
+            );
+        }
+    }
+
+    #[test]
+    fn named_vector_and_stack_arguments_move_the_offsets() {
+        let mir = select(
+            "define void @f(i64 %a, i64 %b, i64 %c, i64 %d, i64 %e, i64 %f, i64 %g, ...) {
+  %ap = alloca [24 x i8], align 16
+  call void @llvm.va_start.p0(ptr %ap)
+  ret void
+}
+declare void @llvm.va_start.p0(ptr)
+",
+        )
+        .unwrap();
+        // All six registers named: gp_offset 48; the 7th named argument
+        // is on the stack, so unnamed ones start 8 bytes further.
+        assert!(
+            mir.contains("MOV32mi %stack.0, 1, $noreg, 0, $noreg, 48"),
+            "{mir}"
+        );
+        assert!(!mir.contains("MOV64mr %stack.1"), "{mir}");
+        assert!(mir.contains("%stack.3"), "{mir}");
+    }
+
+    #[test]
+    fn va_arg_instruction_is_named() {
+        let e = select(
+            "define i32 @f(ptr %ap) {
+  %v = va_arg ptr %ap, i32
+  ret i32 %v
+}
+",
+        )
+        .unwrap_err();
+        assert!(e.contains("va_arg"), "{e}");
+    }
+}

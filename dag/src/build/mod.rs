@@ -20,10 +20,11 @@
 //! the intrinsics that have no code (`llvm.lifetime.*`, `llvm.dbg.*`,
 //! `llvm.assume`, `llvm.experimental.noalias.scope.decl`).
 
+mod abi;
 pub mod aggregate;
 mod constexpr;
 
-use crate::lowering::{CallLowering, IselError};
+use crate::lowering::{ArgValue, CallLowering, IselError, VarArgsArea};
 use crate::node::{Dag, SDValue};
 use crate::opcode::{Cond, Ext, MemInfo, Op};
 use crate::vt::VT;
@@ -61,8 +62,14 @@ pub struct FunctionLowering<'a> {
     inst_vreg: Vec<PackedOption<VReg>>,
     /// Frame object of each static alloca.
     frame_of: Vec<PackedOption<FrameIdx>>,
-    /// Vregs holding the arguments.
-    args: Vec<VReg>,
+    /// Where each argument is (after `lower_arguments`).
+    args: Vec<ArgValue>,
+    /// The `sret` parameter, returned by `ret void` (SysV).
+    sret: Option<u32>,
+    /// Whether the function is variadic.
+    variadic: bool,
+    /// The register save area of a variadic function calling `va_start`.
+    va: Option<VarArgsArea>,
     /// Phi input edges: (pred IR block, phi inst, edge vreg), sorted.
     edges: Vec<(u32, u32, VReg)>,
     /// Argument types.
@@ -85,9 +92,7 @@ impl<'a> FunctionLowering<'a> {
     ) -> BResult<Self> {
         let types = &m.types;
         let arg_tys: Vec<TypeId> = types.fields(fn_ty).to_vec();
-        if let Type::Func { vararg: true, .. } = types.get(fn_ty) {
-            return unsupported("variadic function definitions");
-        }
+        let variadic = matches!(types.get(fn_ty), Type::Func { vararg: true, .. });
         let n = f.num_insts();
         let mut inst_block = vec![0u32; n];
         let blocks: Vec<MBlock> = f
@@ -109,6 +114,9 @@ impl<'a> FunctionLowering<'a> {
             inst_vreg: vec![PackedOption::default(); n],
             frame_of: vec![PackedOption::default(); n],
             args: Vec::new(),
+            sret: None,
+            variadic,
+            va: None,
             edges: Vec::new(),
             arg_tys,
             pic: false,
@@ -192,22 +200,6 @@ impl<'a> FunctionLowering<'a> {
             }
         }
         Ok(fl)
-    }
-
-    /// Copies the incoming arguments into vregs; call it once, with the
-    /// entry block open (`mf.begin_block(fl.blocks[0])`), before building
-    /// that block's DAG.
-    pub fn lower_arguments(
-        &mut self,
-        mf: &mut MachFunction,
-        lower: &dyn CallLowering,
-    ) -> BResult<()> {
-        let mut vts = Vec::with_capacity(self.arg_tys.len());
-        for &t in &self.arg_tys {
-            vts.push(scalar_vt(self.m, self.dl, t, "an argument")?);
-        }
-        self.args = lower.lower_arguments(mf, &vts)?;
-        Ok(())
     }
 
     /// The machine PHIs of IR block `b` (one per part of an aggregate phi).
@@ -416,11 +408,7 @@ impl Builder<'_, '_> {
                     None => unsupported("a value used before its definition"),
                 }
             }
-            ValueTag::Arg => {
-                let vt = self.vt(ty)?;
-                let r = self.fl.args[v.index()];
-                Ok(self.copy_from(r, vt))
-            }
+            ValueTag::Arg => self.argument(v.index()),
             ValueTag::Global => {
                 let g = rcc_ir::GlobalId::from_index(v.index());
                 self.symbol(g, 0)
@@ -718,6 +706,9 @@ impl Builder<'_, '_> {
                 {
                     return Ok(());
                 }
+                if self.abi_intrinsic(i, name)? {
+                    return Ok(());
+                }
                 return unsupported(format!("the intrinsic {name}"));
             }
         }
@@ -735,11 +726,12 @@ impl Builder<'_, '_> {
             _ => vec![self.vt(ret)?],
         };
         let mut args = Vec::with_capacity(info.num_args as usize);
-        for &a in &ops[1..1 + info.num_args as usize] {
+        for (k, &a) in ops[1..1 + info.num_args as usize].iter().enumerate() {
             if a.tag() == ValueTag::Meta {
                 return unsupported("a metadata call argument");
             }
             let v = self.get(a)?;
+            let v = self.call_argument(i, k, v)?;
             if aggregate::is_aggregate(m, self.value_ty(a)) {
                 // Each part is an argument of its own (LLVM's rule).
                 args.extend(self.parts(v));
@@ -801,7 +793,7 @@ impl Builder<'_, '_> {
                         let x = self.get(v)?;
                         self.parts(x)
                     }
-                    None => Vec::new(),
+                    None => self.sret_return()?,
                 };
                 let scalar = ops
                     .first()

@@ -18,22 +18,17 @@
 use super::super::desc::{sub_reg, subreg};
 use super::super::machine::mask;
 use super::super::{op, regs};
+use super::abi::{self, assign, copy_bytes, mem, ArgKind, ArgLoc};
 use super::emit::{class_of_phys, class_of_vt, push_implicit, Emitter};
-use rcc_dag::{CallLowering, Dag, IselError, Node, Op, SDValue, VT};
-use rcc_mach::{flag, MOpc, MachFunction, Operand, PReg, Reg, VReg};
+use rcc_dag::{
+    ArgValue, ByVal, CallLowering, Dag, FormalArg, IselError, LoweredArgs, Node, Op, SDValue,
+    VarArgsArea, VT,
+};
+use rcc_mach::{flag, FrameIdx, MOpc, MachFunction, Operand, PReg, Reg};
 
 /// Target node numbers.
 pub const X86_CALL: u16 = 0;
 pub const X86_RET: u16 = 1;
-
-const ARG_REGS: [PReg; 6] = [
-    regs::RDI,
-    regs::RSI,
-    regs::RDX,
-    regs::RCX,
-    regs::R8,
-    regs::R9,
-];
 
 /// The part of 64-bit register `r` holding a value of type `vt`.
 fn part(r: PReg, vt: VT) -> PReg {
@@ -90,7 +85,9 @@ impl CallLowering for X86Lowering {
     ) -> Result<(SDValue, Vec<SDValue>), IselError> {
         check_int("callee", dag.vt(callee))?;
         for &a in args {
-            check_int("argument", dag.vt(a))?;
+            if dag.op_of(a) != Op::ByValArg {
+                check_int("argument", dag.vt(a))?;
+            }
         }
         ret_regs(rets)?;
         let mut ops = Vec::with_capacity(args.len() + 2);
@@ -118,38 +115,77 @@ impl CallLowering for X86Lowering {
         Ok(dag.value(Op::Target(X86_RET), VT::Chain, &ops, 0))
     }
 
-    fn lower_arguments(&self, mf: &mut MachFunction, args: &[VT]) -> Result<Vec<VReg>, IselError> {
-        let mut out = Vec::with_capacity(args.len());
-        for (i, &vt) in args.iter().enumerate() {
-            check_int("argument", vt)?;
-            let v = mf.new_vreg(class_of_vt(vt)?);
-            if let Some(&r) = ARG_REGS.get(i) {
-                let p = part(r, vt);
-                mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
-                mf.live_ins.push(p);
-            } else {
-                let fi = mf.frame.create_fixed(8, 8 + 8 * (i as i64 - 6));
-                let opc = match vt {
-                    VT::I1 | VT::I8 => op::MOV8rm,
-                    VT::I16 => op::MOV16rm,
-                    VT::I32 => op::MOV32rm,
-                    _ => op::MOV64rm,
-                };
-                mf.push(
-                    MOpc::target(opc.0),
-                    &[
-                        Operand::reg_def(v),
-                        Operand::frame(fi),
-                        Operand::imm(1),
-                        Operand::reg_use(Reg::NONE),
-                        Operand::imm(0),
-                        Operand::reg_use(Reg::NONE),
-                    ],
-                );
-            }
-            out.push(v);
+    fn lower_arguments(
+        &self,
+        mf: &mut MachFunction,
+        args: &[FormalArg],
+        va_start: bool,
+    ) -> Result<LoweredArgs, IselError> {
+        let kinds = args.iter().map(|&a| match a {
+            FormalArg::Value(vt) => ArgKind::Value(vt),
+            FormalArg::ByVal { size, align } => ArgKind::Memory { size, align },
+        });
+        let a = assign(kinds)?;
+        let mut out = LoweredArgs::default();
+        for (&arg, &loc) in args.iter().zip(&a.locs) {
+            // Incoming stack arguments start above the return address.
+            let fixed = |mf: &mut MachFunction, size: u64, off: u32| -> FrameIdx {
+                mf.frame.create_fixed(size, 8 + i64::from(off))
+            };
+            out.vals.push(match (arg, loc) {
+                (FormalArg::ByVal { size, .. }, ArgLoc::Stack(off)) => {
+                    ArgValue::Frame(fixed(mf, size.max(1), off))
+                }
+                (FormalArg::Value(vt), ArgLoc::Reg(r)) => {
+                    let v = mf.new_vreg(class_of_vt(vt)?);
+                    let p = part(r, vt);
+                    mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
+                    mf.live_ins.push(p);
+                    ArgValue::Reg(v)
+                }
+                (FormalArg::Value(vt), ArgLoc::Stack(off)) => {
+                    let v = mf.new_vreg(class_of_vt(vt)?);
+                    let fi = fixed(mf, 8, off);
+                    let opc = match vt {
+                        VT::I1 | VT::I8 => op::MOV8rm,
+                        VT::I16 => op::MOV16rm,
+                        VT::I32 => op::MOV32rm,
+                        _ => op::MOV64rm,
+                    };
+                    let mut ops = vec![Operand::reg_def(v)];
+                    ops.extend(mem(Operand::frame(fi), 0));
+                    mf.push(MOpc::target(opc.0), &ops);
+                    ArgValue::Reg(v)
+                }
+                (FormalArg::ByVal { .. }, ArgLoc::Reg(_)) => {
+                    return Err(IselError::new("a byval argument in a register"))
+                }
+            });
+        }
+        if va_start {
+            out.va = Some(abi::save_unnamed_registers(mf, &a));
         }
         Ok(out)
+    }
+
+    fn lower_va_start(
+        &self,
+        dag: &mut Dag,
+        chain: SDValue,
+        list: SDValue,
+        va: &VarArgsArea,
+    ) -> Result<SDValue, IselError> {
+        Ok(abi::va_start(dag, chain, list, va))
+    }
+
+    fn lower_va_copy(
+        &self,
+        dag: &mut Dag,
+        chain: SDValue,
+        dst: SDValue,
+        src: SDValue,
+    ) -> Result<SDValue, IselError> {
+        Ok(abi::va_copy(dag, chain, dst, src))
     }
 }
 
@@ -172,37 +208,48 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     let ops = dag.operands(n);
     let (callee, args) = (ops[1], &ops[2..]);
     let variadic = dag.payload(n) & 1 != 0;
-    let nstack = args.len().saturating_sub(ARG_REGS.len()) as u64;
-    let bytes = (nstack * 8).next_multiple_of(16);
+    let a = assign(args.iter().map(|&v| match dag.op_of(v) {
+        Op::ByValArg => {
+            let b = ByVal::unpack(dag.payload(v.node()));
+            ArgKind::Memory {
+                size: b.size,
+                align: b.align,
+            }
+        }
+        _ => ArgKind::Value(dag.vt(v)),
+    }))?;
+    let bytes = u64::from(a.stack_bytes).next_multiple_of(16);
     mf.frame.has_calls = true;
     mf.frame.max_call_frame = mf.frame.max_call_frame.max(bytes);
     let b = bytes as i32;
     mf.push(MOpc::ADJCALLSTACKDOWN, &stack_adjust(b, true));
-    for (k, &a) in args.iter().skip(ARG_REGS.len()).enumerate() {
-        let opc = match dag.vt(a) {
+    // Memory arguments first: large byval copies use RDI, RSI and RCX.
+    for (&v, &loc) in args.iter().zip(&a.locs) {
+        let ArgLoc::Stack(off) = loc else { continue };
+        let sp = Operand::reg_use(regs::RSP);
+        if dag.op_of(v) == Op::ByValArg {
+            let size = ByVal::unpack(dag.payload(v.node())).size;
+            let src = byval_source(e, dag.operands(v.node())[0]);
+            copy_bytes(mf, src, 0, sp, i64::from(off), size);
+            continue;
+        }
+        let opc = match dag.vt(v) {
             VT::I1 | VT::I8 => op::MOV8mr,
             VT::I16 => op::MOV16mr,
             VT::I32 => op::MOV32mr,
             _ => op::MOV64mr,
         };
-        mf.push(
-            MOpc::target(opc.0),
-            &[
-                Operand::reg_use(regs::RSP),
-                Operand::imm(1),
-                Operand::reg_use(Reg::NONE),
-                Operand::imm(8 * k as i32),
-                Operand::reg_use(Reg::NONE),
-                Operand::reg_use(e.reg(a)),
-            ],
-        );
+        let mut ops = mem(sp, i64::from(off)).to_vec();
+        ops.push(Operand::reg_use(e.reg(v)));
+        mf.push(MOpc::target(opc.0), &ops);
     }
     let mut uses = Vec::new();
-    for (&a, &r) in args.iter().zip(&ARG_REGS) {
-        let p = part(r, dag.vt(a));
+    for (&v, &loc) in args.iter().zip(&a.locs) {
+        let ArgLoc::Reg(r) = loc else { continue };
+        let p = part(r, dag.vt(v));
         mf.push(
             MOpc::COPY,
-            &[Operand::reg_def(p), Operand::reg_use(e.reg(a))],
+            &[Operand::reg_def(p), Operand::reg_use(e.reg(v))],
         );
         uses.push(p);
     }
@@ -234,6 +281,36 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
         e.set_reg(SDValue::new(n, k as u32), Reg::virt(v));
     }
     Ok(())
+}
+
+/// The memory base of a `byval` argument's bytes: the frame object itself
+/// for a local, else the pointer's register.
+fn byval_source(e: &Emitter<'_>, ptr: SDValue) -> Operand {
+    if e.dag.op_of(ptr) == Op::FrameIndex {
+        Operand::frame(FrameIdx::from_u32(e.dag.payload(ptr.node()) as u32))
+    } else {
+        Operand::reg_use(e.reg(ptr))
+    }
+}
+
+/// The nodes a call node needs computed first: its register arguments, the
+/// pointers of `byval` arguments (not frame objects, which are addressed
+/// directly), an indirect callee; the chain last.
+pub fn call_deps(dag: &Dag, ops: &[SDValue], deps: &mut Vec<Node>) {
+    for &a in &ops[2..] {
+        if dag.op_of(a) == Op::ByValArg {
+            let p = dag.operands(a.node())[0];
+            if dag.op_of(p) != Op::FrameIndex {
+                deps.push(p.node());
+            }
+        } else {
+            deps.push(a.node());
+        }
+    }
+    if dag.op_of(ops[1]) != Op::Symbol {
+        deps.push(ops[1].node());
+    }
+    deps.push(ops[0].node());
 }
 
 /// Emits return node `n`.

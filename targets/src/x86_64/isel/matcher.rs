@@ -93,13 +93,7 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
             Op::TokenFactor => c.deps.extend(ops.iter().map(|o| o.node())),
             Op::CopyFromReg => c.deps.push(ops[0].node()),
             Op::CopyToReg => c.deps.extend([ops[2].node(), ops[0].node()]),
-            Op::Target(X86_CALL) => {
-                c.deps.extend(ops[2..].iter().map(|o| o.node()));
-                if dag.op_of(ops[1]) != Op::Symbol {
-                    c.deps.push(ops[1].node());
-                }
-                c.deps.push(ops[0].node());
-            }
+            Op::Target(X86_CALL) => super::call::call_deps(dag, ops, &mut c.deps),
             Op::Target(X86_RET) => {
                 c.deps.extend(ops[1..].iter().map(|o| o.node()));
                 c.deps.push(ops[0].node());

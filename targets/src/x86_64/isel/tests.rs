@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::x86_64::machine::X86Info;
-use rcc_dag::{CallLowering, Cond, Ext, MemInfo, Op, SDValue, VT};
+use rcc_dag::{ArgValue, CallLowering, Cond, Ext, FormalArg, MemInfo, Op, SDValue, VT};
 use rcc_ir::entity::EntityId;
 use rcc_ir::{GlobalId, Module};
 use rcc_mach::{FrameKind, SymFlag, SymOperand, SymTarget};
@@ -216,11 +216,18 @@ fn division_and_shift_use_fixed_registers() {
 fn call_with_eight_arguments() {
     let (mut dag, mut mf) = (Dag::default(), new_mf());
     let args = X86Lowering
-        .lower_arguments(&mut mf, &[VT::I32, VT::I64])
+        .lower_arguments(
+            &mut mf,
+            &[FormalArg::Value(VT::I32), FormalArg::Value(VT::I64)],
+            false,
+        )
         .expect("lowers");
     let mut vals = Vec::new();
     let e = dag.entry();
-    for (k, &v) in args.iter().enumerate() {
+    for (k, &a) in args.vals.iter().enumerate() {
+        let ArgValue::Reg(v) = a else {
+            panic!("register arguments")
+        };
         let vt = if k == 0 { VT::I32 } else { VT::I64 };
         let r = dag.value(Op::Register, vt, &[], Reg::virt(v).bits() as u64);
         vals.push(SDValue::new(
