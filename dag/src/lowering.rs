@@ -19,7 +19,7 @@
 
 use crate::node::{Dag, SDValue};
 use crate::vt::VT;
-use rcc_mach::{FrameIdx, MachFunction, RegClassId, VReg};
+use rcc_mach::{FrameIdx, MachFunction, PReg, RegClassId, VReg};
 
 /// An incoming argument as the calling convention sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -132,6 +132,18 @@ pub trait CallLowering: Sync {
         args: &[FormalArg],
         va_start: bool,
     ) -> Result<LoweredArgs, IselError>;
+
+    /// The stack pointer, for dynamic allocas and `llvm.stacksave` /
+    /// `llvm.stackrestore` (`None`: not supported).
+    fn stack_pointer(&self) -> Option<PReg> {
+        None
+    }
+
+    /// The alignment of the stack pointer at calls, in bytes; dynamic
+    /// allocas are rounded to it.
+    fn stack_align(&self) -> u64 {
+        16
+    }
 
     /// `llvm.va_start(list)` after `chain`, for a function whose arguments
     /// were lowered with `va`; returns the new chain.

@@ -503,3 +503,77 @@ declare void @llvm.va_start.p0(ptr)
         assert!(e.contains("va_arg"), "{e}");
     }
 }
+
+mod stack {
+    use super::select;
+
+    #[test]
+    fn dynamic_alloca_moves_the_stack_pointer() {
+        let mir = select(
+            "declare void @use(ptr)
+define void @f(i32 %n) {
+  %p = alloca i32, i32 %n, align 64
+  call void @use(ptr %p)
+  ret void
+}
+",
+        )
+        .unwrap();
+        assert!(mir.contains("= COPY $rsp"), "{mir}");
+        assert!(mir.contains("SUB64rr"), "{mir}");
+        // Rounded to 16, then aligned to 64.
+        assert!(mir.contains("AND64ri8 %"), "{mir}");
+        assert!(mir.contains(", -16,"), "{mir}");
+        assert!(mir.contains(", -64,"), "{mir}");
+        assert!(mir.contains("$rsp = COPY"), "{mir}");
+    }
+
+    #[test]
+    fn alloca_outside_the_entry_block_is_dynamic() {
+        let mir = select(
+            "define i32 @f(i1 %c) {
+entry:
+  br i1 %c, label %a, label %b
+a:
+  %p = alloca i32, align 4
+  store i32 5, ptr %p
+  %v = load i32, ptr %p
+  ret i32 %v
+b:
+  ret i32 0
+}
+",
+        )
+        .unwrap();
+        assert!(mir.contains("$rsp = COPY"), "{mir}");
+        assert!(!mir.contains("%stack.0"), "{mir}");
+    }
+
+    #[test]
+    fn stacksave_and_stackrestore() {
+        let mir = select(
+            "define void @f(i64 %n) {
+  %s = call ptr @llvm.stacksave.p0()
+  %p = alloca i8, i64 %n, align 1
+  store i8 0, ptr %p
+  call void @llvm.stackrestore.p0(ptr %s)
+  ret void
+}
+declare ptr @llvm.stacksave.p0()
+declare void @llvm.stackrestore.p0(ptr)
+",
+        )
+        .unwrap();
+        let reads = mir.matches("= COPY $rsp").count();
+        let writes = mir.matches("$rsp = COPY").count();
+        assert_eq!((reads, writes), (2, 2), "{mir}");
+        // The restore writes the saved value: the first read.
+        let saved = mir
+            .lines()
+            .find(|l| l.contains("= COPY $rsp"))
+            .and_then(|l| l.split_whitespace().next())
+            .and_then(|d| d.split(':').next())
+            .expect("a read");
+        assert!(mir.contains(&format!("$rsp = COPY {saved}\n")), "{mir}");
+    }
+}

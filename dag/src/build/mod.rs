@@ -23,6 +23,7 @@
 mod abi;
 pub mod aggregate;
 mod constexpr;
+mod stack;
 
 use crate::lowering::{ArgValue, CallLowering, IselError, VarArgsArea};
 use crate::node::{Dag, SDValue};
@@ -546,7 +547,7 @@ impl Builder<'_, '_> {
             }
             Opcode::Alloca => {
                 if self.fl.frame_of[i.index()].is_none() {
-                    return unsupported("dynamic alloca");
+                    self.dynamic_alloca(i)?;
                 }
             }
             Opcode::Load => {
@@ -706,7 +707,7 @@ impl Builder<'_, '_> {
                 {
                     return Ok(());
                 }
-                if self.abi_intrinsic(i, name)? {
+                if self.abi_intrinsic(i, name)? || self.stack_intrinsic(i, name)? {
                     return Ok(());
                 }
                 return unsupported(format!("the intrinsic {name}"));

@@ -168,6 +168,10 @@ impl CallLowering for X86Lowering {
         Ok(out)
     }
 
+    fn stack_pointer(&self) -> Option<PReg> {
+        Some(regs::RSP)
+    }
+
     fn lower_va_start(
         &self,
         dag: &mut Dag,
