@@ -111,8 +111,14 @@ impl Builder<'_, '_> {
     pub(super) fn argument(&mut self, k: usize) -> BResult<SDValue> {
         match self.fl.args.get(k) {
             Some(&ArgValue::Reg(r)) => {
-                let vt = self.vt(self.fl.arg_tys[k])?;
-                Ok(self.copy_from(r, vt))
+                let ty = self.fl.arg_tys[k];
+                let vt = self.vt(ty)?;
+                let x = self.copy_from(r, vt);
+                // The caller leaves the bits above an odd width unspecified.
+                Ok(match self.odd_bits(ty) {
+                    Some(n) => self.zext_in_reg(x, n),
+                    None => x,
+                })
             }
             Some(&ArgValue::Frame(fi)) => {
                 Ok(self

@@ -77,6 +77,9 @@ pub fn parts_of(
                 }
             }
         }
+        Type::Int(n) if super::promote::promoted(n).is_some() => {
+            return unsupported(format!("an aggregate field of type i{n}"));
+        }
         _ => out.push((scalar_vt(m, dl, ty, "an aggregate field")?, off)),
     }
     if out.len() > MAX_PARTS {

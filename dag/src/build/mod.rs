@@ -23,6 +23,7 @@
 mod abi;
 pub mod aggregate;
 mod constexpr;
+mod promote;
 mod stack;
 
 use crate::lowering::{ArgValue, CallLowering, IselError, VarArgsArea};
@@ -264,7 +265,11 @@ fn class(lower: &dyn CallLowering, vt: VT) -> BResult<RegClassId> {
 /// The value type of IR type `ty`, if the builder handles it (integers and
 /// pointers up to 64 bits); otherwise an error naming `what` and the type.
 fn scalar_vt(m: &Module, dl: &DataLayout, ty: TypeId, what: &str) -> BResult<VT> {
-    VT::of(&m.types, dl, ty)
+    let odd = match m.types.get(ty) {
+        Type::Int(n) => promote::promoted(n),
+        _ => None,
+    };
+    odd.or_else(|| VT::of(&m.types, dl, ty))
         .filter(|v| v.is_int() && v.bits() <= 64)
         .ok_or_else(|| IselError::new(format!("{what} of type {}", type_name(m, ty))))
 }
@@ -514,7 +519,10 @@ impl Builder<'_, '_> {
         if let Some(o) = bin_op(op) {
             let vt = self.vt(f.ty[i.index()])?;
             let (a, c) = (self.get(ops[0])?, self.get(ops[1])?);
-            let v = self.dag.value(o, vt, &[a, c], 0);
+            let v = match self.odd_bits(f.ty[i.index()]) {
+                Some(n) => self.odd_binary(o, vt, n, a, c),
+                None => self.dag.value(o, vt, &[a, c], 0),
+            };
             self.set(i, v);
             return Ok(());
         }
@@ -522,7 +530,10 @@ impl Builder<'_, '_> {
             Opcode::ICmp => {
                 let cond = Cond::from_ir((f.flags[i.index()] >> inst::PRED_SHIFT) as u8)
                     .ok_or_else(|| IselError::new("an icmp predicate"))?;
-                let (a, c) = (self.get(ops[0])?, self.get(ops[1])?);
+                let (mut a, mut c) = (self.get(ops[0])?, self.get(ops[1])?);
+                if let Some(n) = self.odd_bits(self.value_ty(ops[0])) {
+                    (a, c) = self.odd_compare(cond, n, a, c);
+                }
                 let v = self.dag.value(Op::SetCC, VT::I1, &[a, c], cond as u64);
                 self.set(i, v);
             }
@@ -541,8 +552,18 @@ impl Builder<'_, '_> {
             | Opcode::BitCast
             | Opcode::Freeze => {
                 let to = self.vt(f.ty[i.index()])?;
-                let x = self.get(ops[0])?;
+                let mut x = self.get(ops[0])?;
+                let from_odd = self.odd_bits(self.value_ty(ops[0]));
+                let to_odd = self.odd_bits(f.ty[i.index()]);
+                if let (Opcode::SExt, Some(n)) = (op, from_odd) {
+                    x = self.sext_in_reg(x, n);
+                }
                 let v = self.cast(op, x, to);
+                // Truncation or sign extension into an odd width.
+                let v = match to_odd {
+                    Some(n) if matches!(op, Opcode::SExt | Opcode::Trunc) => self.zext_in_reg(v, n),
+                    _ => v,
+                };
                 self.set(i, v);
             }
             Opcode::Alloca => {
@@ -557,6 +578,11 @@ impl Builder<'_, '_> {
                 }
                 let vt = self.vt(f.ty[i.index()])?;
                 let addr = self.get(ops[0])?;
+                if let Some(n) = self.odd_bits(f.ty[i.index()]) {
+                    let v = self.odd_load(vt, n, addr, flags & inst::VOLATILE != 0)?;
+                    self.set(i, v);
+                    return Ok(());
+                }
                 let v = self.load_scalar(vt, addr, flags & inst::VOLATILE != 0);
                 self.set(i, v);
             }
@@ -567,6 +593,10 @@ impl Builder<'_, '_> {
                 }
                 let v = self.get(ops[0])?;
                 let addr = self.get(ops[1])?;
+                if let Some(n) = self.odd_bits(self.value_ty(ops[0])) {
+                    self.odd_store(n, v, addr, flags & inst::VOLATILE != 0);
+                    return Ok(());
+                }
                 self.store_scalar(v, addr, flags & inst::VOLATILE != 0);
             }
             Opcode::GetElementPtr => {
@@ -672,6 +702,9 @@ impl Builder<'_, '_> {
                 continue;
             }
             let mut x = self.get(idx)?;
+            if let Some(n) = self.odd_bits(self.value_ty(idx)) {
+                x = self.sext_in_reg(x, n);
+            }
             let xvt = self.dag.vt(x);
             if xvt.bits() < 64 {
                 x = self.dag.value(Op::SignExtend, VT::I64, &[x], 0);
@@ -760,6 +793,11 @@ impl Builder<'_, '_> {
             let v = self.merge(&res);
             self.set(i, v);
         } else if let Some(&r) = res.first() {
+            // The callee leaves the bits above an odd width unspecified.
+            let r = match self.odd_bits(ret) {
+                Some(n) => self.zext_in_reg(r, n),
+                None => r,
+            };
             self.set(i, r);
         }
         Ok(())
