@@ -65,6 +65,8 @@ pub enum Op {
     // Control flow: Br (chain, bb); BrCond (chain, cond, bb).
     Br,
     BrCond,
+    /// (chain, address) -> chain: `indirectbr` [BRIND].
+    BrInd,
     /// A target node; the number is the target's own.
     Target(u16),
 }

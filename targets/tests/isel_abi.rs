@@ -577,3 +577,53 @@ declare void @llvm.stackrestore.p0(ptr)
         assert!(mir.contains(&format!("$rsp = COPY {saved}\n")), "{mir}");
     }
 }
+
+mod computed_goto {
+    use super::select;
+
+    #[test]
+    fn indirectbr_jumps_through_a_register() {
+        let mir = select(
+            "define i32 @f(i1 %c) {
+entry:
+  %t = select i1 %c, ptr blockaddress(@f, %a), ptr blockaddress(@f, %b)
+  indirectbr ptr %t, [label %a, label %b]
+a:
+  ret i32 1
+b:
+  ret i32 2
+}
+",
+        )
+        .unwrap();
+        assert!(mir.contains("JMP64r"), "{mir}");
+        assert!(mir.contains("successors: %bb.1, %bb.2"), "{mir}");
+        assert!(
+            mir.contains("LEA64r $rip, 1, $noreg, blockaddress(%bb.1)"),
+            "{mir}"
+        );
+        assert!(
+            mir.contains("LEA64r $rip, 1, $noreg, blockaddress(%bb.2)"),
+            "{mir}"
+        );
+        assert!(mir.contains("bb.1 (%ir-block.1), address-taken"), "{mir}");
+    }
+
+    #[test]
+    fn another_functions_block_is_named() {
+        let e = select(
+            "define ptr @f() {
+  ret ptr blockaddress(@g, %x)
+}
+define void @g() {
+entry:
+  br label %x
+x:
+  ret void
+}
+",
+        )
+        .unwrap_err();
+        assert!(e.contains("another function"), "{e}");
+    }
+}

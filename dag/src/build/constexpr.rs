@@ -11,6 +11,9 @@
 //! computes with one `lea`. Symbols with a relocation variant (a GOT entry)
 //! keep an explicit `add`.
 //!
+//! `blockaddress(@f, %bb)` of the function's own block is that machine
+//! block's label (`lea .LBB0_3(%rip)`); the block is marked address-taken.
+//!
 //! Unsupported: expressions over floating point or vectors, and the old
 //! forms LLVM 19 no longer prints (`extractvalue`, `shufflevector`, ...);
 //! each is an [`IselError`] naming the opcode.
@@ -21,7 +24,10 @@ use crate::node::SDValue;
 use crate::opcode::{Cond, Op};
 use crate::vt::VT;
 use rcc_ir::constant::{ConstId, ConstKind};
+use rcc_ir::entity::EntityId;
 use rcc_ir::inst::{self, Opcode};
+use rcc_ir::span::Span;
+use rcc_ir::Value;
 
 impl Builder<'_, '_> {
     /// The value of constant expression `c`, of type `vt`.
@@ -78,6 +84,27 @@ impl Builder<'_, '_> {
             }
             _ => Err(unsupported_expr(op)),
         }
+    }
+
+    /// `blockaddress(func, %block)` used in the function's own body: the
+    /// machine block's label (the block is marked address-taken so it
+    /// keeps a label). Another function's block is refused.
+    pub(super) fn block_address(&mut self, func: Value, block: Span) -> BResult<SDValue> {
+        let target = rcc_ir::verify::block_address_target(self.fl.m, func, block);
+        let Some((g, b)) = target else {
+            return Err(IselError::new("a blockaddress of no block"));
+        };
+        if Some(g) != self.fl.f.global {
+            return Err(IselError::new("a blockaddress of another function's block"));
+        }
+        let mb = self.fl.blocks[b.index()];
+        self.mf.blocks[mb].address_taken = true;
+        let s = self.mf.sym(rcc_mach::SymOperand {
+            target: rcc_mach::SymTarget::Block(mb),
+            offset: 0,
+            flag: rcc_mach::SymFlag::None,
+        });
+        Ok(self.dag.value(Op::Symbol, VT::I64, &[], s.payload() as u64))
     }
 
     /// `addr + off` for a 64-bit address: folded into the addend of a plain

@@ -433,6 +433,7 @@ impl Builder<'_, '_> {
                         Ok(self.dag.value(Op::Undef, vt, &[], 0))
                     }
                     ConstKind::Expr { .. } => self.const_expr(c, vt),
+                    ConstKind::BlockAddress { func, block } => self.block_address(func, block),
                     _ => unsupported("this kind of constant operand"),
                 }
             }
@@ -611,7 +612,9 @@ impl Builder<'_, '_> {
                 self.vals[i.index()] = Some(v);
             }
             Opcode::Call => self.call(i)?,
-            Opcode::Br | Opcode::Ret | Opcode::Unreachable => self.terminator(b, i)?,
+            Opcode::Br | Opcode::Ret | Opcode::Unreachable | Opcode::IndirectBr => {
+                self.terminator(b, i)?
+            }
             other => return unsupported(format!("the '{}' instruction", other.name())),
         }
         Ok(())
@@ -862,6 +865,10 @@ impl Builder<'_, '_> {
                     .dag
                     .value(Op::BrCond, VT::Chain, &[self.chain, c, t], 0);
                 self.chain = self.dag.value(Op::Br, VT::Chain, &[ch, e], 0);
+            }
+            Opcode::IndirectBr => {
+                let a = self.get(ops[0])?;
+                self.chain = self.dag.value(Op::BrInd, VT::Chain, &[self.chain, a], 0);
             }
             _ => {}
         }

@@ -135,7 +135,7 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
 }
 
 fn has_chain(op: Op) -> bool {
-    matches!(op, Op::Load | Op::Store | Op::Br | Op::BrCond)
+    matches!(op, Op::Load | Op::Store | Op::Br | Op::BrCond | Op::BrInd)
 }
 
 /// A node no row covers, for the error message.
@@ -204,7 +204,7 @@ impl M<'_> {
                 let typ = match op.op {
                     Op::SetCC => dag.vt(ops[0]),
                     Op::Store => dag.vt(ops[1]),
-                    Op::Br | Op::BrCond => VT::Chain,
+                    Op::Br | Op::BrCond | Op::BrInd => VT::Chain,
                     _ => dag.vts(n)[0],
                 };
                 if vt.is_some_and(|t| t != typ) || !mem_ok(dag, n, *op, typ) {

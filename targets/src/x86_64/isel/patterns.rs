@@ -395,7 +395,7 @@ impl<'a> RowParser<'a> {
 
 fn check_arity(op: Op, n: usize) -> Result<(), String> {
     let want = match op {
-        Op::Constant | Op::Symbol | Op::FrameIndex | Op::Load | Op::Br => 1,
+        Op::Constant | Op::Symbol | Op::FrameIndex | Op::Load | Op::Br | Op::BrInd => 1,
         Op::Undef => 0,
         Op::SetCC | Op::Select => 3,
         Op::ZeroExtend | Op::SignExtend | Op::AnyExtend | Op::Truncate => 1,
@@ -457,6 +457,7 @@ fn parse_op(w: &str) -> Option<POp> {
         "anyext" => Op::AnyExtend,
         "trunc" => Op::Truncate,
         "br" => Op::Br,
+        "brind" => Op::BrInd,
         "brcond" => Op::BrCond,
         "load" => Op::Load,
         "store" => Op::Store,
@@ -588,7 +589,7 @@ fn parse_row(row: &str, line: u32, names: &HashMap<&'static str, u16>) -> Result
     let PNode::Node { op, .. } = &p.nodes[root as usize] else {
         unreachable!()
     };
-    let produces_value = !matches!(op.op, Op::Store | Op::Br | Op::BrCond);
+    let produces_value = !matches!(op.op, Op::Store | Op::Br | Op::BrCond | Op::BrInd);
     if produces_value && result.is_none() {
         return Err("the row defines no value".into());
     }
