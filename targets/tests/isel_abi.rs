@@ -335,6 +335,29 @@ define void @f(ptr %p) {
     }
 
     #[test]
+    fn large_odd_sized_byval_copies_its_tail() {
+        let mir = select(
+            "%B = type { [203 x i8] }
+declare void @g(ptr byval(%B) align 1)
+define void @f(ptr %p) {
+  call void @g(ptr byval(%B) align 1 %p)
+  ret void
+}
+",
+        )
+        .unwrap();
+        // 25 quadwords, then 2 + 1 bytes at 200 and 202.
+        assert!(mir.contains("MOV64ri32 25"), "{mir}");
+        assert!(mir.contains("MOVSQ"), "{mir}");
+        assert!(
+            mir.contains("MOV16mr $rsp, 1, $noreg, 200, $noreg"),
+            "{mir}"
+        );
+        assert!(mir.contains("MOV8mr $rsp, 1, $noreg, 202, $noreg"), "{mir}");
+        assert!(mir.contains("ADJCALLSTACKDOWN 208, 0, 0"), "{mir}");
+    }
+
+    #[test]
     fn sret_pointer_is_returned_in_rax() {
         let mir = select(
             "%S = type { i64, i64, i64 }

@@ -19,6 +19,7 @@
 //! non-zero, behind a branch; we store them unconditionally in the entry
 //! block (storing stale registers is harmless and needs no extra block).
 
+use super::super::machine::mclass;
 use super::super::{op, regs};
 use super::emit::push_implicit;
 use rcc_dag::{Dag, Ext, IselError, MemInfo, Op, SDValue, VarArgsArea, VT};
@@ -126,9 +127,10 @@ pub fn mem(base: Operand, disp: i64) -> [Operand; 5] {
 }
 
 /// Copies `size` bytes from `[src + src_disp]` to `[dst + dst_disp]`
-/// (`src`/`dst` are memory bases: a register or a frame object). Clobbers
-/// RDI, RSI and RCX for large copies, so call it before argument
-/// registers are set.
+/// (`src`/`dst` are memory bases: a register or a frame object): above
+/// 128 bytes the whole quadwords with `rep movsq` (which clobbers RDI, RSI
+/// and RCX, so call this before argument registers are set), the rest (or
+/// all of a small copy) with 8/4/2/1-byte moves through a register.
 pub fn copy_bytes(
     mf: &mut MachFunction,
     src: Operand,
@@ -137,17 +139,18 @@ pub fn copy_bytes(
     dst_disp: i64,
     size: u64,
 ) {
-    if size > MAX_INLINE_COPY && size.is_multiple_of(8) {
+    let mut off = 0u64;
+    if size > MAX_INLINE_COPY {
         let lea = MOpc::target(op::LEA64r.0);
         let mut addr = |base: Operand, disp: i64| {
-            let v = mf.new_vreg(super::super::machine::mclass::GR64);
+            let v = mf.new_vreg(mclass::GR64);
             let mut ops = vec![Operand::reg_def(v)];
             ops.extend(mem(base, disp));
             mf.push(lea, &ops);
             v
         };
         let (s, d) = (addr(src, src_disp), addr(dst, dst_disp));
-        let c = mf.new_vreg(super::super::machine::mclass::GR64);
+        let c = mf.new_vreg(mclass::GR64);
         let count = mf.imm((size / 8) as i64);
         mf.push(MOpc::target(op::MOV64ri32.0), &[Operand::reg_def(c), count]);
         for (p, v) in [(regs::RDI, d), (regs::RSI, s), (regs::RCX, c)] {
@@ -160,35 +163,14 @@ pub fn copy_bytes(
         ops.push(Operand::implicit_use(regs::RCX));
         ops.push(Operand::implicit_def(regs::RCX));
         mf.push(movs, &ops);
-        return;
+        off = size / 8 * 8;
     }
-    let mut off = 0u64;
     while off < size {
         let (w, load, store, class) = match size - off {
-            8.. => (
-                8,
-                op::MOV64rm,
-                op::MOV64mr,
-                super::super::machine::mclass::GR64,
-            ),
-            4.. => (
-                4,
-                op::MOV32rm,
-                op::MOV32mr,
-                super::super::machine::mclass::GR32,
-            ),
-            2.. => (
-                2,
-                op::MOV16rm,
-                op::MOV16mr,
-                super::super::machine::mclass::GR16,
-            ),
-            _ => (
-                1,
-                op::MOV8rm,
-                op::MOV8mr,
-                super::super::machine::mclass::GR8,
-            ),
+            8.. => (8, op::MOV64rm, op::MOV64mr, mclass::GR64),
+            4.. => (4, op::MOV32rm, op::MOV32mr, mclass::GR32),
+            2.. => (2, op::MOV16rm, op::MOV16mr, mclass::GR16),
+            _ => (1, op::MOV8rm, op::MOV8mr, mclass::GR8),
         };
         let t = mf.new_vreg(class);
         let mut ops = vec![Operand::reg_def(t)];
