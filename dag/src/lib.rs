@@ -9,6 +9,7 @@
 //! emits them into an `rcc_mach::MachFunction`.
 
 pub mod build;
+pub mod check;
 pub mod fold;
 pub mod lowering;
 pub mod node;
@@ -17,5 +18,5 @@ pub mod vt;
 
 pub use lowering::{ArgValue, CallLowering, FormalArg, IselError, LoweredArgs, VarArgsArea};
 pub use node::{Dag, Node, SDValue};
-pub use opcode::{ByVal, Cond, Ext, MemInfo, Op};
+pub use opcode::{ByVal, Cond, Ext, FCond, MemInfo, Op};
 pub use vt::VT;

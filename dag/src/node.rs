@@ -253,6 +253,8 @@ impl Dag {
             if matches!(
                 self.op(n),
                 Op::Constant
+                    | Op::ConstantFP
+                    | Op::FSetCC
                     | Op::Symbol
                     | Op::FrameIndex
                     | Op::BasicBlock
@@ -260,6 +262,7 @@ impl Dag {
                     | Op::Load
                     | Op::Store
                     | Op::Register
+                    | Op::BrJt
                     | Op::Target(_)
             ) {
                 let _ = write!(s, "<{:#x}>", self.payload(n));

@@ -94,16 +94,27 @@ define i32 @f() {
     }
 
     #[test]
-    fn float_expressions_are_named() {
-        let e = select(
-            "@a = global i64 0
-define i64 @f() {
+    fn float_bitcast_expression_moves_the_bits() {
+        let mir = select(
+            "define i64 @f() {
   ret i64 bitcast (double 1.0 to i64)
 }
 ",
         )
+        .unwrap();
+        assert!(mir.contains("$rax = COPY"), "{mir}");
+    }
+
+    #[test]
+    fn vector_expressions_are_named() {
+        let e = select(
+            "define i64 @f() {
+  ret i64 bitcast (<2 x i32> <i32 1, i32 2> to i64)
+}
+",
+        )
         .unwrap_err();
-        assert!(e.contains("double"), "{e}");
+        assert!(e.contains("<2 x i32>"), "{e}");
     }
 }
 
@@ -241,6 +252,33 @@ define void @f(i64 %a) {
         .unwrap();
         assert!(mir.contains("$rdi = COPY"), "{mir}");
         assert!(mir.contains("$esi = COPY"), "{mir}");
+    }
+
+    #[test]
+    fn mixed_pairs_use_both_register_files() {
+        let mir = select(
+            "declare { i64, double } @g()
+define { double, double } @f(ptr %p) {
+  %r = call { i64, double } @g()
+  %a = extractvalue { i64, double } %r, 0
+  store i64 %a, ptr %p
+  %d = extractvalue { i64, double } %r, 1
+  %x = insertvalue { double, double } undef, double %d, 0
+  %y = insertvalue { double, double } %x, double 2.0, 1
+  ret { double, double } %y
+}
+",
+        )
+        .unwrap();
+        assert!(
+            mir.contains("implicit-def $rax, implicit-def $xmm0"),
+            "{mir}"
+        );
+        assert!(mir.contains("$xmm1 = COPY"), "{mir}");
+        assert!(
+            mir.contains("RET64 implicit $xmm0, implicit $xmm1"),
+            "{mir}"
+        );
     }
 
     #[test]
@@ -511,6 +549,34 @@ declare void @llvm.va_start.p0(ptr)
         );
         assert!(!mir.contains("MOV64mr %stack.1"), "{mir}");
         assert!(mir.contains("%stack.3"), "{mir}");
+    }
+
+    #[test]
+    fn named_doubles_move_fp_offset() {
+        let mir = select(
+            "define void @f(double %a, i32 %n, ...) {
+  %ap = alloca [24 x i8], align 16
+  call void @llvm.va_start.p0(ptr %ap)
+  ret void
+}
+declare void @llvm.va_start.p0(ptr)
+",
+        )
+        .unwrap();
+        // One GPR and one XMM named: gp_offset 8, fp_offset 48 + 16.
+        assert!(
+            mir.contains("MOV32mi %stack.0, 1, $noreg, 0, $noreg, 8"),
+            "{mir}"
+        );
+        assert!(
+            mir.contains("MOV32mi %stack.0, 1, $noreg, 4, $noreg, 64"),
+            "{mir}"
+        );
+        assert!(!mir.contains(", $xmm0\n"), "{mir}");
+        assert!(
+            mir.contains("MOVAPSmr %stack.1, 1, $noreg, 64, $noreg, $xmm1"),
+            "{mir}"
+        );
     }
 
     #[test]

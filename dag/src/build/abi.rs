@@ -113,7 +113,7 @@ impl Builder<'_, '_> {
             Some(&ArgValue::Reg(r)) => {
                 let ty = self.fl.arg_tys[k];
                 let vt = self.vt(ty)?;
-                let x = self.copy_from(r, vt);
+                let x = self.abi_argument(k, r, vt);
                 // The caller leaves the bits above an odd width unspecified.
                 Ok(match self.odd_bits(ty) {
                     Some(n) => self.zext_in_reg(x, n),

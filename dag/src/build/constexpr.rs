@@ -51,7 +51,7 @@ impl Builder<'_, '_> {
                 return Err(unsupported_expr(op));
             }
             let x = self.get(ops[0])?;
-            return Ok(self.cast(op, x, vt));
+            return self.cast(op, x, vt);
         }
         if let Some(o) = bin_op(op) {
             let (a, b) = (self.get(ops[0])?, self.get(ops[1])?);

@@ -15,7 +15,8 @@
 //! block), so hash-consing never merges two of them.
 //!
 //! Calls, returns and arguments go through the target's
-//! [`CallLowering`]. Anything this builder does not handle yet is an
+//! [`CallLowering`]. Floating point (`float`, `double`) is built by the
+//! [`float`] submodule. Anything this builder does not handle yet is an
 //! [`IselError`] naming the construct; nothing is silently dropped except
 //! the intrinsics that have no code (`llvm.lifetime.*`, `llvm.dbg.*`,
 //! `llvm.assume`, `llvm.experimental.noalias.scope.decl`).
@@ -25,6 +26,7 @@ pub mod aggregate;
 mod constexpr;
 mod promote;
 mod stack;
+mod tls;
 
 use crate::lowering::{ArgValue, CallLowering, IselError, VarArgsArea};
 use crate::node::{Dag, SDValue};
@@ -38,6 +40,11 @@ use rcc_ir::layout::DataLayout;
 use rcc_ir::types::{Type, TypeId, TypeLookup};
 use rcc_ir::{Block, Function, Inst, Module, Value, ValueTag};
 use rcc_mach::{FrameIdx, FrameKind, MBlock, MachFunction, Reg, RegClassId, SymOperand, VReg};
+
+mod ext;
+mod float;
+mod intrinsics;
+mod memops;
 
 type BResult<T> = Result<T, IselError>;
 
@@ -263,14 +270,15 @@ fn class(lower: &dyn CallLowering, vt: VT) -> BResult<RegClassId> {
 }
 
 /// The value type of IR type `ty`, if the builder handles it (integers and
-/// pointers up to 64 bits); otherwise an error naming `what` and the type.
+/// pointers up to 64 bits, `float`, `double`); otherwise an error naming
+/// `what` and the type.
 fn scalar_vt(m: &Module, dl: &DataLayout, ty: TypeId, what: &str) -> BResult<VT> {
     let odd = match m.types.get(ty) {
         Type::Int(n) => promote::promoted(n),
         _ => None,
     };
     odd.or_else(|| VT::of(&m.types, dl, ty))
-        .filter(|v| v.is_int() && v.bits() <= 64)
+        .filter(|v| (v.is_int() && v.bits() <= 64) || matches!(v, VT::F32 | VT::F64))
         .ok_or_else(|| IselError::new(format!("{what} of type {}", type_name(m, ty))))
 }
 
@@ -427,6 +435,8 @@ impl Builder<'_, '_> {
                 let data: ConstData = self.fl.f.consts.get(c);
                 let vt = self.vt(ty)?;
                 match data.kind {
+                    ConstKind::Float(x) => Ok(self.fp_const(vt, x)),
+                    ConstKind::Null | ConstKind::Zero if vt.is_float() => Ok(self.fp_const(vt, 0)),
                     ConstKind::Int(x) => Ok(self.dag.constant(vt, x)),
                     ConstKind::Null | ConstKind::Zero => Ok(self.dag.constant(vt, 0)),
                     ConstKind::Undef | ConstKind::Poison => {
@@ -448,7 +458,7 @@ impl Builder<'_, '_> {
     fn symbol(&mut self, g: rcc_ir::GlobalId, offset: i64) -> BResult<SDValue> {
         let m = self.fl.m;
         if m.globals[g].tls != rcc_ir::module::ThreadLocal::None {
-            return unsupported("a thread-local variable's address");
+            return self.tls_address(g, offset);
         }
         let via_got = self.fl.pic && !rcc_mach::emit::is_dso_local(m, g);
         let s = self.mf.sym(SymOperand {
@@ -484,12 +494,16 @@ impl Builder<'_, '_> {
         self.dag.value(Op::Symbol, VT::I64, &[], s.payload() as u64)
     }
 
-    /// Integer/pointer cast `op` of `x` to `to` (pointer casts and `freeze`
-    /// are extensions or truncations by width, or nothing).
-    fn cast(&mut self, op: Opcode, x: SDValue, to: VT) -> SDValue {
+    /// Cast `op` of `x` to `to`: pointer casts and `freeze` are extensions
+    /// or truncations by width, or nothing; a bitcast to or from a float
+    /// moves the bits.
+    fn cast(&mut self, op: Opcode, x: SDValue, to: VT) -> BResult<SDValue> {
         let from = self.dag.vt(x);
         if from == to {
-            return x;
+            return Ok(x);
+        }
+        if from.is_float() || to.is_float() {
+            return self.bitcast(x, to);
         }
         let o = match op {
             Opcode::ZExt => Op::ZeroExtend,
@@ -498,7 +512,7 @@ impl Builder<'_, '_> {
             _ if from.bits() < to.bits() => Op::ZeroExtend,
             _ => Op::Truncate,
         };
-        self.dag.value(o, to, &[x], 0)
+        Ok(self.dag.value(o, to, &[x], 0))
     }
 
     fn set(&mut self, i: Inst, v: SDValue) {
@@ -559,7 +573,7 @@ impl Builder<'_, '_> {
                 if let (Opcode::SExt, Some(n)) = (op, from_odd) {
                     x = self.sext_in_reg(x, n);
                 }
-                let v = self.cast(op, x, to);
+                let v = self.cast(op, x, to)?;
                 // Truncation or sign extension into an odd width.
                 let v = match to_odd {
                     Some(n) if matches!(op, Opcode::SExt | Opcode::Trunc) => self.zext_in_reg(v, n),
@@ -612,6 +626,19 @@ impl Builder<'_, '_> {
                 self.vals[i.index()] = Some(v);
             }
             Opcode::Call => self.call(i)?,
+            Opcode::FNeg
+            | Opcode::FAdd
+            | Opcode::FSub
+            | Opcode::FMul
+            | Opcode::FDiv
+            | Opcode::FRem
+            | Opcode::FCmp
+            | Opcode::FPExt
+            | Opcode::FPTrunc
+            | Opcode::SIToFP
+            | Opcode::UIToFP
+            | Opcode::FPToSI
+            | Opcode::FPToUI => self.float_inst(i)?,
             Opcode::Br | Opcode::Ret | Opcode::Unreachable | Opcode::IndirectBr => {
                 self.terminator(b, i)?
             }
@@ -731,6 +758,11 @@ impl Builder<'_, '_> {
         let callee = ops[0];
         if let Some(g) = callee.as_entity::<rcc_ir::GlobalId>(ValueTag::Global) {
             let name = m.str(m.globals[g].name);
+            if name.starts_with("llvm.threadlocal.address") {
+                let v = self.get(ops[1])?;
+                self.set(i, v);
+                return Ok(());
+            }
             if name.starts_with("llvm.") {
                 if [
                     "llvm.lifetime.",
@@ -743,7 +775,11 @@ impl Builder<'_, '_> {
                 {
                     return Ok(());
                 }
-                if self.abi_intrinsic(i, name)? || self.stack_intrinsic(i, name)? {
+                if self.abi_intrinsic(i, name)?
+                    || self.stack_intrinsic(i, name)?
+                    || self.float_intrinsic(i, name)?
+                    || self.int_intrinsic(i, name)?
+                {
                     return Ok(());
                 }
                 return unsupported(format!("the intrinsic {name}"));
@@ -753,7 +789,7 @@ impl Builder<'_, '_> {
             return unsupported("a call through a non-function type");
         };
         let ret_aggregate = aggregate::is_aggregate(m, ret);
-        let rets: Vec<VT> = match m.types.get(ret) {
+        let mut rets: Vec<VT> = match m.types.get(ret) {
             Type::Void => Vec::new(),
             _ if ret_aggregate => {
                 let mut parts = Vec::new();
@@ -774,20 +810,18 @@ impl Builder<'_, '_> {
                 args.extend(self.parts(v));
                 continue;
             }
-            if self.dag.vt(v).bits() < 32 {
-                // SysV callers extend these per `signext`/`zeroext`; until
-                // that is lowered, refuse rather than pass garbage bits.
-                return unsupported(format!(
-                    "a call argument of type {} (signext/zeroext extension)",
-                    self.dag.vt(v)
-                ));
-            }
-            args.push(v);
+            args.push(self.abi_call_arg(i, k, v));
         }
         let target = match callee.as_entity::<rcc_ir::GlobalId>(ValueTag::Global) {
             Some(g) => self.call_symbol(g),
             None => self.get(callee)?,
         };
+        if !ret_aggregate {
+            // An i1 without `zeroext` comes back as an i8 to be masked.
+            if let Some(t) = rets.first_mut() {
+                *t = self.abi_call_ret_vt(i, *t);
+            }
+        }
         let (chain, res) = self
             .lower
             .lower_call(self.dag, self.mf, self.chain, target, &args, &rets, vararg)?;
@@ -796,6 +830,7 @@ impl Builder<'_, '_> {
             let v = self.merge(&res);
             self.set(i, v);
         } else if let Some(&r) = res.first() {
+            let r = self.abi_call_result(self.vt(ret)?, r);
             // The callee leaves the bits above an odd width unspecified.
             let r = match self.odd_bits(ret) {
                 Some(n) => self.zext_in_reg(r, n),
@@ -837,19 +872,6 @@ impl Builder<'_, '_> {
                     }
                     None => self.sret_return()?,
                 };
-                let scalar = ops
-                    .first()
-                    .is_some_and(|&v| !aggregate::is_aggregate(self.fl.m, self.value_ty(v)));
-                if let Some(vt) = vals
-                    .first()
-                    .map(|&v| self.dag.vt(v))
-                    .filter(|vt| scalar && vt.bits() < 32)
-                {
-                    // Callers may rely on the `signext`/`zeroext` extension.
-                    return unsupported(format!(
-                        "returning a value of type {vt} (signext/zeroext extension)"
-                    ));
-                }
                 self.chain = self
                     .lower
                     .lower_return(self.dag, self.mf, self.chain, &vals)?;
@@ -861,6 +883,7 @@ impl Builder<'_, '_> {
             Opcode::Br => {
                 let c = self.get(ops[0])?;
                 let (t, e) = (self.block_node(ops[1])?, self.block_node(ops[2])?);
+                let (c, t, e) = self.float_branch(c, t, e);
                 let ch = self
                     .dag
                     .value(Op::BrCond, VT::Chain, &[self.chain, c, t], 0);

@@ -1,25 +1,30 @@
-//! System V calls, returns and incoming arguments (integer and pointer
-//! values only): the [`CallLowering`] hooks the DAG builder calls, which
-//! create the target nodes `X86_CALL` and `X86_RET`, and their emission.
+//! System V calls, returns and incoming arguments (integers, pointers,
+//! `float` and `double`, aggregates as their scalar parts, `byval`
+//! objects): the [`CallLowering`] hooks the DAG builder calls, which create
+//! the target nodes `X86_CALL` and `X86_RET`, and their emission.
 //!
 //! Nodes: `Target(X86_CALL)` has operands `(chain, callee, args...)`,
-//! results `(value?, chain)` and payload bit 0 = variadic; the argument
-//! types are the operands' types. `Target(X86_RET)` has operands
-//! `(chain, value?)` and one chain result.
+//! results `(values..., chain)` and payload bit 0 = variadic; the argument
+//! types are the operands' types, a `byval` argument is a `ByValArg` node.
+//! `Target(X86_RET)` has operands `(chain, values...)` and one chain
+//! result.
 //!
-//! Emission of a call: `ADJCALLSTACKDOWN bytes`; stores of the 7th and
-//! later arguments to `[rsp + 8k]`; COPYs into RDI, RSI, RDX, RCX, R8, R9
-//! (the part matching the argument's width); `MOV8ri $al, 0` for variadic
-//! callees; `CALL64pcrel32 sym` or `CALL64r reg` with the SysV register
-//! mask and implicit uses of the argument registers; `ADJCALLSTACKUP`;
-//! a COPY of RAX (by width) into the result register. Every physical
-//! register is defined and read inside this sequence.
+//! Argument assignment is [`abi::assign`]. Results come back in RAX then
+//! RDX (integers, by width) and XMM0 then XMM1 (floats).
+//!
+//! Emission of a call: `ADJCALLSTACKDOWN bytes`; the stack arguments
+//! (`byval` copies, then stores to `[rsp + offset]`, `movss`/`movsd` for
+//! floats); COPYs into the argument registers; for variadic callees
+//! `MOV8ri $al, n`, n = the number of XMM registers used; `CALL64pcrel32
+//! sym` or `CALL64r reg` with the SysV register mask and implicit uses of
+//! the argument registers; `ADJCALLSTACKUP`; COPYs of the result registers.
+//! Every physical register is defined and read inside this sequence.
 
 use super::super::desc::{sub_reg, subreg};
 use super::super::machine::mask;
-use super::super::{op, regs};
+use super::super::{op, regs, Opcode};
 use super::abi::{self, assign, copy_bytes, mem, ArgKind, ArgLoc};
-use super::emit::{class_of_phys, class_of_vt, push_implicit, Emitter};
+use super::emit::{class_of_vt, push_implicit, Emitter};
 use rcc_dag::{
     ArgValue, ByVal, CallLowering, Dag, FormalArg, IselError, LoweredArgs, Node, Op, SDValue,
     VarArgsArea, VT,
@@ -42,18 +47,48 @@ fn part(r: PReg, vt: VT) -> PReg {
 }
 
 /// The registers of returned values of types `vts` (System V: integer
-/// parts in RAX then RDX, each the part of its width).
+/// parts in RAX then RDX, each the part of its width; floats in XMM0 then
+/// XMM1).
 fn ret_regs(vts: &[VT]) -> Result<Vec<PReg>, IselError> {
     const INT: [PReg; 2] = [regs::RAX, regs::RDX];
-    let mut ints = INT.iter();
+    const SSE: [PReg; 2] = [regs::XMM0, regs::XMM1];
+    let (mut ints, mut sses) = (INT.iter(), SSE.iter());
     vts.iter()
         .map(|&vt| {
-            check_int("return value", vt)?;
+            check_scalar("return value", vt)?;
+            if vt.is_float() {
+                return sses
+                    .next()
+                    .copied()
+                    .ok_or_else(|| IselError::new("more than two floating-point return values"));
+            }
             ints.next()
                 .map(|&r| part(r, vt))
                 .ok_or_else(|| IselError::new("more than two integer return values"))
         })
         .collect()
+}
+
+/// Load and store forms for a value of type `vt` in memory.
+fn mem_forms(vt: VT) -> (Opcode, Opcode) {
+    match vt {
+        VT::I1 | VT::I8 => (op::MOV8rm, op::MOV8mr),
+        VT::I16 => (op::MOV16rm, op::MOV16mr),
+        VT::I32 => (op::MOV32rm, op::MOV32mr),
+        VT::F32 => (op::MOVSSrm, op::MOVSSmr),
+        VT::F64 => (op::MOVSDrm, op::MOVSDmr),
+        _ => (op::MOV64rm, op::MOV64mr),
+    }
+}
+
+/// Checks a value passed in a register: an integer or pointer, or a
+/// `float`/`double` (SSE class).
+fn check_scalar(what: &str, vt: VT) -> Result<(), IselError> {
+    if matches!(vt, VT::F32 | VT::F64) {
+        Ok(())
+    } else {
+        check_int(what, vt)
+    }
 }
 
 fn check_int(what: &str, vt: VT) -> Result<(), IselError> {
@@ -86,7 +121,7 @@ impl CallLowering for X86Lowering {
         check_int("callee", dag.vt(callee))?;
         for &a in args {
             if dag.op_of(a) != Op::ByValArg {
-                check_int("argument", dag.vt(a))?;
+                check_scalar("argument", dag.vt(a))?;
             }
         }
         ret_regs(rets)?;
@@ -146,12 +181,7 @@ impl CallLowering for X86Lowering {
                 (FormalArg::Value(vt), ArgLoc::Stack(off)) => {
                     let v = mf.new_vreg(class_of_vt(vt)?);
                     let fi = fixed(mf, 8, off);
-                    let opc = match vt {
-                        VT::I1 | VT::I8 => op::MOV8rm,
-                        VT::I16 => op::MOV16rm,
-                        VT::I32 => op::MOV32rm,
-                        _ => op::MOV64rm,
-                    };
+                    let (opc, _) = mem_forms(vt);
                     let mut ops = vec![Operand::reg_def(v)];
                     ops.extend(mem(Operand::frame(fi), 0));
                     mf.push(MOpc::target(opc.0), &ops);
@@ -237,12 +267,7 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
             copy_bytes(mf, src, 0, sp, i64::from(off), size);
             continue;
         }
-        let opc = match dag.vt(v) {
-            VT::I1 | VT::I8 => op::MOV8mr,
-            VT::I16 => op::MOV16mr,
-            VT::I32 => op::MOV32mr,
-            _ => op::MOV64mr,
-        };
+        let (_, opc) = mem_forms(dag.vt(v));
         let mut ops = mem(sp, i64::from(off)).to_vec();
         ops.push(Operand::reg_use(e.reg(v)));
         mf.push(MOpc::target(opc.0), &ops);
@@ -259,7 +284,10 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     }
     if variadic {
         let mov = MOpc::target(op::MOV8ri.0);
-        mf.push(mov, &[Operand::reg_def(regs::AL), Operand::imm(0)]);
+        mf.push(
+            mov,
+            &[Operand::reg_def(regs::AL), Operand::imm(a.xmms as i32)],
+        );
         uses.push(regs::AL);
     }
     let (opc, target) = if dag.op_of(callee) == Op::Symbol {
@@ -275,12 +303,13 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     cops.extend(uses.iter().map(|&p| Operand::implicit_use(p)));
     push_implicit(&mut cops, opc, false);
     let vts = dag.vts(n);
-    let rets = ret_regs(&vts[..vts.len() - 1])?;
+    let vts = &vts[..vts.len() - 1];
+    let rets = ret_regs(vts)?;
     cops.extend(rets.iter().map(|&p| Operand::implicit_def(p)));
     mf.push(opc, &cops);
     mf.push(MOpc::ADJCALLSTACKUP, &stack_adjust(b, false));
-    for (k, &p) in rets.iter().enumerate() {
-        let v = mf.new_vreg(class_of_phys(p));
+    for (k, (&p, &vt)) in rets.iter().zip(vts).enumerate() {
+        let v = mf.new_vreg(class_of_vt(vt)?);
         mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
         e.set_reg(SDValue::new(n, k as u32), Reg::virt(v));
     }

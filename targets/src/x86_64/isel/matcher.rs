@@ -94,6 +94,7 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
             Op::CopyFromReg => c.deps.push(ops[0].node()),
             Op::CopyToReg => c.deps.extend([ops[2].node(), ops[0].node()]),
             Op::Target(X86_CALL) => super::call::call_deps(dag, ops, &mut c.deps),
+            Op::TlsAddress => {}
             Op::Target(X86_RET) => {
                 c.deps.extend(ops[1..].iter().map(|o| o.node()));
                 c.deps.push(ops[0].node());
@@ -135,7 +136,17 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
 }
 
 fn has_chain(op: Op) -> bool {
-    matches!(op, Op::Load | Op::Store | Op::Br | Op::BrCond | Op::BrInd)
+    matches!(
+        op,
+        Op::Load
+            | Op::Store
+            | Op::Br
+            | Op::BrCond
+            | Op::BrInd
+            | Op::Trap
+            | Op::DebugTrap
+            | Op::Prefetch
+    )
 }
 
 /// A node no row covers, for the error message.
@@ -185,7 +196,10 @@ impl M<'_> {
         // in place while `self` records bindings.
         let p: &Pattern = self.p;
         match &p.nodes[pn as usize] {
-            PNode::Lit(x) => dag.as_const(v) == Some(*x as u64 & dag.vt(v).mask()) && v.res() == 0,
+            PNode::Lit(x) => {
+                leaf_bits(dag, v) == Some(*x as u64 & dag.vt(v).mask()) && v.res() == 0
+            }
+            PNode::FCond(c) => dag.payload(v.node()) == *c as u64,
             &PNode::Var { var, vt, pred } => {
                 if vt.is_some_and(|t| dag.vt(v) != t) {
                     return false;
@@ -197,23 +211,35 @@ impl M<'_> {
                 if dag.op(n) != op.op || v.res() != 0 {
                     return false;
                 }
-                if !is_root && (has_chain(op.op) || (dag.uses(n) > 1 && op.op != Op::SetCC)) {
+                let recomputable = matches!(op.op, Op::SetCC | Op::FSetCC);
+                if !is_root && (has_chain(op.op) || (dag.uses(n) > 1 && !recomputable)) {
                     return false;
                 }
                 let ops = dag.operands(n);
                 let typ = match op.op {
-                    Op::SetCC => dag.vt(ops[0]),
+                    Op::SetCC
+                    | Op::FSetCC
+                    | Op::SAddO
+                    | Op::UAddO
+                    | Op::SSubO
+                    | Op::USubO
+                    | Op::SMulO
+                    | Op::UMulO => dag.vt(ops[0]),
                     Op::Store => dag.vt(ops[1]),
-                    Op::Br | Op::BrCond | Op::BrInd => VT::Chain,
+                    Op::Br | Op::BrCond | Op::BrInd | Op::Trap | Op::DebugTrap | Op::Prefetch => {
+                        VT::Chain
+                    }
                     _ => dag.vts(n)[0],
                 };
                 if vt.is_some_and(|t| t != typ) || !mem_ok(dag, n, *op, typ) {
                     return false;
                 }
                 match op.op {
-                    Op::Constant | Op::Symbol | Op::FrameIndex => self.node(kids[0], v, false),
+                    Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex => {
+                        self.node(kids[0], v, false)
+                    }
                     Op::Undef => true,
-                    Op::SetCC => {
+                    Op::SetCC | Op::FSetCC => {
                         self.node(kids[0], ops[0], false)
                             && self.node(kids[1], ops[1], false)
                             && self.node(kids[2], v, false)
@@ -233,11 +259,18 @@ impl M<'_> {
             Pred::R => {
                 let t = dag.vt(v);
                 // A value result other than 0 (a call's second returned
-                // register) is a register too; chains are not integers.
-                if !t.is_int() || t == VT::I128 {
+                // register) is a register too; chains are not scalars.
+                let scalar = (t.is_int() && t != VT::I128) || matches!(t, VT::F32 | VT::F64);
+                if !scalar {
                     return false;
                 }
                 Binding::Val(v)
+            }
+            Pred::FpImm => {
+                if dag.op_of(v) != Op::ConstantFP {
+                    return false;
+                }
+                Binding::Const(dag.payload(v.node()))
             }
             Pred::Imm | Pred::UImm32 => {
                 let Some(c) = dag.as_const(v) else {
@@ -294,6 +327,14 @@ impl M<'_> {
         }
         *slot = b;
         true
+    }
+}
+
+/// The value of a `Constant`, or the bits of a `ConstantFP`.
+fn leaf_bits(dag: &Dag, v: SDValue) -> Option<u64> {
+    match dag.op_of(v) {
+        Op::Constant | Op::ConstantFP => Some(dag.payload(v.node())),
+        _ => None,
     }
 }
 
