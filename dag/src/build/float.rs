@@ -31,12 +31,12 @@
 use super::{BResult, Builder};
 use crate::lowering::IselError;
 use crate::node::SDValue;
-use crate::opcode::{Cond, FCond, Op};
+use crate::opcode::{Cond, Ext, FCond, MemInfo, Op};
 use crate::vt::VT;
 use rcc_ir::entity::EntityId;
 use rcc_ir::inst::{self, Opcode};
 use rcc_ir::{Inst, Value};
-use rcc_mach::{SymFlag, SymOperand};
+use rcc_mach::{SymFlag, SymOperand, SymTarget};
 
 /// `llvm.is.fpclass` test bits.
 mod class {
@@ -91,21 +91,52 @@ impl Builder<'_, '_> {
         )
     }
 
-    /// `2^63` as a constant of float type `vt`.
-    fn two_to_63(&mut self, vt: VT) -> SDValue {
-        let bits = if vt == VT::F32 {
-            0x5f00_0000
-        } else {
-            0x43e0_0000_0000_0000
+    /// An `x86_fp80` constant: 64-bit significand `mant` and sign and
+    /// exponent `se`. Zero is a `ConstantFP`; others load from the
+    /// function's constant pool (16 bytes, aligned to 16), since a
+    /// `ConstantFP` payload holds only 64 bits.
+    pub(super) fn fp80_const(&mut self, mant: u64, se: u16) -> SDValue {
+        if mant == 0 && se == 0 {
+            return self.fp_const(VT::F80, 0);
+        }
+        let mut bytes = [0u8; 16];
+        bytes[..8].copy_from_slice(&mant.to_le_bytes());
+        bytes[8..10].copy_from_slice(&se.to_le_bytes());
+        let c = self.mf.constant(&bytes, 16);
+        let sym = self.mf.sym(SymOperand {
+            target: SymTarget::ConstPool(c),
+            offset: 0,
+            flag: SymFlag::None,
+        });
+        let addr = self
+            .dag
+            .value(Op::Symbol, VT::I64, &[], sym.payload() as u64);
+        let entry = self.dag.entry();
+        let info = MemInfo {
+            mem_bits: 80,
+            ext: Ext::None,
+            volatile: false,
         };
-        self.fp_const(vt, bits)
+        let n = self
+            .dag
+            .node(Op::Load, &[VT::F80, VT::Chain], &[entry, addr], info.pack());
+        SDValue::new(n, 0)
     }
 
-    /// A float operand's value and type (`F32`/`F64` only).
+    /// `2^63` as a constant of float type `vt`.
+    fn two_to_63(&mut self, vt: VT) -> SDValue {
+        match vt {
+            VT::F32 => self.fp_const(vt, 0x5f00_0000),
+            VT::F80 => self.fp80_const(1 << 63, 0x3fff + 63),
+            _ => self.fp_const(vt, 0x43e0_0000_0000_0000),
+        }
+    }
+
+    /// A float operand's value and type.
     fn float_operand(&mut self, v: Value) -> BResult<(SDValue, VT)> {
         let x = self.get(v)?;
         let vt = self.dag.vt(x);
-        if !matches!(vt, VT::F32 | VT::F64) {
+        if !vt.is_float() {
             return Err(IselError::new(format!("floating point on {vt} values")));
         }
         Ok((x, vt))
@@ -136,8 +167,7 @@ impl Builder<'_, '_> {
             Opcode::FRem => {
                 let (a, vt) = self.float_operand(ops[0])?;
                 let (b, _) = self.float_operand(ops[1])?;
-                let name = if vt == VT::F32 { "fmodf" } else { "fmod" };
-                self.libcall(name, &[a, b], vt)?
+                self.libcall(&libm_name("fmod", vt), &[a, b], vt)?
             }
             Opcode::FCmp => {
                 let p = (f.flags[i.index()] >> inst::PRED_SHIFT) as u8;
@@ -151,14 +181,18 @@ impl Builder<'_, '_> {
                 let (x, from) = self.float_operand(ops[0])?;
                 match (from, to) {
                     _ if from == to => x,
-                    (VT::F32, VT::F64) => self.dag.value(Op::FpExtend, to, &[x], 0),
-                    (VT::F64, VT::F32) => self.dag.value(Op::FpRound, to, &[x], 0),
+                    (VT::F32, VT::F64) | (VT::F32 | VT::F64, VT::F80) => {
+                        self.dag.value(Op::FpExtend, to, &[x], 0)
+                    }
+                    (VT::F64, VT::F32) | (VT::F80, VT::F32 | VT::F64) => {
+                        self.dag.value(Op::FpRound, to, &[x], 0)
+                    }
                     _ => return Err(IselError::new(format!("conversion from {from} to {to}"))),
                 }
             }
             Opcode::SIToFP | Opcode::UIToFP => {
                 let to = self.vt(f.ty[i.index()])?;
-                if !matches!(to, VT::F32 | VT::F64) {
+                if !to.is_float() {
                     return Err(IselError::new(format!("conversion to {to}")));
                 }
                 let x = self.get(ops[0])?;
@@ -197,6 +231,7 @@ impl Builder<'_, '_> {
             (1..=16, false) => self.dag.value(Op::ZeroExtend, VT::I32, &[x], 0),
             (32, true) | (64, true) => x,
             (32, false) => self.dag.value(Op::ZeroExtend, VT::I64, &[x], 0),
+            (64, false) if to == VT::F80 => return Ok(self.u64_to_fp80(x)),
             (64, false) => return Ok(self.u64_to_fp(x, to)),
             _ => return Err(IselError::new(format!("conversion from {from} to {to}"))),
         };
@@ -217,6 +252,18 @@ impl Builder<'_, '_> {
         let f = d.value(Op::SintToFp, to, &[src], 0);
         let twice = d.value(Op::FAdd, to, &[f, f], 0);
         d.value(Op::Select, to, &[neg, twice, f], 0)
+    }
+
+    /// `uitofp i64 x to x86_fp80`: the signed conversion is exact (64-bit
+    /// significand); add 2^64 when `x` reads as negative.
+    fn u64_to_fp80(&mut self, x: SDValue) -> SDValue {
+        let two64 = self.fp80_const(1 << 63, 0x3fff + 64);
+        let d = &mut *self.dag;
+        let zero = d.constant(VT::I64, 0);
+        let neg = d.value(Op::SetCC, VT::I1, &[x, zero], Cond::Slt as u64);
+        let f = d.value(Op::SintToFp, VT::F80, &[x], 0);
+        let up = d.value(Op::FAdd, VT::F80, &[f, two64], 0);
+        d.value(Op::Select, VT::F80, &[neg, up, f], 0)
     }
 
     /// Float `x` converted (toward zero) to integer type `to`.
@@ -337,6 +384,15 @@ impl Builder<'_, '_> {
         let v = match base {
             "fabs" => self.dag.value(Op::FAbs, vt, &[x], 0),
             "sqrt" => self.dag.value(Op::FSqrt, vt, &[x], 0),
+            "minnum" | "maxnum" if vt == VT::F80 => {
+                let (y, _) = self.float_operand(args[1])?;
+                let lib = if base == "minnum" { "fminl" } else { "fmaxl" };
+                self.libcall(lib, &[x, y], vt)?
+            }
+            "copysign" if vt == VT::F80 => {
+                let (y, _) = self.float_operand(args[1])?;
+                self.libcall("copysignl", &[x, y], vt)?
+            }
             "copysign" | "minnum" | "maxnum" => {
                 let (y, _) = self.float_operand(args[1])?;
                 let o = match base {
@@ -365,10 +421,10 @@ impl Builder<'_, '_> {
                 if self.dag.vt(n) != VT::I32 {
                     return Err(IselError::new(format!("the intrinsic {name}")));
                 }
-                let lib = if vt == VT::F32 {
-                    "__powisf2"
-                } else {
-                    "__powidf2"
+                let lib = match vt {
+                    VT::F32 => "__powisf2",
+                    VT::F64 => "__powidf2",
+                    _ => "__powixf2",
                 };
                 self.libcall(lib, &[x, n], vt)?
             }
@@ -376,7 +432,7 @@ impl Builder<'_, '_> {
                 let Some(mask) = super::const_int(f, args[1]) else {
                     return Err(IselError::new(format!("{name} with a variable test")));
                 };
-                self.is_fpclass(x, vt, mask)
+                self.is_fpclass(x, vt, mask)?
             }
             _ => {
                 let lib = libm_name(base, vt);
@@ -388,13 +444,18 @@ impl Builder<'_, '_> {
     }
 
     /// `llvm.is.fpclass(x, mask)` as an i1.
-    fn is_fpclass(&mut self, x: SDValue, vt: VT, mask: u64) -> SDValue {
+    fn is_fpclass(&mut self, x: SDValue, vt: VT, mask: u64) -> BResult<SDValue> {
         let mask = mask & 0x3ff;
         if mask == class::NAN {
-            return self.fsetcc(x, x, FCond::Uno);
+            return Ok(self.fsetcc(x, x, FCond::Uno));
         }
         if mask == 0x3ff & !class::NAN {
-            return self.fsetcc(x, x, FCond::Ord);
+            return Ok(self.fsetcc(x, x, FCond::Ord));
+        }
+        if vt == VT::F80 {
+            return Err(IselError::new(format!(
+                "llvm.is.fpclass on x86_fp80 with test {mask:#x}"
+            )));
         }
         let it = int_of(vt);
         let (abs_mask, inf, quiet, min_normal) = layout(vt);
@@ -463,7 +524,7 @@ impl Builder<'_, '_> {
             };
             or(d, t);
         }
-        acc.unwrap_or_else(|| d.constant(VT::I1, 0))
+        Ok(acc.unwrap_or_else(|| d.constant(VT::I1, 0)))
     }
 
     /// A conditional branch `brcond c, t` + `br e`: x86-like targets test
@@ -485,11 +546,11 @@ impl Builder<'_, '_> {
 }
 
 /// The C library function computing intrinsic `base` on type `vt`
-/// (`floor`, `floorf`).
+/// (`floor`, `floorf`, `floorl`).
 fn libm_name(base: &str, vt: VT) -> String {
-    if vt == VT::F32 {
-        format!("{base}f")
-    } else {
-        base.to_string()
+    match vt {
+        VT::F32 => format!("{base}f"),
+        VT::F80 => format!("{base}l"),
+        _ => base.to_string(),
     }
 }

@@ -250,11 +250,11 @@ fn class(lower: &dyn CallLowering, vt: VT) -> BResult<RegClassId> {
 }
 
 /// The value type of IR type `ty`, if the builder handles it (integers and
-/// pointers up to 64 bits, `float`, `double`); otherwise an error naming
-/// `what` and the type.
+/// pointers up to 64 bits, `float`, `double`, `x86_fp80`); otherwise an
+/// error naming `what` and the type.
 fn scalar_vt(m: &Module, dl: &DataLayout, ty: TypeId, what: &str) -> BResult<VT> {
     VT::of(&m.types, dl, ty)
-        .filter(|v| (v.is_int() && v.bits() <= 64) || matches!(v, VT::F32 | VT::F64))
+        .filter(|v| (v.is_int() && v.bits() <= 64) || v.is_float())
         .ok_or_else(|| IselError::new(format!("{what} of type {}", type_name(m, ty))))
 }
 
@@ -388,6 +388,11 @@ impl Builder<'_, '_> {
                 let vt = self.vt(ty)?;
                 match data.kind {
                     ConstKind::Float(x) => Ok(self.fp_const(vt, x)),
+                    ConstKind::BigFloat(_) if vt == VT::F80 => {
+                        let w = self.fl.f.consts.words_of(c);
+                        let (lo, hi) = (w.first().copied(), w.get(1).copied());
+                        Ok(self.fp80_const(lo.unwrap_or(0), hi.unwrap_or(0) as u16))
+                    }
                     ConstKind::Null | ConstKind::Zero if vt.is_float() => Ok(self.fp_const(vt, 0)),
                     ConstKind::Int(x) => Ok(self.dag.constant(vt, x)),
                     ConstKind::Null | ConstKind::Zero => Ok(self.dag.constant(vt, 0)),

@@ -11,7 +11,10 @@
 //! Argument assignment ([`assign`]): integers take RDI, RSI, RDX, RCX, R8,
 //! R9 (the part matching the argument's width), floats XMM0..XMM7, each
 //! in argument order; the rest go to the stack in argument order, one
-//! 8-byte slot each. Results come back in RAX (by width) or XMM0.
+//! 8-byte slot each, except `x86_fp80`, always on the stack in a 16-byte
+//! slot aligned to 16. Results come back in RAX (by width), XMM0, or
+//! %st(0) for `x86_fp80` (moved to and from its XMM register by
+//! [`super::x87`]; the x87 stack is empty again after every call).
 //!
 //! Emission of a call: `ADJCALLSTACKDOWN bytes`; stores of the stack
 //! arguments to `[rsp + 8k]` (`movss`/`movsd` for floats); COPYs into the
@@ -76,7 +79,7 @@ fn check_int(what: &str, vt: VT) -> Result<(), IselError> {
 /// Checks a value passed in a register: an integer or pointer, or a
 /// `float`/`double` (SSE class).
 fn check_scalar(what: &str, vt: VT) -> Result<(), IselError> {
-    if matches!(vt, VT::F32 | VT::F64) {
+    if matches!(vt, VT::F32 | VT::F64 | VT::F80) {
         Ok(())
     } else {
         check_int(what, vt)
@@ -88,17 +91,21 @@ fn check_scalar(what: &str, vt: VT) -> Result<(), IselError> {
 pub enum ArgLoc {
     /// This register (the part of its width for integers).
     Reg(PReg),
-    /// The stack slot at `8 * k` bytes above the outgoing-argument base.
+    /// The stack slot this many bytes above the outgoing-argument base.
     Stack(u32),
 }
 
-/// The System V locations of arguments of types `vts`, and the number of
-/// XMM registers used.
-pub fn assign(vts: impl IntoIterator<Item = VT>) -> (Vec<ArgLoc>, u32) {
+/// The System V locations of arguments of types `vts`, the number of XMM
+/// registers used and the bytes of stack arguments (a multiple of 8).
+/// `x86_fp80` (class X87) always goes to the stack, in a 16-byte slot
+/// aligned to 16.
+pub fn assign(vts: impl IntoIterator<Item = VT>) -> (Vec<ArgLoc>, u32, u32) {
     let (mut gpr, mut xmm, mut stack) = (0usize, 0usize, 0u32);
     let mut out = Vec::new();
     for vt in vts {
-        let reg = if vt.is_float() {
+        let reg = if vt == VT::F80 {
+            None
+        } else if vt.is_float() {
             let r = XMM_ARGS.get(xmm).copied();
             xmm += r.is_some() as usize;
             r
@@ -110,17 +117,21 @@ pub fn assign(vts: impl IntoIterator<Item = VT>) -> (Vec<ArgLoc>, u32) {
         out.push(match reg {
             Some(r) => ArgLoc::Reg(r),
             None => {
-                stack += 1;
-                ArgLoc::Stack(stack - 1)
+                let (size, align) = if vt == VT::F80 { (16, 16) } else { (8, 8) };
+                let at = stack.next_multiple_of(align);
+                stack = at + size;
+                ArgLoc::Stack(at)
             }
         });
     }
-    (out, xmm as u32)
+    (out, xmm as u32, stack)
 }
 
 /// The register a value of type `vt` is returned in.
 fn ret_reg(vt: VT) -> PReg {
-    if vt.is_float() {
+    if vt == VT::F80 {
+        super::x87::RESULT
+    } else if vt.is_float() {
         regs::XMM0
     } else {
         part(regs::RAX, vt)
@@ -135,6 +146,8 @@ fn mem_forms(vt: VT) -> (Opcode, Opcode) {
         VT::I32 => (op::MOV32rm, op::MOV32mr),
         VT::F32 => (op::MOVSSrm, op::MOVSSmr),
         VT::F64 => (op::MOVSDrm, op::MOVSDmr),
+        // The 16-byte slot of an x86_fp80 (its 10 bytes and padding).
+        VT::F80 => (op::MOVUPSrm, op::MOVUPSmr),
         _ => (op::MOV64rm, op::MOV64mr),
     }
 }
@@ -200,7 +213,7 @@ impl CallLowering for X86Lowering {
         for &vt in args {
             check_scalar("argument", vt)?;
         }
-        let (locs, _) = assign(args.iter().copied());
+        let (locs, _, _) = assign(args.iter().copied());
         for (&vt, loc) in args.iter().zip(locs) {
             let v = mf.new_vreg(class_of_vt(vt)?);
             match loc {
@@ -208,8 +221,9 @@ impl CallLowering for X86Lowering {
                     mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
                     mf.live_ins.push(p);
                 }
-                ArgLoc::Stack(k) => {
-                    let fi = mf.frame.create_fixed(8, 8 + 8 * k as i64);
+                ArgLoc::Stack(at) => {
+                    let size = if vt == VT::F80 { 16 } else { 8 };
+                    let fi = mf.frame.create_fixed(size, 8 + at as i64);
                     let (opc, _) = mem_forms(vt);
                     mf.push(
                         MOpc::target(opc.0),
@@ -249,18 +263,14 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     let ops = dag.operands(n);
     let (callee, args) = (ops[1], &ops[2..]);
     let variadic = dag.payload(n) & 1 != 0;
-    let (locs, nxmm) = assign(args.iter().map(|&a| dag.vt(a)));
-    let nstack = locs
-        .iter()
-        .filter(|l| matches!(l, ArgLoc::Stack(_)))
-        .count() as u64;
-    let bytes = (nstack * 8).next_multiple_of(16);
+    let (locs, nxmm, stack_bytes) = assign(args.iter().map(|&a| dag.vt(a)));
+    let bytes = (stack_bytes as u64).next_multiple_of(16);
     mf.frame.has_calls = true;
     mf.frame.max_call_frame = mf.frame.max_call_frame.max(bytes);
     let b = bytes as i32;
     mf.push(MOpc::ADJCALLSTACKDOWN, &stack_adjust(b, true));
     for (&a, &loc) in args.iter().zip(&locs) {
-        let ArgLoc::Stack(k) = loc else { continue };
+        let ArgLoc::Stack(at) = loc else { continue };
         let (_, opc) = mem_forms(dag.vt(a));
         mf.push(
             MOpc::target(opc.0),
@@ -268,7 +278,7 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
                 Operand::reg_use(regs::RSP),
                 Operand::imm(1),
                 Operand::reg_use(Reg::NONE),
-                Operand::imm(8 * k as i32),
+                Operand::imm(at as i32),
                 Operand::reg_use(Reg::NONE),
                 Operand::reg_use(e.reg(a)),
             ],
@@ -309,7 +319,10 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     }
     mf.push(opc, &cops);
     mf.push(MOpc::ADJCALLSTACKUP, &stack_adjust(b, false));
-    if let Some(t) = ret {
+    if ret == Some(VT::F80) {
+        // Always popped, used or not: the x87 stack must be empty.
+        e.vals[n.index()] = super::x87::pop_st0(mf);
+    } else if let Some(t) = ret {
         let v = mf.new_vreg(class_of_vt(t)?);
         mf.push(
             MOpc::COPY,
@@ -325,7 +338,10 @@ pub fn emit_ret(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(
     let ops = e.dag.operands(n);
     let opc = MOpc::target(op::RET64.0);
     let mut rops = Vec::new();
-    if let Some(&v) = ops.get(1) {
+    if let Some(&v) = ops.get(1).filter(|&&v| e.dag.vt(v) == VT::F80) {
+        super::x87::push_st0(mf, e.reg(v));
+        rops.push(Operand::implicit_use(super::x87::RESULT));
+    } else if let Some(&v) = ops.get(1) {
         let p = ret_reg(e.dag.vt(v));
         mf.push(
             MOpc::COPY,

@@ -34,6 +34,9 @@ pub fn class_of_vt(vt: VT) -> Result<RegClassId, IselError> {
         VT::I64 => mclass::GR64,
         VT::F32 => mclass::FR32,
         VT::F64 => mclass::FR64,
+        // x86_fp80: the 80 bits `fstpt` stores, in the low bytes of an XMM
+        // register (see isel/x87.rs).
+        VT::F80 => mclass::VR128,
         t => return Err(IselError::new(format!("{t} values"))),
     })
 }
@@ -143,6 +146,7 @@ impl Emitter<'_> {
             }
             Op::Target(X86_CALL) => emit_call(self, mf, n)?,
             Op::Target(X86_RET) => emit_ret(self, mf, n)?,
+            _ if super::x87::selects(dag, n) => super::x87::emit(self, mf, n)?,
             _ => {
                 let r = self.cover.row[n.index()];
                 if r == SPECIAL {
@@ -196,6 +200,10 @@ impl Emitter<'_> {
                                     POperand::Pool { value, bits } => {
                                         pool_addr(mf, size, value, bits as u32)
                                     }
+                                    POperand::Scratch => AddrMode {
+                                        base: Base::Frame(mf.frame.scratch()),
+                                        ..AddrMode::EMPTY
+                                    },
                                     POperand::Var(v) => match binds[v as usize] {
                                         Binding::Addr(am) => am,
                                         Binding::Val(x) => AddrMode::reg(x),

@@ -104,6 +104,7 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
                 c.deps.extend(ops[1..].iter().map(|o| o.node()));
                 c.deps.push(ops[0].node());
             }
+            _ if super::x87::selects(dag, n) => c.deps.extend(ops.iter().map(|o| o.node())),
             op => {
                 let rows = patterns();
                 let found = rows.for_root(op).iter().find(|&&r| {
@@ -244,7 +245,7 @@ impl M<'_> {
         let b = match pred {
             Pred::R => {
                 let t = dag.vt(v);
-                let scalar = (t.is_int() && t != VT::I128) || matches!(t, VT::F32 | VT::F64);
+                let scalar = (t.is_int() && t != VT::I128) || t.is_float();
                 if !scalar || v.res() != 0 {
                     return false;
                 }

@@ -93,6 +93,8 @@ pub enum POperand {
         value: u64,
         bits: u8,
     },
+    /// The function's scratch stack slot (`scratch`, a memory slot).
+    Scratch,
 }
 
 /// One output instruction.
@@ -531,6 +533,7 @@ fn parse_vt(w: &str) -> Option<VT> {
         "i64" => VT::I64,
         "f32" => VT::F32,
         "f64" => VT::F64,
+        "f80" => VT::F80,
         _ => return None,
     })
 }
@@ -785,6 +788,12 @@ fn parse_operand(
             return Err(format!("{kind}({w}) does not fit the lane"));
         }
         return Ok(POperand::Pool { value, bits });
+    }
+    if w == "scratch" {
+        return match slot {
+            Slot::Mem => Ok(POperand::Scratch),
+            _ => Err("scratch outside a memory slot".into()),
+        };
     }
     if kind == "cc" {
         if slot != Slot::Cond {
