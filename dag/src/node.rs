@@ -262,6 +262,7 @@ impl Dag {
                     | Op::Load
                     | Op::Store
                     | Op::Register
+                    | Op::BrJt
                     | Op::Target(_)
             ) {
                 let _ = write!(s, "<{:#x}>", self.payload(n));

@@ -23,6 +23,11 @@ pub enum Op {
     BasicBlock,
     Register,
     Undef,
+    /// The address of a thread-local variable (LLVM's GlobalTLSAddress):
+    /// payload = the symbol operand, whose flag is the access model
+    /// (`TpOff` local-exec, `GotTpOff` initial-exec). Targets lower it by
+    /// hand.
+    TlsAddress,
     // Chains and registers.
     TokenFactor,
     /// (chain, Register) -> (value, chain)
@@ -82,6 +87,42 @@ pub enum Op {
     FpRound,
     /// Reinterprets the bits (int <-> float of the same width).
     Bitcast,
+    // Integer operations of intrinsics and switch lowering (LLVM's ISD
+    // names in brackets).
+    /// (value, amount) [ROTL, ROTR]
+    Rotl,
+    Rotr,
+    /// [BSWAP]
+    Bswap,
+    /// Count leading/trailing zeros; the `ZeroUndef` forms may assume a
+    /// non-zero input [CTLZ, CTLZ_ZERO_UNDEF, CTTZ, CTTZ_ZERO_UNDEF].
+    Ctlz,
+    CtlzZeroUndef,
+    Cttz,
+    CttzZeroUndef,
+    /// (a, b) -> i1: only the overflow bit of the operation; its value is
+    /// the plain `Add`/`Sub`/`Mul` node (LLVM's SADDO..UMULO have both as
+    /// two results; one result each keeps instruction selection to
+    /// single-result rows).
+    SAddO,
+    UAddO,
+    SSubO,
+    USubO,
+    SMulO,
+    UMulO,
+    /// Several values as the results of one node, for an aggregate of
+    /// scalars (an intrinsic's `{ iN, i1 }`); `extractvalue` k is operand
+    /// k. Never selected itself [MERGE_VALUES].
+    MergeValues,
+    /// (chain) -> chain [TRAP, DEBUGTRAP]
+    Trap,
+    DebugTrap,
+    /// (chain, addr, rw, locality) -> chain; `rw` and `locality` are
+    /// constants [PREFETCH].
+    Prefetch,
+    /// (chain, index) -> chain: jump through entry `index` (i64) of the
+    /// function's jump table number `payload` [BR_JT].
+    BrJt,
     /// A target node; the number is the target's own.
     Target(u16),
 }

@@ -146,6 +146,7 @@ impl Emitter<'_> {
             }
             Op::Target(X86_CALL) => emit_call(self, mf, n)?,
             Op::Target(X86_RET) => emit_ret(self, mf, n)?,
+            Op::TlsAddress => super::tls::emit_tls(self, mf, n)?,
             _ if super::x87::selects(dag, n) => super::x87::emit(self, mf, n)?,
             _ => {
                 let r = self.cover.row[n.index()];

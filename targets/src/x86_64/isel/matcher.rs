@@ -100,6 +100,7 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
                 }
                 c.deps.push(ops[0].node());
             }
+            Op::TlsAddress => {}
             Op::Target(X86_RET) => {
                 c.deps.extend(ops[1..].iter().map(|o| o.node()));
                 c.deps.push(ops[0].node());
@@ -142,7 +143,10 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
 }
 
 fn has_chain(op: Op) -> bool {
-    matches!(op, Op::Load | Op::Store | Op::Br | Op::BrCond)
+    matches!(
+        op,
+        Op::Load | Op::Store | Op::Br | Op::BrCond | Op::Trap | Op::DebugTrap | Op::Prefetch
+    )
 }
 
 /// A node no row covers, for the error message.
@@ -213,9 +217,16 @@ impl M<'_> {
                 }
                 let ops = dag.operands(n);
                 let typ = match op.op {
-                    Op::SetCC | Op::FSetCC => dag.vt(ops[0]),
+                    Op::SetCC
+                    | Op::FSetCC
+                    | Op::SAddO
+                    | Op::UAddO
+                    | Op::SSubO
+                    | Op::USubO
+                    | Op::SMulO
+                    | Op::UMulO => dag.vt(ops[0]),
                     Op::Store => dag.vt(ops[1]),
-                    Op::Br | Op::BrCond => VT::Chain,
+                    Op::Br | Op::BrCond | Op::Trap | Op::DebugTrap | Op::Prefetch => VT::Chain,
                     _ => dag.vts(n)[0],
                 };
                 if vt.is_some_and(|t| t != typ) || !mem_ok(dag, n, *op, typ) {

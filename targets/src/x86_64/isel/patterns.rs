@@ -427,8 +427,9 @@ impl<'a> RowParser<'a> {
 fn check_arity(op: Op, n: usize) -> Result<(), String> {
     let want = match op {
         Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex | Op::Load | Op::Br => 1,
-        Op::Undef => 0,
-        Op::SetCC | Op::FSetCC | Op::Select => 3,
+        Op::Undef | Op::Trap | Op::DebugTrap => 0,
+        Op::Bswap | Op::Ctlz | Op::CtlzZeroUndef | Op::Cttz | Op::CttzZeroUndef => 1,
+        Op::SetCC | Op::FSetCC | Op::Select | Op::Prefetch => 3,
         Op::ZeroExtend | Op::SignExtend | Op::AnyExtend | Op::Truncate => 1,
         Op::FNeg
         | Op::FAbs
@@ -520,6 +521,22 @@ fn parse_op(w: &str) -> Option<POp> {
         "fpext" => Op::FpExtend,
         "fpround" => Op::FpRound,
         "bitcast" => Op::Bitcast,
+        "rotl" => Op::Rotl,
+        "rotr" => Op::Rotr,
+        "bswap" => Op::Bswap,
+        "ctlz" => Op::Ctlz,
+        "ctlz_zero_undef" => Op::CtlzZeroUndef,
+        "cttz" => Op::Cttz,
+        "cttz_zero_undef" => Op::CttzZeroUndef,
+        "saddo" => Op::SAddO,
+        "uaddo" => Op::UAddO,
+        "ssubo" => Op::SSubO,
+        "usubo" => Op::USubO,
+        "smulo" => Op::SMulO,
+        "umulo" => Op::UMulO,
+        "trap" => Op::Trap,
+        "debugtrap" => Op::DebugTrap,
+        "prefetch" => Op::Prefetch,
         _ => return None,
     }))
 }
@@ -648,7 +665,10 @@ fn parse_row(row: &str, line: u32, names: &HashMap<&'static str, u16>) -> Result
     let PNode::Node { op, .. } = &p.nodes[root as usize] else {
         unreachable!()
     };
-    let produces_value = !matches!(op.op, Op::Store | Op::Br | Op::BrCond);
+    let produces_value = !matches!(
+        op.op,
+        Op::Store | Op::Br | Op::BrCond | Op::Trap | Op::DebugTrap | Op::Prefetch
+    );
     if produces_value && result.is_none() {
         return Err("the row defines no value".into());
     }
