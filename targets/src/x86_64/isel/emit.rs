@@ -176,26 +176,48 @@ impl Emitter<'_> {
                 Some(t) => {
                     let d = &DESCS[t as usize];
                     let mut it = inst.ops.iter();
+                    let mut this_def = Reg::NONE;
                     for o in d.operands {
                         match (o.kind, o.role) {
                             (OpKind::Reg(c), Role::Def) => {
                                 let v = mf.new_vreg(def_class(c, root_vt));
                                 set_def(&mut defs, inst.def, Reg::virt(v));
+                                this_def = Reg::virt(v);
                                 ops.push(Operand::reg_def(v));
                             }
                             (OpKind::Reg(c), Role::UseDef) => {
                                 let v = mf.new_vreg(def_class(c, root_vt));
                                 set_def(&mut defs, inst.def, Reg::virt(v));
+                                this_def = Reg::virt(v);
                                 let di = ops.len();
                                 ops.push(Operand::reg_def(v));
-                                let u = reg_operand(*it.next().expect("checked"), &defs, &var_reg);
-                                let mut tied = Operand::reg_tied_use(u.reg(), di);
-                                tied.set_subreg(u.subreg());
+                                let tied = match *it.next().expect("checked") {
+                                    // The old value is not read: the def
+                                    // itself, undef (no copy to make).
+                                    POperand::Undef => {
+                                        Operand::reg_tied_use(v, di).with(flag::UNDEF)
+                                    }
+                                    o => {
+                                        let u = reg_operand(o, &defs, &var_reg);
+                                        let mut tied = Operand::reg_tied_use(u.reg(), di);
+                                        tied.set_subreg(u.subreg());
+                                        tied
+                                    }
+                                };
                                 ops.push(tied);
                             }
-                            (OpKind::Reg(_), Role::Use) => {
-                                ops.push(reg_operand(*it.next().expect("checked"), &defs, &var_reg))
-                            }
+                            (OpKind::Reg(_), Role::Use) => match *it.next().expect("checked") {
+                                POperand::Undef if this_def != Reg::NONE => {
+                                    ops.push(Operand::reg_use(this_def).with(flag::UNDEF))
+                                }
+                                POperand::Undef => {
+                                    return Err(IselError::new(format!(
+                                        "row {}: undef before the instruction's def",
+                                        p.line
+                                    )))
+                                }
+                                o => ops.push(reg_operand(o, &defs, &var_reg)),
+                            },
                             (OpKind::Mem(size), _) => {
                                 let am = match *it.next().expect("checked") {
                                     POperand::Pool { value, bits } => {

@@ -95,6 +95,9 @@ pub enum POperand {
     },
     /// The function's scratch stack slot (`scratch`, a memory slot).
     Scratch,
+    /// `undef`: the instruction's own def register, read as undefined
+    /// (register slots after the def, or the tied slot).
+    Undef,
 }
 
 /// One output instruction.
@@ -808,6 +811,12 @@ fn parse_operand(
             return Err(format!("{kind}({w}) does not fit the lane"));
         }
         return Ok(POperand::Pool { value, bits });
+    }
+    if w == "undef" {
+        return match slot {
+            Slot::Reg => Ok(POperand::Undef),
+            _ => Err("undef outside a register slot".into()),
+        };
     }
     if w == "scratch" {
         return match slot {
