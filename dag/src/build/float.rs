@@ -35,6 +35,8 @@ use crate::opcode::{Cond, Ext, FCond, MemInfo, Op};
 use crate::vt::VT;
 use rcc_ir::entity::EntityId;
 use rcc_ir::inst::{self, Opcode};
+use rcc_ir::constant::ConstKind;
+use rcc_ir::types::{Type, TypeLookup};
 use rcc_ir::{Inst, Value};
 use rcc_mach::{SymFlag, SymOperand, SymTarget};
 
@@ -102,25 +104,7 @@ impl Builder<'_, '_> {
         let mut bytes = [0u8; 16];
         bytes[..8].copy_from_slice(&mant.to_le_bytes());
         bytes[8..10].copy_from_slice(&se.to_le_bytes());
-        let c = self.mf.constant(&bytes, 16);
-        let sym = self.mf.sym(SymOperand {
-            target: SymTarget::ConstPool(c),
-            offset: 0,
-            flag: SymFlag::None,
-        });
-        let addr = self
-            .dag
-            .value(Op::Symbol, VT::I64, &[], sym.payload() as u64);
-        let entry = self.dag.entry();
-        let info = MemInfo {
-            mem_bits: 80,
-            ext: Ext::None,
-            volatile: false,
-        };
-        let n = self
-            .dag
-            .node(Op::Load, &[VT::F80, VT::Chain], &[entry, addr], info.pack());
-        SDValue::new(n, 0)
+        self.pool_load(&bytes, VT::F80)
     }
 
     /// `2^63` as a constant of float type `vt`.
@@ -132,11 +116,11 @@ impl Builder<'_, '_> {
         }
     }
 
-    /// A float operand's value and type.
+    /// A float (or float vector) operand's value and type.
     fn float_operand(&mut self, v: Value) -> BResult<(SDValue, VT)> {
         let x = self.get(v)?;
         let vt = self.dag.vt(x);
-        if !vt.is_float() {
+        if !vt.is_float() && !vt.is_vector() {
             return Err(IselError::new(format!("floating point on {vt} values")));
         }
         Ok((x, vt))
@@ -165,14 +149,14 @@ impl Builder<'_, '_> {
                 self.dag.value(o, vt, &[a, b], 0)
             }
             Opcode::FRem => {
-                let (a, vt) = self.float_operand(ops[0])?;
+                let (a, vt) = self.scalar_operand(ops[0])?;
                 let (b, _) = self.float_operand(ops[1])?;
                 self.libcall(&libm_name("fmod", vt), &[a, b], vt)?
             }
             Opcode::FCmp => {
                 let p = (f.flags[i.index()] >> inst::PRED_SHIFT) as u8;
                 let cond = FCond::from_ir(p).ok_or_else(|| IselError::new("an fcmp predicate"))?;
-                let (a, _) = self.float_operand(ops[0])?;
+                let (a, _) = self.scalar_operand(ops[0])?;
                 let (b, _) = self.float_operand(ops[1])?;
                 self.fsetcc(a, b, cond)
             }
@@ -203,6 +187,39 @@ impl Builder<'_, '_> {
                 let (x, _) = self.float_operand(ops[0])?;
                 self.fp_to_int(x, to, op == Opcode::FPToSI)?
             }
+            Opcode::ExtractElement => {
+                let (x, vt) = self.float_operand(ops[0])?;
+                match self.lane_index(ops[1], vt)? {
+                    Some(k) => self.extract(x, k),
+                    None => self.lane_in_memory(x, ops[1], None)?,
+                }
+            }
+            Opcode::InsertElement => {
+                let (x, vt) = self.float_operand(ops[0])?;
+                let (e, _) = self.scalar_operand(ops[1])?;
+                match self.lane_index(ops[2], vt)? {
+                    Some(k) => self.insert(x, e, k),
+                    None => self.lane_in_memory(x, ops[2], Some(e))?,
+                }
+            }
+            Opcode::ShuffleVector => {
+                let to = self.vt(f.ty[i.index()])?;
+                let (a, vt) = self.float_operand(ops[0])?;
+                let (b, _) = self.float_operand(ops[1])?;
+                let mask = self.shuffle_mask(ops[2])?;
+                let (_, n) = vt.lanes().ok_or_else(|| IselError::new("a shufflevector"))?;
+                // Lane by lane: extract each selected element, insert it.
+                let mut r = self.dag.value(Op::Undef, to, &[], 0);
+                for (lane, m) in mask.into_iter().enumerate() {
+                    let Some(m) = m.filter(|&m| m < 2 * n) else {
+                        continue;
+                    };
+                    let src = if m < n { a } else { b };
+                    let e = self.extract(src, m % n);
+                    r = self.insert(r, e, lane as u32);
+                }
+                r
+            }
             other => {
                 return Err(IselError::new(format!(
                     "the '{}' instruction",
@@ -212,6 +229,187 @@ impl Builder<'_, '_> {
         };
         self.set(i, v);
         Ok(())
+    }
+
+    /// A scalar float operand (vectors refused).
+    fn scalar_operand(&mut self, v: Value) -> BResult<(SDValue, VT)> {
+        let (x, vt) = self.float_operand(v)?;
+        if vt.is_vector() {
+            return Err(IselError::new(format!(
+                "this operation on {vt} vectors"
+            )));
+        }
+        Ok((x, vt))
+    }
+
+    /// The lane index `v` of a vector of type `vt`, if constant. An index
+    /// past the end is poison in the IR: lane 0 serves.
+    fn lane_index(&mut self, v: Value, vt: VT) -> BResult<Option<u32>> {
+        let (_, n) = vt
+            .lanes()
+            .ok_or_else(|| IselError::new(format!("an element of {vt}")))?;
+        Ok(super::const_int(self.fl.f, v).map(|k| if k < n as u64 { k as u32 } else { 0 }))
+    }
+
+    /// Element `idx` (a variable) of vector `x`, or with `insert`, `x` with
+    /// that element replaced: through a stack slot of its own (the vector
+    /// stored, the element read or written at `slot + (idx mod lanes) *
+    /// size`, the vector reloaded), on the block's chain.
+    fn lane_in_memory(
+        &mut self,
+        x: SDValue,
+        idx: Value,
+        insert: Option<SDValue>,
+    ) -> BResult<SDValue> {
+        let vt = self.dag.vt(x);
+        let (elem, n) = vt
+            .lanes()
+            .ok_or_else(|| IselError::new(format!("an element of {vt}")))?;
+        let slot = self.mf.frame.create(16, 16, rcc_mach::FrameKind::Local);
+        let mut i = self.get(idx)?;
+        let ivt = self.dag.vt(i);
+        if !ivt.is_int() || ivt.bits() > 64 {
+            return Err(IselError::new(format!("a lane index of type {ivt}")));
+        }
+        if ivt != VT::I64 {
+            i = self.dag.value(Op::ZeroExtend, VT::I64, &[i], 0);
+        }
+        // Masked, so a poison index cannot reach outside the slot.
+        let m = self.dag.constant(VT::I64, n as u64 - 1);
+        i = self.dag.value(Op::And, VT::I64, &[i, m], 0);
+        let size = self.dag.constant(VT::I64, elem.bits() as u64 / 8);
+        let off = self.dag.value(Op::Mul, VT::I64, &[i, size], 0);
+        let base = self
+            .dag
+            .value(Op::FrameIndex, VT::I64, &[], slot.as_u32() as u64);
+        let at = self.dag.value(Op::Add, VT::I64, &[base, off], 0);
+        let store = |b: &mut Self, v: SDValue, addr: SDValue| {
+            let info = MemInfo {
+                mem_bits: b.dag.vt(v).bits(),
+                ext: Ext::None,
+                volatile: false,
+            };
+            b.chain = b
+                .dag
+                .value(Op::Store, VT::Chain, &[b.chain, v, addr], info.pack());
+        };
+        store(self, x, base);
+        let (what, from) = match insert {
+            Some(e) => {
+                store(self, e, at);
+                (vt, base)
+            }
+            None => (elem, at),
+        };
+        let info = MemInfo {
+            mem_bits: what.bits(),
+            ext: Ext::None,
+            volatile: false,
+        };
+        let n = self
+            .dag
+            .node(Op::Load, &[what, VT::Chain], &[self.chain, from], info.pack());
+        self.chain = SDValue::new(n, 1);
+        Ok(SDValue::new(n, 0))
+    }
+
+    /// Element `k` of vector `x`.
+    fn extract(&mut self, x: SDValue, k: u32) -> SDValue {
+        let vt = self.dag.vt(x);
+        let elem = vt.lanes().map_or(VT::F64, |(e, _)| e);
+        let idx = self.dag.constant(VT::I64, k as u64);
+        self.dag.value(Op::ExtractElt, elem, &[x, idx], 0)
+    }
+
+    /// Vector `x` with element `k` replaced by `e`.
+    fn insert(&mut self, x: SDValue, e: SDValue, k: u32) -> SDValue {
+        let vt = self.dag.vt(x);
+        let idx = self.dag.constant(VT::I64, k as u64);
+        self.dag.value(Op::InsertElt, vt, &[x, e, idx], 0)
+    }
+
+    /// The lanes of a constant shuffle mask (`None`: undefined lane).
+    fn shuffle_mask(&self, v: Value) -> BResult<Vec<Option<u32>>> {
+        let f = self.fl.f;
+        let bad = || IselError::new("a shufflevector with a non-constant mask");
+        let c = v
+            .as_entity::<rcc_ir::constant::ConstId>(rcc_ir::ValueTag::Const)
+            .ok_or_else(bad)?;
+        let Type::Vector { len, .. } = self.fl.m.types.get(f.consts.get(c).ty) else {
+            return Err(bad());
+        };
+        match f.consts.get(c).kind {
+            ConstKind::Zero => Ok(vec![Some(0); len as usize]),
+            ConstKind::Undef | ConstKind::Poison => Ok(vec![None; len as usize]),
+            ConstKind::Aggregate(_) => f
+                .consts
+                .operands(c)
+                .iter()
+                .map(|&e| match super::const_int(f, e) {
+                    Some(k) => Ok(Some(k as u32)),
+                    None => Ok(None),
+                })
+                .collect(),
+            _ => Err(bad()),
+        }
+    }
+
+    /// A constant float vector: zero is a `ConstantFP`, others load from
+    /// the constant pool (undefined lanes are zero).
+    pub(super) fn vector_const(
+        &mut self,
+        c: rcc_ir::constant::ConstId,
+        vt: VT,
+    ) -> BResult<SDValue> {
+        let f = self.fl.f;
+        let (elem, n) = vt
+            .lanes()
+            .ok_or_else(|| IselError::new(format!("a constant of type {vt}")))?;
+        let lane = (elem.bits() / 8) as usize;
+        let mut bytes = Vec::with_capacity(lane * n as usize);
+        for &e in f.consts.operands(c) {
+            let bits = match e.as_entity::<rcc_ir::constant::ConstId>(rcc_ir::ValueTag::Const) {
+                Some(ec) => match f.consts.get(ec).kind {
+                    ConstKind::Float(x) | ConstKind::Int(x) => x,
+                    ConstKind::Zero
+                    | ConstKind::Null
+                    | ConstKind::Undef
+                    | ConstKind::Poison => 0,
+                    _ => return Err(IselError::new("a vector constant with expressions")),
+                },
+                None => return Err(IselError::new("a vector constant with expressions")),
+            };
+            bytes.extend_from_slice(&bits.to_le_bytes()[..lane]);
+        }
+        if bytes.iter().all(|&b| b == 0) {
+            return Ok(self.fp_const(vt, 0));
+        }
+        Ok(self.pool_load(&bytes, vt))
+    }
+
+    /// A load of `bytes` from the constant pool as a value of type `vt`.
+    fn pool_load(&mut self, bytes: &[u8], vt: VT) -> SDValue {
+        let c = self
+            .mf
+            .constant(bytes, bytes.len().next_power_of_two() as u32);
+        let sym = self.mf.sym(SymOperand {
+            target: SymTarget::ConstPool(c),
+            offset: 0,
+            flag: SymFlag::None,
+        });
+        let addr = self
+            .dag
+            .value(Op::Symbol, VT::I64, &[], sym.payload() as u64);
+        let entry = self.dag.entry();
+        let info = MemInfo {
+            mem_bits: vt.bits(),
+            ext: Ext::None,
+            volatile: false,
+        };
+        let n = self
+            .dag
+            .node(Op::Load, &[vt, VT::Chain], &[entry, addr], info.pack());
+        SDValue::new(n, 0)
     }
 
     /// `fcmp cond a, b` as an i1.
@@ -381,6 +579,9 @@ impl Builder<'_, '_> {
             return Ok(false);
         }
         let (x, vt) = self.float_operand(args[0])?;
+        if vt.is_vector() && !matches!(base, "fabs" | "sqrt" | "fmuladd") {
+            return Err(IselError::new(format!("the intrinsic {name}")));
+        }
         let v = match base {
             "fabs" => self.dag.value(Op::FAbs, vt, &[x], 0),
             "sqrt" => self.dag.value(Op::FSqrt, vt, &[x], 0),

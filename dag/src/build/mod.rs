@@ -264,7 +264,7 @@ fn scalar_vt(m: &Module, dl: &DataLayout, ty: TypeId, what: &str) -> BResult<VT>
         _ => None,
     };
     odd.or_else(|| VT::of(&m.types, dl, ty))
-        .filter(|v| (v.is_int() && v.bits() <= 64) || v.is_float())
+        .filter(|v| (v.is_int() && v.bits() <= 64) || v.is_float() || v.is_vector())
         .ok_or_else(|| IselError::new(format!("{what} of type {}", type_name(m, ty))))
 }
 
@@ -407,7 +407,10 @@ impl Builder<'_, '_> {
                         let (lo, hi) = (w.first().copied(), w.get(1).copied());
                         Ok(self.fp80_const(lo.unwrap_or(0), hi.unwrap_or(0) as u16))
                     }
-                    ConstKind::Null | ConstKind::Zero if vt.is_float() => Ok(self.fp_const(vt, 0)),
+                    ConstKind::Null | ConstKind::Zero if vt.is_float() || vt.is_vector() => {
+                        Ok(self.fp_const(vt, 0))
+                    }
+                    ConstKind::Aggregate(_) if vt.is_vector() => self.vector_const(c, vt),
                     ConstKind::Int(x) => Ok(self.dag.constant(vt, x)),
                     ConstKind::Null | ConstKind::Zero => Ok(self.dag.constant(vt, 0)),
                     ConstKind::Undef | ConstKind::Poison => {
@@ -646,7 +649,10 @@ impl Builder<'_, '_> {
             | Opcode::SIToFP
             | Opcode::UIToFP
             | Opcode::FPToSI
-            | Opcode::FPToUI => self.float_inst(i)?,
+            | Opcode::FPToUI
+            | Opcode::ExtractElement
+            | Opcode::InsertElement
+            | Opcode::ShuffleVector => self.float_inst(i)?,
             Opcode::ExtractValue => self.extract_value(i)?,
             Opcode::Br | Opcode::Ret | Opcode::Unreachable => self.terminator(b, i)?,
             other => return unsupported(format!("the '{}' instruction", other.name())),

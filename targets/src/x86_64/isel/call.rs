@@ -79,7 +79,7 @@ fn check_int(what: &str, vt: VT) -> Result<(), IselError> {
 /// Checks a value passed in a register: an integer or pointer, or a
 /// `float`/`double` (SSE class).
 fn check_scalar(what: &str, vt: VT) -> Result<(), IselError> {
-    if matches!(vt, VT::F32 | VT::F64 | VT::F80) {
+    if vt.is_float() || vt.is_vector() {
         Ok(())
     } else {
         check_int(what, vt)
@@ -105,7 +105,7 @@ pub fn assign(vts: impl IntoIterator<Item = VT>) -> (Vec<ArgLoc>, u32, u32) {
     for vt in vts {
         let reg = if vt == VT::F80 {
             None
-        } else if vt.is_float() {
+        } else if vt.is_float() || vt.is_vector() {
             let r = XMM_ARGS.get(xmm).copied();
             xmm += r.is_some() as usize;
             r
@@ -117,7 +117,7 @@ pub fn assign(vts: impl IntoIterator<Item = VT>) -> (Vec<ArgLoc>, u32, u32) {
         out.push(match reg {
             Some(r) => ArgLoc::Reg(r),
             None => {
-                let (size, align) = if vt == VT::F80 { (16, 16) } else { (8, 8) };
+                let (size, align) = if vt.bits() > 64 { (16, 16) } else { (8, 8) };
                 let at = stack.next_multiple_of(align);
                 stack = at + size;
                 ArgLoc::Stack(at)
@@ -131,7 +131,7 @@ pub fn assign(vts: impl IntoIterator<Item = VT>) -> (Vec<ArgLoc>, u32, u32) {
 fn ret_reg(vt: VT) -> PReg {
     if vt == VT::F80 {
         super::x87::RESULT
-    } else if vt.is_float() {
+    } else if vt.is_float() || vt.is_vector() {
         regs::XMM0
     } else {
         part(regs::RAX, vt)
@@ -145,7 +145,8 @@ fn mem_forms(vt: VT) -> (Opcode, Opcode) {
         VT::I16 => (op::MOV16rm, op::MOV16mr),
         VT::I32 => (op::MOV32rm, op::MOV32mr),
         VT::F32 => (op::MOVSSrm, op::MOVSSmr),
-        VT::F64 => (op::MOVSDrm, op::MOVSDmr),
+        VT::F64 | VT::V2F32 => (op::MOVSDrm, op::MOVSDmr),
+        VT::V4F32 | VT::V2F64 => (op::MOVUPSrm, op::MOVUPSmr),
         // The 16-byte slot of an x86_fp80 (its 10 bytes and padding).
         VT::F80 => (op::MOVUPSrm, op::MOVUPSmr),
         _ => (op::MOV64rm, op::MOV64mr),
@@ -222,7 +223,7 @@ impl CallLowering for X86Lowering {
                     mf.live_ins.push(p);
                 }
                 ArgLoc::Stack(at) => {
-                    let size = if vt == VT::F80 { 16 } else { 8 };
+                    let size = if vt.bits() > 64 { 16 } else { 8 };
                     let fi = mf.frame.create_fixed(size, 8 + at as i64);
                     let (opc, _) = mem_forms(vt);
                     mf.push(

@@ -37,6 +37,7 @@ pub fn class_of_vt(vt: VT) -> Result<RegClassId, IselError> {
         // x86_fp80: the 80 bits `fstpt` stores, in the low bytes of an XMM
         // register (see isel/x87.rs).
         VT::F80 => mclass::VR128,
+        VT::V2F32 | VT::V4F32 | VT::V2F64 => mclass::VR128,
         t => return Err(IselError::new(format!("{t} values"))),
     })
 }
@@ -223,8 +224,9 @@ impl Emitter<'_> {
                                     POperand::Pool { value, bits } => {
                                         pool_addr(mf, size, value, bits as u32)
                                     }
-                                    POperand::Scratch => AddrMode {
+                                    POperand::Scratch(disp) => AddrMode {
                                         base: Base::Frame(mf.frame.scratch()),
+                                        disp: disp as i64,
                                         ..AddrMode::EMPTY
                                     },
                                     POperand::Var(v) => match binds[v as usize] {

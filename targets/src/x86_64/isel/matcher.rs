@@ -256,7 +256,7 @@ impl M<'_> {
         let b = match pred {
             Pred::R => {
                 let t = dag.vt(v);
-                let scalar = (t.is_int() && t != VT::I128) || t.is_float();
+                let scalar = (t.is_int() && t != VT::I128) || t.is_float() || t.is_vector();
                 if !scalar || v.res() != 0 {
                     return false;
                 }
