@@ -9,6 +9,7 @@
 //! emits them into an `rcc_mach::MachFunction`.
 
 pub mod build;
+pub mod check;
 pub mod fold;
 pub mod lowering;
 pub mod node;

@@ -57,6 +57,7 @@ pub fn select_function(
             fl.lower_arguments(mf, &lower)?;
         }
         build_block(&fl, b, &mut cx.dag, mf, &lower, &mut cx.vals)?;
+        rcc_dag::check::check(&cx.dag)?;
         cx.sel.select_block(&mut cx.dag, mf)?;
         cx.succs.clear();
         if let Some(t) = f.terminator(b) {
