@@ -642,11 +642,71 @@ fn unsupported_float_constructs_are_named() {
             "fp128",
         ),
         (
-            "define <2 x double> @f(<2 x double> %a) {\n  %r = fadd <2 x double> %a, %a\n  ret <2 x double> %r\n}\n",
-            "<2 x double>",
+            "define <4 x double> @f(<4 x double> %a) {\n  %r = fadd <4 x double> %a, %a\n  ret <4 x double> %r\n}\n",
+            "<4 x double>",
+        ),
+        (
+            "define <2 x i1> @f(<2 x double> %a) {\n  %r = fcmp olt <2 x double> %a, %a\n  ret <2 x i1> %r\n}\n",
+            "on v2f64 vectors",
+        ),
+        (
+            "declare <2 x double> @llvm.floor.v2f64(<2 x double>)\ndefine <2 x double> @f(<2 x double> %a) {\n  %r = call <2 x double> @llvm.floor.v2f64(<2 x double> %a)\n  ret <2 x double> %r\n}\n",
+            "llvm.floor.v2f64",
         ),
     ] {
         let e = select(ir).unwrap_err();
         assert!(e.contains(what), "{ir}: {e}");
     }
+}
+
+/// Float vectors: lane-wise arithmetic in one XMM register, lanes moved
+/// with shuffles, shufflevector split into lanes, variable lanes through a
+/// stack slot, arguments and results in XMM registers.
+#[test]
+fn float_vectors() {
+    let mir = select(
+        "define <2 x double> @f(<2 x double> %a, <4 x float> %b, <2 x float> %c, ptr %p, i32 %i) {
+  %s = fadd <2 x double> %a, <double 1.0, double -3.0>
+  %m = fmul <2 x double> %s, %a
+  %e1 = extractelement <2 x double> %m, i64 1
+  %e0 = extractelement <2 x double> %m, i64 0
+  %x = fadd double %e0, %e1
+  %v = insertelement <2 x double> %m, double %x, i64 1
+  %sh = shufflevector <2 x double> %v, <2 x double> %a, <2 x i32> <i32 3, i32 0>
+  %f2 = extractelement <4 x float> %b, i32 2
+  %b2 = insertelement <4 x float> %b, float %f2, i32 3
+  %bv = insertelement <4 x float> %b2, float %f2, i32 %i
+  store <4 x float> %bv, ptr %p, align 16
+  %c1 = extractelement <2 x float> %c, i32 %i
+  %c2 = insertelement <2 x float> %c, float %c1, i32 1
+  %n = fneg <2 x float> %c2
+  store <2 x float> %n, ptr %p, align 8
+  ret <2 x double> %sh
+}
+",
+    )
+    .unwrap();
+    for w in [
+        "ADDPDrr",
+        "MULPDrr",
+        "UNPCKHPDrr",
+        "UNPCKLPDrr",
+        "MOVSDrr",
+        "SHUFPSrri",
+        "MOVUPSmr",
+        "UNPCKLPSrr",
+        "MOVSDmr",
+        "XORPSrm",
+        "COPY $xmm1",
+        "COPY $xmm2",
+    ] {
+        assert!(mir.contains(w), "{w}: {mir}");
+    }
+    // The vector constant is one 16-byte pool entry; two variable-lane
+    // accesses get a 16-byte slot each (besides the scratch slot).
+    assert!(
+        mir.contains("%const.0: [00, 00, 00, 00, 00, 00, f0, 3f, 00, 00, 00, 00, 00, 00, 08, c0]"),
+        "{mir}"
+    );
+    assert_eq!(count(&mir, "size=16, align=16, Local"), 3, "{mir}");
 }

@@ -1,5 +1,6 @@
-//! Floating point in the DAG builder: `float` and `double` values (`F32`,
-//! `F64`), their arithmetic, comparisons, conversions and intrinsics.
+//! Floating point in the DAG builder: `float`, `double` and `x86_fp80`
+//! values (`F32`, `F64`, `F80`), vectors of floats (`V2F32`, `V4F32`,
+//! `V2F64`), their arithmetic, comparisons, conversions and intrinsics.
 //!
 //! The builder produces only operations a target with SSE2-like scalar
 //! float instructions selects directly; what such a target lacks is
@@ -9,33 +10,39 @@
 //!   the next wider signed conversion (`uitofp i32` converts the
 //!   zero-extended `i64`); `uitofp i64` converts `x` or, when its top bit
 //!   is set, `(x >> 1) | (x & 1)` and doubles the result (the kept low bit
-//!   makes the one rounding correct); `fptoui i64` converts `x` and
-//!   `x - 2^63` and picks by the sign of the first result (values out of
-//!   range are poison in the IR);
+//!   makes the one rounding correct; for `x86_fp80`, whose significand
+//!   holds 64 bits, the signed result plus 2^64 instead); `fptoui i64`
+//!   converts `x` and `x - 2^63` and picks by the sign of the first result
+//!   (values out of range are poison in the IR);
 //! - `llvm.fmuladd` is a multiply and an add (no fused instruction on the
 //!   baseline CPU); `frem` and the rounding intrinsics (`floor`, `ceil`,
 //!   `trunc`, `rint`, `nearbyint`, `round`, `roundeven`), `llvm.fma` and
 //!   the math intrinsics (`pow`, `exp`, `log`, `sin`, ...) are calls to the C
-//!   library (`fmod`/`fmodf`, `floor`/`floorf`, ...), as llc does without
-//!   SSE4.1;
+//!   library (`fmod`/`fmodf`/`fmodl`, `floor`/`floorf`/`floorl`, ...), as
+//!   llc does without SSE4.1;
 //! - `llvm.is.fpclass` is `fcmp uno x, x` for the NaN test and integer
 //!   tests on the bits otherwise;
 //! - a conditional branch on `fcmp oeq` (two flags on x86) becomes a
-//!   branch on `une` with the targets swapped.
+//!   branch on `une` with the targets swapped;
+//! - `x86_fp80` constants other than zero load from a 16-byte constant-pool
+//!   entry (a `ConstantFP` payload holds 64 bits);
+//! - vectors: `shufflevector` becomes lane extracts and inserts; a lane
+//!   index that is not a constant goes through a stack slot of its own
+//!   (masked to the lane count, so a poison index stays inside it).
 //!
 //! `FSetCC` carries the IR's predicate ([`FCond`]); `true`/`false` are
 //! folded to constants. Constants are `ConstantFP` nodes holding the IEEE
-//! bits; the target decides how to materialize them. `x86_fp80` and
-//! vectors of floats are not handled here (errors naming them).
+//! bits; the target decides how to materialize them. `half`, `fp128`,
+//! vector compares and conversions are errors naming them.
 
 use super::{BResult, Builder};
 use crate::lowering::IselError;
 use crate::node::SDValue;
 use crate::opcode::{Cond, Ext, FCond, MemInfo, Op};
 use crate::vt::VT;
+use rcc_ir::constant::ConstKind;
 use rcc_ir::entity::EntityId;
 use rcc_ir::inst::{self, Opcode};
-use rcc_ir::constant::ConstKind;
 use rcc_ir::types::{Type, TypeLookup};
 use rcc_ir::{Inst, Value};
 use rcc_mach::{SymFlag, SymOperand, SymTarget};
@@ -207,7 +214,9 @@ impl Builder<'_, '_> {
                 let (a, vt) = self.float_operand(ops[0])?;
                 let (b, _) = self.float_operand(ops[1])?;
                 let mask = self.shuffle_mask(ops[2])?;
-                let (_, n) = vt.lanes().ok_or_else(|| IselError::new("a shufflevector"))?;
+                let (_, n) = vt
+                    .lanes()
+                    .ok_or_else(|| IselError::new("a shufflevector"))?;
                 // Lane by lane: extract each selected element, insert it.
                 let mut r = self.dag.value(Op::Undef, to, &[], 0);
                 for (lane, m) in mask.into_iter().enumerate() {
@@ -235,9 +244,7 @@ impl Builder<'_, '_> {
     fn scalar_operand(&mut self, v: Value) -> BResult<(SDValue, VT)> {
         let (x, vt) = self.float_operand(v)?;
         if vt.is_vector() {
-            return Err(IselError::new(format!(
-                "this operation on {vt} vectors"
-            )));
+            return Err(IselError::new(format!("this operation on {vt} vectors")));
         }
         Ok((x, vt))
     }
@@ -306,9 +313,12 @@ impl Builder<'_, '_> {
             ext: Ext::None,
             volatile: false,
         };
-        let n = self
-            .dag
-            .node(Op::Load, &[what, VT::Chain], &[self.chain, from], info.pack());
+        let n = self.dag.node(
+            Op::Load,
+            &[what, VT::Chain],
+            &[self.chain, from],
+            info.pack(),
+        );
         self.chain = SDValue::new(n, 1);
         Ok(SDValue::new(n, 0))
     }
@@ -371,10 +381,7 @@ impl Builder<'_, '_> {
             let bits = match e.as_entity::<rcc_ir::constant::ConstId>(rcc_ir::ValueTag::Const) {
                 Some(ec) => match f.consts.get(ec).kind {
                     ConstKind::Float(x) | ConstKind::Int(x) => x,
-                    ConstKind::Zero
-                    | ConstKind::Null
-                    | ConstKind::Undef
-                    | ConstKind::Poison => 0,
+                    ConstKind::Zero | ConstKind::Null | ConstKind::Undef | ConstKind::Poison => 0,
                     _ => return Err(IselError::new("a vector constant with expressions")),
                 },
                 None => return Err(IselError::new("a vector constant with expressions")),
