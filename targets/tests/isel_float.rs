@@ -400,6 +400,18 @@ declare double @llvm.round.f64(double)
 declare float @llvm.nearbyint.f32(float)
 declare double @llvm.fma.f64(double, double, double)
 declare double @llvm.pow.f64(double, double)
+declare i64 @llvm.lround.i64.f64(double)
+declare i64 @llvm.llrint.i64.f32(float)
+declare double @llvm.ldexp.f64.i32(double, i32)
+define i64 @g(double %a, float %b, i32 %n) {
+  %1 = call i64 @llvm.lround.i64.f64(double %a)
+  %2 = call i64 @llvm.llrint.i64.f32(float %b)
+  %3 = call double @llvm.ldexp.f64.i32(double %a, i32 %n)
+  %4 = fptosi double %3 to i64
+  %5 = add i64 %1, %2
+  %6 = add i64 %5, %4
+  ret i64 %6
+}
 define double @f(double %a, float %b) {
   %1 = call double @llvm.floor.f64(double %a)
   %2 = call float @llvm.ceil.f32(float %b)
@@ -425,6 +437,9 @@ define double @f(double %a, float %b) {
         "rint",
         "round",
         "nearbyintf",
+        "lround",
+        "llrintf",
+        "ldexp",
         "fma",
         "pow",
         "fmod",

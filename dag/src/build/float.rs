@@ -579,7 +579,8 @@ impl Builder<'_, '_> {
             base,
             "copysign" | "minnum" | "maxnum" | "pow" | "fmuladd" | "fma"
         );
-        if !unary && !binary && base != "is" && base != "powi" {
+        let to_int = matches!(base, "lround" | "llround" | "lrint" | "llrint");
+        if !unary && !binary && !to_int && !matches!(base, "is" | "powi" | "ldexp") {
             return Ok(false);
         }
         if base == "is" && !rest.starts_with("is.fpclass.") {
@@ -624,17 +625,25 @@ impl Builder<'_, '_> {
                 let lib = libm_name(base, vt);
                 self.libcall(&lib, &call_args, vt)?
             }
-            "powi" => {
+            // The C functions return `long` (64 bits): only that form.
+            _ if to_int => {
+                if self.vt(f.ty[i.index()])? != VT::I64 {
+                    return Err(IselError::new(format!("the intrinsic {name}")));
+                }
+                self.libcall(&libm_name(base, vt), &[x], VT::I64)?
+            }
+            "powi" | "ldexp" => {
                 let n = self.get(args[1])?;
                 if self.dag.vt(n) != VT::I32 {
                     return Err(IselError::new(format!("the intrinsic {name}")));
                 }
-                let lib = match vt {
-                    VT::F32 => "__powisf2",
-                    VT::F64 => "__powidf2",
-                    _ => "__powixf2",
+                let lib = match (base, vt) {
+                    ("ldexp", _) => libm_name("ldexp", vt),
+                    (_, VT::F32) => "__powisf2".to_string(),
+                    (_, VT::F64) => "__powidf2".to_string(),
+                    _ => "__powixf2".to_string(),
                 };
-                self.libcall(lib, &[x, n], vt)?
+                self.libcall(&lib, &[x, n], vt)?
             }
             "is" => {
                 let Some(mask) = super::const_int(f, args[1]) else {
