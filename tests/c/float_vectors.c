@@ -20,12 +20,14 @@ NI static float dot4(v4f a, v4f b) {
   return p[0] + p[1] + p[2] + p[3];
 }
 NI static v4f set_lane(v4f a, int which, float x) {
-  switch (which & 3) {
-  case 0: a[0] = x; break;
-  case 1: a[1] = x; break;
-  case 2: a[2] = x; break;
-  default: a[3] = x; break;
-  }
+  a[which & 3] = x;
+  return a;
+}
+NI static v4f set_lane_if(v4f a, int which, float x) {
+  if (which == 0) a[0] = x;
+  else if (which == 1) a[1] = x;
+  else if (which == 2) a[2] = x;
+  else a[3] = x;
   return a;
 }
 NI static v2f neg2(v2f a) { return -a; }
@@ -51,6 +53,8 @@ int main(void) {
   show4("lane0", set_lane(x, OPAQUE(0), 9.5f));
   show4("lane2", set_lane(x, OPAQUE(2), -9.5f));
   show4("lane3", set_lane(y, OPAQUE(3), 0.75f));
+  show4("lane1", set_lane_if(y, OPAQUE(1), 0.5f));
+  show4("lane2", set_lane_if(x, OPAQUE(2), 4.5f));
   printf("dot %a\n", (double)dot4(x, y));
   v2d a = {OPAQUE(0.1), 1e300}, b = {OPAQUE(3.0), -0.5};
   show2d("mix", mix2(a, b));
