@@ -725,3 +725,34 @@ fn float_vectors() {
     );
     assert_eq!(count(&mir, "size=16, align=16, Local"), 3, "{mir}");
 }
+
+/// `long double _Complex` results: the real part in %st(0), the imaginary
+/// part in %st(1); both popped after a call, both pushed (imaginary first)
+/// before a return.
+#[test]
+fn x86_fp80_pairs_in_st0_and_st1() {
+    let mir = select(
+        "declare { x86_fp80, x86_fp80 } @g(x86_fp80)
+define { x86_fp80, x86_fp80 } @f(x86_fp80 %a) {
+  %r = call { x86_fp80, x86_fp80 } @g(x86_fp80 %a)
+  %re = extractvalue { x86_fp80, x86_fp80 } %r, 0
+  %im = extractvalue { x86_fp80, x86_fp80 } %r, 1
+  %s = insertvalue { x86_fp80, x86_fp80 } undef, x86_fp80 %im, 0
+  %t = insertvalue { x86_fp80, x86_fp80 } %s, x86_fp80 %re, 1
+  ret { x86_fp80, x86_fp80 } %t
+}
+",
+    )
+    .unwrap();
+    assert!(
+        mir.contains("implicit-def $st(0), implicit-def $st(1)"),
+        "{mir}"
+    );
+    assert!(
+        mir.contains("RET64 implicit $st(0), implicit $st(1)"),
+        "{mir}"
+    );
+    // Two pops after the call, two pushes before the return.
+    assert_eq!(x87_depth(&mir), 0, "{mir}");
+    assert_eq!(count(&mir, "ST_FP80m"), 2, "{mir}");
+}

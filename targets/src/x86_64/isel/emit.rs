@@ -87,14 +87,31 @@ pub struct Emitter<'a> {
     pub cover: &'a Cover,
     /// Per node, the register of its value (result 0).
     pub vals: &'a mut Vec<Reg>,
+    /// Registers of the other value results of multi-value nodes (a call
+    /// returning `{ i64, i64 }`), few per block.
+    pub more_vals: Vec<(SDValue, Reg)>,
     pub ops: Vec<Operand>,
 }
 
 impl Emitter<'_> {
     /// The register holding value `v`.
     pub fn reg(&self, v: SDValue) -> Reg {
-        debug_assert_eq!(v.res(), 0, "only result 0 is a register value");
-        self.vals[v.node().index()]
+        if v.res() == 0 {
+            return self.vals[v.node().index()];
+        }
+        self.more_vals
+            .iter()
+            .find(|&&(x, _)| x == v)
+            .map_or(Reg::NONE, |&(_, r)| r)
+    }
+
+    /// Records the register of value `v`.
+    pub fn set_reg(&mut self, v: SDValue, r: Reg) {
+        if v.res() == 0 {
+            self.vals[v.node().index()] = r;
+        } else {
+            self.more_vals.push((v, r));
+        }
     }
 
     /// Emits everything the root needs, in dependency order.
