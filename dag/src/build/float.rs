@@ -549,7 +549,8 @@ impl Builder<'_, '_> {
             return Ok(false);
         };
         let base = rest.split('.').next().unwrap_or("");
-        let args = &ops[1..];
+        let nargs = f.call_info(i).num_args as usize;
+        let args = ops.get(1..1 + nargs).unwrap_or(&[]);
         let unary = matches!(
             base,
             "fabs"
@@ -581,6 +582,19 @@ impl Builder<'_, '_> {
         }
         if base == "is" && !rest.starts_with("is.fpclass.") {
             return Ok(false);
+        }
+        // Arity (a malformed call must not index out of bounds).
+        let need = match base {
+            "fmuladd" | "fma" => 3,
+            _ if binary => 2,
+            "is" | "powi" | "ldexp" => 2,
+            _ => 1,
+        };
+        if args.len() != need {
+            return Err(IselError::new(format!(
+                "{name} with {} arguments",
+                args.len()
+            )));
         }
         let (x, vt) = self.float_operand(args[0])?;
         if vt.is_vector() && !matches!(base, "fabs" | "sqrt" | "fmuladd") {
