@@ -4,8 +4,9 @@
 //! lowering, reported as an `IselError` that prints the node, instead of a
 //! selection failure or a register-class mismatch much later.
 //!
-//! Only generic integer and float operations whose rules are fixed are
-//! checked; target nodes, chains and glue are left alone.
+//! Only generic integer and float operations (and float-vector lanes)
+//! whose rules are fixed are checked; target nodes, chains and glue are
+//! left alone.
 
 use crate::lowering::IselError;
 use crate::node::{Dag, Node};
@@ -102,10 +103,10 @@ fn problem(dag: &Dag, n: Node) -> Option<&'static str> {
         {
             return Some("a build_vector needs one lane of the element type per lane");
         }
-        Op::ExtractVectorElt if opvt(0).map(VT::elem) != Some(vt) || opvt(1) != Some(VT::I64) => {
+        Op::ExtractElt if opvt(0).map(VT::elem) != Some(vt) || opvt(1) != Some(VT::I64) => {
             return Some("an extract_elt yields the element of its vector");
         }
-        Op::InsertVectorElt
+        Op::InsertElt
             if opvt(0) != Some(vt) || opvt(1) != Some(vt.elem()) || opvt(2) != Some(VT::I64) =>
         {
             return Some("an insert_elt takes a vector, an element and an index");
@@ -122,9 +123,55 @@ fn problem(dag: &Dag, n: Node) -> Option<&'static str> {
         Op::Store if opvt(2) != Some(VT::I64) => {
             return Some("a store address is not a pointer-sized integer");
         }
+        Op::FAdd | Op::FSub | Op::FMul | Op::FDiv | Op::FCopySign | Op::FMinNum | Op::FMaxNum => {
+            if !(vt.is_float() || vt.is_vector()) {
+                return Some("float arithmetic on a non-float type");
+            }
+            if ops.len() != 2 || opvt(0) != Some(vt) || opvt(1) != Some(vt) {
+                return Some("operand types differ from the result type");
+            }
+        }
+        Op::FNeg | Op::FAbs | Op::FSqrt
+            if !(vt.is_float() || vt.is_vector()) || opvt(0) != Some(vt) =>
+        {
+            return Some("a float operation's operand differs from its result type");
+        }
+        Op::FSetCC
+            if !opvt(0)?.elem().is_float()
+                || opvt(0) != opvt(1)
+                || !(vt == VT::I1 || (vt.is_int_vector() && vt.lanes() == opvt(0)?.lanes())) =>
+        {
+            return Some("an fsetcc compares two floats of one type into an i1 (per lane)");
+        }
+        Op::FpExtend | Op::FpRound => {
+            let from = opvt(0)?;
+            let widens = from.elem().bits() < vt.elem().bits();
+            let floats = from.elem().is_float() && vt.elem().is_float();
+            if !(floats && widens == (dag.op(n) == Op::FpExtend) && same_shape(from, vt))
+                || from == vt
+            {
+                return Some("fpext must widen and fpround narrow a float");
+            }
+        }
+        Op::SintToFp
+            if !(opvt(0)?.elem().is_int() && vt.elem().is_float() && same_shape(opvt(0)?, vt)) =>
+        {
+            return Some("sint_to_fp converts an integer to a float");
+        }
+        Op::FpToSint
+            if !(opvt(0)?.elem().is_float() && vt.elem().is_int() && same_shape(opvt(0)?, vt)) =>
+        {
+            return Some("fp_to_sint converts a float to an integer");
+        }
         _ => {}
     }
     None
+}
+
+/// Both scalars, or both vectors: a legalized lane conversion may read or
+/// write only the low lanes (`cvtps2pd` of a `v4f32` into a `v2f64`).
+fn same_shape(a: VT, b: VT) -> bool {
+    a.is_vector() == b.is_vector()
 }
 
 /// Both integers, or integer vectors with the same lane count.
@@ -144,6 +191,28 @@ mod tests {
         let _ = dag.value(Op::Add, VT::I64, &[a, b], 0);
         let e = check(&dag).unwrap_err();
         assert!(e.what.contains("operand types differ"), "{e}");
+    }
+
+    #[test]
+    fn float_nodes_are_checked() {
+        let mut dag = Dag::default();
+        let a = dag.value(Op::Undef, VT::F64, &[], 0);
+        let b = dag.value(Op::Undef, VT::F32, &[], 0);
+        let v = dag.value(Op::Undef, VT::V2F64, &[], 0);
+        let _ = dag.value(Op::FAdd, VT::F64, &[a, a], 0);
+        let _ = dag.value(Op::FpExtend, VT::F64, &[b], 0);
+        let _ = dag.value(Op::FSetCC, VT::I1, &[a, a], 1);
+        let k = dag.constant(VT::I64, 1);
+        let _ = dag.value(Op::ExtractElt, VT::F64, &[v, k], 0);
+        let _ = dag.value(Op::InsertElt, VT::V2F64, &[v, a, k], 0);
+        assert_eq!(check(&dag), Ok(()));
+        let _ = dag.value(Op::FMul, VT::F64, &[a, b], 0);
+        let e = check(&dag).unwrap_err();
+        assert!(e.what.contains("operand types differ"), "{e}");
+        let mut dag = Dag::default();
+        let a = dag.value(Op::Undef, VT::F64, &[], 0);
+        let _ = dag.value(Op::FpExtend, VT::F32, &[a], 0);
+        assert!(check(&dag).is_err());
     }
 
     #[test]

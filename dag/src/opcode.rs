@@ -62,9 +62,9 @@ pub enum Op {
     /// (scalar) -> vector: lane 0 is the scalar, the other lanes undefined.
     ScalarToVector,
     /// (vector, index) -> element.
-    ExtractVectorElt,
+    ExtractElt,
     /// (vector, element, index) -> vector.
-    InsertVectorElt,
+    InsertElt,
     /// (a, b, m0, m1, ...) -> vector of `a`'s type with the result's lane
     /// count: lane i is `m_i < n ? a[m_i] : b[m_i - n]` (n = lanes of `a`);
     /// each `m_i` is an i32 `Constant` or `Undef` (any lane).
@@ -84,9 +84,19 @@ pub enum Op {
     SignExtend,
     AnyExtend,
     Truncate,
+    /// (ptr) -> ptr: a call argument passed `byval`, the bytes at `ptr`;
+    /// payload = size << 8 | log2(alignment) (see [`ByVal`]). Only a call
+    /// node's operand; the target copies the bytes.
+    ByValArg,
+    /// (values...) -> the same values: the scalar parts of a first-class
+    /// aggregate as the builder holds it (see `build::aggregate`). Never
+    /// reachable from a block's root, so never selected.
+    MergeValues,
     // Control flow: Br (chain, bb); BrCond (chain, cond, bb).
     Br,
     BrCond,
+    /// (chain, address) -> chain: `indirectbr` [BRIND].
+    BrInd,
     // Floating point (f32/f64; see `crate::build::float`).
     FAdd,
     FSub,
@@ -136,10 +146,6 @@ pub enum Op {
     USubO,
     SMulO,
     UMulO,
-    /// Several values as the results of one node, for an aggregate of
-    /// scalars (an intrinsic's `{ iN, i1 }`); `extractvalue` k is operand
-    /// k. Never selected itself [MERGE_VALUES].
-    MergeValues,
     /// (chain) -> chain [TRAP, DEBUGTRAP]
     Trap,
     DebugTrap,
@@ -374,6 +380,26 @@ impl MemInfo {
                 _ => Ext::Any,
             },
             volatile: p & (1 << 10) != 0,
+        }
+    }
+}
+
+/// The payload of a `ByValArg`: size and alignment of the copied bytes.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct ByVal {
+    pub size: u64,
+    pub align: u32,
+}
+
+impl ByVal {
+    pub fn pack(self) -> u64 {
+        debug_assert!(self.align.is_power_of_two());
+        self.size << 8 | u64::from(self.align.trailing_zeros())
+    }
+    pub fn unpack(p: u64) -> ByVal {
+        ByVal {
+            size: p >> 8,
+            align: 1 << (p & 0x3f),
         }
     }
 }

@@ -1,5 +1,9 @@
-//! Floating point in the DAG builder: `float` and `double` values (`F32`,
-//! `F64`), their arithmetic, comparisons, conversions and intrinsics.
+//! Floating point in the DAG builder: `float`, `double` and `x86_fp80`
+//! values (`F32`, `F64`, `F80`), their arithmetic, comparisons,
+//! conversions and intrinsics. Vectors of floats are built by
+//! `build/vector.rs` (instructions on vectors never reach this module's
+//! `float_inst`; its intrinsics refuse vector operands other than the ones
+//! `vector_intrinsic` takes first).
 //!
 //! The builder produces only operations a target with SSE2-like scalar
 //! float instructions selects directly; what such a target lacks is
@@ -9,34 +13,37 @@
 //!   the next wider signed conversion (`uitofp i32` converts the
 //!   zero-extended `i64`); `uitofp i64` converts `x` or, when its top bit
 //!   is set, `(x >> 1) | (x & 1)` and doubles the result (the kept low bit
-//!   makes the one rounding correct); `fptoui i64` converts `x` and
-//!   `x - 2^63` and picks by the sign of the first result (values out of
-//!   range are poison in the IR);
+//!   makes the one rounding correct; for `x86_fp80`, whose significand
+//!   holds 64 bits, the signed result plus 2^64 instead); `fptoui i64`
+//!   converts `x` and `x - 2^63` and picks by the sign of the first result
+//!   (values out of range are poison in the IR);
 //! - `llvm.fmuladd` is a multiply and an add (no fused instruction on the
 //!   baseline CPU); `frem` and the rounding intrinsics (`floor`, `ceil`,
 //!   `trunc`, `rint`, `nearbyint`, `round`, `roundeven`), `llvm.fma` and
 //!   the math intrinsics (`pow`, `exp`, `log`, `sin`, ...) are calls to the C
-//!   library (`fmod`/`fmodf`, `floor`/`floorf`, ...), as llc does without
-//!   SSE4.1;
+//!   library (`fmod`/`fmodf`/`fmodl`, `floor`/`floorf`/`floorl`, ...), as
+//!   llc does without SSE4.1;
 //! - `llvm.is.fpclass` is `fcmp uno x, x` for the NaN test and integer
 //!   tests on the bits otherwise;
 //! - a conditional branch on `fcmp oeq` (two flags on x86) becomes a
-//!   branch on `une` with the targets swapped.
+//!   branch on `une` with the targets swapped;
+//! - `x86_fp80` constants other than zero load from a 16-byte constant-pool
+//!   entry (a `ConstantFP` payload holds 64 bits);
 //!
 //! `FSetCC` carries the IR's predicate ([`FCond`]); `true`/`false` are
 //! folded to constants. Constants are `ConstantFP` nodes holding the IEEE
-//! bits; the target decides how to materialize them. `x86_fp80` and
-//! vectors of floats are not handled here (errors naming them).
+//! bits; the target decides how to materialize them. `half`, `fp128`,
+//! vector compares and conversions are errors naming them.
 
 use super::{BResult, Builder};
 use crate::lowering::IselError;
 use crate::node::SDValue;
-use crate::opcode::{Cond, FCond, Op};
+use crate::opcode::{Cond, Ext, FCond, MemInfo, Op};
 use crate::vt::VT;
 use rcc_ir::entity::EntityId;
 use rcc_ir::inst::{self, Opcode};
 use rcc_ir::{Inst, Value};
-use rcc_mach::{SymFlag, SymOperand};
+use rcc_mach::{SymFlag, SymOperand, SymTarget};
 
 /// `llvm.is.fpclass` test bits.
 mod class {
@@ -91,21 +98,34 @@ impl Builder<'_, '_> {
         )
     }
 
-    /// `2^63` as a constant of float type `vt`.
-    fn two_to_63(&mut self, vt: VT) -> SDValue {
-        let bits = if vt == VT::F32 {
-            0x5f00_0000
-        } else {
-            0x43e0_0000_0000_0000
-        };
-        self.fp_const(vt, bits)
+    /// An `x86_fp80` constant: 64-bit significand `mant` and sign and
+    /// exponent `se`. Zero is a `ConstantFP`; others load from the
+    /// function's constant pool (16 bytes, aligned to 16), since a
+    /// `ConstantFP` payload holds only 64 bits.
+    pub(super) fn fp80_const(&mut self, mant: u64, se: u16) -> SDValue {
+        if mant == 0 && se == 0 {
+            return self.fp_const(VT::F80, 0);
+        }
+        let mut bytes = [0u8; 16];
+        bytes[..8].copy_from_slice(&mant.to_le_bytes());
+        bytes[8..10].copy_from_slice(&se.to_le_bytes());
+        self.pool_load(&bytes, VT::F80)
     }
 
-    /// A float operand's value and type (`F32`/`F64` only).
+    /// `2^63` as a constant of float type `vt`.
+    fn two_to_63(&mut self, vt: VT) -> SDValue {
+        match vt {
+            VT::F32 => self.fp_const(vt, 0x5f00_0000),
+            VT::F80 => self.fp80_const(1 << 63, 0x3fff + 63),
+            _ => self.fp_const(vt, 0x43e0_0000_0000_0000),
+        }
+    }
+
+    /// A float (or float vector) operand's value and type.
     fn float_operand(&mut self, v: Value) -> BResult<(SDValue, VT)> {
         let x = self.get(v)?;
         let vt = self.dag.vt(x);
-        if !matches!(vt, VT::F32 | VT::F64) {
+        if !vt.is_float() && !vt.is_vector() {
             return Err(IselError::new(format!("floating point on {vt} values")));
         }
         Ok((x, vt))
@@ -134,15 +154,14 @@ impl Builder<'_, '_> {
                 self.dag.value(o, vt, &[a, b], 0)
             }
             Opcode::FRem => {
-                let (a, vt) = self.float_operand(ops[0])?;
+                let (a, vt) = self.scalar_operand(ops[0])?;
                 let (b, _) = self.float_operand(ops[1])?;
-                let name = if vt == VT::F32 { "fmodf" } else { "fmod" };
-                self.libcall(name, &[a, b], vt)?
+                self.libcall(&libm_name("fmod", vt), &[a, b], vt)?
             }
             Opcode::FCmp => {
                 let p = (f.flags[i.index()] >> inst::PRED_SHIFT) as u8;
                 let cond = FCond::from_ir(p).ok_or_else(|| IselError::new("an fcmp predicate"))?;
-                let (a, _) = self.float_operand(ops[0])?;
+                let (a, _) = self.scalar_operand(ops[0])?;
                 let (b, _) = self.float_operand(ops[1])?;
                 self.fsetcc(a, b, cond)
             }
@@ -151,14 +170,18 @@ impl Builder<'_, '_> {
                 let (x, from) = self.float_operand(ops[0])?;
                 match (from, to) {
                     _ if from == to => x,
-                    (VT::F32, VT::F64) => self.dag.value(Op::FpExtend, to, &[x], 0),
-                    (VT::F64, VT::F32) => self.dag.value(Op::FpRound, to, &[x], 0),
+                    (VT::F32, VT::F64) | (VT::F32 | VT::F64, VT::F80) => {
+                        self.dag.value(Op::FpExtend, to, &[x], 0)
+                    }
+                    (VT::F64, VT::F32) | (VT::F80, VT::F32 | VT::F64) => {
+                        self.dag.value(Op::FpRound, to, &[x], 0)
+                    }
                     _ => return Err(IselError::new(format!("conversion from {from} to {to}"))),
                 }
             }
             Opcode::SIToFP | Opcode::UIToFP => {
                 let to = self.vt(f.ty[i.index()])?;
-                if !matches!(to, VT::F32 | VT::F64) {
+                if !to.is_float() {
                     return Err(IselError::new(format!("conversion to {to}")));
                 }
                 let x = self.get(ops[0])?;
@@ -180,6 +203,40 @@ impl Builder<'_, '_> {
         Ok(())
     }
 
+    /// A scalar float operand (vectors refused).
+    fn scalar_operand(&mut self, v: Value) -> BResult<(SDValue, VT)> {
+        let (x, vt) = self.float_operand(v)?;
+        if vt.is_vector() {
+            return Err(IselError::new(format!("this operation on {vt} vectors")));
+        }
+        Ok((x, vt))
+    }
+
+    /// A load of `bytes` from the constant pool as a value of type `vt`.
+    fn pool_load(&mut self, bytes: &[u8], vt: VT) -> SDValue {
+        let c = self
+            .mf
+            .constant(bytes, bytes.len().next_power_of_two() as u32);
+        let sym = self.mf.sym(SymOperand {
+            target: SymTarget::ConstPool(c),
+            offset: 0,
+            flag: SymFlag::None,
+        });
+        let addr = self
+            .dag
+            .value(Op::Symbol, VT::I64, &[], sym.payload() as u64);
+        let entry = self.dag.entry();
+        let info = MemInfo {
+            mem_bits: vt.bits(),
+            ext: Ext::None,
+            volatile: false,
+        };
+        let n = self
+            .dag
+            .node(Op::Load, &[vt, VT::Chain], &[entry, addr], info.pack());
+        SDValue::new(n, 0)
+    }
+
     /// `fcmp cond a, b` as an i1.
     fn fsetcc(&mut self, a: SDValue, b: SDValue, cond: FCond) -> SDValue {
         match cond {
@@ -197,6 +254,7 @@ impl Builder<'_, '_> {
             (1..=16, false) => self.dag.value(Op::ZeroExtend, VT::I32, &[x], 0),
             (32, true) | (64, true) => x,
             (32, false) => self.dag.value(Op::ZeroExtend, VT::I64, &[x], 0),
+            (64, false) if to == VT::F80 => return Ok(self.u64_to_fp80(x)),
             (64, false) => return Ok(self.u64_to_fp(x, to)),
             _ => return Err(IselError::new(format!("conversion from {from} to {to}"))),
         };
@@ -217,6 +275,18 @@ impl Builder<'_, '_> {
         let f = d.value(Op::SintToFp, to, &[src], 0);
         let twice = d.value(Op::FAdd, to, &[f, f], 0);
         d.value(Op::Select, to, &[neg, twice, f], 0)
+    }
+
+    /// `uitofp i64 x to x86_fp80`: the signed conversion is exact (64-bit
+    /// significand); add 2^64 when `x` reads as negative.
+    fn u64_to_fp80(&mut self, x: SDValue) -> SDValue {
+        let two64 = self.fp80_const(1 << 63, 0x3fff + 64);
+        let d = &mut *self.dag;
+        let zero = d.constant(VT::I64, 0);
+        let neg = d.value(Op::SetCC, VT::I1, &[x, zero], Cond::Slt as u64);
+        let f = d.value(Op::SintToFp, VT::F80, &[x], 0);
+        let up = d.value(Op::FAdd, VT::F80, &[f, two64], 0);
+        d.value(Op::Select, VT::F80, &[neg, up, f], 0)
     }
 
     /// Float `x` converted (toward zero) to integer type `to`.
@@ -279,17 +349,13 @@ impl Builder<'_, '_> {
         let callee = self
             .dag
             .value(Op::Symbol, VT::I64, &[], sym.payload() as u64);
-        let (chain, res) = self.lower.lower_call(
-            self.dag,
-            self.mf,
-            self.chain,
-            callee,
-            args,
-            Some(ret),
-            false,
-        )?;
+        let (chain, res) =
+            self.lower
+                .lower_call(self.dag, self.mf, self.chain, callee, args, &[ret], false)?;
         self.chain = chain;
-        res.ok_or_else(|| IselError::new(format!("a call of {name} without its result")))
+        res.first()
+            .copied()
+            .ok_or_else(|| IselError::new(format!("a call of {name} without its result")))
     }
 
     /// The floating-point intrinsics; `Ok(false)` when `name` is not one.
@@ -301,7 +367,8 @@ impl Builder<'_, '_> {
             return Ok(false);
         };
         let base = rest.split('.').next().unwrap_or("");
-        let args = &ops[1..];
+        let nargs = f.call_info(i).num_args as usize;
+        let args = ops.get(1..1 + nargs).unwrap_or(&[]);
         let unary = matches!(
             base,
             "fabs"
@@ -327,16 +394,42 @@ impl Builder<'_, '_> {
             base,
             "copysign" | "minnum" | "maxnum" | "pow" | "fmuladd" | "fma"
         );
-        if !unary && !binary && base != "is" && base != "powi" {
+        let to_int = matches!(base, "lround" | "llround" | "lrint" | "llrint");
+        if !unary && !binary && !to_int && !matches!(base, "is" | "powi" | "ldexp") {
             return Ok(false);
         }
         if base == "is" && !rest.starts_with("is.fpclass.") {
             return Ok(false);
         }
+        // Arity (a malformed call must not index out of bounds).
+        let need = match base {
+            "fmuladd" | "fma" => 3,
+            _ if binary => 2,
+            "is" | "powi" | "ldexp" => 2,
+            _ => 1,
+        };
+        if args.len() != need {
+            return Err(IselError::new(format!(
+                "{name} with {} arguments",
+                args.len()
+            )));
+        }
         let (x, vt) = self.float_operand(args[0])?;
+        if vt.is_vector() && !matches!(base, "fabs" | "sqrt" | "fmuladd") {
+            return Err(IselError::new(format!("the intrinsic {name}")));
+        }
         let v = match base {
             "fabs" => self.dag.value(Op::FAbs, vt, &[x], 0),
             "sqrt" => self.dag.value(Op::FSqrt, vt, &[x], 0),
+            "minnum" | "maxnum" if vt == VT::F80 => {
+                let (y, _) = self.float_operand(args[1])?;
+                let lib = if base == "minnum" { "fminl" } else { "fmaxl" };
+                self.libcall(lib, &[x, y], vt)?
+            }
+            "copysign" if vt == VT::F80 => {
+                let (y, _) = self.float_operand(args[1])?;
+                self.libcall("copysignl", &[x, y], vt)?
+            }
             "copysign" | "minnum" | "maxnum" => {
                 let (y, _) = self.float_operand(args[1])?;
                 let o = match base {
@@ -360,23 +453,31 @@ impl Builder<'_, '_> {
                 let lib = libm_name(base, vt);
                 self.libcall(&lib, &call_args, vt)?
             }
-            "powi" => {
+            // The C functions return `long` (64 bits): only that form.
+            _ if to_int => {
+                if self.vt(f.ty[i.index()])? != VT::I64 {
+                    return Err(IselError::new(format!("the intrinsic {name}")));
+                }
+                self.libcall(&libm_name(base, vt), &[x], VT::I64)?
+            }
+            "powi" | "ldexp" => {
                 let n = self.get(args[1])?;
                 if self.dag.vt(n) != VT::I32 {
                     return Err(IselError::new(format!("the intrinsic {name}")));
                 }
-                let lib = if vt == VT::F32 {
-                    "__powisf2"
-                } else {
-                    "__powidf2"
+                let lib = match (base, vt) {
+                    ("ldexp", _) => libm_name("ldexp", vt),
+                    (_, VT::F32) => "__powisf2".to_string(),
+                    (_, VT::F64) => "__powidf2".to_string(),
+                    _ => "__powixf2".to_string(),
                 };
-                self.libcall(lib, &[x, n], vt)?
+                self.libcall(&lib, &[x, n], vt)?
             }
             "is" => {
                 let Some(mask) = super::const_int(f, args[1]) else {
                     return Err(IselError::new(format!("{name} with a variable test")));
                 };
-                self.is_fpclass(x, vt, mask)
+                self.is_fpclass(x, vt, mask)?
             }
             _ => {
                 let lib = libm_name(base, vt);
@@ -388,13 +489,18 @@ impl Builder<'_, '_> {
     }
 
     /// `llvm.is.fpclass(x, mask)` as an i1.
-    fn is_fpclass(&mut self, x: SDValue, vt: VT, mask: u64) -> SDValue {
+    fn is_fpclass(&mut self, x: SDValue, vt: VT, mask: u64) -> BResult<SDValue> {
         let mask = mask & 0x3ff;
         if mask == class::NAN {
-            return self.fsetcc(x, x, FCond::Uno);
+            return Ok(self.fsetcc(x, x, FCond::Uno));
         }
         if mask == 0x3ff & !class::NAN {
-            return self.fsetcc(x, x, FCond::Ord);
+            return Ok(self.fsetcc(x, x, FCond::Ord));
+        }
+        if vt == VT::F80 {
+            return Err(IselError::new(format!(
+                "llvm.is.fpclass on x86_fp80 with test {mask:#x}"
+            )));
         }
         let it = int_of(vt);
         let (abs_mask, inf, quiet, min_normal) = layout(vt);
@@ -463,7 +569,7 @@ impl Builder<'_, '_> {
             };
             or(d, t);
         }
-        acc.unwrap_or_else(|| d.constant(VT::I1, 0))
+        Ok(acc.unwrap_or_else(|| d.constant(VT::I1, 0)))
     }
 
     /// A conditional branch `brcond c, t` + `br e`: x86-like targets test
@@ -485,11 +591,11 @@ impl Builder<'_, '_> {
 }
 
 /// The C library function computing intrinsic `base` on type `vt`
-/// (`floor`, `floorf`).
+/// (`floor`, `floorf`, `floorl`).
 fn libm_name(base: &str, vt: VT) -> String {
-    if vt == VT::F32 {
-        format!("{base}f")
-    } else {
-        base.to_string()
+    match vt {
+        VT::F32 => format!("{base}f"),
+        VT::F80 => format!("{base}l"),
+        _ => base.to_string(),
     }
 }

@@ -17,7 +17,7 @@
 
 use super::{class, unsupported, BResult, Builder};
 use crate::legalize;
-use crate::lowering::{CallLowering, IselError};
+use crate::lowering::{ArgValue, CallLowering, IselError};
 use crate::node::SDValue;
 use crate::opcode::{Cond, FCond, MemInfo, Op};
 use crate::vt::VT;
@@ -69,7 +69,152 @@ pub(crate) fn register_vt(lower: &dyn CallLowering, vt: VT) -> BResult<VT> {
     }
 }
 
+/// The number of registers a value of IR type `ty` takes when it is a
+/// vector (its layout's part count); 1 otherwise.
+pub(super) fn vector_parts(
+    fl: &super::FunctionLowering<'_>,
+    lower: &dyn CallLowering,
+    ty: TypeId,
+) -> BResult<u32> {
+    if !matches!(fl.m.types.get(ty), Type::Vector { .. }) {
+        return Ok(1);
+    }
+    let vt = super::scalar_vt(fl.m, fl.dl, ty, "a vector")?;
+    lower
+        .legality()
+        .and_then(|t| legalize::layout(t, vt))
+        .map(|l| l.count)
+        .ok_or_else(|| IselError::new(format!("vector type {vt}")))
+}
+
+/// The register layout of a vector passed or returned by value: one
+/// register per legal part, the lanes of a widened type in the low lanes
+/// of its one register (as LLVM passes them: `<8 x i32>` in two XMM
+/// registers, `<2 x float>` in one). `<N x i1>` is refused: its lanes
+/// would be whatever the other side leaves in the promoted register, not
+/// the 0/-1 the legalizer keeps.
+fn call_layout(lower: &dyn CallLowering, vt: VT) -> BResult<legalize::Layout> {
+    match lower.legality().and_then(|t| legalize::layout(t, vt)) {
+        Some(l) if l.part.is_vector() && l.how != legalize::How::Promote => Ok(l),
+        _ => unsupported(format!("a {vt} argument or return value")),
+    }
+}
+
+/// The register types of a value of type `vt` passed or returned by value:
+/// `vt` itself for a scalar, a vector's legal parts (see [`call_layout`]).
+pub(crate) fn register_types(lower: &dyn CallLowering, vt: VT) -> BResult<Vec<VT>> {
+    if !vt.is_vector() {
+        return Ok(vec![vt]);
+    }
+    let l = call_layout(lower, vt)?;
+    Ok(vec![l.part; l.count as usize])
+}
+
+/// One value per IR argument from the target's one per register:
+/// `counts[k]` registers of argument k, which must be consecutive virtual
+/// registers (the legalizer names part j as the first plus j).
+pub(super) fn collapse_parts(vals: &[ArgValue], counts: &[usize]) -> BResult<Vec<ArgValue>> {
+    let mut out = Vec::with_capacity(counts.len());
+    let mut next = 0;
+    for &n in counts {
+        let Some(&first) = vals.get(next) else {
+            return unsupported("an argument the target did not lower");
+        };
+        if n > 1 {
+            let ArgValue::Reg(r) = first else {
+                return unsupported("a vector argument in memory");
+            };
+            for k in 1..n {
+                let consecutive = matches!(vals.get(next + k),
+                    Some(&ArgValue::Reg(q)) if q.as_u32() == r.as_u32() + k as u32);
+                if !consecutive {
+                    return unsupported("a vector argument in scattered registers");
+                }
+            }
+        }
+        out.push(first);
+        next += n;
+    }
+    Ok(out)
+}
+
 impl Builder<'_, '_> {
+    /// `vals` with each vector needing several registers replaced by its
+    /// parts (in lane order), for a call's arguments or a return.
+    pub(super) fn vector_register_parts(&mut self, vals: &[SDValue]) -> BResult<Vec<SDValue>> {
+        let mut out = Vec::with_capacity(vals.len());
+        for &v in vals {
+            let vt = self.dag.vt(v);
+            if !vt.is_vector() {
+                out.push(v);
+                continue;
+            }
+            let l = call_layout(self.lower, vt)?;
+            if l.count == 1 {
+                out.push(v);
+                continue;
+            }
+            let per = l.per_part(vt);
+            let u = self.dag.value(Op::Undef, vt, &[], 0);
+            for k in 0..l.count {
+                let mask: Vec<Option<u32>> = (0..l.part.lanes())
+                    .map(|i| Some(k * per + i).filter(|&x| x < vt.lanes()))
+                    .collect();
+                out.push(self.shuffle(l.part, v, u, &mask));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The register types of returned values of types `vts`: a vector's
+    /// legal parts.
+    pub(super) fn vector_register_types(&self, vts: &[VT]) -> BResult<Vec<VT>> {
+        let mut out = Vec::with_capacity(vts.len());
+        for &vt in vts {
+            if vt.is_vector() {
+                let l = call_layout(self.lower, vt)?;
+                out.extend(std::iter::repeat_n(l.part, l.count as usize));
+            } else {
+                out.push(vt);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The values of types `vts` from registers `regs` as
+    /// [`Builder::vector_register_types`] laid them out.
+    pub(super) fn vector_from_registers(&mut self, vts: &[VT], regs: &[SDValue]) -> Vec<SDValue> {
+        let mut out = Vec::with_capacity(vts.len());
+        let mut next = regs.iter().copied();
+        for &vt in vts {
+            if !vt.is_vector() {
+                out.extend(next.next());
+                continue;
+            }
+            let count = call_layout(self.lower, vt).map_or(1, |l| l.count);
+            let mut parts: Vec<SDValue> = next.by_ref().take(count as usize).collect();
+            // Concatenate pairwise up to one vector holding every lane.
+            while parts.len() > 1 {
+                let mut joined = Vec::with_capacity(parts.len().div_ceil(2));
+                for pair in parts.chunks(2) {
+                    let pt = self.dag.vt(pair[0]);
+                    let wide = pt.with_lanes(2 * pt.lanes()).unwrap_or(pt);
+                    let b = match pair.get(1) {
+                        Some(&b) => b,
+                        None => self.dag.value(Op::Undef, pt, &[], 0),
+                    };
+                    let mask: Vec<Option<u32>> = (0..wide.lanes()).map(Some).collect();
+                    joined.push(self.shuffle(wide, pair[0], b, &mask));
+                }
+                parts = joined;
+            }
+            if let Some(&r) = parts.first() {
+                out.push(self.vector_from_register(vt, r));
+            }
+        }
+        out
+    }
+
     /// The IR value of type `vt` held in register value `r` of its
     /// [`register_vt`]: the low lanes.
     pub(super) fn vector_from_register(&mut self, vt: VT, r: SDValue) -> SDValue {
@@ -153,14 +298,14 @@ impl Builder<'_, '_> {
                 let x = self.get(ops[0])?;
                 let idx = self.lane_index(ops[1])?;
                 let vt = self.dag.vt(x).elem();
-                self.dag.value(Op::ExtractVectorElt, vt, &[x, idx], 0)
+                self.dag.value(Op::ExtractElt, vt, &[x, idx], 0)
             }
             Opcode::InsertElement => {
                 let x = self.get(ops[0])?;
                 let e = self.get(ops[1])?;
                 let idx = self.lane_index(ops[2])?;
                 let vt = self.dag.vt(x);
-                self.dag.value(Op::InsertVectorElt, vt, &[x, e, idx], 0)
+                self.dag.value(Op::InsertElt, vt, &[x, e, idx], 0)
             }
             Opcode::ShuffleVector => {
                 let vt = self.vt(f.ty[i.index()])?;
@@ -444,9 +589,7 @@ impl Builder<'_, '_> {
         let mut lanes = Vec::with_capacity(to.lanes() as usize);
         for l in 0..to.lanes() {
             let idx = self.dag.constant(VT::I64, u64::from(l));
-            let e = self
-                .dag
-                .value(Op::ExtractVectorElt, from.elem(), &[x, idx], 0);
+            let e = self.dag.value(Op::ExtractElt, from.elem(), &[x, idx], 0);
             lanes.push(f(self, e)?);
         }
         let v = self.dag.value(Op::BuildVector, to, &lanes, 0);
@@ -503,9 +646,7 @@ impl Builder<'_, '_> {
             half /= 2;
         }
         let zero = self.dag.constant(VT::I64, 0);
-        let r = self
-            .dag
-            .value(Op::ExtractVectorElt, vt.elem(), &[x, zero], 0);
+        let r = self.dag.value(Op::ExtractElt, vt.elem(), &[x, zero], 0);
         self.set(i, r);
         Ok(())
     }

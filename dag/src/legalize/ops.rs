@@ -103,8 +103,7 @@ impl Lz<'_> {
     fn extract(&mut self, v: SDValue, i: u32) -> SDValue {
         let vt = self.dag.vt(v);
         let idx = self.constant(VT::I64, u64::from(i));
-        self.dag
-            .value(Op::ExtractVectorElt, vt.elem(), &[v, idx], 0)
+        self.dag.value(Op::ExtractElt, vt.elem(), &[v, idx], 0)
     }
 
     fn shuffle(&mut self, vt: VT, a: SDValue, b: SDValue, mask: &[Option<u32>]) -> SDValue {
@@ -261,8 +260,8 @@ impl Lz<'_> {
                     ops.iter().map(|&o| self.one(o)).collect::<LResult<_>>()?;
                 self.build(&lanes, vt, l)
             }
-            Op::ExtractVectorElt => vec![self.extract_elt(vt, ops[0], ops[1])?],
-            Op::InsertVectorElt => self.insert_elt(vt, &ops)?,
+            Op::ExtractElt => vec![self.extract_elt(vt, ops[0], ops[1])?],
+            Op::InsertElt => self.insert_elt(vt, &ops)?,
             Op::Shuffle => {
                 let mask = shuffle_mask(self.dag, n);
                 self.shuffle_value(vt, ops[0], ops[1], &mask)?
@@ -1241,9 +1240,7 @@ impl Lz<'_> {
             let per = l.per_part(vt);
             let (k, lane) = ((c as u32 / per) as usize, c as u32 % per);
             let li = self.constant(VT::I64, u64::from(lane));
-            parts[k] = self
-                .dag
-                .value(Op::InsertVectorElt, l.part, &[parts[k], e, li], 0);
+            parts[k] = self.dag.value(Op::InsertElt, l.part, &[parts[k], e, li], 0);
             return Ok(parts);
         }
         let (addr, ch) = self.spill(&parts, l);

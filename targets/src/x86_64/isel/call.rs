@@ -1,47 +1,42 @@
 //! System V calls, returns and incoming arguments (integers, pointers,
-//! `float` and `double`): the [`CallLowering`] hooks the DAG builder calls,
-//! which create the target nodes `X86_CALL` and `X86_RET`, and their
-//! emission.
+//! `float` and `double`, aggregates as their scalar parts, `byval`
+//! objects): the [`CallLowering`] hooks the DAG builder calls, which create
+//! the target nodes `X86_CALL` and `X86_RET`, and their emission.
 //!
 //! Nodes: `Target(X86_CALL)` has operands `(chain, callee, args...)`,
-//! results `(value?, chain)` and payload bit 0 = variadic; the argument
-//! types are the operands' types. `Target(X86_RET)` has operands
-//! `(chain, value?)` and one chain result.
+//! results `(values..., chain)` and payload bit 0 = variadic; the argument
+//! types are the operands' types, a `byval` argument is a `ByValArg` node.
+//! `Target(X86_RET)` has operands `(chain, values...)` and one chain
+//! result.
 //!
-//! Argument assignment ([`assign`]): integers take RDI, RSI, RDX, RCX, R8,
-//! R9 (the part matching the argument's width), floats XMM0..XMM7, each
-//! in argument order; the rest go to the stack in argument order, one
-//! 8-byte slot each. Results come back in RAX (by width) or XMM0.
+//! Argument assignment is [`abi::assign`]. Results come back in RAX then
+//! RDX (integers, by width), XMM0 then XMM1 (floats and float vectors), or
+//! %st(0) for an `x86_fp80` (moved to and from its XMM register by
+//! [`super::x87`]; the x87 stack is empty again after every call, a
+//! result is popped whether used or not).
 //!
-//! Emission of a call: `ADJCALLSTACKDOWN bytes`; stores of the stack
-//! arguments to `[rsp + 8k]` (`movss`/`movsd` for floats); COPYs into the
-//! argument registers; for variadic callees `MOV8ri $al, n`, n = the
-//! number of XMM registers used; `CALL64pcrel32 sym` or `CALL64r reg` with
-//! the SysV register mask and implicit uses of the argument registers;
-//! `ADJCALLSTACKUP`; a COPY of RAX (by width) or XMM0 into the result
-//! register. Every physical register is defined and read inside this
-//! sequence.
+//! Emission of a call: `ADJCALLSTACKDOWN bytes`; the stack arguments
+//! (`byval` copies, then stores to `[rsp + offset]`, `movss`/`movsd` for
+//! floats); COPYs into the argument registers; for variadic callees
+//! `MOV8ri $al, n`, n = the number of XMM registers used; `CALL64pcrel32
+//! sym` or `CALL64r reg` with the SysV register mask and implicit uses of
+//! the argument registers; `ADJCALLSTACKUP`; COPYs of the result registers.
+//! Every physical register is defined and read inside this sequence.
 
 use super::super::desc::{sub_reg, subreg};
 use super::super::machine::mask;
 use super::super::{op, regs, Opcode};
+use super::abi::{self, assign, copy_bytes, mem, ArgKind, ArgLoc};
 use super::emit::{class_of_vt, push_implicit, Emitter};
-use rcc_dag::{CallLowering, Dag, IselError, Node, Op, SDValue, VT};
-use rcc_ir::entity::EntityId;
-use rcc_mach::{flag, MOpc, MachFunction, Operand, PReg, Reg, VReg};
+use rcc_dag::{
+    ArgValue, ByVal, CallLowering, Dag, FormalArg, IselError, LoweredArgs, Node, Op, SDValue,
+    VarArgsArea, VT,
+};
+use rcc_mach::{flag, FrameIdx, MOpc, MachFunction, Operand, PReg, Reg};
 
 /// Target node numbers.
 pub const X86_CALL: u16 = 0;
 pub const X86_RET: u16 = 1;
-
-const ARG_REGS: [PReg; 6] = [
-    regs::RDI,
-    regs::RSI,
-    regs::RDX,
-    regs::RCX,
-    regs::R8,
-    regs::R9,
-];
 
 /// The part of 64-bit register `r` holding a value of type `vt`.
 fn part(r: PReg, vt: VT) -> PReg {
@@ -54,83 +49,34 @@ fn part(r: PReg, vt: VT) -> PReg {
     sub_reg(r, idx).unwrap_or(r)
 }
 
-const XMM_ARGS: [PReg; 8] = [
-    regs::XMM0,
-    regs::XMM1,
-    regs::XMM2,
-    regs::XMM3,
-    regs::XMM4,
-    regs::XMM5,
-    regs::XMM6,
-    regs::XMM7,
-];
-
-fn check_int(what: &str, vt: VT) -> Result<(), IselError> {
-    if matches!(vt, VT::I1 | VT::I8 | VT::I16 | VT::I32 | VT::I64) {
-        Ok(())
-    } else {
-        Err(IselError::new(format!("{vt} {what}")))
-    }
-}
-
-/// Checks a value passed in a register: an integer or pointer, or a
-/// `float`/`double` or vector (SSE class; the legalizer refuses vectors
-/// that need more than one register).
-fn check_scalar(what: &str, vt: VT) -> Result<(), IselError> {
-    if matches!(vt, VT::F32 | VT::F64) || vt.is_vector() {
-        Ok(())
-    } else {
-        check_int(what, vt)
-    }
-}
-
-/// Where one argument goes.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum ArgLoc {
-    /// This register (the part of its width for integers).
-    Reg(PReg),
-    /// The stack slot at `8 * k` bytes above the outgoing-argument base
-    /// (`k` even for a 16-byte vector).
-    Stack(u32),
-}
-
-/// The System V locations of arguments of types `vts`, and the number of
-/// XMM registers used.
-pub fn assign(vts: impl IntoIterator<Item = VT>) -> (Vec<ArgLoc>, u32) {
-    let (mut gpr, mut xmm, mut stack) = (0usize, 0usize, 0u32);
-    let mut out = Vec::new();
-    for vt in vts {
-        let reg = if vt.is_float() || vt.is_vector() {
-            let r = XMM_ARGS.get(xmm).copied();
-            xmm += r.is_some() as usize;
-            r
-        } else {
-            let r = ARG_REGS.get(gpr).map(|&r| part(r, vt));
-            gpr += r.is_some() as usize;
-            r
-        };
-        out.push(match reg {
-            Some(r) => ArgLoc::Reg(r),
-            None if vt.is_vector() => {
-                stack = stack.next_multiple_of(2) + 2;
-                ArgLoc::Stack(stack - 2)
+/// The registers of returned values of types `vts` (System V: integer
+/// parts in RAX then RDX, each the part of its width; floats in XMM0 then
+/// XMM1; `x86_fp80` in %st(0) then %st(1), as a `long double _Complex`).
+fn ret_regs(vts: &[VT]) -> Result<Vec<PReg>, IselError> {
+    const INT: [PReg; 2] = [regs::RAX, regs::RDX];
+    const SSE: [PReg; 2] = [regs::XMM0, regs::XMM1];
+    const X87: [PReg; 2] = [regs::ST0, regs::ST1];
+    let (mut ints, mut sses, mut x87) = (INT.iter(), SSE.iter(), X87.iter());
+    vts.iter()
+        .map(|&vt| {
+            check_scalar("return value", vt)?;
+            if vt == VT::F80 {
+                return x87
+                    .next()
+                    .copied()
+                    .ok_or_else(|| IselError::new("more than two x86_fp80 return values"));
             }
-            None => {
-                stack += 1;
-                ArgLoc::Stack(stack - 1)
+            if vt.is_float() || vt.is_vector() {
+                return sses
+                    .next()
+                    .copied()
+                    .ok_or_else(|| IselError::new("more than two floating-point return values"));
             }
-        });
-    }
-    (out, xmm as u32)
-}
-
-/// The register a value of type `vt` is returned in.
-fn ret_reg(vt: VT) -> PReg {
-    if vt.is_float() || vt.is_vector() {
-        regs::XMM0
-    } else {
-        part(regs::RAX, vt)
-    }
+            ints.next()
+                .map(|&r| part(r, vt))
+                .ok_or_else(|| IselError::new("more than two integer return values"))
+        })
+        .collect()
 }
 
 /// Load and store forms for a value of type `vt` in memory.
@@ -141,9 +87,28 @@ fn mem_forms(vt: VT) -> (Opcode, Opcode) {
         VT::I32 => (op::MOV32rm, op::MOV32mr),
         VT::F32 => (op::MOVSSrm, op::MOVSSmr),
         VT::F64 => (op::MOVSDrm, op::MOVSDmr),
-        // 16-byte vector slots are 16-byte aligned.
-        t if t.is_vector() => (op::MOVAPSrm, op::MOVAPSmr),
+        // 16-byte slots: vectors, and an x86_fp80's 10 bytes and padding.
+        VT::F80 => (op::MOVUPSrm, op::MOVUPSmr),
+        t if t.is_vector() => (op::MOVUPSrm, op::MOVUPSmr),
         _ => (op::MOV64rm, op::MOV64mr),
+    }
+}
+
+/// Checks a value passed in a register or a stack slot: an integer or
+/// pointer, a float of any size, or a float vector.
+fn check_scalar(what: &str, vt: VT) -> Result<(), IselError> {
+    if vt.is_float() || vt.is_vector() {
+        Ok(())
+    } else {
+        check_int(what, vt)
+    }
+}
+
+fn check_int(what: &str, vt: VT) -> Result<(), IselError> {
+    if matches!(vt, VT::I1 | VT::I8 | VT::I16 | VT::I32 | VT::I64) {
+        Ok(())
+    } else {
+        Err(IselError::new(format!("{vt} {what}")))
     }
 }
 
@@ -167,30 +132,26 @@ impl CallLowering for X86Lowering {
         chain: SDValue,
         callee: SDValue,
         args: &[SDValue],
-        ret: Option<VT>,
+        rets: &[VT],
         variadic: bool,
-    ) -> Result<(SDValue, Option<SDValue>), IselError> {
+    ) -> Result<(SDValue, Vec<SDValue>), IselError> {
         check_int("callee", dag.vt(callee))?;
         for &a in args {
-            check_scalar("argument", dag.vt(a))?;
+            if dag.op_of(a) != Op::ByValArg {
+                check_scalar("argument", dag.vt(a))?;
+            }
         }
-        if let Some(r) = ret {
-            check_scalar("return value", r)?;
-        }
+        ret_regs(rets)?;
         let mut ops = Vec::with_capacity(args.len() + 2);
         ops.push(chain);
         ops.push(callee);
         ops.extend_from_slice(args);
-        let vts: &[VT] = match ret {
-            Some(r) => &[r, VT::Chain],
-            None => &[VT::Chain],
-        };
-        let vts = vts.to_vec();
+        let mut vts = Vec::with_capacity(rets.len() + 1);
+        vts.extend_from_slice(rets);
+        vts.push(VT::Chain);
         let n = dag.node(Op::Target(X86_CALL), &vts, &ops, variadic as u64);
-        Ok((
-            SDValue::new(n, vts.len() as u32 - 1),
-            ret.map(|_| SDValue::new(n, 0)),
-        ))
+        let vals = (0..rets.len() as u32).map(|k| SDValue::new(n, k)).collect();
+        Ok((SDValue::new(n, rets.len() as u32), vals))
     }
 
     fn lower_return(
@@ -198,48 +159,84 @@ impl CallLowering for X86Lowering {
         dag: &mut Dag,
         _mf: &mut MachFunction,
         chain: SDValue,
-        val: Option<SDValue>,
+        vals: &[SDValue],
     ) -> Result<SDValue, IselError> {
-        if let Some(v) = val {
-            check_scalar("return value", dag.vt(v))?;
-        }
-        let ops: Vec<SDValue> = std::iter::once(chain).chain(val).collect();
+        let vts: Vec<VT> = vals.iter().map(|&v| dag.vt(v)).collect();
+        ret_regs(&vts)?;
+        let ops: Vec<SDValue> = std::iter::once(chain).chain(vals.iter().copied()).collect();
         Ok(dag.value(Op::Target(X86_RET), VT::Chain, &ops, 0))
     }
 
-    fn lower_arguments(&self, mf: &mut MachFunction, args: &[VT]) -> Result<Vec<VReg>, IselError> {
-        let mut out = Vec::with_capacity(args.len());
-        for &vt in args {
-            check_scalar("argument", vt)?;
-        }
-        let (locs, _) = assign(args.iter().copied());
-        for (&vt, loc) in args.iter().zip(locs) {
-            let v = mf.new_vreg(class_of_vt(vt)?);
-            match loc {
-                ArgLoc::Reg(p) => {
+    fn lower_arguments(
+        &self,
+        mf: &mut MachFunction,
+        args: &[FormalArg],
+        va_start: bool,
+    ) -> Result<LoweredArgs, IselError> {
+        let kinds = args.iter().map(|&a| match a {
+            FormalArg::Value(vt) => ArgKind::Value(vt),
+            FormalArg::ByVal { size, align } => ArgKind::Memory { size, align },
+        });
+        let a = assign(kinds)?;
+        let mut out = LoweredArgs::default();
+        for (&arg, &loc) in args.iter().zip(&a.locs) {
+            // Incoming stack arguments start above the return address.
+            let fixed = |mf: &mut MachFunction, size: u64, off: u32| -> FrameIdx {
+                mf.frame.create_fixed(size, 8 + i64::from(off))
+            };
+            out.vals.push(match (arg, loc) {
+                (FormalArg::ByVal { size, .. }, ArgLoc::Stack(off)) => {
+                    ArgValue::Frame(fixed(mf, size.max(1), off))
+                }
+                (FormalArg::Value(vt), ArgLoc::Reg(r)) => {
+                    let v = mf.new_vreg(class_of_vt(vt)?);
+                    let p = part(r, vt);
                     mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
                     mf.live_ins.push(p);
+                    ArgValue::Reg(v)
                 }
-                ArgLoc::Stack(k) => {
-                    let size = u64::from(vt.bits().max(64) / 8);
-                    let fi = mf.frame.create_fixed(size, 8 + 8 * k as i64);
+                (FormalArg::Value(vt), ArgLoc::Stack(off)) => {
+                    let v = mf.new_vreg(class_of_vt(vt)?);
+                    let fi = fixed(mf, if vt.bits() > 64 { 16 } else { 8 }, off);
                     let (opc, _) = mem_forms(vt);
-                    mf.push(
-                        MOpc::target(opc.0),
-                        &[
-                            Operand::reg_def(v),
-                            Operand::frame(fi),
-                            Operand::imm(1),
-                            Operand::reg_use(Reg::NONE),
-                            Operand::imm(0),
-                            Operand::reg_use(Reg::NONE),
-                        ],
-                    );
+                    let mut ops = vec![Operand::reg_def(v)];
+                    ops.extend(mem(Operand::frame(fi), 0));
+                    mf.push(MOpc::target(opc.0), &ops);
+                    ArgValue::Reg(v)
                 }
-            }
-            out.push(v);
+                (FormalArg::ByVal { .. }, ArgLoc::Reg(_)) => {
+                    return Err(IselError::new("a byval argument in a register"))
+                }
+            });
+        }
+        if va_start {
+            out.va = Some(abi::save_unnamed_registers(mf, &a));
         }
         Ok(out)
+    }
+
+    fn stack_pointer(&self) -> Option<PReg> {
+        Some(regs::RSP)
+    }
+
+    fn lower_va_start(
+        &self,
+        dag: &mut Dag,
+        chain: SDValue,
+        list: SDValue,
+        va: &VarArgsArea,
+    ) -> Result<SDValue, IselError> {
+        Ok(abi::va_start(dag, chain, list, va))
+    }
+
+    fn lower_va_copy(
+        &self,
+        dag: &mut Dag,
+        chain: SDValue,
+        dst: SDValue,
+        src: SDValue,
+    ) -> Result<SDValue, IselError> {
+        Ok(abi::va_copy(dag, chain, dst, src))
     }
 }
 
@@ -262,42 +259,43 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     let ops = dag.operands(n);
     let (callee, args) = (ops[1], &ops[2..]);
     let variadic = dag.payload(n) & 1 != 0;
-    let (locs, nxmm) = assign(args.iter().map(|&a| dag.vt(a)));
-    let top = args
-        .iter()
-        .zip(&locs)
-        .filter_map(|(&a, l)| match l {
-            ArgLoc::Stack(k) => Some(u64::from(*k) * 8 + u64::from(dag.vt(a).bits().max(64) / 8)),
-            ArgLoc::Reg(_) => None,
-        })
-        .max()
-        .unwrap_or(0);
-    let bytes = top.next_multiple_of(16);
+    let a = assign(args.iter().map(|&v| match dag.op_of(v) {
+        Op::ByValArg => {
+            let b = ByVal::unpack(dag.payload(v.node()));
+            ArgKind::Memory {
+                size: b.size,
+                align: b.align,
+            }
+        }
+        _ => ArgKind::Value(dag.vt(v)),
+    }))?;
+    let bytes = u64::from(a.stack_bytes).next_multiple_of(16);
     mf.frame.has_calls = true;
     mf.frame.max_call_frame = mf.frame.max_call_frame.max(bytes);
     let b = bytes as i32;
     mf.push(MOpc::ADJCALLSTACKDOWN, &stack_adjust(b, true));
-    for (&a, &loc) in args.iter().zip(&locs) {
-        let ArgLoc::Stack(k) = loc else { continue };
-        let (_, opc) = mem_forms(dag.vt(a));
-        mf.push(
-            MOpc::target(opc.0),
-            &[
-                Operand::reg_use(regs::RSP),
-                Operand::imm(1),
-                Operand::reg_use(Reg::NONE),
-                Operand::imm(8 * k as i32),
-                Operand::reg_use(Reg::NONE),
-                Operand::reg_use(e.reg(a)),
-            ],
-        );
+    // Memory arguments first: large byval copies use RDI, RSI and RCX.
+    for (&v, &loc) in args.iter().zip(&a.locs) {
+        let ArgLoc::Stack(off) = loc else { continue };
+        let sp = Operand::reg_use(regs::RSP);
+        if dag.op_of(v) == Op::ByValArg {
+            let size = ByVal::unpack(dag.payload(v.node())).size;
+            let src = byval_source(e, dag.operands(v.node())[0]);
+            copy_bytes(mf, src, 0, sp, i64::from(off), size);
+            continue;
+        }
+        let (_, opc) = mem_forms(dag.vt(v));
+        let mut ops = mem(sp, i64::from(off)).to_vec();
+        ops.push(Operand::reg_use(e.reg(v)));
+        mf.push(MOpc::target(opc.0), &ops);
     }
     let mut uses = Vec::new();
-    for (&a, &loc) in args.iter().zip(&locs) {
-        let ArgLoc::Reg(p) = loc else { continue };
+    for (&v, &loc) in args.iter().zip(&a.locs) {
+        let ArgLoc::Reg(r) = loc else { continue };
+        let p = part(r, dag.vt(v));
         mf.push(
             MOpc::COPY,
-            &[Operand::reg_def(p), Operand::reg_use(e.reg(a))],
+            &[Operand::reg_def(p), Operand::reg_use(e.reg(v))],
         );
         uses.push(p);
     }
@@ -305,7 +303,7 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
         let mov = MOpc::target(op::MOV8ri.0);
         mf.push(
             mov,
-            &[Operand::reg_def(regs::AL), Operand::imm(nxmm as i32)],
+            &[Operand::reg_def(regs::AL), Operand::imm(a.xmms as i32)],
         );
         uses.push(regs::AL);
     }
@@ -321,34 +319,76 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     let mut cops = vec![target, Operand::reg_mask(mask::SYSV)];
     cops.extend(uses.iter().map(|&p| Operand::implicit_use(p)));
     push_implicit(&mut cops, opc, false);
-    let ret = dag.vts(n).first().copied().filter(|&t| t != VT::Chain);
-    if let Some(t) = ret {
-        cops.push(Operand::implicit_def(ret_reg(t)));
-    }
+    let vts = dag.vts(n);
+    let vts = &vts[..vts.len() - 1];
+    let rets = ret_regs(vts)?;
+    cops.extend(rets.iter().map(|&p| Operand::implicit_def(p)));
     mf.push(opc, &cops);
     mf.push(MOpc::ADJCALLSTACKUP, &stack_adjust(b, false));
-    if let Some(t) = ret {
-        let v = mf.new_vreg(class_of_vt(t)?);
-        mf.push(
-            MOpc::COPY,
-            &[Operand::reg_def(v), Operand::reg_use(ret_reg(t))],
-        );
-        e.vals[n.index()] = Reg::virt(v);
+    for (k, (&p, &vt)) in rets.iter().zip(vts).enumerate() {
+        let v = if vt == VT::F80 {
+            // %st(0) first; then %st(1) is on top.
+            super::x87::pop_st0(mf)
+        } else {
+            let v = mf.new_vreg(class_of_vt(vt)?);
+            mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
+            Reg::virt(v)
+        };
+        e.set_reg(SDValue::new(n, k as u32), v);
     }
     Ok(())
+}
+
+/// The memory base of a `byval` argument's bytes: the frame object itself
+/// for a local, else the pointer's register.
+fn byval_source(e: &Emitter<'_>, ptr: SDValue) -> Operand {
+    if e.dag.op_of(ptr) == Op::FrameIndex {
+        Operand::frame(FrameIdx::from_u32(e.dag.payload(ptr.node()) as u32))
+    } else {
+        Operand::reg_use(e.reg(ptr))
+    }
+}
+
+/// The nodes a call node needs computed first: its register arguments, the
+/// pointers of `byval` arguments (not frame objects, which are addressed
+/// directly), an indirect callee; the chain last.
+pub fn call_deps(dag: &Dag, ops: &[SDValue], deps: &mut Vec<Node>) {
+    for &a in &ops[2..] {
+        if dag.op_of(a) == Op::ByValArg {
+            let p = dag.operands(a.node())[0];
+            if dag.op_of(p) != Op::FrameIndex {
+                deps.push(p.node());
+            }
+        } else {
+            deps.push(a.node());
+        }
+    }
+    if dag.op_of(ops[1]) != Op::Symbol {
+        deps.push(ops[1].node());
+    }
+    deps.push(ops[0].node());
 }
 
 /// Emits return node `n`.
 pub fn emit_ret(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), IselError> {
     let ops = e.dag.operands(n);
     let opc = MOpc::target(op::RET64.0);
-    let mut rops = Vec::new();
-    if let Some(&v) = ops.get(1) {
-        let p = ret_reg(e.dag.vt(v));
-        mf.push(
-            MOpc::COPY,
-            &[Operand::reg_def(p), Operand::reg_use(e.reg(v))],
-        );
+    let vts: Vec<VT> = ops[1..].iter().map(|&v| e.dag.vt(v)).collect();
+    let rets = ret_regs(&vts)?;
+    let mut rops = Vec::with_capacity(rets.len());
+    // x87 results: the last pushed first, so the first ends in %st(0).
+    for &v in ops[1..].iter().rev() {
+        if e.dag.vt(v) == VT::F80 {
+            super::x87::push_st0(mf, e.reg(v));
+        }
+    }
+    for (&v, &p) in ops[1..].iter().zip(&rets) {
+        if e.dag.vt(v) != VT::F80 {
+            mf.push(
+                MOpc::COPY,
+                &[Operand::reg_def(p), Operand::reg_use(e.reg(v))],
+            );
+        }
         rops.push(Operand::implicit_use(p));
     }
     mf.push(opc, &rops);

@@ -34,6 +34,9 @@ pub fn class_of_vt(vt: VT) -> Result<RegClassId, IselError> {
         VT::I64 => mclass::GR64,
         VT::F32 => mclass::FR32,
         VT::F64 => mclass::FR64,
+        // x86_fp80: the 80 bits `fstpt` stores, in the low bytes of an XMM
+        // register (see isel/x87.rs).
+        VT::F80 => mclass::VR128,
         t if super::vector::in_vr128(t) => mclass::VR128,
         t => return Err(IselError::new(format!("{t} values"))),
     })
@@ -84,14 +87,31 @@ pub struct Emitter<'a> {
     pub cover: &'a Cover,
     /// Per node, the register of its value (result 0).
     pub vals: &'a mut Vec<Reg>,
+    /// Registers of the other value results of multi-value nodes (a call
+    /// returning `{ i64, i64 }`), few per block.
+    pub more_vals: Vec<(SDValue, Reg)>,
     pub ops: Vec<Operand>,
 }
 
 impl Emitter<'_> {
     /// The register holding value `v`.
     pub fn reg(&self, v: SDValue) -> Reg {
-        debug_assert_eq!(v.res(), 0, "only result 0 is a register value");
-        self.vals[v.node().index()]
+        if v.res() == 0 {
+            return self.vals[v.node().index()];
+        }
+        self.more_vals
+            .iter()
+            .find(|&&(x, _)| x == v)
+            .map_or(Reg::NONE, |&(_, r)| r)
+    }
+
+    /// Records the register of value `v`.
+    pub fn set_reg(&mut self, v: SDValue, r: Reg) {
+        if v.res() == 0 {
+            self.vals[v.node().index()] = r;
+        } else {
+            self.more_vals.push((v, r));
+        }
     }
 
     /// Emits everything the root needs, in dependency order.
@@ -145,6 +165,7 @@ impl Emitter<'_> {
             Op::Target(X86_CALL) => emit_call(self, mf, n)?,
             Op::Target(X86_RET) => emit_ret(self, mf, n)?,
             Op::TlsAddress => super::tls::emit_tls(self, mf, n)?,
+            _ if super::x87::selects(dag, n) => super::x87::emit(self, mf, n)?,
             _ if super::vector::special(dag, n) => super::vector::emit(self, mf, n)?,
             _ => {
                 let r = self.cover.row[n.index()];
@@ -174,31 +195,58 @@ impl Emitter<'_> {
                 Some(t) => {
                     let d = &DESCS[t as usize];
                     let mut it = inst.ops.iter();
+                    let mut this_def = Reg::NONE;
                     for o in d.operands {
                         match (o.kind, o.role) {
                             (OpKind::Reg(c), Role::Def) => {
                                 let v = mf.new_vreg(def_class(c, root_vt));
                                 set_def(&mut defs, inst.def, Reg::virt(v));
+                                this_def = Reg::virt(v);
                                 ops.push(Operand::reg_def(v));
                             }
                             (OpKind::Reg(c), Role::UseDef) => {
                                 let v = mf.new_vreg(def_class(c, root_vt));
                                 set_def(&mut defs, inst.def, Reg::virt(v));
+                                this_def = Reg::virt(v);
                                 let di = ops.len();
                                 ops.push(Operand::reg_def(v));
-                                let u = reg_operand(*it.next().expect("checked"), &defs, &var_reg);
-                                let mut tied = Operand::reg_tied_use(u.reg(), di);
-                                tied.set_subreg(u.subreg());
+                                let tied = match *it.next().expect("checked") {
+                                    // The old value is not read: the def
+                                    // itself, undef (no copy to make).
+                                    POperand::Undef => {
+                                        Operand::reg_tied_use(v, di).with(flag::UNDEF)
+                                    }
+                                    o => {
+                                        let u = reg_operand(o, &defs, &var_reg);
+                                        let mut tied = Operand::reg_tied_use(u.reg(), di);
+                                        tied.set_subreg(u.subreg());
+                                        tied
+                                    }
+                                };
                                 ops.push(tied);
                             }
-                            (OpKind::Reg(_), Role::Use) => {
-                                ops.push(reg_operand(*it.next().expect("checked"), &defs, &var_reg))
-                            }
+                            (OpKind::Reg(_), Role::Use) => match *it.next().expect("checked") {
+                                POperand::Undef if this_def != Reg::NONE => {
+                                    ops.push(Operand::reg_use(this_def).with(flag::UNDEF))
+                                }
+                                POperand::Undef => {
+                                    return Err(IselError::new(format!(
+                                        "row {}: undef before the instruction's def",
+                                        p.line
+                                    )))
+                                }
+                                o => ops.push(reg_operand(o, &defs, &var_reg)),
+                            },
                             (OpKind::Mem(size), _) => {
                                 let am = match *it.next().expect("checked") {
                                     POperand::Pool { value, bits } => {
                                         pool_addr(mf, size, value, bits as u32)
                                     }
+                                    POperand::Scratch(disp) => AddrMode {
+                                        base: Base::Frame(mf.frame.scratch()),
+                                        disp: disp as i64,
+                                        ..AddrMode::EMPTY
+                                    },
                                     POperand::Var(v) => match binds[v as usize] {
                                         Binding::Addr(am) => am,
                                         Binding::Val(x) => AddrMode::reg(x),

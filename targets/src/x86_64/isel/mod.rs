@@ -13,14 +13,16 @@
 //!   instantiation of the chosen rows into machine instructions;
 //! - [`call`]: the System V [`rcc_dag::CallLowering`] hooks and the
 //!   emission of calls and returns;
+//! - [`x87`]: hand-written sequences for `x86_fp80` arithmetic.
 //! - [`vector`]: SSE2 vectors: which types and operations are legal (the
 //!   [`rcc_dag::legalize::TypeLegality`] the legalizer asks) and the
-//!   selection of `BuildVector`, `Shuffle` and `InsertVectorElt`.
+//!   selection of `BuildVector`, `Shuffle` and `InsertElt`.
 //!
 //! Invariants of the output: every virtual register is defined once; in a
 //! block, a register defined by the block is defined before it is used;
 //! EFLAGS and fixed physical registers never live across two rows.
 
+pub mod abi;
 pub mod addr;
 pub mod call;
 pub mod emit;
@@ -31,6 +33,7 @@ pub mod patterns;
 mod tests;
 pub mod tls;
 pub mod vector;
+pub mod x87;
 
 pub use call::{X86Lowering, X86_CALL, X86_RET};
 pub use rcc_dag::IselError;
@@ -64,6 +67,7 @@ impl Selector {
             dag,
             cover: &self.cover,
             vals: &mut self.vals,
+            more_vals: Vec::new(),
             ops: std::mem::take(&mut self.ops),
         };
         let r = e.run(mf);

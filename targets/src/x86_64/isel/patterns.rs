@@ -104,6 +104,12 @@ pub enum POperand {
         value: u64,
         bits: u8,
     },
+    /// The function's scratch stack slot plus a displacement (`scratch`,
+    /// `scratch+8`; a memory slot).
+    Scratch(u8),
+    /// `undef`: the instruction's own def register, read as undefined
+    /// (register slots after the def, or the tied slot).
+    Undef,
 }
 
 /// One output instruction.
@@ -441,10 +447,16 @@ impl<'a> RowParser<'a> {
 
 fn check_arity(op: Op, n: usize) -> Result<(), String> {
     let want = match op {
-        Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex | Op::Load | Op::Br => 1,
+        Op::Constant
+        | Op::ConstantFP
+        | Op::Symbol
+        | Op::FrameIndex
+        | Op::Load
+        | Op::Br
+        | Op::BrInd => 1,
         Op::Undef | Op::Trap | Op::DebugTrap => 0,
         Op::Bswap | Op::Ctlz | Op::CtlzZeroUndef | Op::Cttz | Op::CttzZeroUndef => 1,
-        Op::SetCC | Op::FSetCC | Op::Select | Op::Prefetch => 3,
+        Op::SetCC | Op::FSetCC | Op::Select | Op::Prefetch | Op::InsertElt => 3,
         Op::ZeroExtend | Op::SignExtend | Op::AnyExtend | Op::Truncate => 1,
         Op::FNeg
         | Op::FAbs
@@ -455,7 +467,6 @@ fn check_arity(op: Op, n: usize) -> Result<(), String> {
         | Op::FpRound
         | Op::Bitcast => 1,
         Op::ScalarToVector | Op::SignExtendInReg | Op::ZeroExtendInReg | Op::MoveMask => 1,
-        Op::InsertVectorElt => 3,
         _ => 2,
     };
     if n == want {
@@ -530,6 +541,7 @@ fn parse_op(w: &str) -> Option<POp> {
         "anyext" => Op::AnyExtend,
         "trunc" => Op::Truncate,
         "br" => Op::Br,
+        "brind" => Op::BrInd,
         "brcond" => Op::BrCond,
         "load" => Op::Load,
         "store" => Op::Store,
@@ -554,6 +566,8 @@ fn parse_op(w: &str) -> Option<POp> {
         "fpext" => Op::FpExtend,
         "fpround" => Op::FpRound,
         "bitcast" => Op::Bitcast,
+        "extractelt" => Op::ExtractElt,
+        "insertelt" => Op::InsertElt,
         "rotl" => Op::Rotl,
         "rotr" => Op::Rotr,
         "bswap" => Op::Bswap,
@@ -570,8 +584,6 @@ fn parse_op(w: &str) -> Option<POp> {
         "trap" => Op::Trap,
         "debugtrap" => Op::DebugTrap,
         "prefetch" => Op::Prefetch,
-        "extractelt" => Op::ExtractVectorElt,
-        "insertelt" => Op::InsertVectorElt,
         "scalar_to_vector" => Op::ScalarToVector,
         "sext_inreg" => Op::SignExtendInReg,
         "zext_inreg" => Op::ZeroExtendInReg,
@@ -589,6 +601,7 @@ fn parse_vt(w: &str) -> Option<VT> {
         "i64" => VT::I64,
         "f32" => VT::F32,
         "f64" => VT::F64,
+        "f80" => VT::F80,
         // Vector types: `v4i32`, `v2f64`, ...
         _ if w.starts_with('v') => return VT::from_name(w),
         _ => return None,
@@ -725,7 +738,7 @@ fn parse_row(row: &str, line: u32, names: &HashMap<&'static str, u16>) -> Result
     };
     let produces_value = !matches!(
         op.op,
-        Op::Store | Op::Br | Op::BrCond | Op::Trap | Op::DebugTrap | Op::Prefetch
+        Op::Store | Op::Br | Op::BrCond | Op::BrInd | Op::Trap | Op::DebugTrap | Op::Prefetch
     );
     if produces_value && result.is_none() {
         return Err("the row defines no value".into());
@@ -866,6 +879,26 @@ fn parse_operand(
             return Err(format!("{kind}({w}) does not fit the lane"));
         }
         return Ok(POperand::Pool { value, bits });
+    }
+    if w == "undef" {
+        return match slot {
+            Slot::Reg => Ok(POperand::Undef),
+            _ => Err("undef outside a register slot".into()),
+        };
+    }
+    if let Some(rest) = w.strip_prefix("scratch") {
+        let disp = match rest.strip_prefix('+') {
+            Some(n) => n.parse::<u8>().map_err(|_| format!("bad {w}"))?,
+            None if rest.is_empty() => 0,
+            None => return Err(format!("bad operand `{w}`")),
+        };
+        if disp as u64 >= rcc_mach::FrameInfo::SCRATCH_SIZE {
+            return Err(format!("{w} is outside the scratch slot"));
+        }
+        return match slot {
+            Slot::Mem => Ok(POperand::Scratch(disp)),
+            _ => Err("scratch outside a memory slot".into()),
+        };
     }
     if kind == "cc" {
         if slot != Slot::Cond {

@@ -16,7 +16,7 @@
 //!   for splats, `movd`/`punpck` or `pinsrw` trees otherwise), `Shuffle`
 //!   (`pshufd`, `pshuflw`/`pshufhw`, `shufps`/`shufpd` pairs, `punpck*`,
 //!   `packssdw`/`packuswb` for even-lane (truncating) shuffles, otherwise
-//!   through a stack slot) and `InsertVectorElt` (`pinsrw`, byte merges, or a
+//!   through a stack slot) and `InsertElt` (`pinsrw`, byte merges, or a
 //!   shuffle with the `movd`-ed element).
 //!
 //! Everything else (loads, stores, arithmetic, compares, selects, lane
@@ -157,10 +157,8 @@ pub fn pool_addr(dag: &Dag, mf: &mut MachFunction, v: SDValue) -> AddrMode {
 
 /// Whether node `n` is selected here rather than by a row.
 pub fn special(dag: &Dag, n: Node) -> bool {
-    matches!(
-        dag.op(n),
-        Op::BuildVector | Op::Shuffle | Op::InsertVectorElt
-    ) && dag.vts(n).first().is_some_and(|&t| in_vr128(t))
+    matches!(dag.op(n), Op::BuildVector | Op::Shuffle | Op::InsertElt)
+        && dag.vts(n).first().is_some_and(|&t| in_vr128(t))
 }
 
 fn is_const_lane(dag: &Dag, v: SDValue) -> bool {
@@ -175,7 +173,7 @@ pub fn deps(dag: &Dag, n: Node, deps: &mut Vec<Node>) {
         Op::BuildVector if !ops.iter().all(|&o| is_const_lane(dag, o)) => {
             deps.extend(ops.iter().filter(defined).map(|o| o.node()));
         }
-        Op::Shuffle | Op::InsertVectorElt => {
+        Op::Shuffle | Op::InsertElt => {
             deps.extend(ops[..2].iter().filter(defined).map(|o| o.node()))
         }
         _ => {}
@@ -291,7 +289,7 @@ pub fn emit(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), I
             let (a, b) = (val(e, ops[0]), val(e, ops[1]));
             shuffle(mf, vt, a, b, &mask)
         }
-        Op::InsertVectorElt => {
+        Op::InsertElt => {
             let Some(k) = dag.as_const(ops[2]) else {
                 return Err(IselError::new(format!(
                     "an {vt} lane insert at a variable index"
@@ -452,7 +450,7 @@ fn splat(mf: &mut MachFunction, vt: VT, r: Reg) -> Reg {
     }
 }
 
-// ---- InsertVectorElt
+// ---- InsertElt
 
 fn insert(mf: &mut MachFunction, vt: VT, v: Reg, x: Reg, k: u32) -> Result<Reg, IselError> {
     Ok(match vt {
