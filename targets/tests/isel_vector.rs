@@ -344,10 +344,7 @@ define <4 x i32> @promote(<4 x i32> %a, <4 x i32> %b) {
     assert_eq!(count(&mir, "MOVAPSmr"), 2, "{mir}");
     // <2 x i32> lives in the low half of a v4i32: an 8-byte load and
     // store around the v4i32 multiply.
-    has_all(
-        &mir,
-        &["MOV64rm", "MOV64toPQIrr", "MOVPQI2QImr", "PMULUDQrr"],
-    );
+    has_all(&mir, &["MOVQI2PQIrm", "MOVPQI2QImr", "PMULUDQrr"]);
     // The i1 lanes are 0/-1 in 32-bit lanes; zext masks them with 1.
     has_all(&mir, &["PCMPGTDrr", "PORrr"]);
 }

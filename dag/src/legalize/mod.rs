@@ -53,7 +53,9 @@ pub trait TypeLegality: Sync {
     fn legal_vector(&self, vt: VT) -> bool;
     /// Whether the target selects `op` of legal vector type `vt` with
     /// (legal) operands `ops` as it is, e.g. shifts only by a splat
-    /// constant. Asked for the arithmetic, logic and shift operations;
+    /// constant. For `Load` (no operands): whether it loads the low lane
+    /// of `vt` from memory zeroing the rest (a zero-extending load of the
+    /// lane's width), which widened vectors of 32 or 64 bits then use. Asked for the arithmetic, logic and shift operations;
     /// conditions are asked with [`TypeLegality::legal_cond`]. Shuffles,
     /// `BuildVector`, lane access with constant indexes, selects, bitcasts
     /// and the in-register extensions of legal types must always be

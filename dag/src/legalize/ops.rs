@@ -468,8 +468,23 @@ impl Lz<'_> {
             }
             How::Widen => {
                 if let Some(it) = VT::int(vt.bits()).filter(|_| matches!(vt.bits(), 16 | 32 | 64)) {
-                    let (x, c) = self.load_one(chain, it, addr, m);
                     let sv = VT::vector(it, 128 / vt.bits()).unwrap_or(l.part);
+                    if sv.bits() == l.part.bits() && self.t.selects(self.dag, Op::Load, sv, &[]) {
+                        let info = MemInfo {
+                            mem_bits: vt.bits(),
+                            ext: Ext::Zero,
+                            volatile: m.volatile,
+                        };
+                        let n = self.dag.node(
+                            Op::Load,
+                            &[sv, VT::Chain],
+                            &[chain, addr],
+                            MemInfo::with_align(info.pack(), m.align),
+                        );
+                        let p = self.bitcast(SDValue::new(n, 0), l.part);
+                        return Ok((vec![p], SDValue::new(n, 1)));
+                    }
+                    let (x, c) = self.load_one(chain, it, addr, m);
                     let s = self.dag.value(Op::ScalarToVector, sv, &[x], 0);
                     let p = self.bitcast(s, l.part);
                     return Ok((vec![p], c));

@@ -502,7 +502,8 @@ fn parse_op(w: &str) -> Option<POp> {
         ("extload", Ext::Any),
     ] {
         if let Some(bits) = w.strip_prefix(p) {
-            let mem = bits.parse().ok().filter(|b| [8, 16, 32].contains(b))?;
+            // 64: a vector's low lane (`movq m64, xmm`).
+            let mem = bits.parse().ok().filter(|b| [8, 16, 32, 64].contains(b))?;
             return Some(POp {
                 op: Op::Load,
                 ext,

@@ -57,6 +57,8 @@ impl TypeLegality for Sse2 {
         }
         let src = ops.first().map(|&o| dag.vt(o));
         match op {
+            // A zero-extending load of the low 32 or 64 bits (`movd`/`movq`).
+            Op::Load => matches!(vt, VT::V4I32 | VT::V2I64),
             Op::MoveMask => matches!(
                 src,
                 Some(VT::V16I8 | VT::V4I32 | VT::V2I64 | VT::V4F32 | VT::V2F64)
