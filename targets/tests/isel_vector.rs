@@ -144,6 +144,29 @@ define <4 x i32> @v(<4 x i32> %a, <4 x i32> %s) {
 }
 
 #[test]
+fn shifts_the_target_lacks_are_built_from_others() {
+    // Bytes shift as words with a mask; arithmetic right shifts of bytes
+    // and quadwords are ((x >>u c) ^ m) - m.
+    let mir = select(
+        "define <16 x i8> @b(<16 x i8> %x) {
+  %r = ashr <16 x i8> %x, <i8 3, i8 3, i8 3, i8 3, i8 3, i8 3, i8 3, i8 3, i8 3, i8 3, i8 3, i8 3, i8 3, i8 3, i8 3, i8 3>
+  ret <16 x i8> %r
+}
+define <2 x i64> @q(<2 x i64> %x) {
+  %r = ashr <2 x i64> %x, <i64 5, i64 5>
+  ret <2 x i64> %r
+}
+",
+    )
+    .unwrap();
+    has_all(
+        &mir,
+        &["PSRLWri", "PANDrm", "PSUBBrm", "PSRLQri", "PSUBQrm"],
+    );
+    assert!(!mir.contains("SAR"), "{mir}");
+}
+
+#[test]
 fn compares_direct_inverted_and_sign_flipped() {
     let mir = select(
         "define <4 x i32> @eq(<4 x i32> %a, <4 x i32> %b) {

@@ -674,7 +674,77 @@ impl Lz<'_> {
         if !vt.is_vector() || self.t.selects(self.dag, op, vt, ops) {
             return self.dag.value(op, vt, ops, 0);
         }
+        if let Some(v) = self.shift_by_splat(op, vt, ops) {
+            return v;
+        }
         self.unroll(op, vt, ops, valid)
+    }
+
+    /// A shift by a splat constant the target lacks, from ones it has:
+    /// an arithmetic shift right as `((x >>u c) ^ m) - m` with
+    /// `m = 1 << (bits - 1 - c)` (no `psraq`), and byte lanes shifted as
+    /// 16-bit lanes whose bits crossing into the neighbour byte are masked
+    /// off (x86 has no byte shifts).
+    fn shift_by_splat(&mut self, op: Op, vt: VT, ops: &[SDValue]) -> Option<SDValue> {
+        if !matches!(op, Op::Shl | Op::Srl | Op::Sra) || !vt.is_int_vector() {
+            return None;
+        }
+        let lanes = self.dag.operands(ops[1].node()).to_vec();
+        if self.dag.op_of(ops[1]) != Op::BuildVector {
+            return None;
+        }
+        let c = self.dag.as_const(*lanes.first()?)?;
+        if lanes.iter().any(|&l| self.dag.as_const(l) != Some(c)) {
+            return None;
+        }
+        let bits = u64::from(vt.elem().bits());
+        if c >= bits {
+            return None;
+        }
+        let x = ops[0];
+        if op == Op::Sra {
+            // Needs the logical shift, xor and sub of this type.
+            let srl = self.shift_by_splat_or_legal(Op::Srl, vt, x, c)?;
+            let m = self.splat_const(vt, 1u64 << (bits - 1 - c));
+            if !self.t.selects(self.dag, Op::Xor, vt, &[srl, m])
+                || !self.t.selects(self.dag, Op::Sub, vt, &[srl, m])
+            {
+                return None;
+            }
+            let t = self.dag.value(Op::Xor, vt, &[srl, m], 0);
+            return Some(self.dag.value(Op::Sub, vt, &[t, m], 0));
+        }
+        if vt.elem() != VT::I8 {
+            return None;
+        }
+        let wt = VT::vector(VT::I16, vt.lanes() / 2)?;
+        let w = self.bitcast(x, wt);
+        let cw = self.splat_const(wt, c);
+        if !self.t.selects(self.dag, op, wt, &[w, cw]) {
+            return None;
+        }
+        let sh = self.dag.value(op, wt, &[w, cw], 0);
+        let b = self.bitcast(sh, vt);
+        let keep = if op == Op::Shl {
+            0xffu64 << c
+        } else {
+            0xff >> c
+        } & 0xff;
+        let m = self.splat_const(vt, keep);
+        if !self.t.selects(self.dag, Op::And, vt, &[b, m]) {
+            return None;
+        }
+        Some(self.dag.value(Op::And, vt, &[b, m], 0))
+    }
+
+    /// `x` shifted by splat constant `c`, selected as it is or through
+    /// [`Lz::shift_by_splat`].
+    fn shift_by_splat_or_legal(&mut self, op: Op, vt: VT, x: SDValue, c: u64) -> Option<SDValue> {
+        let cv = self.splat_const(vt, c);
+        if self.t.selects(self.dag, op, vt, &[x, cv]) {
+            return Some(self.dag.value(op, vt, &[x, cv], 0));
+        }
+        self.shift_by_splat(op, vt, &[x, cv])
     }
 
     fn unroll(&mut self, op: Op, vt: VT, ops: &[SDValue], valid: u32) -> SDValue {
