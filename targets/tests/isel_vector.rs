@@ -241,6 +241,22 @@ fn constants_zero_ones_pool_and_splats() {
 }
 
 #[test]
+fn vector_constants_with_addresses() {
+    let mir = select(
+        "@a = global i32 1
+@b = global [4 x i32] zeroinitializer
+define void @f(ptr %p) {
+  store <2 x ptr> <ptr @a, ptr getelementptr (i8, ptr @b, i64 8)>, ptr %p, align 16
+  ret void
+}
+",
+    )
+    .unwrap();
+    assert_eq!(count(&mir, "MOV64toPQIrr"), 2, "{mir}");
+    has_all(&mir, &["PUNPCKLQDQrr", "MOVAPSmr"]);
+}
+
+#[test]
 fn lanes_by_constant_and_variable_index() {
     let mir = select(
         "define i32 @x(<4 x i32> %v) {

@@ -266,7 +266,8 @@ impl Builder<'_, '_> {
     /// One lane of a vector constant.
     fn lane_const(&mut self, e: Value, elem: VT) -> BResult<SDValue> {
         let Some(c) = e.as_entity::<ConstId>(ValueTag::Const) else {
-            return unsupported("a vector constant with a non-constant lane");
+            // A global's address.
+            return self.get(e);
         };
         Ok(match self.fl.f.consts.get(c).kind {
             ConstKind::Int(x) => self.dag.constant(elem, x),
@@ -275,7 +276,8 @@ impl Builder<'_, '_> {
             }
             ConstKind::Null | ConstKind::Zero => self.scalar_zero(elem),
             ConstKind::Undef | ConstKind::Poison => self.dag.value(Op::Undef, elem, &[], 0),
-            _ => return unsupported("this kind of vector lane constant"),
+            // A constant expression (an address, usually).
+            _ => return self.get(e),
         })
     }
 
