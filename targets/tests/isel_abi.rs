@@ -716,3 +716,68 @@ x:
         assert!(e.contains("another function"), "{e}");
     }
 }
+
+mod two_floats {
+    use super::select;
+
+    #[test]
+    fn v2f32_moves_through_xmm_registers() {
+        let mir = select(
+            "declare <2 x float> @g(<2 x float>, float)
+define { <2 x float>, float } @f(ptr %p, ptr %q) {
+  %v = load <2 x float>, ptr %p, align 4
+  %r = call <2 x float> @g(<2 x float> %v, float 3.0)
+  store <2 x float> %r, ptr %q, align 4
+  %a = insertvalue { <2 x float>, float } undef, <2 x float> %r, 0
+  %b = insertvalue { <2 x float>, float } %a, float 1.0, 1
+  ret { <2 x float>, float } %b
+}
+",
+        )
+        .unwrap();
+        assert!(
+            mir.contains(":fr64 = MOVSDrm %0, 1, $noreg, 0, $noreg"),
+            "{mir}"
+        );
+        assert!(mir.contains("$xmm0 = COPY"), "{mir}");
+        assert!(mir.contains("$xmm1 = COPY"), "{mir}");
+        assert!(mir.contains("MOVSDmr %1, 1, $noreg, 0, $noreg"), "{mir}");
+        assert!(
+            mir.contains("RET64 implicit $xmm0, implicit $xmm1"),
+            "{mir}"
+        );
+    }
+
+    #[test]
+    fn lanes_shuffles_and_arithmetic() {
+        let mir = select(
+            "define <2 x float> @f(<2 x float> %x, float %y) {
+  %a = extractelement <2 x float> %x, i64 1
+  %s = fadd float %a, %y
+  %b = insertelement <2 x float> %x, float %s, i64 0
+  %c = shufflevector <2 x float> %b, <2 x float> poison, <2 x i32> <i32 1, i32 0>
+  %d = fmul <2 x float> %c, <float 2.0, float 0.5>
+  ret <2 x float> %d
+}
+",
+        )
+        .unwrap();
+        assert!(mir.contains("SHUFPSrri"), "{mir}");
+        assert!(mir.contains("MOVSSrr"), "{mir}");
+        assert!(mir.contains("MULPSrr"), "{mir}");
+        assert!(mir.contains("MOVSDrm $rip"), "{mir}");
+    }
+
+    #[test]
+    fn other_operations_are_named() {
+        let e = select(
+            "define <2 x float> @f(<2 x float> %x) {
+  %r = frem <2 x float> %x, %x
+  ret <2 x float> %r
+}
+",
+        )
+        .unwrap_err();
+        assert!(e.contains("'frem' instruction on <2 x float>"), "{e}");
+    }
+}

@@ -240,9 +240,31 @@ impl Builder<'_, '_> {
         Ok(self.merge(&parts))
     }
 
+    /// A `<2 x float>` constant vector: its two floats' bits packed into
+    /// one 64-bit constant (`undef` elements are zero).
+    pub(super) fn v2f32_const(&mut self, c: ConstId) -> BResult<SDValue> {
+        let f = self.fl.f;
+        let mut bits = 0u64;
+        for (k, &e) in f.consts.operands(c).iter().enumerate() {
+            let Some(e) = e.as_entity::<ConstId>(rcc_ir::ValueTag::Const) else {
+                return unsupported("a <2 x float> constant with a non-constant element");
+            };
+            let b = match f.consts.get(e).kind {
+                ConstKind::Float(b) => b & 0xffff_ffff,
+                ConstKind::Zero | ConstKind::Null | ConstKind::Undef | ConstKind::Poison => 0,
+                _ => return unsupported("this kind of <2 x float> constant element"),
+            };
+            bits |= b << (32 * k.min(1));
+        }
+        Ok(SDValue::new(
+            self.dag.node(Op::ConstantFP, &[VT::V2F32], &[], bits),
+            0,
+        ))
+    }
+
     /// The zero of a part type.
     fn zero(&mut self, vt: VT) -> SDValue {
-        if vt.is_float() {
+        if vt.is_float() || vt == VT::V2F32 {
             SDValue::new(self.dag.node(Op::ConstantFP, &[vt], &[], 0), 0)
         } else {
             self.dag.constant(vt, 0)

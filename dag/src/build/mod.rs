@@ -27,6 +27,7 @@ mod constexpr;
 mod promote;
 mod stack;
 mod tls;
+mod vector;
 
 use crate::lowering::{ArgValue, CallLowering, IselError, VarArgsArea};
 use crate::node::{Dag, SDValue};
@@ -278,7 +279,7 @@ fn scalar_vt(m: &Module, dl: &DataLayout, ty: TypeId, what: &str) -> BResult<VT>
         _ => None,
     };
     odd.or_else(|| VT::of(&m.types, dl, ty))
-        .filter(|v| (v.is_int() && v.bits() <= 64) || matches!(v, VT::F32 | VT::F64))
+        .filter(|v| (v.is_int() && v.bits() <= 64) || matches!(v, VT::F32 | VT::F64 | VT::V2F32))
         .ok_or_else(|| IselError::new(format!("{what} of type {}", type_name(m, ty))))
 }
 
@@ -436,7 +437,10 @@ impl Builder<'_, '_> {
                 let vt = self.vt(ty)?;
                 match data.kind {
                     ConstKind::Float(x) => Ok(self.fp_const(vt, x)),
-                    ConstKind::Null | ConstKind::Zero if vt.is_float() => Ok(self.fp_const(vt, 0)),
+                    ConstKind::Null | ConstKind::Zero if vt.is_float() || vt == VT::V2F32 => {
+                        Ok(self.fp_const(vt, 0))
+                    }
+                    ConstKind::Aggregate(_) if vt == VT::V2F32 => self.v2f32_const(c),
                     ConstKind::Int(x) => Ok(self.dag.constant(vt, x)),
                     ConstKind::Null | ConstKind::Zero => Ok(self.dag.constant(vt, 0)),
                     ConstKind::Undef | ConstKind::Poison => {
@@ -502,7 +506,7 @@ impl Builder<'_, '_> {
         if from == to {
             return Ok(x);
         }
-        if from.is_float() || to.is_float() {
+        if from.is_float() || to.is_float() || from == VT::V2F32 || to == VT::V2F32 {
             return self.bitcast(x, to);
         }
         let o = match op {
@@ -528,7 +532,7 @@ impl Builder<'_, '_> {
         let f = self.fl.f;
         let ops = f.inst_ops(i);
         let op = f.op(i);
-        if self.aggregate_inst(i)? {
+        if self.aggregate_inst(i)? || self.vector_inst(i)? {
             return Ok(());
         }
         if let Some(o) = bin_op(op) {
