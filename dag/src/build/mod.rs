@@ -779,7 +779,8 @@ impl Builder<'_, '_> {
                 {
                     return Ok(());
                 }
-                if self.abi_intrinsic(i, name)?
+                if self.vector_intrinsic(i, name)?
+                    || self.abi_intrinsic(i, name)?
                     || self.stack_intrinsic(i, name)?
                     || self.float_intrinsic(i, name)?
                     || self.int_intrinsic(i, name)?
@@ -792,6 +793,9 @@ impl Builder<'_, '_> {
         let Type::Func { ret, vararg, .. } = m.types.get(info.fn_ty) else {
             return unsupported("a call through a non-function type");
         };
+        if aggregate::is_lane_vector(m, ret) {
+            return unsupported(format!("a call returning {}", type_name(m, ret)));
+        }
         let ret_aggregate = aggregate::is_aggregate(m, ret);
         let mut rets: Vec<VT> = match m.types.get(ret) {
             Type::Void => Vec::new(),
@@ -809,6 +813,10 @@ impl Builder<'_, '_> {
             }
             let v = self.get(a)?;
             let v = self.call_argument(i, k, v)?;
+            if aggregate::is_lane_vector(m, self.value_ty(a)) {
+                let ty = self.value_ty(a);
+                return unsupported(format!("a call argument of type {}", type_name(m, ty)));
+            }
             if aggregate::is_aggregate(m, self.value_ty(a)) {
                 // Each part is an argument of its own (LLVM's rule).
                 args.extend(self.parts(v));
@@ -869,6 +877,13 @@ impl Builder<'_, '_> {
         let ops = f.inst_ops(i);
         match f.op(i) {
             Opcode::Ret => {
+                if let Some(&v) = ops.first() {
+                    let ty = self.value_ty(v);
+                    if aggregate::is_lane_vector(self.fl.m, ty) {
+                        let t = type_name(self.fl.m, ty);
+                        return unsupported(format!("returning a value of type {t}"));
+                    }
+                }
                 let vals = match ops.first() {
                     Some(&v) => {
                         let x = self.get(v)?;
