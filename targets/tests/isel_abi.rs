@@ -882,6 +882,27 @@ declare i32 @llvm.vector.reduce.add.v4i32(<4 x i32>)
     }
 
     #[test]
+    fn i1_lanes_bitcast_to_a_mask_and_back() {
+        let mir = select(
+            "define i16 @f(ptr %p) {
+  %v = load <16 x i8>, ptr %p, align 1
+  %c = icmp eq <16 x i8> %v, zeroinitializer
+  %m = bitcast <16 x i1> %c to i16
+  %b = bitcast i16 %m to <16 x i1>
+  %l = extractelement <16 x i1> %b, i64 3
+  %z = zext i1 %l to i16
+  %r = add i16 %m, %z
+  ret i16 %r
+}
+",
+        )
+        .unwrap();
+        assert_eq!(mir.matches("= MOV8rm").count(), 16, "{mir}");
+        assert!(mir.matches("OR16rr").count() >= 15, "{mir}");
+        assert!(mir.contains("SHR16ri"), "{mir}");
+    }
+
+    #[test]
     fn vector_arguments_and_variable_lanes_are_named() {
         let e = select(
             "define i32 @f(ptr %p, i64 %k) {

@@ -403,7 +403,7 @@ impl Builder<'_, '_> {
         let dl = self.fl.dl;
         let from = self.value_ty(v);
         if is_bit_vector(m, from) || is_bit_vector(m, to) {
-            return unsupported("a bitcast of a vector of sub-byte lanes");
+            return self.bitcast_bit_vector(v, to);
         }
         let size = dl.alloc_size(&m.types, to);
         let x = self.get(v)?;
@@ -434,6 +434,47 @@ impl Builder<'_, '_> {
                 .copied()
                 .ok_or_else(|| crate::lowering::IselError::new("an empty bitcast"))?
         })
+    }
+
+    /// `bitcast` between a vector of i1 lanes and an integer of as many
+    /// bits (lane k is bit k, as in memory): lanes are zero-extended,
+    /// shifted into place and or-ed; bits are shifted down and truncated.
+    fn bitcast_bit_vector(&mut self, v: Value, to: TypeId) -> BResult<SDValue> {
+        let m = self.fl.m;
+        let from = self.value_ty(v);
+        let x = self.get(v)?;
+        let i1_lanes = |t: TypeId| match m.types.get(t) {
+            Type::Vector { len, elem } if m.types.get(elem) == Type::Int(1) => Some(len),
+            _ => None,
+        };
+        let int_bits = |t: TypeId| match m.types.get(t) {
+            Type::Int(n) => Some(n),
+            _ => None,
+        };
+        match (i1_lanes(from), int_bits(to), int_bits(from), i1_lanes(to)) {
+            (Some(n), Some(b), _, _) if n == b => {
+                let vt = self.vt(to)?;
+                let mut acc = self.dag.constant(vt, 0);
+                for (k, lane) in self.parts(x).into_iter().enumerate() {
+                    let w = self.dag.value(Op::ZeroExtend, vt, &[lane], 0);
+                    let sh = self.dag.constant(VT::I8, k as u64);
+                    let w = self.dag.value(Op::Shl, vt, &[w, sh], 0);
+                    acc = self.dag.value(Op::Or, vt, &[acc, w], 0);
+                }
+                Ok(acc)
+            }
+            (_, _, Some(b), Some(n)) if n == b => {
+                let vt = self.dag.vt(x);
+                let mut lanes = Vec::with_capacity(n as usize);
+                for k in 0..n {
+                    let sh = self.dag.constant(VT::I8, u64::from(k));
+                    let w = self.dag.value(Op::Srl, vt, &[x, sh], 0);
+                    lanes.push(self.dag.value(Op::Truncate, VT::I1, &[w], 0));
+                }
+                Ok(self.merge(&lanes))
+            }
+            _ => unsupported("a bitcast of a vector of sub-byte lanes to another shape"),
+        }
     }
 
     /// Intrinsic calls on vectors held as lanes: `llvm.vector.reduce.*`
