@@ -63,10 +63,6 @@ pub enum Op {
     /// payload = size << 8 | log2(alignment) (see [`ByVal`]). Only a call
     /// node's operand; the target copies the bytes.
     ByValArg,
-    /// (vector, index) -> element [EXTRACT_VECTOR_ELT].
-    ExtractVectorElt,
-    /// (vector, element, index) -> vector [INSERT_VECTOR_ELT].
-    InsertVectorElt,
     /// (values...) -> the same values: the scalar parts of a first-class
     /// aggregate as the builder holds it (see `build::aggregate`). Never
     /// reachable from a block's root, so never selected.

@@ -18,10 +18,6 @@ pub enum VT {
     F32,
     F64,
     F80,
-    /// `<2 x float>`: 8 bytes of SSE data, the type clang gives a struct of
-    /// two floats passed or returned in an XMM register. Only moved (loads,
-    /// stores, copies, arguments, returns); no arithmetic is selected.
-    V2F32,
     Chain,
     Glue,
 }
@@ -34,7 +30,7 @@ impl VT {
             VT::I8 => 8,
             VT::I16 => 16,
             VT::I32 | VT::F32 => 32,
-            VT::I64 | VT::F64 | VT::V2F32 => 64,
+            VT::I64 | VT::F64 => 64,
             VT::F80 => 80,
             VT::I128 => 128,
             VT::Chain | VT::Glue => 0,
@@ -73,7 +69,6 @@ impl VT {
             Type::Float => Some(VT::F32),
             Type::Double => Some(VT::F64),
             Type::X86Fp80 => Some(VT::F80),
-            Type::Vector { len: 2, elem } if t.get(elem) == Type::Float => Some(VT::V2F32),
             _ => None,
         }
     }
@@ -100,7 +95,6 @@ impl std::fmt::Display for VT {
             VT::F32 => "f32",
             VT::F64 => "f64",
             VT::F80 => "f80",
-            VT::V2F32 => "v2f32",
             VT::Chain => "ch",
             VT::Glue => "glue",
         };

@@ -36,31 +36,12 @@ use rcc_mach::{MachFunction, VReg};
 /// Most scalar parts an aggregate value may have.
 pub const MAX_PARTS: usize = 1024;
 
-/// Whether values of type `ty` are held as parts: structs, arrays and
-/// the vectors that are scalarized (see [`is_lane_vector`]).
+/// Whether `ty` is a struct or array type.
 pub fn is_aggregate(m: &Module, ty: TypeId) -> bool {
     matches!(
         m.types.get(ty),
         Type::Struct { .. } | Type::Named { .. } | Type::Array { .. }
-    ) || is_lane_vector(m, ty)
-}
-
-/// Whether `ty` is a vector held as its lanes (every vector but
-/// `<2 x float>`, which is a register type, `VT::V2F32`).
-pub fn is_lane_vector(m: &Module, ty: TypeId) -> bool {
-    match m.types.get(ty) {
-        Type::Vector { len, elem } => !(len == 2 && m.types.get(elem) == Type::Float),
-        _ => false,
-    }
-}
-
-/// Whether `ty` is a vector whose lanes are not whole bytes (bit-packed in
-/// memory), e.g. `<8 x i1>`.
-pub fn is_bit_vector(m: &Module, ty: TypeId) -> bool {
-    match m.types.get(ty) {
-        Type::Vector { elem, .. } => matches!(m.types.get(elem), Type::Int(n) if n % 8 != 0),
-        _ => false,
-    }
+    )
 }
 
 /// Appends the scalar parts of a value of type `ty` stored at byte offset
@@ -79,9 +60,22 @@ pub fn parts_of(
                 parts_of(m, dl, ft, off + dl.field_offset(types, ty, k), out)?;
             }
         }
-        Type::Array { len, elem } => repeat_parts(m, dl, elem, len, off, out)?,
-        Type::Vector { len, elem } if is_lane_vector(m, ty) => {
-            repeat_parts(m, dl, elem, u64::from(len), off, out)?
+        Type::Array { len, elem } => {
+            let start = out.len();
+            parts_of(m, dl, elem, off, out)?;
+            let n = out.len() - start;
+            if n > 0 && len > 1 {
+                if (len as usize).saturating_mul(n) > MAX_PARTS {
+                    return too_big();
+                }
+                let size = dl.alloc_size(types, elem);
+                for j in 1..len {
+                    for k in start..start + n {
+                        let (vt, o) = out[k];
+                        out.push((vt, o + j * size));
+                    }
+                }
+            }
         }
         Type::Int(n) if super::promote::promoted(n).is_some() => {
             return unsupported(format!("an aggregate field of type i{n}"));
@@ -90,40 +84,6 @@ pub fn parts_of(
     }
     if out.len() > MAX_PARTS {
         return too_big();
-    }
-    Ok(())
-}
-
-/// Appends the parts of `len` elements of type `elem` from offset `off`:
-/// array elements and vector lanes sit at multiples of the element's size
-/// (bit-packed lanes get their lane number; they are never loaded or
-/// stored).
-fn repeat_parts(
-    m: &Module,
-    dl: &DataLayout,
-    elem: TypeId,
-    len: u64,
-    off: u64,
-    out: &mut Vec<(VT, u64)>,
-) -> BResult<()> {
-    let types = &m.types;
-    let start = out.len();
-    parts_of(m, dl, elem, off, out)?;
-    let n = out.len() - start;
-    if n > 0 && len > 1 {
-        if (len as usize).saturating_mul(n) > MAX_PARTS {
-            return too_big();
-        }
-        let size = match types.get(elem) {
-            Type::Int(b) if b % 8 != 0 => 1,
-            _ => dl.alloc_size(types, elem),
-        };
-        for j in 1..len {
-            for k in start..start + n {
-                let (vt, o) = out[k];
-                out.push((vt, o + j * size));
-            }
-        }
     }
     Ok(())
 }
@@ -143,9 +103,6 @@ fn count_parts(m: &Module, ty: TypeId) -> u64 {
             .iter()
             .fold(0u64, |n, &f| n.saturating_add(count_parts(m, f))),
         Type::Array { len, elem } => len.saturating_mul(count_parts(m, elem)),
-        Type::Vector { len, elem } if is_lane_vector(m, ty) => {
-            u64::from(len).saturating_mul(count_parts(m, elem))
-        }
         _ => 1,
     }
 }
@@ -275,8 +232,6 @@ impl Builder<'_, '_> {
                     .map(|&b| self.dag.constant(VT::I8, b as u64))
                     .collect()
             }
-            // A constant expression of vector type.
-            ConstKind::Expr { .. } => return self.const_expr(c, VT::I64),
             _ => return unsupported("this kind of aggregate constant"),
         };
         if parts.len() != layout.len() {
@@ -285,31 +240,9 @@ impl Builder<'_, '_> {
         Ok(self.merge(&parts))
     }
 
-    /// A `<2 x float>` constant vector: its two floats' bits packed into
-    /// one 64-bit constant (`undef` elements are zero).
-    pub(super) fn v2f32_const(&mut self, c: ConstId) -> BResult<SDValue> {
-        let f = self.fl.f;
-        let mut bits = 0u64;
-        for (k, &e) in f.consts.operands(c).iter().enumerate() {
-            let Some(e) = e.as_entity::<ConstId>(rcc_ir::ValueTag::Const) else {
-                return unsupported("a <2 x float> constant with a non-constant element");
-            };
-            let b = match f.consts.get(e).kind {
-                ConstKind::Float(b) => b & 0xffff_ffff,
-                ConstKind::Zero | ConstKind::Null | ConstKind::Undef | ConstKind::Poison => 0,
-                _ => return unsupported("this kind of <2 x float> constant element"),
-            };
-            bits |= b << (32 * k.min(1));
-        }
-        Ok(SDValue::new(
-            self.dag.node(Op::ConstantFP, &[VT::V2F32], &[], bits),
-            0,
-        ))
-    }
-
     /// The zero of a part type.
     fn zero(&mut self, vt: VT) -> SDValue {
-        if vt.is_float() || vt == VT::V2F32 {
+        if vt.is_float() {
             SDValue::new(self.dag.node(Op::ConstantFP, &[vt], &[], 0), 0)
         } else {
             self.dag.constant(vt, 0)
@@ -353,9 +286,6 @@ impl Builder<'_, '_> {
                 self.set(i, v);
             }
             Opcode::Load if is_aggregate(m, ty) => {
-                if is_bit_vector(m, ty) {
-                    return unsupported("a load of a vector of sub-byte lanes");
-                }
                 let flags = f.flags[i.index()];
                 if flags & inst::ATOMIC != 0 {
                     return unsupported("atomic load of an aggregate");
@@ -375,9 +305,6 @@ impl Builder<'_, '_> {
                     return unsupported("atomic store of an aggregate");
                 }
                 let vty = self.value_ty(ops[0]);
-                if is_bit_vector(m, vty) {
-                    return unsupported("a store of a vector of sub-byte lanes");
-                }
                 let v = self.get(ops[0])?;
                 let addr = self.get(ops[1])?;
                 let parts = self.parts(v);
@@ -390,20 +317,10 @@ impl Builder<'_, '_> {
                 let c = self.get(ops[0])?;
                 let (x, y) = (self.get(ops[1])?, self.get(ops[2])?);
                 let (xs, ys) = (self.parts(x), self.parts(y));
-                // A vector condition selects lane by lane.
-                let cs = if is_lane_vector(m, self.value_ty(ops[0])) {
-                    self.parts(c)
-                } else {
-                    vec![c; xs.len()]
-                };
-                if cs.len() != xs.len() {
-                    return unsupported("a select whose condition has other lanes");
-                }
                 let parts: Vec<SDValue> = xs
                     .iter()
                     .zip(&ys)
-                    .zip(&cs)
-                    .map(|((&a, &b), &c)| {
+                    .map(|(&a, &b)| {
                         let vt = self.dag.vt(a);
                         self.dag.value(Op::Select, vt, &[c, a, b], 0)
                     })

@@ -37,16 +37,6 @@ impl Builder<'_, '_> {
             return Err(IselError::new("a constant expression that is not one"));
         };
         let ops = f.consts.operands(c);
-        let m = self.fl.m;
-        let lanes = |t| super::aggregate::is_lane_vector(m, t);
-        // Vectors held as lanes: only a bitcast (through memory).
-        let vector_src = ops.first().is_some_and(|&v| lanes(self.value_ty(v)));
-        if lanes(f.consts.get(c).ty) || (op.is_cast() && vector_src) {
-            if op == Opcode::BitCast {
-                return self.bitcast_through_memory(ops[0], f.consts.get(c).ty);
-            }
-            return Err(unsupported_expr(op));
-        }
         if op.is_cast() {
             if !matches!(
                 op,

@@ -181,7 +181,7 @@ impl Builder<'_, '_> {
     }
 
     /// `fcmp cond a, b` as an i1.
-    pub(super) fn fsetcc(&mut self, a: SDValue, b: SDValue, cond: FCond) -> SDValue {
+    fn fsetcc(&mut self, a: SDValue, b: SDValue, cond: FCond) -> SDValue {
         match cond {
             FCond::False => self.dag.constant(VT::I1, 0),
             FCond::True => self.dag.constant(VT::I1, 1),
@@ -190,7 +190,7 @@ impl Builder<'_, '_> {
     }
 
     /// Integer `x` converted to float type `to`, `x` read as signed or not.
-    pub(super) fn int_to_fp(&mut self, x: SDValue, to: VT, signed: bool) -> BResult<SDValue> {
+    fn int_to_fp(&mut self, x: SDValue, to: VT, signed: bool) -> BResult<SDValue> {
         let from = self.dag.vt(x);
         let src = match (from.bits(), signed) {
             (1..=16, true) => self.dag.value(Op::SignExtend, VT::I32, &[x], 0),
@@ -220,7 +220,7 @@ impl Builder<'_, '_> {
     }
 
     /// Float `x` converted (toward zero) to integer type `to`.
-    pub(super) fn fp_to_int(&mut self, x: SDValue, to: VT, signed: bool) -> BResult<SDValue> {
+    fn fp_to_int(&mut self, x: SDValue, to: VT, signed: bool) -> BResult<SDValue> {
         let wide = match (to.bits(), signed) {
             (1..=16, _) => VT::I32,
             (32, true) => VT::I32,

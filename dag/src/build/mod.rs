@@ -27,7 +27,6 @@ mod constexpr;
 mod promote;
 mod stack;
 mod tls;
-mod vector;
 
 use crate::lowering::{ArgValue, CallLowering, IselError, VarArgsArea};
 use crate::node::{Dag, SDValue};
@@ -279,7 +278,7 @@ fn scalar_vt(m: &Module, dl: &DataLayout, ty: TypeId, what: &str) -> BResult<VT>
         _ => None,
     };
     odd.or_else(|| VT::of(&m.types, dl, ty))
-        .filter(|v| (v.is_int() && v.bits() <= 64) || matches!(v, VT::F32 | VT::F64 | VT::V2F32))
+        .filter(|v| (v.is_int() && v.bits() <= 64) || matches!(v, VT::F32 | VT::F64))
         .ok_or_else(|| IselError::new(format!("{what} of type {}", type_name(m, ty))))
 }
 
@@ -437,10 +436,7 @@ impl Builder<'_, '_> {
                 let vt = self.vt(ty)?;
                 match data.kind {
                     ConstKind::Float(x) => Ok(self.fp_const(vt, x)),
-                    ConstKind::Null | ConstKind::Zero if vt.is_float() || vt == VT::V2F32 => {
-                        Ok(self.fp_const(vt, 0))
-                    }
-                    ConstKind::Aggregate(_) if vt == VT::V2F32 => self.v2f32_const(c),
+                    ConstKind::Null | ConstKind::Zero if vt.is_float() => Ok(self.fp_const(vt, 0)),
                     ConstKind::Int(x) => Ok(self.dag.constant(vt, x)),
                     ConstKind::Null | ConstKind::Zero => Ok(self.dag.constant(vt, 0)),
                     ConstKind::Undef | ConstKind::Poison => {
@@ -506,7 +502,7 @@ impl Builder<'_, '_> {
         if from == to {
             return Ok(x);
         }
-        if from.is_float() || to.is_float() || from == VT::V2F32 || to == VT::V2F32 {
+        if from.is_float() || to.is_float() {
             return self.bitcast(x, to);
         }
         let o = match op {
@@ -532,7 +528,7 @@ impl Builder<'_, '_> {
         let f = self.fl.f;
         let ops = f.inst_ops(i);
         let op = f.op(i);
-        if self.aggregate_inst(i)? || self.vector_inst(i)? {
+        if self.aggregate_inst(i)? {
             return Ok(());
         }
         if let Some(o) = bin_op(op) {
@@ -779,8 +775,7 @@ impl Builder<'_, '_> {
                 {
                     return Ok(());
                 }
-                if self.vector_intrinsic(i, name)?
-                    || self.abi_intrinsic(i, name)?
+                if self.abi_intrinsic(i, name)?
                     || self.stack_intrinsic(i, name)?
                     || self.float_intrinsic(i, name)?
                     || self.int_intrinsic(i, name)?
@@ -793,9 +788,6 @@ impl Builder<'_, '_> {
         let Type::Func { ret, vararg, .. } = m.types.get(info.fn_ty) else {
             return unsupported("a call through a non-function type");
         };
-        if aggregate::is_lane_vector(m, ret) {
-            return unsupported(format!("a call returning {}", type_name(m, ret)));
-        }
         let ret_aggregate = aggregate::is_aggregate(m, ret);
         let mut rets: Vec<VT> = match m.types.get(ret) {
             Type::Void => Vec::new(),
@@ -813,10 +805,6 @@ impl Builder<'_, '_> {
             }
             let v = self.get(a)?;
             let v = self.call_argument(i, k, v)?;
-            if aggregate::is_lane_vector(m, self.value_ty(a)) {
-                let ty = self.value_ty(a);
-                return unsupported(format!("a call argument of type {}", type_name(m, ty)));
-            }
             if aggregate::is_aggregate(m, self.value_ty(a)) {
                 // Each part is an argument of its own (LLVM's rule).
                 args.extend(self.parts(v));
@@ -877,13 +865,6 @@ impl Builder<'_, '_> {
         let ops = f.inst_ops(i);
         match f.op(i) {
             Opcode::Ret => {
-                if let Some(&v) = ops.first() {
-                    let ty = self.value_ty(v);
-                    if aggregate::is_lane_vector(self.fl.m, ty) {
-                        let t = type_name(self.fl.m, ty);
-                        return unsupported(format!("returning a value of type {t}"));
-                    }
-                }
                 let vals = match ops.first() {
                     Some(&v) => {
                         let x = self.get(v)?;

@@ -7,8 +7,7 @@
 //! Assignment follows the ABI's classification for what reaches it
 //! (clang has already classified C structs into scalars and `byval`
 //! pointers): an integer or pointer takes the next of RDI, RSI, RDX, RCX,
-//! R8, R9, a `float`/`double`/`<2 x float>` the next of XMM0..XMM7, else
-//! an 8-byte stack
+//! R8, R9, a `float`/`double` the next of XMM0..XMM7, else an 8-byte stack
 //! slot; a `byval` object always goes to the
 //! stack, at an offset aligned to max(8, its alignment) (LLVM's
 //! `CCPassByVal<8, 8>`). Stack offsets are relative to the outgoing
@@ -100,7 +99,7 @@ pub fn assign(args: impl IntoIterator<Item = ArgKind>) -> Result<Assignment, Ise
                     None => a.stack(8, 8)?,
                 }
             }
-            ArgKind::Value(VT::F32 | VT::F64 | VT::V2F32) => match XMM_ARGS.get(a.xmms as usize) {
+            ArgKind::Value(VT::F32 | VT::F64) => match XMM_ARGS.get(a.xmms as usize) {
                 Some(&r) => {
                     a.xmms += 1;
                     ArgLoc::Reg(r)

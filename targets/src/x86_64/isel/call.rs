@@ -56,7 +56,7 @@ fn ret_regs(vts: &[VT]) -> Result<Vec<PReg>, IselError> {
     vts.iter()
         .map(|&vt| {
             check_scalar("return value", vt)?;
-            if vt.is_float() || vt == VT::V2F32 {
+            if vt.is_float() {
                 return sses
                     .next()
                     .copied()
@@ -76,15 +76,15 @@ fn mem_forms(vt: VT) -> (Opcode, Opcode) {
         VT::I16 => (op::MOV16rm, op::MOV16mr),
         VT::I32 => (op::MOV32rm, op::MOV32mr),
         VT::F32 => (op::MOVSSrm, op::MOVSSmr),
-        VT::F64 | VT::V2F32 => (op::MOVSDrm, op::MOVSDmr),
+        VT::F64 => (op::MOVSDrm, op::MOVSDmr),
         _ => (op::MOV64rm, op::MOV64mr),
     }
 }
 
 /// Checks a value passed in a register: an integer or pointer, or a
-/// `float`/`double`/`<2 x float>` (SSE class).
+/// `float`/`double` (SSE class).
 fn check_scalar(what: &str, vt: VT) -> Result<(), IselError> {
-    if matches!(vt, VT::F32 | VT::F64 | VT::V2F32) {
+    if matches!(vt, VT::F32 | VT::F64) {
         Ok(())
     } else {
         check_int(what, vt)

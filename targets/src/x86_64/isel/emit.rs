@@ -33,7 +33,7 @@ pub fn class_of_vt(vt: VT) -> Result<RegClassId, IselError> {
         VT::I32 => mclass::GR32,
         VT::I64 => mclass::GR64,
         VT::F32 => mclass::FR32,
-        VT::F64 | VT::V2F32 => mclass::FR64,
+        VT::F64 => mclass::FR64,
         t => return Err(IselError::new(format!("{t} values"))),
     })
 }
@@ -361,7 +361,7 @@ impl Emitter<'_> {
 /// spilled in 4 or 8 bytes); everything else gets the slot's class.
 fn def_class(c: super::super::desc::RegClass, root: VT) -> RegClassId {
     match root {
-        VT::F32 | VT::F64 | VT::V2F32 if RegClassId(c.0) == mclass::VR128 => {
+        VT::F32 | VT::F64 if RegClassId(c.0) == mclass::VR128 => {
             class_of_vt(root).unwrap_or(mclass::VR128)
         }
         _ => RegClassId(c.0),

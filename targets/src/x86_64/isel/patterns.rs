@@ -433,7 +433,7 @@ fn check_arity(op: Op, n: usize) -> Result<(), String> {
         | Op::BrInd => 1,
         Op::Undef | Op::Trap | Op::DebugTrap => 0,
         Op::Bswap | Op::Ctlz | Op::CtlzZeroUndef | Op::Cttz | Op::CttzZeroUndef => 1,
-        Op::SetCC | Op::FSetCC | Op::Select | Op::Prefetch | Op::InsertVectorElt => 3,
+        Op::SetCC | Op::FSetCC | Op::Select | Op::Prefetch => 3,
         Op::ZeroExtend | Op::SignExtend | Op::AnyExtend | Op::Truncate => 1,
         Op::FNeg
         | Op::FAbs
@@ -502,8 +502,6 @@ fn parse_op(w: &str) -> Option<POp> {
         "trunc" => Op::Truncate,
         "br" => Op::Br,
         "brind" => Op::BrInd,
-        "extractelt" => Op::ExtractVectorElt,
-        "insertelt" => Op::InsertVectorElt,
         "brcond" => Op::BrCond,
         "load" => Op::Load,
         "store" => Op::Store,
@@ -557,7 +555,6 @@ fn parse_vt(w: &str) -> Option<VT> {
         "i64" => VT::I64,
         "f32" => VT::F32,
         "f64" => VT::F64,
-        "v2f32" => VT::V2F32,
         _ => return None,
     })
 }
