@@ -18,7 +18,8 @@
 //!   the target saves the unnamed argument registers in the entry block
 //!   and returns a [`VarArgsArea`]; `va_start` and `va_copy` are target
 //!   hooks over it, `va_end` has no code. The `va_arg` instruction (clang
-//!   lowers `va_arg` itself on x86-64) is an `IselError`.
+//!   expands `va_arg` itself on x86-64; hand-written IR may use it) is the
+//!   target hook `lower_va_arg`.
 //!
 //! Refused with a named error: `inalloca`, `preallocated` and `nest`
 //! parameters and arguments.
@@ -149,6 +150,18 @@ impl Builder<'_, '_> {
             Some(b) => self.dag.value(Op::ByValArg, VT::I64, &[a], b.pack()),
             None => a,
         })
+    }
+
+    /// The `va_arg` instruction `i` (clang expands `va_arg` itself on
+    /// x86-64; hand-written IR may not).
+    pub(super) fn va_arg(&mut self, i: Inst) -> BResult<()> {
+        let f = self.fl.f;
+        let vt = self.vt(f.ty[i.index()])?;
+        let list = self.get(f.inst_ops(i)[0])?;
+        let (v, chain) = self.lower.lower_va_arg(self.dag, self.chain, list, vt)?;
+        self.chain = chain;
+        self.set(i, v);
+        Ok(())
     }
 
     /// Builds a call of an ABI intrinsic (`llvm.va_*`); returns whether

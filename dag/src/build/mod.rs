@@ -626,6 +626,7 @@ impl Builder<'_, '_> {
                 self.vals[i.index()] = Some(v);
             }
             Opcode::Call => self.call(i)?,
+            Opcode::VAArg => self.va_arg(i)?,
             Opcode::FNeg
             | Opcode::FAdd
             | Opcode::FSub

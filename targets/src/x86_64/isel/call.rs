@@ -212,6 +212,16 @@ impl CallLowering for X86Lowering {
         Ok(abi::va_start(dag, chain, list, va))
     }
 
+    fn lower_va_arg(
+        &self,
+        dag: &mut Dag,
+        chain: SDValue,
+        list: SDValue,
+        vt: VT,
+    ) -> Result<(SDValue, SDValue), IselError> {
+        abi::va_arg(dag, chain, list, vt)
+    }
+
     fn lower_va_copy(
         &self,
         dag: &mut Dag,
