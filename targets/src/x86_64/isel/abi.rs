@@ -7,8 +7,10 @@
 //! Assignment follows the ABI's classification for what reaches it
 //! (clang has already classified C structs into scalars and `byval`
 //! pointers): an integer or pointer takes the next of RDI, RSI, RDX, RCX,
-//! R8, R9, a `float`/`double` the next of XMM0..XMM7, else an 8-byte stack
-//! slot; a `byval` object always goes to the
+//! R8, R9, a `float`/`double` or a float vector the next of XMM0..XMM7,
+//! else an 8-byte stack slot (16 bytes aligned to 16 for a 128-bit
+//! vector); an `x86_fp80` (class X87) always goes to the stack in a
+//! 16-byte slot aligned to 16; a `byval` object always goes to the
 //! stack, at an offset aligned to max(8, its alignment) (LLVM's
 //! `CCPassByVal<8, 8>`). Stack offsets are relative to the outgoing
 //! argument base (`rsp` at the call; `rsp + 8` at entry for the callee).
@@ -99,13 +101,17 @@ pub fn assign(args: impl IntoIterator<Item = ArgKind>) -> Result<Assignment, Ise
                     None => a.stack(8, 8)?,
                 }
             }
-            ArgKind::Value(VT::F32 | VT::F64) => match XMM_ARGS.get(a.xmms as usize) {
-                Some(&r) => {
-                    a.xmms += 1;
-                    ArgLoc::Reg(r)
+            ArgKind::Value(VT::F80) => a.stack(16, 16)?,
+            ArgKind::Value(vt) if vt.is_float() || vt.is_vector() => {
+                match XMM_ARGS.get(a.xmms as usize) {
+                    Some(&r) => {
+                        a.xmms += 1;
+                        ArgLoc::Reg(r)
+                    }
+                    None if vt.bits() > 64 => a.stack(16, 16)?,
+                    None => a.stack(8, 8)?,
                 }
-                None => a.stack(8, 8)?,
-            },
+            }
             ArgKind::Value(vt) => return Err(IselError::new(format!("{vt} argument"))),
         };
         a.locs.push(loc);
