@@ -365,3 +365,32 @@ fn realignment_with_dynamic_allocas_uses_a_base_pointer() {
         .collect();
     assert_eq!(stores, [rcc_mach::Reg::phys(RBX); 2]);
 }
+
+/// An outgoing `byval` copy aligned to 32 (call lowering records it in
+/// `FrameInfo::max_align`) realigns the caller's frame, as llc-19 -O2 does
+/// for `check(*p)` with a 32-aligned struct: `andq $-32, %rsp` with a frame
+/// pointer, though the function has no over-aligned object of its own.
+#[test]
+fn over_aligned_outgoing_byval_realigns_the_caller() {
+    let m = module();
+    let mut mf = MachFunction::new(global(&m, "dyn_alloca"));
+    mf.frame.max_align = 32;
+    let b = mf.create_block(0);
+    mf.begin_block(b);
+    mf.push(MOpc::target(op::RET64.0), &[]);
+    mf.end_block(&[]);
+    assert!(rcc_targets::x86_64::frame::needs_frame_pointer(
+        &mf,
+        &FrameOptions::default()
+    ));
+    let p = insert_prolog_epilog(
+        &mut mf,
+        &m,
+        &[],
+        &FrameOptions::default(),
+        &mut FrameScratch::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(p.realign, Some(32), "{p}");
+    assert!(p.uses_fp, "{p}");
+}

@@ -158,13 +158,21 @@ pub(super) fn needs_fp(mf: &MachFunction, opts: &FrameOptions, has_calls: bool) 
         FramePointer::NonLeaf => has_calls,
         FramePointer::None | FramePointer::Reserved => false,
     };
-    policy || mf.frame.has_var_sized || u64::from(max_placed_align(&mf.frame)) > STACK_ALIGN
+    policy || mf.frame.has_var_sized || frame_align(mf) > STACK_ALIGN
+}
+
+/// The alignment the frame must provide: its placed objects', and what
+/// outgoing arguments ask for (`byval` copies aligned over 16 bytes,
+/// recorded in `FrameInfo::max_align` by call lowering, as LLVM's
+/// `ensureMaxAlignment`).
+fn frame_align(mf: &MachFunction) -> u64 {
+    u64::from(max_placed_align(&mf.frame).max(mf.frame.max_align))
 }
 
 /// Whether the function needs a base pointer: realignment together with
 /// dynamic allocas.
 pub(super) fn needs_base_pointer(mf: &MachFunction) -> bool {
-    mf.frame.has_var_sized && u64::from(max_placed_align(&mf.frame)) > STACK_ALIGN
+    mf.frame.has_var_sized && frame_align(mf) > STACK_ALIGN
 }
 
 /// The 64-bit callee-saved register `r` (of any width) belongs to.
@@ -180,7 +188,7 @@ pub(super) fn plan(
     order: &mut Vec<FrameIdx>,
 ) -> Result<FramePlan, FrameErrorKind> {
     let calls = call_frame(mf, &X86Info);
-    let max_align = u64::from(max_placed_align(&mf.frame));
+    let max_align = frame_align(mf);
     let realign = (max_align > STACK_ALIGN).then_some(max_align as u32);
     let var_sized = mf.frame.has_var_sized;
     let base_pointer = realign.is_some() && var_sized;
