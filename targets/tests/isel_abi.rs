@@ -282,6 +282,33 @@ define { double, double } @f(ptr %p) {
     }
 
     #[test]
+    fn aggregate_parameters_take_one_register_per_part() {
+        let mir = select(
+            "define i64 @f(i32 %k, { i64, i32 } %a, ptr %p) {
+  %x = extractvalue { i64, i32 } %a, 0
+  %y = extractvalue { i64, i32 } %a, 1
+  store i32 %y, ptr %p
+  ret i64 %x
+}
+",
+        )
+        .unwrap();
+        // %k in EDI, the pair in RSI and EDX, %p in RCX.
+        assert!(mir.contains("= COPY $rsi"), "{mir}");
+        assert!(mir.contains("= COPY $edx"), "{mir}");
+        let p = mir
+            .lines()
+            .find(|l| l.contains("= COPY $rcx"))
+            .and_then(|l| l.split_whitespace().next())
+            .and_then(|d| d.split(':').next())
+            .expect(&mir);
+        assert!(
+            mir.contains(&format!("MOV32mr {p}, 1, $noreg, 0, $noreg")),
+            "{mir}"
+        );
+    }
+
+    #[test]
     fn too_many_return_registers_is_named() {
         let e = select(
             "define { i64, i64, i64 } @f() {

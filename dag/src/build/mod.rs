@@ -71,8 +71,11 @@ pub struct FunctionLowering<'a> {
     inst_vreg: Vec<PackedOption<VReg>>,
     /// Frame object of each static alloca.
     frame_of: Vec<PackedOption<FrameIdx>>,
-    /// Where each argument is (after `lower_arguments`).
+    /// Where each lowered argument is (after `lower_arguments`): one per
+    /// IR argument, or one per part of an aggregate argument.
     args: Vec<ArgValue>,
+    /// The first entry of `args` of each IR argument.
+    arg_first: Vec<u32>,
     /// The `sret` parameter, returned by `ret void` (SysV).
     sret: Option<u32>,
     /// Whether the function is variadic.
@@ -123,6 +126,7 @@ impl<'a> FunctionLowering<'a> {
             inst_vreg: vec![PackedOption::default(); n],
             frame_of: vec![PackedOption::default(); n],
             args: Vec::new(),
+            arg_first: Vec::new(),
             sret: None,
             variadic,
             va: None,
