@@ -74,8 +74,11 @@ pub struct FunctionLowering<'a> {
     inst_vreg: Vec<PackedOption<VReg>>,
     /// Frame object of each static alloca.
     frame_of: Vec<PackedOption<FrameIdx>>,
-    /// Where each argument is (after `lower_arguments`).
+    /// Where each lowered argument is (after `lower_arguments`): one per
+    /// IR argument, or one per part of an aggregate argument.
     args: Vec<ArgValue>,
+    /// The first entry of `args` of each IR argument.
+    arg_first: Vec<u32>,
     /// The `sret` parameter, returned by `ret void` (SysV).
     sret: Option<u32>,
     /// Whether the function is variadic.
@@ -129,6 +132,7 @@ impl<'a> FunctionLowering<'a> {
             inst_vreg: vec![PackedOption::default(); n],
             frame_of: vec![PackedOption::default(); n],
             args: Vec::new(),
+            arg_first: Vec::new(),
             sret: None,
             variadic,
             va: None,
@@ -666,6 +670,7 @@ impl Builder<'_, '_> {
             Opcode::ExtractElement | Opcode::InsertElement | Opcode::ShuffleVector => {
                 self.vector_inst(i)?
             }
+            Opcode::VAArg => self.va_arg(i)?,
             Opcode::FNeg
             | Opcode::FAdd
             | Opcode::FSub

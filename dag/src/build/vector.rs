@@ -110,32 +110,23 @@ pub(crate) fn register_types(lower: &dyn CallLowering, vt: VT) -> BResult<Vec<VT
     Ok(vec![l.part; l.count as usize])
 }
 
-/// One value per IR argument from the target's one per register:
-/// `counts[k]` registers of argument k, which must be consecutive virtual
-/// registers (the legalizer names part j as the first plus j).
-pub(super) fn collapse_parts(vals: &[ArgValue], counts: &[usize]) -> BResult<Vec<ArgValue>> {
-    let mut out = Vec::with_capacity(counts.len());
-    let mut next = 0;
-    for &n in counts {
-        let Some(&first) = vals.get(next) else {
-            return unsupported("an argument the target did not lower");
+/// Checks that the parts of each multi-register vector argument
+/// (`(first, count)` in `vectors`) are consecutive virtual registers:
+/// legalization names part j as the first plus j.
+pub(super) fn check_consecutive(vals: &[ArgValue], vectors: &[(usize, usize)]) -> BResult<()> {
+    for &(first, n) in vectors {
+        let Some(&ArgValue::Reg(r)) = vals.get(first) else {
+            return unsupported("a vector argument in memory");
         };
-        if n > 1 {
-            let ArgValue::Reg(r) = first else {
-                return unsupported("a vector argument in memory");
-            };
-            for k in 1..n {
-                let consecutive = matches!(vals.get(next + k),
-                    Some(&ArgValue::Reg(q)) if q.as_u32() == r.as_u32() + k as u32);
-                if !consecutive {
-                    return unsupported("a vector argument in scattered registers");
-                }
+        for k in 1..n {
+            let ok = matches!(vals.get(first + k),
+                Some(&ArgValue::Reg(q)) if q.as_u32() == r.as_u32() + k as u32);
+            if !ok {
+                return unsupported("a vector argument in scattered registers");
             }
         }
-        out.push(first);
-        next += n;
     }
-    Ok(out)
+    Ok(())
 }
 
 impl Builder<'_, '_> {

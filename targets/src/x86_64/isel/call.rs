@@ -229,6 +229,16 @@ impl CallLowering for X86Lowering {
         Ok(abi::va_start(dag, chain, list, va))
     }
 
+    fn lower_va_arg(
+        &self,
+        dag: &mut Dag,
+        chain: SDValue,
+        list: SDValue,
+        vt: VT,
+    ) -> Result<(SDValue, SDValue), IselError> {
+        abi::va_arg(dag, chain, list, vt)
+    }
+
     fn lower_va_copy(
         &self,
         dag: &mut Dag,
@@ -279,7 +289,10 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
         let ArgLoc::Stack(off) = loc else { continue };
         let sp = Operand::reg_use(regs::RSP);
         if dag.op_of(v) == Op::ByValArg {
-            let size = ByVal::unpack(dag.payload(v.node())).size;
+            let ByVal { size, align } = ByVal::unpack(dag.payload(v.node()));
+            // An over-aligned copy needs an over-aligned stack pointer:
+            // the frame is realigned.
+            mf.frame.max_align = mf.frame.max_align.max(align);
             let src = byval_source(e, dag.operands(v.node())[0]);
             copy_bytes(mf, src, 0, sp, i64::from(off), size);
             continue;
