@@ -19,6 +19,25 @@ fn sext(v: u64, bits: u32) -> i64 {
 
 /// The folded value of `(op vt ops payload)`, if it folds.
 pub fn fold(dag: &mut Dag, op: Op, vt: VT, ops: &[SDValue], payload: u64) -> Option<SDValue> {
+    match op {
+        // A half of a pair is the pair's operand; a pair of the halves of
+        // one value is that value.
+        Op::ExtractElement if dag.op_of(ops[0]) == Op::BuildPair => {
+            return dag.operands(ops[0].node()).get(payload as usize).copied();
+        }
+        Op::BuildPair => {
+            let (a, b) = (ops[0], ops[1]);
+            let half = |v: SDValue, k: u64| {
+                (dag.op_of(v) == Op::ExtractElement && dag.payload(v.node()) == k)
+                    .then(|| dag.operands(v.node())[0])
+            };
+            return match (half(a, 0), half(b, 1)) {
+                (Some(x), Some(y)) if x == y && dag.vt(x) == vt => Some(x),
+                _ => None,
+            };
+        }
+        _ => {}
+    }
     if !vt.is_int() && vt != VT::I1 {
         return None;
     }

@@ -8,7 +8,12 @@
 //! `FrameIndex` = the frame object; `BasicBlock` = the machine block;
 //! `Register` = the register bits; `SetCC`/`BrCond` = the condition code;
 //! `Load`/`Store` = extension kind / truncating memory type (see
-//! [`MemInfo`]).
+//! [`MemInfo`]); `ExtractElement` = the part; `SetCCCarry` = the condition
+//! code; atomics = [`crate::atomic::AtomicInfo`].
+//!
+//! Glue: a node whose last result is `Glue` is never hash-consed (each is
+//! unique, so its glue has at most one user) and is scheduled immediately
+//! before that user (see the x86 matcher's glue groups).
 
 /// An opcode.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -57,6 +62,41 @@ pub enum Op {
     // Control flow: Br (chain, bb); BrCond (chain, cond, bb).
     Br,
     BrCond,
+    // ---- Wide integers: the nodes type legalization (crate::legalize)
+    // works with when it expands an integer into halves.
+    /// (lo, hi) -> the value twice as wide (LLVM's BUILD_PAIR).
+    BuildPair,
+    /// (wide) with payload = part (0 low, 1 high) -> the half (EXTRACT_ELEMENT).
+    ExtractElement,
+    /// (a, b) -> (sum, Glue carry): the low half of a wide add (ADDC).
+    AddC,
+    /// (a, b, Glue carry) -> (sum, Glue carry): a higher half (ADDE).
+    AddE,
+    /// (a, b) -> (difference, Glue borrow) (SUBC).
+    SubC,
+    /// (a, b, Glue borrow) -> (difference, Glue borrow) (SUBE).
+    SubE,
+    /// (a_hi, b_hi, Glue borrow) with payload = condition -> i1: the
+    /// comparison of two wide values whose low halves were subtracted by the
+    /// glued `SubC` (SETCCCARRY). Conditions: `Ult Uge Slt Sge`.
+    SetCCCarry,
+    /// (a, b) -> (lo, hi): the full unsigned product (UMUL_LOHI).
+    UMulLoHi,
+    /// (a, b, c) -> the high half of `(a:b) << (c mod bits)` (FSHL).
+    FShl,
+    /// (a, b, c) -> the low half of `(a:b) >> (c mod bits)` (FSHR).
+    FShr,
+    // ---- Atomics (payload: crate::atomic::AtomicInfo).
+    /// (chain, addr) -> (value, chain).
+    AtomicLoad,
+    /// (chain, value, addr) -> chain.
+    AtomicStore,
+    /// (chain, addr, value) -> (old value, chain); the operation is in the payload.
+    AtomicRMW,
+    /// (chain, addr, expected, new) -> (old value, i1 success, chain).
+    AtomicCmpSwap,
+    /// (chain) -> chain.
+    Fence,
     /// A target node; the number is the target's own.
     Target(u16),
 }
