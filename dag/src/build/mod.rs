@@ -30,7 +30,9 @@ use rcc_ir::inst::{self, Opcode};
 use rcc_ir::layout::DataLayout;
 use rcc_ir::types::{Type, TypeId, TypeLookup};
 use rcc_ir::{Block, Function, Inst, Module, Value, ValueTag};
-use rcc_mach::{FrameIdx, FrameKind, MBlock, MachFunction, Reg, RegClassId, SymOperand, VReg};
+use rcc_mach::{FrameIdx, FrameKind, MBlock, MachFunction, Reg, SymOperand, VReg};
+
+mod wide;
 
 type BResult<T> = Result<T, IselError>;
 
@@ -123,14 +125,14 @@ impl<'a> FunctionLowering<'a> {
                     let outside = fl.inst_block[d.index()] != user.as_u32();
                     if outside && fl.inst_vreg[d.index()].is_none() {
                         let vt = scalar_vt(m, dl, f.ty[d.index()], "a value used across blocks")?;
-                        let c = class(lower, vt)?;
-                        fl.inst_vreg[d.index()] = PackedOption::some(mf.new_vreg(c));
+                        let r = wide::value_vreg(mf, lower, vt)?;
+                        fl.inst_vreg[d.index()] = PackedOption::some(r);
                     }
                 }
                 if is_phi && fl.inst_vreg[i.index()].is_none() {
                     let vt = scalar_vt(m, dl, f.ty[i.index()], "a phi")?;
-                    let c = class(lower, vt)?;
-                    fl.inst_vreg[i.index()] = PackedOption::some(mf.new_vreg(c));
+                    let r = wide::value_vreg(mf, lower, vt)?;
+                    fl.inst_vreg[i.index()] = PackedOption::some(r);
                 }
             }
         }
@@ -150,7 +152,7 @@ impl<'a> FunctionLowering<'a> {
                     };
                     let key = (pred.as_u32(), i.as_u32());
                     if !fl.edges.iter().any(|e| (e.0, e.1) == key) {
-                        let v = mf.new_vreg(class(lower, vt)?);
+                        let v = wide::value_vreg(mf, lower, vt)?;
                         fl.edges.push((key.0, key.1, v));
                     }
                 }
@@ -199,7 +201,7 @@ impl<'a> FunctionLowering<'a> {
         Ok(())
     }
 
-    /// The machine PHIs of IR block `b`.
+    /// The machine PHIs of IR block `b` (two for a wide phi, one per half).
     pub fn phis(&self, b: Block) -> Vec<PhiInfo> {
         let mut out = Vec::new();
         for i in self.f.block_insts(b) {
@@ -223,7 +225,8 @@ impl<'a> FunctionLowering<'a> {
                     }
                 }
             }
-            out.push(PhiInfo { dst, inputs });
+            let vt = VT::of(&self.m.types, self.dl, self.f.ty[i.index()]).unwrap_or(VT::I64);
+            wide::split_phi(PhiInfo { dst, inputs }, vt, &mut out);
         }
         out
     }
@@ -236,17 +239,12 @@ impl<'a> FunctionLowering<'a> {
     }
 }
 
-fn class(lower: &dyn CallLowering, vt: VT) -> BResult<RegClassId> {
-    lower
-        .reg_class(vt)
-        .ok_or_else(|| IselError::new(format!("values of type {vt}")))
-}
-
 /// The value type of IR type `ty`, if the builder handles it (integers and
-/// pointers up to 64 bits); otherwise an error naming `what` and the type.
+/// pointers up to 64 bits, and `i128`, which type legalization expands);
+/// otherwise an error naming `what` and the type.
 fn scalar_vt(m: &Module, dl: &DataLayout, ty: TypeId, what: &str) -> BResult<VT> {
     VT::of(&m.types, dl, ty)
-        .filter(|v| v.is_int() && v.bits() <= 64)
+        .filter(|v| v.is_int() && v.bits() <= 128)
         .ok_or_else(|| IselError::new(format!("{what} of type {}", type_name(m, ty))))
 }
 
@@ -378,6 +376,9 @@ impl Builder<'_, '_> {
                 let c = rcc_ir::constant::ConstId::from_index(v.index());
                 let data: ConstData = self.fl.f.consts.get(c);
                 let vt = self.vt(ty)?;
+                if crate::legalize::half_of(vt).is_some() {
+                    return self.wide_const(c, vt);
+                }
                 match data.kind {
                     ConstKind::Int(x) => Ok(self.dag.constant(vt, x)),
                     ConstKind::Null | ConstKind::Zero => Ok(self.dag.constant(vt, 0)),
@@ -576,7 +577,7 @@ impl Builder<'_, '_> {
             let size = self.fl.dl.alloc_size(types, ty);
             if let Some(c) = const_int(f, idx) {
                 let bits = self.vt(self.value_ty(idx))?.bits();
-                let sh = 64 - bits;
+                let sh = 64 - bits.min(64);
                 let c = (((c << sh) as i64) >> sh) as u64;
                 offset = offset.wrapping_add(c.wrapping_mul(size));
                 continue;
@@ -586,7 +587,8 @@ impl Builder<'_, '_> {
             if xvt.bits() < 64 {
                 x = self.dag.value(Op::SignExtend, VT::I64, &[x], 0);
             } else if xvt.bits() > 64 {
-                return unsupported("a getelementptr index wider than 64 bits");
+                // Indices are taken modulo the pointer width.
+                x = self.dag.value(Op::Truncate, VT::I64, &[x], 0);
             }
             if size != 1 {
                 let s = self.dag.constant(VT::I64, size);

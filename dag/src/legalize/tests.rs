@@ -459,12 +459,7 @@ type Outcome = (Vec<(u32, u128)>, Vec<(u64, u8)>);
 
 /// Runs the DAG from the root; returns the output vreg values (wide ones
 /// joined from their halves) and the memory.
-fn run(
-    dag: &Dag,
-    mf: &MachFunction,
-    inputs: &HashMap<VReg, u128>,
-    split: bool,
-) -> Outcome {
+fn run(dag: &Dag, mf: &MachFunction, inputs: &HashMap<VReg, u128>, split: bool) -> Outcome {
     let mut it = Interp {
         dag,
         mf,

@@ -7,6 +7,14 @@
 //! types are the operands' types. `Target(X86_RET)` has operands
 //! `(chain, value?)` and one chain result.
 //!
+//! `i128` values travel as two `i64` halves (LLVM's split arguments with
+//! `InConsecutiveRegs`): an argument becomes two operands, low half first,
+//! and payload bit `1 + k` marks argument operand `k` as the low half of
+//! such a pair; a pair takes two consecutive argument registers, or, if
+//! fewer than two are left, none (the rest are skipped) and a 16-byte
+//! aligned stack slot. A wide result is the call's results 0 and 1
+//! (RAX, RDX), a wide return value two operands of `X86_RET`.
+//!
 //! Emission of a call: `ADJCALLSTACKDOWN bytes`; stores of the 7th and
 //! later arguments to `[rsp + 8k]`; COPYs into RDI, RSI, RDX, RCX, R8, R9
 //! (the part matching the argument's width); `MOV8ri $al, 0` for variadic
@@ -20,7 +28,6 @@ use super::super::machine::mask;
 use super::super::{op, regs};
 use super::emit::{class_of_vt, push_implicit, Emitter};
 use rcc_dag::{CallLowering, Dag, IselError, Node, Op, SDValue, VT};
-use rcc_ir::entity::EntityId;
 use rcc_mach::{flag, MOpc, MachFunction, Operand, PReg, Reg, VReg};
 
 /// Target node numbers.
@@ -45,6 +52,51 @@ fn part(r: PReg, vt: VT) -> PReg {
         _ => return r,
     };
     sub_reg(r, idx).unwrap_or(r)
+}
+
+/// Where an argument (half) is passed.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ArgLoc {
+    Reg(PReg),
+    /// At this offset from the stack pointer at the call.
+    Stack(u32),
+}
+
+/// Assigns locations to arguments of types `vts` whose operand `k` starts a
+/// 128-bit pair when `pair(k)`; returns them and the stack bytes used.
+pub fn assign_args(vts: &[VT], pair: impl Fn(usize) -> bool) -> (Vec<ArgLoc>, u32) {
+    let mut out = Vec::with_capacity(vts.len());
+    let (mut next, mut off) = (0usize, 0u32);
+    let mut k = 0;
+    while k < vts.len() {
+        if pair(k) && k + 1 < vts.len() {
+            if next + 2 <= ARG_REGS.len() {
+                out.extend([ArgLoc::Reg(ARG_REGS[next]), ArgLoc::Reg(ARG_REGS[next + 1])]);
+                next += 2;
+            } else {
+                next = ARG_REGS.len();
+                off = off.next_multiple_of(16);
+                out.extend([ArgLoc::Stack(off), ArgLoc::Stack(off + 8)]);
+                off += 16;
+            }
+            k += 2;
+            continue;
+        }
+        if let Some(&r) = ARG_REGS.get(next) {
+            out.push(ArgLoc::Reg(r));
+            next += 1;
+        } else {
+            out.push(ArgLoc::Stack(off));
+            off += 8;
+        }
+        k += 1;
+    }
+    (out, off)
+}
+
+/// Payload bit of argument operand `k` starting a 128-bit pair.
+fn pair_bit(k: usize) -> u64 {
+    1 << (k + 1)
 }
 
 fn check_int(what: &str, vt: VT) -> Result<(), IselError> {
@@ -75,26 +127,46 @@ impl CallLowering for X86Lowering {
         variadic: bool,
     ) -> Result<(SDValue, Option<SDValue>), IselError> {
         check_int("callee", dag.vt(callee))?;
-        for &a in args {
-            check_int("argument", dag.vt(a))?;
-        }
-        if let Some(r) = ret {
-            check_int("return value", r)?;
-        }
         let mut ops = Vec::with_capacity(args.len() + 2);
         ops.push(chain);
         ops.push(callee);
-        ops.extend_from_slice(args);
+        let mut payload = variadic as u64;
+        for &a in args {
+            if dag.vt(a) == VT::I128 {
+                let k = ops.len() - 2;
+                if k >= 62 {
+                    return Err(IselError::new("an i128 argument after the 62nd"));
+                }
+                payload |= pair_bit(k);
+                for half in 0..2 {
+                    ops.push(dag.value(Op::ExtractElement, VT::I64, &[a], half));
+                }
+                continue;
+            }
+            check_int("argument", dag.vt(a))?;
+            ops.push(a);
+        }
         let vts: &[VT] = match ret {
-            Some(r) => &[r, VT::Chain],
+            Some(VT::I128) => &[VT::I64, VT::I64, VT::Chain],
+            Some(r) => {
+                check_int("return value", r)?;
+                &[r, VT::Chain]
+            }
             None => &[VT::Chain],
         };
         let vts = vts.to_vec();
-        let n = dag.node(Op::Target(X86_CALL), &vts, &ops, variadic as u64);
-        Ok((
-            SDValue::new(n, vts.len() as u32 - 1),
-            ret.map(|_| SDValue::new(n, 0)),
-        ))
+        let n = dag.node(Op::Target(X86_CALL), &vts, &ops, payload);
+        let value = match ret {
+            Some(VT::I128) => Some(dag.value(
+                Op::BuildPair,
+                VT::I128,
+                &[SDValue::new(n, 0), SDValue::new(n, 1)],
+                0,
+            )),
+            Some(_) => Some(SDValue::new(n, 0)),
+            None => None,
+        };
+        Ok((SDValue::new(n, vts.len() as u32 - 1), value))
     }
 
     fn lower_return(
@@ -104,43 +176,70 @@ impl CallLowering for X86Lowering {
         chain: SDValue,
         val: Option<SDValue>,
     ) -> Result<SDValue, IselError> {
+        let mut ops = vec![chain];
         if let Some(v) = val {
-            check_int("return value", dag.vt(v))?;
+            if dag.vt(v) == VT::I128 {
+                for half in 0..2 {
+                    ops.push(dag.value(Op::ExtractElement, VT::I64, &[v], half));
+                }
+            } else {
+                check_int("return value", dag.vt(v))?;
+                ops.push(v);
+            }
         }
-        let ops: Vec<SDValue> = std::iter::once(chain).chain(val).collect();
         Ok(dag.value(Op::Target(X86_RET), VT::Chain, &ops, 0))
     }
 
     fn lower_arguments(&self, mf: &mut MachFunction, args: &[VT]) -> Result<Vec<VReg>, IselError> {
-        let mut out = Vec::with_capacity(args.len());
-        for (i, &vt) in args.iter().enumerate() {
-            check_int("argument", vt)?;
-            let v = mf.new_vreg(class_of_vt(vt)?);
-            if let Some(&r) = ARG_REGS.get(i) {
-                let p = part(r, vt);
-                mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
-                mf.live_ins.push(p);
+        // Halves: a wide argument is two i64 operands, the first starting a pair.
+        let mut halves = Vec::with_capacity(args.len());
+        let mut starts = Vec::with_capacity(args.len());
+        for &vt in args {
+            if vt == VT::I128 {
+                starts.push(true);
+                halves.extend([VT::I64, VT::I64]);
+                starts.push(false);
             } else {
-                let fi = mf.frame.create_fixed(8, 8 + 8 * (i as i64 - 6));
-                let opc = match vt {
-                    VT::I1 | VT::I8 => op::MOV8rm,
-                    VT::I16 => op::MOV16rm,
-                    VT::I32 => op::MOV32rm,
-                    _ => op::MOV64rm,
-                };
-                mf.push(
-                    MOpc::target(opc.0),
-                    &[
-                        Operand::reg_def(v),
-                        Operand::frame(fi),
-                        Operand::imm(1),
-                        Operand::reg_use(Reg::NONE),
-                        Operand::imm(0),
-                        Operand::reg_use(Reg::NONE),
-                    ],
-                );
+                check_int("argument", vt)?;
+                halves.push(vt);
+                starts.push(false);
             }
-            out.push(v);
+        }
+        let (locs, _) = assign_args(&halves, |k| starts[k]);
+        let mut out = Vec::with_capacity(args.len());
+        for (k, (&vt, &loc)) in halves.iter().zip(&locs).enumerate() {
+            // Consecutive vregs: a pair's halves are r and r + 1.
+            let v = mf.new_vreg(class_of_vt(vt)?);
+            if k == 0 || !starts.get(k - 1).copied().unwrap_or(false) {
+                out.push(v);
+            }
+            match loc {
+                ArgLoc::Reg(r) => {
+                    let p = part(r, vt);
+                    mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
+                    mf.live_ins.push(p);
+                }
+                ArgLoc::Stack(off) => {
+                    let fi = mf.frame.create_fixed(8, 8 + off as i64);
+                    let opc = match vt {
+                        VT::I1 | VT::I8 => op::MOV8rm,
+                        VT::I16 => op::MOV16rm,
+                        VT::I32 => op::MOV32rm,
+                        _ => op::MOV64rm,
+                    };
+                    mf.push(
+                        MOpc::target(opc.0),
+                        &[
+                            Operand::reg_def(v),
+                            Operand::frame(fi),
+                            Operand::imm(1),
+                            Operand::reg_use(Reg::NONE),
+                            Operand::imm(0),
+                            Operand::reg_use(Reg::NONE),
+                        ],
+                    );
+                }
+            }
         }
         Ok(out)
     }
@@ -164,14 +263,17 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     let dag = e.dag;
     let ops = dag.operands(n);
     let (callee, args) = (ops[1], &ops[2..]);
-    let variadic = dag.payload(n) & 1 != 0;
-    let nstack = args.len().saturating_sub(ARG_REGS.len()) as u64;
-    let bytes = (nstack * 8).next_multiple_of(16);
+    let payload = dag.payload(n);
+    let variadic = payload & 1 != 0;
+    let vts: Vec<VT> = args.iter().map(|&a| dag.vt(a)).collect();
+    let (locs, stack) = assign_args(&vts, |k| k < 62 && payload & pair_bit(k) != 0);
+    let bytes = (stack as u64).next_multiple_of(16);
     mf.frame.has_calls = true;
     mf.frame.max_call_frame = mf.frame.max_call_frame.max(bytes);
     let b = bytes as i32;
     mf.push(MOpc::ADJCALLSTACKDOWN, &stack_adjust(b, true));
-    for (k, &a) in args.iter().skip(ARG_REGS.len()).enumerate() {
+    for (&a, &loc) in args.iter().zip(&locs) {
+        let ArgLoc::Stack(off) = loc else { continue };
         let opc = match dag.vt(a) {
             VT::I1 | VT::I8 => op::MOV8mr,
             VT::I16 => op::MOV16mr,
@@ -184,14 +286,15 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
                 Operand::reg_use(regs::RSP),
                 Operand::imm(1),
                 Operand::reg_use(Reg::NONE),
-                Operand::imm(8 * k as i32),
+                Operand::imm(off as i32),
                 Operand::reg_use(Reg::NONE),
                 Operand::reg_use(e.reg(a)),
             ],
         );
     }
     let mut uses = Vec::new();
-    for (&a, &r) in args.iter().zip(&ARG_REGS) {
+    for (&a, &loc) in args.iter().zip(&locs) {
+        let ArgLoc::Reg(r) = loc else { continue };
         let p = part(r, dag.vt(a));
         mf.push(
             MOpc::COPY,
@@ -216,19 +319,21 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     let mut cops = vec![target, Operand::reg_mask(mask::SYSV)];
     cops.extend(uses.iter().map(|&p| Operand::implicit_use(p)));
     push_implicit(&mut cops, opc, false);
-    let ret = dag.vts(n).first().copied().filter(|&t| t != VT::Chain);
-    if let Some(t) = ret {
-        cops.push(Operand::implicit_def(part(regs::RAX, t)));
-    }
+    // Results: (value, chain), or (low, high, chain) for a wide value.
+    let rets: Vec<(VT, PReg)> = dag
+        .vts(n)
+        .iter()
+        .take_while(|&&t| t != VT::Chain)
+        .zip([regs::RAX, regs::RDX])
+        .map(|(&t, r)| (t, part(r, t)))
+        .collect();
+    cops.extend(rets.iter().map(|&(_, p)| Operand::implicit_def(p)));
     mf.push(opc, &cops);
     mf.push(MOpc::ADJCALLSTACKUP, &stack_adjust(b, false));
-    if let Some(t) = ret {
+    for (k, &(t, p)) in rets.iter().enumerate() {
         let v = mf.new_vreg(class_of_vt(t)?);
-        mf.push(
-            MOpc::COPY,
-            &[Operand::reg_def(v), Operand::reg_use(part(regs::RAX, t))],
-        );
-        e.vals[n.index()] = Reg::virt(v);
+        mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
+        e.set_result(SDValue::new(n, k as u32), Reg::virt(v));
     }
     Ok(())
 }
@@ -238,8 +343,8 @@ pub fn emit_ret(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(
     let ops = e.dag.operands(n);
     let opc = MOpc::target(op::RET64.0);
     let mut rops = Vec::new();
-    if let Some(&v) = ops.get(1) {
-        let p = part(regs::RAX, e.dag.vt(v));
+    for (&v, r) in ops[1..].iter().zip([regs::RAX, regs::RDX]) {
+        let p = part(r, e.dag.vt(v));
         mf.push(
             MOpc::COPY,
             &[Operand::reg_def(p), Operand::reg_use(e.reg(v))],

@@ -9,7 +9,8 @@
 //!
 //! Values: every emitted value gets a fresh virtual register whose class
 //! follows its type (i1/i8 GR8, i16 GR16, i32 GR32, i64 GR64);
-//! `CopyFromReg` of a virtual register reuses it (no instruction).
+//! `CopyFromReg` of a virtual register reuses it (no instruction). A node
+//! has at most two register results (`vals`, `vals1`).
 
 use super::super::desc::{ImmKind, OpKind, Role, DESCS};
 use super::super::machine::{mclass, X86Info};
@@ -78,14 +79,29 @@ pub struct Emitter<'a> {
     pub cover: &'a Cover,
     /// Per node, the register of its value (result 0).
     pub vals: &'a mut Vec<Reg>,
+    /// Per node, the register of its result 1, for the few nodes with two
+    /// register results (a wide call result, `UMulLoHi`, cmpxchg's success).
+    pub vals1: &'a mut Vec<Reg>,
     pub ops: Vec<Operand>,
 }
 
 impl Emitter<'_> {
     /// The register holding value `v`.
     pub fn reg(&self, v: SDValue) -> Reg {
-        debug_assert_eq!(v.res(), 0, "only result 0 is a register value");
-        self.vals[v.node().index()]
+        debug_assert!(v.res() < 2, "only results 0 and 1 are register values");
+        match v.res() {
+            0 => self.vals[v.node().index()],
+            _ => self.vals1[v.node().index()],
+        }
+    }
+
+    /// Records the register of value `v` (result 0 or 1).
+    pub fn set_result(&mut self, v: SDValue, r: Reg) {
+        debug_assert!(v.res() < 2, "only results 0 and 1 are register values");
+        match v.res() {
+            0 => self.vals[v.node().index()] = r,
+            _ => self.vals1[v.node().index()] = r,
+        }
     }
 
     /// Emits everything the root needs, in dependency order.
@@ -137,6 +153,7 @@ impl Emitter<'_> {
                 mf.push(MOpc::COPY, &[Operand::reg_def(dst), Operand::reg_use(src)]);
             }
             Op::Target(X86_CALL) => emit_call(self, mf, n)?,
+            Op::UMulLoHi => super::wide::emit_umul_lohi(self, mf, n)?,
             Op::Target(X86_RET) => emit_ret(self, mf, n)?,
             _ => {
                 let r = self.cover.row[n.index()];
@@ -155,7 +172,12 @@ impl Emitter<'_> {
         let binds = self.cover.bindings(n);
         let mut defs = [Reg::NONE; 64];
         let root_vt = self.dag.vts(n)[0];
-        for inst in &p.insts {
+        // A glue producer's flags are read by the next row (its group).
+        let vts = self.dag.vts(n);
+        let glue_out = vts.last() == Some(&VT::Glue)
+            && self.dag.result_used(SDValue::new(n, vts.len() as u32 - 1));
+        for (k, inst) in p.insts.iter().enumerate() {
+            let dead_eflags = inst.dead_eflags && !(glue_out && k + 1 == p.insts.len());
             let mut ops = std::mem::take(&mut self.ops);
             ops.clear();
             let var_reg = |v: u8, defs: &[Reg; 64]| match binds.get(v as usize) {
@@ -256,7 +278,7 @@ impl Emitter<'_> {
                             (OpKind::Fixed(_) | OpKind::Lit(_), _) => {}
                         }
                     }
-                    push_implicit(&mut ops, inst.opc, inst.dead_eflags);
+                    push_implicit(&mut ops, inst.opc, dead_eflags);
                 }
                 None => {
                     // Generic: COPY src | SUBREG_TO_REG imm, src, idx | IMPLICIT_DEF.

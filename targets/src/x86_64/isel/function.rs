@@ -3,12 +3,14 @@
 //!
 //! For each IR block in order: open its machine block, emit its machine
 //! PHIs (from the builder's phi edges), lower the incoming arguments in the
-//! entry block, build the block's DAG, select and schedule it, and close the
-//! block with the IR terminator's successors. The result is SSA machine
+//! entry block, build the block's DAG, legalize its types (wide integers
+//! become halves), select and schedule it, and close the block with the IR
+//! terminator's successors. The result is SSA machine
 //! code over virtual registers.
 
 use super::{Selector, X86Lowering};
 use rcc_dag::build::{build_block, FunctionLowering};
+use rcc_dag::legalize::{legalize_types, LegalizeCtx};
 use rcc_dag::{Dag, IselError, SDValue};
 use rcc_ir::entity::EntityId;
 use rcc_ir::layout::DataLayout;
@@ -22,6 +24,7 @@ pub struct IselCtx {
     sel: Selector,
     vals: Vec<Option<SDValue>>,
     succs: Vec<MBlock>,
+    legal: LegalizeCtx,
 }
 
 /// Selects the machine code of function `g` into `mf` (cleared first).
@@ -54,6 +57,7 @@ pub fn select_function(
             fl.lower_arguments(mf, &lower)?;
         }
         build_block(&fl, b, &mut cx.dag, mf, &lower, &mut cx.vals)?;
+        legalize_types(&mut cx.dag, mf, &lower, &mut cx.legal)?;
         cx.sel.select_block(&mut cx.dag, mf)?;
         cx.succs.clear();
         if let Some(t) = f.terminator(b) {

@@ -26,6 +26,7 @@ pub mod matcher;
 pub mod patterns;
 #[cfg(test)]
 mod tests;
+pub mod wide;
 
 pub use call::{X86Lowering, X86_CALL, X86_RET};
 pub use rcc_dag::IselError;
@@ -40,6 +41,7 @@ use rcc_mach::{MachFunction, Operand, Reg};
 pub struct Selector {
     cover: Cover,
     vals: Vec<Reg>,
+    vals1: Vec<Reg>,
     ops: Vec<Operand>,
 }
 
@@ -55,10 +57,13 @@ impl Selector {
         matcher::cover(dag, mf, &mut self.cover)?;
         self.vals.clear();
         self.vals.resize(dag.len(), Reg::NONE);
+        self.vals1.clear();
+        self.vals1.resize(dag.len(), Reg::NONE);
         let mut e = Emitter {
             dag,
             cover: &self.cover,
             vals: &mut self.vals,
+            vals1: &mut self.vals1,
             ops: std::mem::take(&mut self.ops),
         };
         let r = e.run(mf);

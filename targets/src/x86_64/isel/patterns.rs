@@ -345,7 +345,8 @@ impl<'a> RowParser<'a> {
             if !kids.is_empty() {
                 self.expect(Tok::Comma)?;
             }
-            kids.push(self.child(op.op == Op::SetCC && kids.len() == 2)?);
+            let is_cc = matches!(op.op, Op::SetCC | Op::SetCCCarry) && kids.len() == 2;
+            kids.push(self.child(is_cc)?);
         }
         self.expect(Tok::R)?;
         check_arity(op.op, kids.len())?;
@@ -397,7 +398,7 @@ fn check_arity(op: Op, n: usize) -> Result<(), String> {
     let want = match op {
         Op::Constant | Op::Symbol | Op::FrameIndex | Op::Load | Op::Br => 1,
         Op::Undef => 0,
-        Op::SetCC | Op::Select => 3,
+        Op::SetCC | Op::Select | Op::SetCCCarry | Op::FShl | Op::FShr => 3,
         Op::ZeroExtend | Op::SignExtend | Op::AnyExtend | Op::Truncate => 1,
         _ => 2,
     };
@@ -464,6 +465,13 @@ fn parse_op(w: &str) -> Option<POp> {
         "symbol" => Op::Symbol,
         "frameindex" => Op::FrameIndex,
         "undef" => Op::Undef,
+        "addc" => Op::AddC,
+        "adde" => Op::AddE,
+        "subc" => Op::SubC,
+        "sube" => Op::SubE,
+        "setcccarry" => Op::SetCCCarry,
+        "fshl" => Op::FShl,
+        "fshr" => Op::FShr,
         _ => return None,
     }))
 }
