@@ -5,6 +5,7 @@
 //! ([`rcc_ir::Diagnostic`]) that render as `file:line:col: error: ...`.
 
 pub mod asm;
+pub mod codegen;
 pub mod heap;
 pub mod input;
 pub mod options;
@@ -22,6 +23,8 @@ const WORKER_STACK: usize = 16 << 20;
 pub enum Error {
     /// A located error in the input.
     Input(Diagnostic),
+    /// Errors of several functions, in module order.
+    Functions(Vec<Diagnostic>),
     /// A problem not tied to a location (I/O, unsupported request).
     Other(String),
 }
@@ -30,6 +33,15 @@ impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Error::Input(d) => write!(f, "{d}"),
+            Error::Functions(ds) => {
+                for (k, d) in ds.iter().enumerate() {
+                    if k > 0 {
+                        writeln!(f)?;
+                    }
+                    write!(f, "{d}")?;
+                }
+                Ok(())
+            }
             Error::Other(s) => write!(f, "error: {s}"),
         }
     }
@@ -131,9 +143,15 @@ impl Compiler {
                 .record("print", || rcc_ir::print_module(m))
                 .into_bytes());
         }
-        Err(Error::Other(format!(
-            "{file}: x86-64 code generation is not available yet; use -stop-after=parse"
-        )))
+        timings.record("codegen", || {
+            codegen::compile_module(&self.pool, m, &self.opts, file).map_err(|mut ds| {
+                if ds.len() == 1 {
+                    Error::Input(ds.remove(0))
+                } else {
+                    Error::Functions(ds)
+                }
+            })
+        })
     }
 }
 

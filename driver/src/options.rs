@@ -81,7 +81,15 @@ impl Default for Options {
 }
 
 /// Passes `-stop-after=` and `-print-after=` accept.
-pub const PASS_NAMES: &[&str] = &["parse"];
+pub const PASS_NAMES: &[&str] = &[
+    "parse",
+    "finalize-isel",
+    "phi-node-elimination",
+    "twoaddressinstruction",
+    "regallocfast",
+    "prologepilog",
+    "postrapseudos",
+];
 
 /// Parses `args` (without the program name).
 pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String> {

@@ -171,6 +171,10 @@ pub struct MachFunction {
     /// deduplicated; set by the allocator's rewrite), for prolog/epilog
     /// insertion to find the callee-saved registers to save.
     pub used_phys: Vec<PReg>,
+    /// Registers reserved in this function only, on top of the target's
+    /// (the frame pointer when the function keeps one): allocation leaves
+    /// them alone and the verifier does not track their liveness.
+    pub reserved: Vec<PReg>,
     /// The block being filled by [`MachFunction::push`].
     current: Option<MBlock>,
 }
@@ -201,6 +205,7 @@ impl MachFunction {
             live_in_pool: Vec::new(),
             props: prop::IS_SSA,
             used_phys: Vec::new(),
+            reserved: Vec::new(),
             current: None,
         }
     }
@@ -229,6 +234,7 @@ impl MachFunction {
         self.live_in_pool.clear();
         self.props = prop::IS_SSA;
         self.used_phys.clear();
+        self.reserved.clear();
         self.current = None;
     }
 
@@ -558,6 +564,13 @@ impl MachFunction {
         out.sort();
         out.dedup();
         out
+    }
+
+    /// Whether physical register `r` is reserved, by the target or in this
+    /// function ([`MachFunction::reserved`], with every overlapping
+    /// register).
+    pub fn is_reserved(&self, t: &dyn crate::target::TargetInfo, r: PReg) -> bool {
+        t.is_reserved(r) || self.reserved.iter().any(|&x| t.aliases(x).contains(&r.0))
     }
 
     /// Whether `r` is a virtual register of this function.

@@ -46,6 +46,8 @@ impl MOpc {
     pub const CFI: MOpc = MOpc(8);
     /// The first target opcode.
     pub const FIRST_TARGET: u16 = 16;
+    /// The number of generic opcodes (`0..NUM_GENERIC` are defined).
+    pub const NUM_GENERIC: u16 = Self::GENERIC_NAMES.len() as u16;
 
     const GENERIC_NAMES: [&'static str; 9] = [
         "PHI",

@@ -441,8 +441,20 @@ mod placement {
         b.mf.begin_block(e);
         let z = b.mf.new_vreg(mclass::GR64);
         b.i(op::MOV64ri32, &[d(z), Operand::imm(1)]);
-        b.mf.end_block(&[]);
+        b.mf.end_block(&[e]);
         b.expect("falls off the end of the function");
+    }
+
+    #[test]
+    fn a_block_without_successors_may_end_unreachable() {
+        // IR `unreachable` after a call that does not return: no barrier.
+        let mut b = B::new();
+        let e = b.mf.create_block(0);
+        b.mf.begin_block(e);
+        let z = b.mf.new_vreg(mclass::GR64);
+        b.i(op::MOV64ri32, &[d(z), Operand::imm(1)]);
+        b.mf.end_block(&[]);
+        b.expect_clean();
     }
 }
 

@@ -65,6 +65,9 @@ pub struct FunctionLowering<'a> {
     edges: Vec<(u32, u32, VReg)>,
     /// Argument types.
     arg_tys: Vec<TypeId>,
+    /// Position-independent code: globals that may be preempted are
+    /// reached through the GOT and called through the PLT.
+    pub pic: bool,
 }
 
 impl<'a> FunctionLowering<'a> {
@@ -106,6 +109,7 @@ impl<'a> FunctionLowering<'a> {
             args: Vec::new(),
             edges: Vec::new(),
             arg_tys,
+            pic: false,
         };
         // Values that leave their block.
         for b in f.blocks.keys() {
@@ -370,7 +374,7 @@ impl Builder<'_, '_> {
             }
             ValueTag::Global => {
                 let g = rcc_ir::GlobalId::from_index(v.index());
-                Ok(self.symbol(g, 0))
+                self.symbol(g, 0)
             }
             ValueTag::Const => {
                 let c = rcc_ir::constant::ConstId::from_index(v.index());
@@ -392,11 +396,45 @@ impl Builder<'_, '_> {
         }
     }
 
-    fn symbol(&mut self, g: rcc_ir::GlobalId, offset: i64) -> SDValue {
+    /// The address of global `g` plus `offset`. In PIC a global that may
+    /// be preempted is loaded from its GOT entry (`Symbol` with
+    /// `GotPcRel`, an address load the selector matches), with the offset
+    /// added afterwards; otherwise it is a direct RIP-relative symbol.
+    fn symbol(&mut self, g: rcc_ir::GlobalId, offset: i64) -> BResult<SDValue> {
+        let m = self.fl.m;
+        if m.globals[g].tls != rcc_ir::module::ThreadLocal::None {
+            return unsupported("a thread-local variable's address");
+        }
+        let via_got = self.fl.pic && !rcc_mach::emit::is_dso_local(m, g);
         let s = self.mf.sym(SymOperand {
             target: rcc_mach::SymTarget::Global(g),
-            offset,
-            flag: rcc_mach::SymFlag::None,
+            offset: if via_got { 0 } else { offset },
+            flag: if via_got {
+                rcc_mach::SymFlag::GotPcRel
+            } else {
+                rcc_mach::SymFlag::None
+            },
+        });
+        let mut v = self.dag.value(Op::Symbol, VT::I64, &[], s.payload() as u64);
+        if via_got && offset != 0 {
+            let c = self.dag.constant(VT::I64, offset as u64);
+            v = self.dag.value(Op::Add, VT::I64, &[v, c], 0);
+        }
+        Ok(v)
+    }
+
+    /// The callee operand of a direct call of `g`: `g@PLT` in PIC when `g`
+    /// may be preempted, else `g`.
+    fn call_symbol(&mut self, g: rcc_ir::GlobalId) -> SDValue {
+        let plt = self.fl.pic && !rcc_mach::emit::is_dso_local(self.fl.m, g);
+        let s = self.mf.sym(SymOperand {
+            target: rcc_mach::SymTarget::Global(g),
+            offset: 0,
+            flag: if plt {
+                rcc_mach::SymFlag::Plt
+            } else {
+                rcc_mach::SymFlag::None
+            },
         });
         self.dag.value(Op::Symbol, VT::I64, &[], s.payload() as u64)
     }
@@ -649,7 +687,10 @@ impl Builder<'_, '_> {
             }
             args.push(v);
         }
-        let target = self.get(callee)?;
+        let target = match callee.as_entity::<rcc_ir::GlobalId>(ValueTag::Global) {
+            Some(g) => self.call_symbol(g),
+            None => self.get(callee)?,
+        };
         let (chain, res) = self
             .lower
             .lower_call(self.dag, self.mf, self.chain, target, &args, ret_vt, vararg)?;

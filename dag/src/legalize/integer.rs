@@ -364,7 +364,11 @@ impl Legalizer<'_> {
         let s = self.mf.sym(SymOperand {
             target,
             offset: 0,
-            flag: SymFlag::None,
+            flag: if self.cx.pic {
+                SymFlag::Plt
+            } else {
+                SymFlag::None
+            },
         });
         let callee = self.dag.value(Op::Symbol, VT::I64, &[], s.payload() as u64);
         let entry = self.dag.entry();

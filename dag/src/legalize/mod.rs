@@ -72,9 +72,12 @@ pub fn vregs_for(mf: &mut MachFunction, lower: &dyn CallLowering, vt: VT) -> Opt
     Some(first)
 }
 
-/// Reusable buffers of the pass (one per worker).
+/// Reusable buffers of the pass (one per worker), and its one option.
 #[derive(Default)]
 pub struct LegalizeCtx {
+    /// Position-independent code: runtime helpers are called through the
+    /// PLT (`__divti3@PLT`), as llc does.
+    pub pic: bool,
     /// Per old value (`node * 4 + result`): the legal value or low half.
     lo: Vec<Option<SDValue>>,
     /// Per old value: the high half of an expanded value.

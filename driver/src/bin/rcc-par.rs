@@ -56,7 +56,7 @@ fn main() -> ExitCode {
             // Located errors start with `file:line:col: error:`, as
             // compilers print them; others name the tool.
             match e {
-                Error::Input(d) => eprintln!("{d}"),
+                Error::Input(_) | Error::Functions(_) => eprintln!("{e}"),
                 Error::Other(_) => eprintln!("rcc-par: {e}"),
             }
             ExitCode::from(1)

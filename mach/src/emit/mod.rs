@@ -46,6 +46,7 @@ use rcc_mc::{McError, Streamer};
 use std::fmt;
 
 pub use function::FunctionSymbols;
+pub use symbols::is_dso_local;
 
 /// The relocation model.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]

@@ -144,7 +144,7 @@ pub(super) fn is_declaration(m: &Module, g: GlobalId) -> bool {
 
 /// LLVM's `isDSOLocal`: explicit `dso_local`, local linkage, or a
 /// non-default visibility (except on extern_weak declarations).
-pub(super) fn is_dso_local(m: &Module, g: GlobalId) -> bool {
+pub fn is_dso_local(m: &Module, g: GlobalId) -> bool {
     let gl = &m.globals[g];
     gl.dso_local
         || gl.linkage.is_local()

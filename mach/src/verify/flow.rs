@@ -1,6 +1,7 @@
 //! Placement and control-flow checks: PHIs first, terminators last,
 //! nothing after a barrier, and successor lists that match the branch
-//! targets plus the fall-through.
+//! targets plus the fall-through. A block with no successors may end
+//! without a barrier (IR `unreachable`).
 
 use super::Verifier;
 use crate::func::MBlock;
@@ -57,7 +58,10 @@ pub(super) fn check(v: &mut Verifier) {
             }
         }
         let next = mf.order.get(pos + 1).copied();
-        if !seen_barrier {
+        // A block without successors that ends in no barrier ends where
+        // the IR said `unreachable` (after a call that does not return):
+        // nothing follows it, as in llc without `-trap-unreachable`.
+        if !seen_barrier && !mf.succs(b).is_empty() {
             match next {
                 None => v.err(Some(b), None, "falls off the end of the function"),
                 Some(n) if !mf.succs(b).contains(&n) => v.err(

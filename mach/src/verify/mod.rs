@@ -36,7 +36,7 @@ mod ssa;
 
 use crate::func::{prop, MBlock, MInst, MachFunction};
 use crate::printer::print_inst;
-use crate::target::TargetInfo;
+use crate::target::{MOpc, TargetInfo};
 use rcc_ir::entity::EntityId;
 use rcc_ir::Module;
 use std::fmt;
@@ -172,7 +172,7 @@ fn check_layout(v: &mut Verifier) -> bool {
             let opc = mf.opc(i);
             let valid = match opc.as_target() {
                 Some(op) => op < v.t.num_opcodes(),
-                None => (opc.0 as usize) < 8,
+                None => opc.0 < MOpc::NUM_GENERIC,
             };
             if !valid {
                 v.err(Some(b), None, format!("{i} has invalid opcode {}", opc.0));

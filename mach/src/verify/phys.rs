@@ -3,7 +3,8 @@
 //! (or an overlapping register), or when it is live into the block (the
 //! function's `live_ins` for the entry, the block's own live-ins
 //! otherwise). A call's register mask ends the life of every register it
-//! does not preserve. Reserved registers and `undef` reads are exempt.
+//! does not preserve. Reserved registers (the target's and the function's own,
+//! `MachFunction::reserved`) and `undef` reads are exempt.
 
 use super::Verifier;
 use crate::operand::{flag, OpKind};
@@ -26,7 +27,7 @@ pub(super) fn check(v: &mut Verifier) {
                     continue;
                 }
                 let Some(r) = o.reg().as_phys() else { continue };
-                if t.is_reserved(r) {
+                if mf.is_reserved(t, r) {
                     continue;
                 }
                 let live = t

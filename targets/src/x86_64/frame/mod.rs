@@ -36,7 +36,8 @@
 //! written by the body when the function keeps a frame pointer (the
 //! allocator must reserve it: [`frame_pointer_reserved`] answers before
 //! allocation). On output: no frame operand and no call-frame pseudo
-//! remains; `mf.frame.stack_size`, `mf.frame.emit_cfi` and every object's
+//! remains; the saved registers are live into the entry block and a kept
+//! frame pointer is in `mf.reserved`; `mf.frame.stack_size`, `mf.frame.emit_cfi` and every object's
 //! `offset` (relative to the entry `%rsp`) are set.
 //!
 //! `%rbp` is written by the body only when [`frame_pointer_reserved`] is
@@ -152,6 +153,17 @@ pub fn insert_prolog_epilog(
     let p = plan::plan(mf, used_csrs, opts, &mut scratch.order).map_err(|k| err(mf, k))?;
     mf.frame.stack_size = p.stack_size;
     mf.frame.emit_cfi = p.emit_cfi;
+    // The prologue reads the caller's values of the registers it saves;
+    // the frame pointer is this function's own from then on.
+    let saved = p.uses_fp.then_some(super::regs::RBP);
+    for r in saved.into_iter().chain(p.csrs.iter().copied()) {
+        if !mf.live_ins.contains(&r) {
+            mf.live_ins.push(r);
+        }
+    }
+    if p.uses_fp && !mf.reserved.contains(&super::regs::RBP) {
+        mf.reserved.push(super::regs::RBP);
+    }
     let Some(&entry) = mf.order.first() else {
         return Ok(p);
     };

@@ -25,6 +25,8 @@ pub struct IselCtx {
     vals: Vec<Option<SDValue>>,
     succs: Vec<MBlock>,
     legal: LegalizeCtx,
+    /// Position-independent code (GOT and PLT references).
+    pub pic: bool,
 }
 
 /// Selects the machine code of function `g` into `mf` (cleared first).
@@ -44,6 +46,8 @@ pub fn select_function(
         .ok_or_else(|| IselError::new("a function without a type"))?;
     let lower = X86Lowering;
     let mut fl = FunctionLowering::new(m, f, dl, fn_ty, mf, &lower)?;
+    fl.pic = cx.pic;
+    cx.legal.pic = cx.pic;
     for (k, b) in f.blocks.keys().enumerate() {
         mf.begin_block(fl.blocks[k]);
         for phi in fl.phis(b) {
