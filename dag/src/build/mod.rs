@@ -19,6 +19,9 @@
 //! [`IselError`] naming the construct; nothing is silently dropped except
 //! the intrinsics that have no code (`llvm.lifetime.*`, `llvm.dbg.*`,
 //! `llvm.assume`, `llvm.experimental.noalias.scope.decl`).
+//!
+//! Areas in submodules: [`atomic`] (atomic memory operations), [`wide`]
+//! (where `i128` values meet registers and constants).
 
 use crate::lowering::{CallLowering, IselError};
 use crate::node::{Dag, SDValue};
@@ -32,6 +35,7 @@ use rcc_ir::types::{Type, TypeId, TypeLookup};
 use rcc_ir::{Block, Function, Inst, Module, Value, ValueTag};
 use rcc_mach::{FrameIdx, FrameKind, MBlock, MachFunction, Reg, SymOperand, VReg};
 
+mod atomic;
 mod wide;
 
 type BResult<T> = Result<T, IselError>;
@@ -524,7 +528,7 @@ impl Builder<'_, '_> {
             Opcode::Load => {
                 let flags = f.flags[i.index()];
                 if flags & inst::ATOMIC != 0 {
-                    return unsupported("atomic load");
+                    return self.atomic_load(i);
                 }
                 let vt = self.vt(f.ty[i.index()])?;
                 let addr = self.get(ops[0])?;
@@ -554,7 +558,7 @@ impl Builder<'_, '_> {
             Opcode::Store => {
                 let flags = f.flags[i.index()];
                 if flags & inst::ATOMIC != 0 {
-                    return unsupported("atomic store");
+                    return self.atomic_store(i);
                 }
                 let mut v = self.get(ops[0])?;
                 let addr = self.get(ops[1])?;
@@ -583,6 +587,10 @@ impl Builder<'_, '_> {
                 self.vals[i.index()] = Some(v);
             }
             Opcode::Call => self.call(i)?,
+            Opcode::AtomicRmw => self.atomic_rmw(i)?,
+            Opcode::CmpXchg => self.cmpxchg(i)?,
+            Opcode::Fence => self.fence(i)?,
+            Opcode::ExtractValue if self.is_cmpxchg(ops[0]) => self.extract_cmpxchg(i)?,
             Opcode::Br | Opcode::Ret | Opcode::Unreachable => self.terminator(b, i)?,
             other => return unsupported(format!("the '{}' instruction", other.name())),
         }

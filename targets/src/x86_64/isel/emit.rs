@@ -154,6 +154,7 @@ impl Emitter<'_> {
             }
             Op::Target(X86_CALL) => emit_call(self, mf, n)?,
             Op::UMulLoHi => super::wide::emit_umul_lohi(self, mf, n)?,
+            op if super::atomic::is_atomic(op) => super::atomic::emit(self, mf, n)?,
             Op::Target(X86_RET) => emit_ret(self, mf, n)?,
             _ => {
                 let r = self.cover.row[n.index()];

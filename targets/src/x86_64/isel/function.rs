@@ -15,7 +15,7 @@ use rcc_dag::{Dag, IselError, SDValue};
 use rcc_ir::entity::EntityId;
 use rcc_ir::layout::DataLayout;
 use rcc_ir::{GlobalId, Module};
-use rcc_mach::{MBlock, MOpc, MachFunction, Operand};
+use rcc_mach::{MBlock, MOpc, MachFunction, OpKind, Operand};
 
 /// Reused buffers of one worker.
 #[derive(Default)]
@@ -25,6 +25,8 @@ pub struct IselCtx {
     vals: Vec<Option<SDValue>>,
     succs: Vec<MBlock>,
     legal: LegalizeCtx,
+    /// (first, last) machine block of each IR block that selection split.
+    splits: Vec<(MBlock, MBlock)>,
     /// Position-independent code (GOT and PLT references).
     pub pic: bool,
 }
@@ -72,7 +74,45 @@ pub fn select_function(
                 }
             }
         }
+        // Selection may have split the block (an atomic loop): the IR
+        // block's successors are reached from its last part.
+        let last = mf.current_block().unwrap_or(fl.blocks[k]);
+        if last != fl.blocks[k] {
+            cx.splits.push((fl.blocks[k], last));
+        }
         mf.end_block(&cx.succs);
     }
+    retarget_phis(mf, &cx.splits);
+    cx.splits.clear();
     Ok(())
+}
+
+/// Makes the inputs of the IR phis' machine PHIs that name the first part
+/// of a split block name its last part (the one that branches to the PHI's
+/// block). PHIs of blocks made by lowering (a loop's own) are left alone.
+fn retarget_phis(mf: &mut MachFunction, splits: &[(MBlock, MBlock)]) {
+    if splits.is_empty() {
+        return;
+    }
+    for k in 0..mf.order.len() {
+        let b = mf.order[k];
+        if mf.blocks[b].ir_block == u32::MAX {
+            continue;
+        }
+        let (start, end) = (mf.blocks[b].start as usize, mf.blocks[b].end as usize);
+        for p in start..end {
+            let i = mf.layout[p];
+            if mf.opc(i) != MOpc::PHI {
+                break;
+            }
+            for o in mf.operands_mut(i) {
+                if o.kind() != OpKind::Block {
+                    continue;
+                }
+                if let Some(&(_, last)) = splits.iter().find(|s| s.0.as_u32() == o.payload()) {
+                    *o = Operand::block(last);
+                }
+            }
+        }
+    }
 }

@@ -143,6 +143,7 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
                 c.deps.push(ops[0].node());
             }
             Op::UMulLoHi => c.deps.extend(ops.iter().map(|o| o.node())),
+            op if super::atomic::is_atomic(op) => super::atomic::cover_node(dag, mf, n, c),
             op => {
                 let rows = patterns();
                 let found = rows.for_root(op).iter().find(|&&r| {

@@ -19,6 +19,7 @@
 //! EFLAGS and fixed physical registers never live across two rows.
 
 pub mod addr;
+pub mod atomic;
 pub mod call;
 pub mod emit;
 pub mod function;

@@ -1,0 +1,178 @@
+//! Building atomic operations: `load atomic`, `store atomic`, `atomicrmw`,
+//! `cmpxchg` and `fence` become the generic atomic nodes (`AtomicLoad`,
+//! `AtomicStore`, `AtomicRMW`, `AtomicCmpSwap`, `Fence`) with an
+//! [`AtomicInfo`] payload, on the block's one memory chain, so they keep
+//! their program order against every other memory operation. What each
+//! becomes is the target's choice (x86-64: `isel/atomic.rs`).
+//!
+//! `cmpxchg` yields `{ T, i1 }`; its node has the two values as results 0
+//! and 1, and an `extractvalue` of it in the same block picks one. The pair
+//! itself cannot cross blocks or be stored (aggregates in registers are not
+//! lowered here). Only integer and pointer atomics are built; floating-point
+//! ones and `i128` are refused by name.
+
+use super::{BResult, Builder};
+use crate::atomic::{AtomicInfo, Ordering, RmwOp};
+use crate::lowering::IselError;
+use crate::node::SDValue;
+use crate::opcode::Op;
+use crate::vt::VT;
+use rcc_ir::entity::EntityId;
+use rcc_ir::inst::{self, Opcode};
+use rcc_ir::span::Span;
+use rcc_ir::{Inst, Value, ValueTag};
+
+impl Builder<'_, '_> {
+    /// The payload of atomic instruction `i` on values of type `vt`.
+    fn atomic_info(&self, i: Inst, vt: VT, op: RmwOp) -> AtomicInfo {
+        let f = self.fl.f;
+        let flags = f.flags[i.index()];
+        let failure = if f.op(i) == Opcode::CmpXchg {
+            Ordering::from_ir((flags >> inst::FAIL_ORDER_SHIFT) & 0xF)
+        } else {
+            Ordering::NotAtomic
+        };
+        let scope = f.extra[i.index()];
+        let single_thread = scope != u32::MAX
+            && f.aux.get(scope as usize + 1).is_some_and(|&end| {
+                let s = Span {
+                    start: f.aux[scope as usize],
+                    end,
+                };
+                self.fl.m.str(s).trim_matches('"') == "singlethread"
+            });
+        AtomicInfo {
+            mem_bits: vt.bits(),
+            ordering: Ordering::from_ir((flags >> inst::ORDER_SHIFT) & 0xF),
+            failure,
+            op,
+            single_thread,
+            volatile: flags & inst::VOLATILE != 0,
+        }
+    }
+
+    /// The value type of an atomic access to values of type `vt`.
+    fn atomic_vt(&self, i: Inst, what: &str) -> BResult<VT> {
+        let ty = self.fl.f.ty[i.index()];
+        // The accessed type: the stored value's, cmpxchg's expected value's,
+        // else the result's.
+        let operand = match self.fl.f.op(i) {
+            Opcode::Store => Some(0),
+            Opcode::CmpXchg => Some(1),
+            _ => None,
+        };
+        let ty = operand.map_or(ty, |k| self.value_ty(self.fl.f.inst_ops(i)[k]));
+        let vt = VT::of(&self.fl.m.types, self.fl.dl, ty);
+        match vt {
+            Some(t) if t.is_int() && (8..=64).contains(&t.bits()) => Ok(t),
+            Some(t) => Err(IselError::new(format!("{what} of type {t}"))),
+            None => Err(IselError::new(format!("{what} of this type"))),
+        }
+    }
+
+    pub(super) fn atomic_load(&mut self, i: Inst) -> BResult<()> {
+        let vt = self.atomic_vt(i, "an atomic load")?;
+        let addr = self.get(self.fl.f.inst_ops(i)[0])?;
+        let info = self.atomic_info(i, vt, RmwOp::Xchg).pack();
+        let n = self
+            .dag
+            .node(Op::AtomicLoad, &[vt, VT::Chain], &[self.chain, addr], info);
+        self.chain = SDValue::new(n, 1);
+        self.set(i, SDValue::new(n, 0));
+        Ok(())
+    }
+
+    pub(super) fn atomic_store(&mut self, i: Inst) -> BResult<()> {
+        let vt = self.atomic_vt(i, "an atomic store")?;
+        let ops = self.fl.f.inst_ops(i);
+        let (v, addr) = (self.get(ops[0])?, self.get(ops[1])?);
+        let info = self.atomic_info(i, vt, RmwOp::Xchg).pack();
+        self.chain = self
+            .dag
+            .value(Op::AtomicStore, VT::Chain, &[self.chain, v, addr], info);
+        Ok(())
+    }
+
+    pub(super) fn atomic_rmw(&mut self, i: Inst) -> BResult<()> {
+        let f = self.fl.f;
+        let code = (f.flags[i.index()] >> inst::RMW_SHIFT) & 0xFF;
+        let op =
+            RmwOp::from_ir(code).ok_or_else(|| IselError::new("an unknown atomicrmw operation"))?;
+        if matches!(
+            op,
+            RmwOp::FAdd
+                | RmwOp::FSub
+                | RmwOp::FMax
+                | RmwOp::FMin
+                | RmwOp::FMaximum
+                | RmwOp::FMinimum
+        ) {
+            return Err(IselError::new(format!("atomicrmw {}", op.name())));
+        }
+        let vt = self.atomic_vt(i, "an atomicrmw")?;
+        let ops = f.inst_ops(i);
+        let (addr, v) = (self.get(ops[0])?, self.get(ops[1])?);
+        let info = self.atomic_info(i, vt, op).pack();
+        let n = self.dag.node(
+            Op::AtomicRMW,
+            &[vt, VT::Chain],
+            &[self.chain, addr, v],
+            info,
+        );
+        self.chain = SDValue::new(n, 1);
+        self.set(i, SDValue::new(n, 0));
+        Ok(())
+    }
+
+    pub(super) fn cmpxchg(&mut self, i: Inst) -> BResult<()> {
+        let vt = self.atomic_vt(i, "a cmpxchg")?;
+        let ops = self.fl.f.inst_ops(i);
+        let addr = self.get(ops[0])?;
+        let (cmp, new) = (self.get(ops[1])?, self.get(ops[2])?);
+        let info = self.atomic_info(i, vt, RmwOp::Xchg).pack();
+        let n = self.dag.node(
+            Op::AtomicCmpSwap,
+            &[vt, VT::I1, VT::Chain],
+            &[self.chain, addr, cmp, new],
+            info,
+        );
+        self.chain = SDValue::new(n, 2);
+        // Result 0 stands for the pair; `extractvalue` picks a result.
+        self.vals[i.index()] = Some(SDValue::new(n, 0));
+        Ok(())
+    }
+
+    pub(super) fn fence(&mut self, i: Inst) -> BResult<()> {
+        let info = self.atomic_info(i, VT::I8, RmwOp::Xchg);
+        let info = AtomicInfo {
+            mem_bits: 0,
+            ..info
+        };
+        self.chain = self
+            .dag
+            .value(Op::Fence, VT::Chain, &[self.chain], info.pack());
+        Ok(())
+    }
+
+    /// Whether `v` is a `cmpxchg` of this block (whose pair `extractvalue`
+    /// takes apart).
+    pub(super) fn is_cmpxchg(&self, v: Value) -> bool {
+        v.tag() == ValueTag::Inst
+            && self.fl.f.op(Inst::from_index(v.index())) == Opcode::CmpXchg
+            && self.vals[v.index()].is_some()
+    }
+
+    /// `extractvalue` of a cmpxchg pair: its value (0) or success flag (1).
+    pub(super) fn extract_cmpxchg(&mut self, i: Inst) -> BResult<()> {
+        let f = self.fl.f;
+        let pair = self.vals[f.inst_ops(i)[0].index()]
+            .ok_or_else(|| IselError::new("a cmpxchg result from another block"))?;
+        let v = match f.aux_list(i) {
+            [0] => pair,
+            [1] => SDValue::new(pair.node(), 1),
+            _ => return Err(IselError::new("an extractvalue index of a cmpxchg")),
+        };
+        self.set(i, v);
+        Ok(())
+    }
+}
