@@ -132,8 +132,13 @@ impl<'a> FunctionLowering<'a> {
                     };
                     let outside = fl.inst_block[d.index()] != user.as_u32();
                     if outside && fl.inst_vreg[d.index()].is_none() {
-                        let vt = scalar_vt(m, dl, f.ty[d.index()], "a value used across blocks")?;
-                        let r = wide::value_vreg(mf, lower, vt)?;
+                        let r = if f.op(d) == Opcode::CmpXchg {
+                            atomic::cmpxchg_vregs(m, dl, f, d, mf, lower)?
+                        } else {
+                            let what = "a value used across blocks";
+                            let vt = scalar_vt(m, dl, f.ty[d.index()], what)?;
+                            wide::value_vreg(mf, lower, vt)?
+                        };
                         fl.inst_vreg[d.index()] = PackedOption::some(r);
                     }
                 }
