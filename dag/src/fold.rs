@@ -45,6 +45,26 @@ pub fn fold(dag: &mut Dag, op: Op, vt: VT, ops: &[SDValue], payload: u64) -> Opt
     if bits > 64 {
         return None;
     }
+    if vt == VT::I1 {
+        if let Some(v) = fold_i1(dag, op, ops) {
+            return Some(v);
+        }
+    }
+    if op == Op::SetCC && dag.vt(ops[0]) == VT::I1 {
+        // i1 compares in signed order (1 is -1): the unsigned condition of
+        // the swapped operands, so no signed compare of i1 is ever selected.
+        let cond = Cond::ALL.get(payload as usize)?;
+        let u = match cond {
+            Cond::Slt => Cond::Ugt,
+            Cond::Sle => Cond::Uge,
+            Cond::Sgt => Cond::Ult,
+            Cond::Sge => Cond::Ule,
+            _ => *cond,
+        };
+        if u != *cond {
+            return Some(dag.value(Op::SetCC, VT::I1, ops, u as u64));
+        }
+    }
     let c = |k: usize| ops.get(k).and_then(|&v| dag.as_const(v));
     match op {
         Op::Add
@@ -96,8 +116,76 @@ pub fn fold(dag: &mut Dag, op: Op, vt: VT, ops: &[SDValue], payload: u64) -> Opt
             let k = c(0)?;
             Some(if k & 1 != 0 { ops[1] } else { ops[2] })
         }
+        Op::Rotl | Op::Rotr => {
+            let (a, b) = (c(0)?, c(1)? % bits as u64);
+            let m = vt.mask();
+            let r = if b == 0 {
+                a
+            } else if op == Op::Rotl {
+                (a << b) | (a >> (bits as u64 - b))
+            } else {
+                (a >> b) | (a << (bits as u64 - b))
+            };
+            Some(dag.constant(vt, r & m))
+        }
+        Op::Bswap if bits.is_multiple_of(16) => {
+            let r = c(0)?.swap_bytes() >> (64 - bits);
+            Some(dag.constant(vt, r))
+        }
+        Op::Ctlz | Op::CtlzZeroUndef => {
+            let a = c(0)? & vt.mask();
+            Some(dag.constant(vt, (a.leading_zeros() - (64 - bits)) as u64))
+        }
+        Op::Cttz | Op::CttzZeroUndef => {
+            let a = c(0)? & vt.mask();
+            Some(dag.constant(vt, a.trailing_zeros().min(bits) as u64))
+        }
+        Op::SAddO | Op::UAddO | Op::SSubO | Op::USubO | Op::SMulO | Op::UMulO => {
+            let w = dag.vt(ops[0]).bits();
+            let (a, b) = (c(0)?, c(1)?);
+            Some(dag.constant(VT::I1, overflows(op, a, b, w)? as u64))
+        }
         _ => None,
     }
+}
+
+/// i1 arithmetic in the operations x86 has rows for, as LLVM's `getNode`
+/// canonicalizes it: add/sub are xor, mul is and; division by the only
+/// non-zero divisor (1) is the identity, a remainder is 0, and the only
+/// shift that is not poison is by 0.
+fn fold_i1(dag: &mut Dag, op: Op, ops: &[SDValue]) -> Option<SDValue> {
+    match op {
+        Op::Add | Op::Sub => Some(dag.value(Op::Xor, VT::I1, ops, 0)),
+        Op::Mul => Some(dag.value(Op::And, VT::I1, ops, 0)),
+        Op::SDiv | Op::UDiv | Op::Shl | Op::Srl | Op::Sra => Some(ops[0]),
+        Op::SRem | Op::URem => Some(dag.constant(VT::I1, 0)),
+        _ => None,
+    }
+}
+
+/// Whether `a op b` overflows on `bits`-bit values (an overflow opcode).
+fn overflows(op: Op, a: u64, b: u64, bits: u32) -> Option<bool> {
+    if bits > 64 {
+        return None;
+    }
+    let m = if bits >= 64 {
+        u64::MAX
+    } else {
+        (1 << bits) - 1
+    };
+    let (ua, ub) = ((a & m) as u128, (b & m) as u128);
+    let (sa, sb) = (sext(a, bits) as i128, sext(b, bits) as i128);
+    let (smin, smax) = (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1);
+    let srange = |x: i128| x < smin || x > smax;
+    Some(match op {
+        Op::UAddO => ua + ub > m as u128,
+        Op::USubO => ua < ub,
+        Op::UMulO => ua * ub > m as u128,
+        Op::SAddO => srange(sa + sb),
+        Op::SSubO => srange(sa - sb),
+        Op::SMulO => srange(sa * sb),
+        _ => return None,
+    })
 }
 
 /// Evaluates a binary integer operation on `bits`-bit values.
@@ -172,5 +260,55 @@ mod tests {
         let zero = d.constant(VT::I32, 0);
         let u = d.value(Op::UDiv, VT::I32, &[v, zero], 0);
         assert_eq!(d.op_of(u), Op::UDiv);
+    }
+
+    #[test]
+    fn i1_arithmetic_is_canonicalized() {
+        let mut d = Dag::default();
+        let e = d.entry();
+        let r = d.value(Op::Register, VT::I1, &[], 5);
+        let a = SDValue::new(d.node(Op::CopyFromReg, &[VT::I1, VT::Chain], &[e, r], 0), 0);
+        let r2 = d.value(Op::Register, VT::I1, &[], 6);
+        let b = SDValue::new(
+            d.node(Op::CopyFromReg, &[VT::I1, VT::Chain], &[e, r2], 0),
+            0,
+        );
+        let s = d.value(Op::Add, VT::I1, &[a, b], 0);
+        assert_eq!(d.op_of(s), Op::Xor);
+        let m = d.value(Op::Mul, VT::I1, &[a, b], 0);
+        assert_eq!(d.op_of(m), Op::And);
+        assert_eq!(d.value(Op::SDiv, VT::I1, &[a, b], 0), a);
+        let rem = d.value(Op::URem, VT::I1, &[a, b], 0);
+        assert_eq!(d.as_const(rem), Some(0));
+        let lt = d.value(Op::SetCC, VT::I1, &[a, b], Cond::Slt as u64);
+        assert_eq!(d.payload(lt.node()), Cond::Ugt as u64, "1 (-1) < 0 signed");
+    }
+
+    #[test]
+    fn intrinsic_operations_fold() {
+        let mut d = Dag::default();
+        let x = d.constant(VT::I16, 0x1234);
+        let s = d.value(Op::Bswap, VT::I16, &[x], 0);
+        assert_eq!(d.as_const(s), Some(0x3412));
+        let four = d.constant(VT::I16, 4);
+        let r = d.value(Op::Rotl, VT::I16, &[x, four], 0);
+        assert_eq!(d.as_const(r), Some(0x2341));
+        let r = d.value(Op::Rotr, VT::I16, &[x, four], 0);
+        assert_eq!(d.as_const(r), Some(0x4123));
+        let z = d.constant(VT::I32, 0);
+        let lz = d.value(Op::Ctlz, VT::I32, &[z], 0);
+        assert_eq!(d.as_const(lz), Some(32));
+        let tz = d.value(Op::Cttz, VT::I16, &[x], 0);
+        assert_eq!(d.as_const(tz), Some(2));
+        let big = d.constant(VT::I8, 0x7f);
+        let one = d.constant(VT::I8, 1);
+        let o = d.value(Op::SAddO, VT::I1, &[big, one], 0);
+        assert_eq!(d.as_const(o), Some(1));
+        let o = d.value(Op::UAddO, VT::I1, &[big, one], 0);
+        assert_eq!(d.as_const(o), Some(0));
+        let o = d.value(Op::USubO, VT::I1, &[one, big], 0);
+        assert_eq!(d.as_const(o), Some(1));
+        let o = d.value(Op::SMulO, VT::I1, &[big, big], 0);
+        assert_eq!(d.as_const(o), Some(1));
     }
 }

@@ -19,5 +19,5 @@ pub mod vt;
 
 pub use lowering::{CallLowering, IselError};
 pub use node::{Dag, Node, SDValue};
-pub use opcode::{Cond, Ext, MemInfo, Op};
+pub use opcode::{Cond, Ext, FCond, MemInfo, Op};
 pub use vt::VT;

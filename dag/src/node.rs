@@ -272,6 +272,8 @@ impl Dag {
             if matches!(
                 self.op(n),
                 Op::Constant
+                    | Op::ConstantFP
+                    | Op::FSetCC
                     | Op::Symbol
                     | Op::FrameIndex
                     | Op::BasicBlock
@@ -286,6 +288,7 @@ impl Dag {
                     | Op::AtomicRMW
                     | Op::AtomicCmpSwap
                     | Op::Fence
+                    | Op::BrJt
                     | Op::Target(_)
             ) {
                 let _ = write!(s, "<{:#x}>", self.payload(n));

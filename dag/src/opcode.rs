@@ -8,8 +8,9 @@
 //! `FrameIndex` = the frame object; `BasicBlock` = the machine block;
 //! `Register` = the register bits; `SetCC`/`BrCond` = the condition code;
 //! `Load`/`Store` = extension kind / truncating memory type (see
-//! [`MemInfo`]); `ExtractElement` = the part; `SetCCCarry` = the condition
-//! code; atomics = [`crate::atomic::AtomicInfo`].
+//! [`MemInfo`]); `FSetCC` = the float condition ([`FCond`]);
+//! `ExtractElement` = the part; `SetCCCarry` = the condition code; atomics
+//! = [`crate::atomic::AtomicInfo`].
 //!
 //! Glue: a node whose last result is `Glue` is never hash-consed (each is
 //! unique, so its glue has at most one user) and is scheduled immediately
@@ -28,6 +29,11 @@ pub enum Op {
     BasicBlock,
     Register,
     Undef,
+    /// The address of a thread-local variable (LLVM's GlobalTLSAddress):
+    /// payload = the symbol operand, whose flag is the access model
+    /// (`TpOff` local-exec, `GotTpOff` initial-exec). Targets lower it by
+    /// hand.
+    TlsAddress,
     // Chains and registers.
     TokenFactor,
     /// (chain, Register) -> (value, chain)
@@ -97,6 +103,67 @@ pub enum Op {
     AtomicCmpSwap,
     /// (chain) -> chain.
     Fence,
+    // Floating point (f32/f64; see `crate::build::float`).
+    FAdd,
+    FSub,
+    FMul,
+    FDiv,
+    FNeg,
+    FAbs,
+    /// (magnitude, sign)
+    FCopySign,
+    FSqrt,
+    /// `llvm.minnum`/`llvm.maxnum`: a NaN operand yields the other one.
+    FMinNum,
+    FMaxNum,
+    /// (a, b) with payload = float condition ([`FCond`]) -> i1
+    FSetCC,
+    /// Float to signed integer, rounding toward zero (i32/i64 results).
+    FpToSint,
+    /// Signed integer (i32/i64) to float, in the current rounding mode.
+    SintToFp,
+    /// f32 -> f64.
+    FpExtend,
+    /// f64 -> f32.
+    FpRound,
+    /// Reinterprets the bits (int <-> float of the same width).
+    Bitcast,
+    // Integer operations of intrinsics and switch lowering (LLVM's ISD
+    // names in brackets).
+    /// (value, amount) [ROTL, ROTR]
+    Rotl,
+    Rotr,
+    /// [BSWAP]
+    Bswap,
+    /// Count leading/trailing zeros; the `ZeroUndef` forms may assume a
+    /// non-zero input [CTLZ, CTLZ_ZERO_UNDEF, CTTZ, CTTZ_ZERO_UNDEF].
+    Ctlz,
+    CtlzZeroUndef,
+    Cttz,
+    CttzZeroUndef,
+    /// (a, b) -> i1: only the overflow bit of the operation; its value is
+    /// the plain `Add`/`Sub`/`Mul` node (LLVM's SADDO..UMULO have both as
+    /// two results; one result each keeps instruction selection to
+    /// single-result rows).
+    SAddO,
+    UAddO,
+    SSubO,
+    USubO,
+    SMulO,
+    UMulO,
+    /// Several values as the results of one node, for an aggregate of
+    /// scalars (an intrinsic's `{ iN, i1 }`); `extractvalue` k is operand
+    /// k. Never selected itself [MERGE_VALUES].
+    MergeValues,
+    /// (chain) -> chain [TRAP, DEBUGTRAP]
+    Trap,
+    DebugTrap,
+    /// (chain, addr, rw, locality) -> chain; `rw` and `locality` are
+    /// constants [PREFETCH].
+    Prefetch,
+    /// (chain, index) -> chain: jump through entry `index` (i64) of the
+    /// function's jump table number `payload` [BR_JT].
+    BrJt,
     /// A target node; the number is the target's own.
     Target(u16),
 }
@@ -187,6 +254,89 @@ impl Cond {
     }
 }
 
+/// Float condition codes of `FSetCC`, numbered as the IR's `fcmp`
+/// predicates (LLVM's encoding): the value is a set of outcomes, equal = 1,
+/// greater = 2, less = 4, unordered = 8 (`oge` = 3, `une` = 14, ...).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[repr(u8)]
+pub enum FCond {
+    False,
+    Oeq,
+    Ogt,
+    Oge,
+    Olt,
+    Ole,
+    One,
+    Ord,
+    Uno,
+    Ueq,
+    Ugt,
+    Uge,
+    Ult,
+    Ule,
+    Une,
+    True,
+}
+
+impl FCond {
+    pub const ALL: [FCond; 16] = [
+        FCond::False,
+        FCond::Oeq,
+        FCond::Ogt,
+        FCond::Oge,
+        FCond::Olt,
+        FCond::Ole,
+        FCond::One,
+        FCond::Ord,
+        FCond::Uno,
+        FCond::Ueq,
+        FCond::Ugt,
+        FCond::Uge,
+        FCond::Ult,
+        FCond::Ule,
+        FCond::Une,
+        FCond::True,
+    ];
+
+    /// From the IR's float predicate number (same order).
+    pub fn from_ir(p: u8) -> Option<FCond> {
+        Self::ALL.get(p as usize).copied()
+    }
+
+    /// The predicate's `fcmp` keyword.
+    pub fn name(self) -> &'static str {
+        rcc_ir::inst::FLOAT_PRED_NAMES[self as usize]
+    }
+
+    /// The condition with operands swapped (`a < b` == `b > a`).
+    pub fn swapped(self) -> FCond {
+        // Swap the "greater" (2) and "less" (4) bits.
+        let b = self as u8;
+        let s = (b & !6) | ((b & 2) << 1) | ((b & 4) >> 1);
+        FCond::ALL[s as usize]
+    }
+
+    /// The negated condition (true exactly when `self` is false, NaNs
+    /// included).
+    pub fn inverse(self) -> FCond {
+        FCond::ALL[(self as u8 ^ 15) as usize]
+    }
+
+    /// Evaluates the condition.
+    pub fn eval(self, a: f64, b: f64) -> bool {
+        let rel = if a.is_nan() || b.is_nan() {
+            8
+        } else if a == b {
+            1
+        } else if a > b {
+            2
+        } else {
+            4
+        };
+        self as u8 & rel != 0
+    }
+}
+
 /// Memory-access details of a `Load`/`Store`, packed in the payload:
 /// bits 0..8 = memory bits (8, 16, 32, 64, ...), bits 8..10 = extension of
 /// a load (0 none, 1 zero, 2 sign, 3 any), bit 10 = volatile.
@@ -227,5 +377,37 @@ impl MemInfo {
             },
             volatile: p & (1 << 10) != 0,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn float_conditions_swap_and_invert() {
+        let vals = [
+            f64::NEG_INFINITY,
+            -1.0,
+            -0.0,
+            0.0,
+            2.5,
+            f64::INFINITY,
+            f64::NAN,
+        ];
+        for c in FCond::ALL {
+            assert_eq!(FCond::from_ir(c as u8), Some(c));
+            for &a in &vals {
+                for &b in &vals {
+                    assert_eq!(c.swapped().eval(b, a), c.eval(a, b), "{c:?} {a} {b}");
+                    assert_eq!(c.inverse().eval(a, b), !c.eval(a, b), "{c:?} {a} {b}");
+                }
+            }
+        }
+        assert_eq!(FCond::Olt.swapped(), FCond::Ogt);
+        assert_eq!(FCond::Oeq.inverse(), FCond::Une);
+        assert_eq!(FCond::Uge.name(), "uge");
+        assert!(FCond::Ueq.eval(f64::NAN, 1.0) && !FCond::Oeq.eval(f64::NAN, f64::NAN));
+        assert!(FCond::Oeq.eval(-0.0, 0.0));
     }
 }

@@ -85,7 +85,9 @@ pub struct Worker {
 }
 
 impl Worker {
-    fn new(encode: bool) -> Worker {
+    /// A worker; `encode`: its recorder pre-encodes instructions (for
+    /// object output).
+    pub fn new(encode: bool) -> Worker {
         Worker {
             isel: IselCtx::default(),
             mf: MachFunction::new(GlobalId::from_u32(0)),
@@ -168,17 +170,26 @@ impl<'a> ModuleCx<'a> {
             || self.opts.stop_after.as_deref() == Some(pass)
     }
 
-    fn stops_after(&self, pass: &str) -> bool {
-        self.opts.stop_after.as_deref() == Some(pass)
-    }
-
     /// Runs the machine pipeline on function `g` (ordinal `n`) with worker
-    /// `w`'s scratch.
+    /// `w`'s scratch, as far as `-stop-after` says.
     pub fn compile_function(
         &self,
         w: &mut Worker,
         g: GlobalId,
         n: u32,
+    ) -> Result<FunctionOutput, Diagnostic> {
+        self.run_until(w, g, n, self.opts.stop_after.as_deref())
+    }
+
+    /// Runs the machine pipeline on function `g` up to and including pass
+    /// `last` (one of [`MACHINE_PASSES`]; `None`: through emission). The
+    /// benchmarks time the phases with it.
+    pub fn run_until(
+        &self,
+        w: &mut Worker,
+        g: GlobalId,
+        n: u32,
+        last: Option<&str>,
     ) -> Result<FunctionOutput, Diagnostic> {
         let m = self.m;
         let t: &dyn TargetInfo = &TARGET;
@@ -202,7 +213,7 @@ impl<'a> ModuleCx<'a> {
                     ));
                 }
             }
-            Ok(self.stops_after(pass))
+            Ok(last == Some(pass))
         };
         w.isel.pic = self.pic;
         select_function(m, self.dl, g, mf, &mut w.isel).map_err(|e| self.error(g, e))?;

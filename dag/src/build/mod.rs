@@ -15,13 +15,17 @@
 //! block), so hash-consing never merges two of them.
 //!
 //! Calls, returns and arguments go through the target's
-//! [`CallLowering`]. Anything this builder does not handle yet is an
+//! [`CallLowering`]. Floating point (`float`, `double`) is built by the
+//! [`float`] submodule. Anything this builder does not handle yet is an
 //! [`IselError`] naming the construct; nothing is silently dropped except
 //! the intrinsics that have no code (`llvm.lifetime.*`, `llvm.dbg.*`,
 //! `llvm.assume`, `llvm.experimental.noalias.scope.decl`).
 //!
 //! Areas in submodules: [`atomic`] (atomic memory operations), [`wide`]
 //! (where `i128` values meet registers and constants).
+
+mod promote;
+mod tls;
 
 use crate::lowering::{CallLowering, IselError};
 use crate::node::{Dag, SDValue};
@@ -37,6 +41,11 @@ use rcc_mach::{FrameIdx, FrameKind, MBlock, MachFunction, Reg, SymOperand, VReg}
 
 mod atomic;
 mod wide;
+
+mod ext;
+mod float;
+mod intrinsics;
+mod memops;
 
 type BResult<T> = Result<T, IselError>;
 
@@ -253,11 +262,15 @@ impl<'a> FunctionLowering<'a> {
 }
 
 /// The value type of IR type `ty`, if the builder handles it (integers and
-/// pointers up to 64 bits, and `i128`, which type legalization expands);
-/// otherwise an error naming `what` and the type.
+/// pointers up to 64 bits, `i128` (which type legalization expands),
+/// `float`, `double`); otherwise an error naming `what` and the type.
 fn scalar_vt(m: &Module, dl: &DataLayout, ty: TypeId, what: &str) -> BResult<VT> {
-    VT::of(&m.types, dl, ty)
-        .filter(|v| v.is_int() && v.bits() <= 128)
+    let odd = match m.types.get(ty) {
+        Type::Int(n) => promote::promoted(n),
+        _ => None,
+    };
+    odd.or_else(|| VT::of(&m.types, dl, ty))
+        .filter(|v| (v.is_int() && v.bits() <= 64) || matches!(v, VT::I128 | VT::F32 | VT::F64))
         .ok_or_else(|| IselError::new(format!("{what} of type {}", type_name(m, ty))))
 }
 
@@ -378,8 +391,12 @@ impl Builder<'_, '_> {
             }
             ValueTag::Arg => {
                 let vt = self.vt(ty)?;
-                let r = self.fl.args[v.index()];
-                Ok(self.copy_from(r, vt))
+                let x = self.abi_argument(v.index(), vt)?;
+                // The caller leaves the bits above an odd width unspecified.
+                Ok(match self.odd_bits(ty) {
+                    Some(n) => self.zext_in_reg(x, n),
+                    None => x,
+                })
             }
             ValueTag::Global => {
                 let g = rcc_ir::GlobalId::from_index(v.index());
@@ -393,6 +410,8 @@ impl Builder<'_, '_> {
                     return self.wide_const(c, vt);
                 }
                 match data.kind {
+                    ConstKind::Float(x) => Ok(self.fp_const(vt, x)),
+                    ConstKind::Null | ConstKind::Zero if vt.is_float() => Ok(self.fp_const(vt, 0)),
                     ConstKind::Int(x) => Ok(self.dag.constant(vt, x)),
                     ConstKind::Null | ConstKind::Zero => Ok(self.dag.constant(vt, 0)),
                     ConstKind::Undef | ConstKind::Poison => {
@@ -412,7 +431,7 @@ impl Builder<'_, '_> {
     fn symbol(&mut self, g: rcc_ir::GlobalId, offset: i64) -> BResult<SDValue> {
         let m = self.fl.m;
         if m.globals[g].tls != rcc_ir::module::ThreadLocal::None {
-            return unsupported("a thread-local variable's address");
+            return self.tls_address(g, offset);
         }
         let via_got = self.fl.pic && !rcc_mach::emit::is_dso_local(m, g);
         let s = self.mf.sym(SymOperand {
@@ -482,7 +501,10 @@ impl Builder<'_, '_> {
         if let Some(o) = bin(op) {
             let vt = self.vt(f.ty[i.index()])?;
             let (a, c) = (self.get(ops[0])?, self.get(ops[1])?);
-            let v = self.dag.value(o, vt, &[a, c], 0);
+            let v = match self.odd_bits(f.ty[i.index()]) {
+                Some(n) => self.odd_binary(o, vt, n, a, c),
+                None => self.dag.value(o, vt, &[a, c], 0),
+            };
             self.set(i, v);
             return Ok(());
         }
@@ -490,7 +512,10 @@ impl Builder<'_, '_> {
             Opcode::ICmp => {
                 let cond = Cond::from_ir((f.flags[i.index()] >> inst::PRED_SHIFT) as u8)
                     .ok_or_else(|| IselError::new("an icmp predicate"))?;
-                let (a, c) = (self.get(ops[0])?, self.get(ops[1])?);
+                let (mut a, mut c) = (self.get(ops[0])?, self.get(ops[1])?);
+                if let Some(n) = self.odd_bits(self.value_ty(ops[0])) {
+                    (a, c) = self.odd_compare(cond, n, a, c);
+                }
                 let v = self.dag.value(Op::SetCC, VT::I1, &[a, c], cond as u64);
                 self.set(i, v);
             }
@@ -509,10 +534,17 @@ impl Builder<'_, '_> {
             | Opcode::BitCast
             | Opcode::Freeze => {
                 let to = self.vt(f.ty[i.index()])?;
-                let x = self.get(ops[0])?;
+                let mut x = self.get(ops[0])?;
+                let from_odd = self.odd_bits(self.value_ty(ops[0]));
+                let to_odd = self.odd_bits(f.ty[i.index()]);
+                if let (Opcode::SExt, Some(n)) = (op, from_odd) {
+                    x = self.sext_in_reg(x, n);
+                }
                 let from = self.dag.vt(x);
                 let v = if from == to {
                     x
+                } else if from.is_float() || to.is_float() {
+                    self.bitcast(x, to)?
                 } else {
                     let o = match op {
                         Opcode::ZExt => Op::ZeroExtend,
@@ -522,6 +554,11 @@ impl Builder<'_, '_> {
                         _ => Op::Truncate,
                     };
                     self.dag.value(o, to, &[x], 0)
+                };
+                // Truncation or sign extension into an odd width.
+                let v = match to_odd {
+                    Some(n) if matches!(op, Opcode::SExt | Opcode::Trunc) => self.zext_in_reg(v, n),
+                    _ => v,
                 };
                 self.set(i, v);
             }
@@ -537,6 +574,11 @@ impl Builder<'_, '_> {
                 }
                 let vt = self.vt(f.ty[i.index()])?;
                 let addr = self.get(ops[0])?;
+                if let Some(n) = self.odd_bits(f.ty[i.index()]) {
+                    let v = self.odd_load(vt, n, addr, flags & inst::VOLATILE != 0)?;
+                    self.set(i, v);
+                    return Ok(());
+                }
                 let (lvt, mem_bits) = if vt == VT::I1 {
                     (VT::I8, 8)
                 } else {
@@ -567,6 +609,10 @@ impl Builder<'_, '_> {
                 }
                 let mut v = self.get(ops[0])?;
                 let addr = self.get(ops[1])?;
+                if let Some(n) = self.odd_bits(self.value_ty(ops[0])) {
+                    self.odd_store(n, v, addr, flags & inst::VOLATILE != 0);
+                    return Ok(());
+                }
                 if self.dag.vt(v) == VT::I1 {
                     v = self.dag.value(Op::ZeroExtend, VT::I8, &[v], 0);
                 }
@@ -596,6 +642,20 @@ impl Builder<'_, '_> {
             Opcode::CmpXchg => self.cmpxchg(i)?,
             Opcode::Fence => self.fence(i)?,
             Opcode::ExtractValue if self.is_cmpxchg(ops[0]) => self.extract_cmpxchg(i)?,
+            Opcode::FNeg
+            | Opcode::FAdd
+            | Opcode::FSub
+            | Opcode::FMul
+            | Opcode::FDiv
+            | Opcode::FRem
+            | Opcode::FCmp
+            | Opcode::FPExt
+            | Opcode::FPTrunc
+            | Opcode::SIToFP
+            | Opcode::UIToFP
+            | Opcode::FPToSI
+            | Opcode::FPToUI => self.float_inst(i)?,
+            Opcode::ExtractValue => self.extract_value(i)?,
             Opcode::Br | Opcode::Ret | Opcode::Unreachable => self.terminator(b, i)?,
             other => return unsupported(format!("the '{}' instruction", other.name())),
         }
@@ -634,6 +694,9 @@ impl Builder<'_, '_> {
                 continue;
             }
             let mut x = self.get(idx)?;
+            if let Some(n) = self.odd_bits(self.value_ty(idx)) {
+                x = self.sext_in_reg(x, n);
+            }
             let xvt = self.dag.vt(x);
             if xvt.bits() < 64 {
                 x = self.dag.value(Op::SignExtend, VT::I64, &[x], 0);
@@ -662,6 +725,11 @@ impl Builder<'_, '_> {
         let callee = ops[0];
         if let Some(g) = callee.as_entity::<rcc_ir::GlobalId>(ValueTag::Global) {
             let name = m.str(m.globals[g].name);
+            if name.starts_with("llvm.threadlocal.address") {
+                let v = self.get(ops[1])?;
+                self.set(i, v);
+                return Ok(());
+            }
             if name.starts_with("llvm.") {
                 if [
                     "llvm.lifetime.",
@@ -672,6 +740,9 @@ impl Builder<'_, '_> {
                 .iter()
                 .any(|p| name.starts_with(p))
                 {
+                    return Ok(());
+                }
+                if self.float_intrinsic(i, name)? || self.int_intrinsic(i, name)? {
                     return Ok(());
                 }
                 return unsupported(format!("the intrinsic {name}"));
@@ -685,30 +756,28 @@ impl Builder<'_, '_> {
             _ => Some(self.vt(ret)?),
         };
         let mut args = Vec::with_capacity(info.num_args as usize);
-        for &a in &ops[1..1 + info.num_args as usize] {
+        for (k, &a) in ops[1..1 + info.num_args as usize].iter().enumerate() {
             if a.tag() == ValueTag::Meta {
                 return unsupported("a metadata call argument");
             }
             let v = self.get(a)?;
-            if self.dag.vt(v).bits() < 32 {
-                // SysV callers extend these per `signext`/`zeroext`; until
-                // that is lowered, refuse rather than pass garbage bits.
-                return unsupported(format!(
-                    "a call argument of type {} (signext/zeroext extension)",
-                    self.dag.vt(v)
-                ));
-            }
-            args.push(v);
+            args.push(self.abi_call_arg(i, k, v));
         }
         let target = match callee.as_entity::<rcc_ir::GlobalId>(ValueTag::Global) {
             Some(g) => self.call_symbol(g),
             None => self.get(callee)?,
         };
-        let (chain, res) = self
-            .lower
-            .lower_call(self.dag, self.mf, self.chain, target, &args, ret_vt, vararg)?;
+        let abi_ret = ret_vt.map(|t| self.abi_call_ret_vt(i, t));
+        let (chain, res) = self.lower.lower_call(
+            self.dag, self.mf, self.chain, target, &args, abi_ret, vararg,
+        )?;
         self.chain = chain;
-        if let Some(r) = res {
+        if let (Some(r), Some(vt)) = (res, ret_vt) {
+            let mut r = self.abi_call_result(vt, r);
+            // The callee leaves the bits above an odd width unspecified.
+            if let Some(n) = self.odd_bits(ret) {
+                r = self.zext_in_reg(r, n);
+            }
             self.set(i, r);
         }
         Ok(())
@@ -742,12 +811,6 @@ impl Builder<'_, '_> {
                     Some(&v) => Some(self.get(v)?),
                     None => None,
                 };
-                if let Some(vt) = v.map(|v| self.dag.vt(v)).filter(|vt| vt.bits() < 32) {
-                    // Callers may rely on the `signext`/`zeroext` extension.
-                    return unsupported(format!(
-                        "returning a value of type {vt} (signext/zeroext extension)"
-                    ));
-                }
                 self.chain = self.lower.lower_return(self.dag, self.mf, self.chain, v)?;
             }
             Opcode::Br if ops.len() == 1 => {
@@ -757,6 +820,7 @@ impl Builder<'_, '_> {
             Opcode::Br => {
                 let c = self.get(ops[0])?;
                 let (t, e) = (self.block_node(ops[1])?, self.block_node(ops[2])?);
+                let (c, t, e) = self.float_branch(c, t, e);
                 let ch = self
                     .dag
                     .value(Op::BrCond, VT::Chain, &[self.chain, c, t], 0);

@@ -1,31 +1,39 @@
-//! System V calls, returns and incoming arguments (integer and pointer
-//! values only): the [`CallLowering`] hooks the DAG builder calls, which
-//! create the target nodes `X86_CALL` and `X86_RET`, and their emission.
+//! System V calls, returns and incoming arguments (integers, pointers,
+//! `float` and `double`): the [`CallLowering`] hooks the DAG builder calls,
+//! which create the target nodes `X86_CALL` and `X86_RET`, and their
+//! emission.
 //!
 //! Nodes: `Target(X86_CALL)` has operands `(chain, callee, args...)`,
 //! results `(value?, chain)` and payload bit 0 = variadic; the argument
 //! types are the operands' types. `Target(X86_RET)` has operands
 //! `(chain, value?)` and one chain result.
 //!
+//! Argument assignment ([`assign`]): integers take RDI, RSI, RDX, RCX, R8,
+//! R9 (the part matching the argument's width), floats XMM0..XMM7, each
+//! in argument order; the rest go to the stack in argument order, one
+//! 8-byte slot each. Results come back in RAX (by width) or XMM0.
+//!
 //! `i128` values travel as two `i64` halves (LLVM's split arguments with
 //! `InConsecutiveRegs`): an argument becomes two operands, low half first,
 //! and payload bit `1 + k` marks argument operand `k` as the low half of
-//! such a pair; a pair takes two consecutive argument registers, or, if
-//! fewer than two are left, none (the rest are skipped) and a 16-byte
-//! aligned stack slot. A wide result is the call's results 0 and 1
-//! (RAX, RDX), a wide return value two operands of `X86_RET`.
+//! such a pair; a pair takes two consecutive integer registers, or, if
+//! fewer than two are left, none (the rest are skipped, as llc does) and
+//! two stack slots aligned to 16 bytes. A wide result is the call's
+//! results 0 and 1 (RAX, RDX), a wide return value two operands of
+//! `X86_RET`.
 //!
-//! Emission of a call: `ADJCALLSTACKDOWN bytes`; stores of the 7th and
-//! later arguments to `[rsp + 8k]`; COPYs into RDI, RSI, RDX, RCX, R8, R9
-//! (the part matching the argument's width); `MOV8ri $al, 0` for variadic
-//! callees; `CALL64pcrel32 sym` or `CALL64r reg` with the SysV register
-//! mask and implicit uses of the argument registers; `ADJCALLSTACKUP`;
-//! a COPY of RAX (by width) into the result register. Every physical
-//! register is defined and read inside this sequence.
+//! Emission of a call: `ADJCALLSTACKDOWN bytes`; stores of the stack
+//! arguments to `[rsp + 8k]` (`movss`/`movsd` for floats); COPYs into the
+//! argument registers; for variadic callees `MOV8ri $al, n`, n = the
+//! number of XMM registers used; `CALL64pcrel32 sym` or `CALL64r reg` with
+//! the SysV register mask and implicit uses of the argument registers;
+//! `ADJCALLSTACKUP`; a COPY of RAX (by width) or XMM0 into the result
+//! register. Every physical register is defined and read inside this
+//! sequence.
 
 use super::super::desc::{sub_reg, subreg};
 use super::super::machine::mask;
-use super::super::{op, regs};
+use super::super::{op, regs, Opcode};
 use super::emit::{class_of_vt, push_implicit, Emitter};
 use rcc_dag::{CallLowering, Dag, IselError, Node, Op, SDValue, VT};
 use rcc_mach::{flag, MOpc, MachFunction, Operand, PReg, Reg, VReg};
@@ -54,44 +62,42 @@ fn part(r: PReg, vt: VT) -> PReg {
     sub_reg(r, idx).unwrap_or(r)
 }
 
-/// Where an argument (half) is passed.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum ArgLoc {
-    Reg(PReg),
-    /// At this offset from the stack pointer at the call.
-    Stack(u32),
+const XMM_ARGS: [PReg; 8] = [
+    regs::XMM0,
+    regs::XMM1,
+    regs::XMM2,
+    regs::XMM3,
+    regs::XMM4,
+    regs::XMM5,
+    regs::XMM6,
+    regs::XMM7,
+];
+
+fn check_int(what: &str, vt: VT) -> Result<(), IselError> {
+    if matches!(vt, VT::I1 | VT::I8 | VT::I16 | VT::I32 | VT::I64) {
+        Ok(())
+    } else {
+        Err(IselError::new(format!("{vt} {what}")))
+    }
 }
 
-/// Assigns locations to arguments of types `vts` whose operand `k` starts a
-/// 128-bit pair when `pair(k)`; returns them and the stack bytes used.
-pub fn assign_args(vts: &[VT], pair: impl Fn(usize) -> bool) -> (Vec<ArgLoc>, u32) {
-    let mut out = Vec::with_capacity(vts.len());
-    let (mut next, mut off) = (0usize, 0u32);
-    let mut k = 0;
-    while k < vts.len() {
-        if pair(k) && k + 1 < vts.len() {
-            if next + 2 <= ARG_REGS.len() {
-                out.extend([ArgLoc::Reg(ARG_REGS[next]), ArgLoc::Reg(ARG_REGS[next + 1])]);
-                next += 2;
-            } else {
-                next = ARG_REGS.len();
-                off = off.next_multiple_of(16);
-                out.extend([ArgLoc::Stack(off), ArgLoc::Stack(off + 8)]);
-                off += 16;
-            }
-            k += 2;
-            continue;
-        }
-        if let Some(&r) = ARG_REGS.get(next) {
-            out.push(ArgLoc::Reg(r));
-            next += 1;
-        } else {
-            out.push(ArgLoc::Stack(off));
-            off += 8;
-        }
-        k += 1;
+/// Checks a value passed in a register: an integer or pointer, or a
+/// `float`/`double` (SSE class).
+fn check_scalar(what: &str, vt: VT) -> Result<(), IselError> {
+    if matches!(vt, VT::F32 | VT::F64) {
+        Ok(())
+    } else {
+        check_int(what, vt)
     }
-    (out, off)
+}
+
+/// Where one argument goes.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ArgLoc {
+    /// This register (the part of its width for integers).
+    Reg(PReg),
+    /// The stack slot at `8 * k` bytes above the outgoing-argument base.
+    Stack(u32),
 }
 
 /// Payload bit of argument operand `k` starting a 128-bit pair.
@@ -99,11 +105,75 @@ fn pair_bit(k: usize) -> u64 {
     1 << (k + 1)
 }
 
-fn check_int(what: &str, vt: VT) -> Result<(), IselError> {
-    if matches!(vt, VT::I1 | VT::I8 | VT::I16 | VT::I32 | VT::I64) {
-        Ok(())
+/// The System V locations of arguments of types `vts`, where operand `k`
+/// is the low half of a 128-bit pair when `pair(k)`; the number of XMM
+/// registers used; and the number of stack slots (with alignment padding).
+pub fn assign(
+    vts: impl IntoIterator<Item = VT>,
+    pair: impl Fn(usize) -> bool,
+) -> (Vec<ArgLoc>, u32, u32) {
+    let (mut gpr, mut xmm, mut stack) = (0usize, 0usize, 0u32);
+    let mut out = Vec::new();
+    let mut high_half = false;
+    for (k, vt) in vts.into_iter().enumerate() {
+        if std::mem::take(&mut high_half) {
+            out.push(match out.last() {
+                Some(&ArgLoc::Stack(s)) => ArgLoc::Stack(s + 1),
+                _ => ArgLoc::Reg(ARG_REGS[gpr - 1]),
+            });
+            continue;
+        }
+        if pair(k) {
+            high_half = true;
+            if gpr + 2 <= ARG_REGS.len() {
+                out.push(ArgLoc::Reg(ARG_REGS[gpr]));
+                gpr += 2;
+            } else {
+                gpr = ARG_REGS.len();
+                stack = stack.next_multiple_of(2);
+                out.push(ArgLoc::Stack(stack));
+                stack += 2;
+            }
+            continue;
+        }
+        let reg = if vt.is_float() {
+            let r = XMM_ARGS.get(xmm).copied();
+            xmm += r.is_some() as usize;
+            r
+        } else {
+            let r = ARG_REGS.get(gpr).map(|&r| part(r, vt));
+            gpr += r.is_some() as usize;
+            r
+        };
+        out.push(match reg {
+            Some(r) => ArgLoc::Reg(r),
+            None => {
+                stack += 1;
+                ArgLoc::Stack(stack - 1)
+            }
+        });
+    }
+    (out, xmm as u32, stack)
+}
+
+/// The register a value of type `vt` is returned in.
+fn ret_reg(vt: VT) -> PReg {
+    if vt.is_float() {
+        regs::XMM0
     } else {
-        Err(IselError::new(format!("{vt} {what}")))
+        part(regs::RAX, vt)
+    }
+}
+
+/// Load and store forms for a value of type `vt` in memory.
+fn mem_forms(vt: VT) -> (Opcode, Opcode) {
+    match vt {
+        VT::I1 | VT::I8 => (op::MOV8rm, op::MOV8mr),
+        VT::I16 => (op::MOV16rm, op::MOV16mr),
+        VT::I32 => (op::MOV32rm, op::MOV32mr),
+        VT::F32 => (op::MOVSSrm, op::MOVSSmr),
+        VT::F64 => (op::MOVSDrm, op::MOVSDmr),
+        _ => (op::MOV64rm, op::MOV64mr),
     }
 }
 
@@ -143,13 +213,13 @@ impl CallLowering for X86Lowering {
                 }
                 continue;
             }
-            check_int("argument", dag.vt(a))?;
+            check_scalar("argument", dag.vt(a))?;
             ops.push(a);
         }
         let vts: &[VT] = match ret {
             Some(VT::I128) => &[VT::I64, VT::I64, VT::Chain],
             Some(r) => {
-                check_int("return value", r)?;
+                check_scalar("return value", r)?;
                 &[r, VT::Chain]
             }
             None => &[VT::Chain],
@@ -183,7 +253,7 @@ impl CallLowering for X86Lowering {
                     ops.push(dag.value(Op::ExtractElement, VT::I64, &[v], half));
                 }
             } else {
-                check_int("return value", dag.vt(v))?;
+                check_scalar("return value", dag.vt(v))?;
                 ops.push(v);
             }
         }
@@ -191,42 +261,35 @@ impl CallLowering for X86Lowering {
     }
 
     fn lower_arguments(&self, mf: &mut MachFunction, args: &[VT]) -> Result<Vec<VReg>, IselError> {
-        // Halves: a wide argument is two i64 operands, the first starting a pair.
+        // Halves: a wide argument is two i64 operands, the first starting a
+        // pair; its vregs are consecutive (r, r + 1), r stands for it.
         let mut halves = Vec::with_capacity(args.len());
         let mut starts = Vec::with_capacity(args.len());
         for &vt in args {
             if vt == VT::I128 {
-                starts.push(true);
                 halves.extend([VT::I64, VT::I64]);
-                starts.push(false);
+                starts.extend([true, false]);
             } else {
-                check_int("argument", vt)?;
+                check_scalar("argument", vt)?;
                 halves.push(vt);
                 starts.push(false);
             }
         }
-        let (locs, _) = assign_args(&halves, |k| starts[k]);
         let mut out = Vec::with_capacity(args.len());
-        for (k, (&vt, &loc)) in halves.iter().zip(&locs).enumerate() {
-            // Consecutive vregs: a pair's halves are r and r + 1.
+        let (locs, _, _) = assign(halves.iter().copied(), |k| starts[k]);
+        for (k, (&vt, loc)) in halves.iter().zip(locs).enumerate() {
             let v = mf.new_vreg(class_of_vt(vt)?);
-            if k == 0 || !starts.get(k - 1).copied().unwrap_or(false) {
+            if k == 0 || !starts[k - 1] {
                 out.push(v);
             }
             match loc {
-                ArgLoc::Reg(r) => {
-                    let p = part(r, vt);
+                ArgLoc::Reg(p) => {
                     mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
                     mf.live_ins.push(p);
                 }
-                ArgLoc::Stack(off) => {
-                    let fi = mf.frame.create_fixed(8, 8 + off as i64);
-                    let opc = match vt {
-                        VT::I1 | VT::I8 => op::MOV8rm,
-                        VT::I16 => op::MOV16rm,
-                        VT::I32 => op::MOV32rm,
-                        _ => op::MOV64rm,
-                    };
+                ArgLoc::Stack(k) => {
+                    let fi = mf.frame.create_fixed(8, 8 + 8 * k as i64);
+                    let (opc, _) = mem_forms(vt);
                     mf.push(
                         MOpc::target(opc.0),
                         &[
@@ -265,28 +328,23 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     let (callee, args) = (ops[1], &ops[2..]);
     let payload = dag.payload(n);
     let variadic = payload & 1 != 0;
-    let vts: Vec<VT> = args.iter().map(|&a| dag.vt(a)).collect();
-    let (locs, stack) = assign_args(&vts, |k| k < 62 && payload & pair_bit(k) != 0);
-    let bytes = (stack as u64).next_multiple_of(16);
+    let pair = |k: usize| k < 62 && payload & pair_bit(k) != 0;
+    let (locs, nxmm, nstack) = assign(args.iter().map(|&a| dag.vt(a)), pair);
+    let bytes = (nstack as u64 * 8).next_multiple_of(16);
     mf.frame.has_calls = true;
     mf.frame.max_call_frame = mf.frame.max_call_frame.max(bytes);
     let b = bytes as i32;
     mf.push(MOpc::ADJCALLSTACKDOWN, &stack_adjust(b, true));
     for (&a, &loc) in args.iter().zip(&locs) {
-        let ArgLoc::Stack(off) = loc else { continue };
-        let opc = match dag.vt(a) {
-            VT::I1 | VT::I8 => op::MOV8mr,
-            VT::I16 => op::MOV16mr,
-            VT::I32 => op::MOV32mr,
-            _ => op::MOV64mr,
-        };
+        let ArgLoc::Stack(k) = loc else { continue };
+        let (_, opc) = mem_forms(dag.vt(a));
         mf.push(
             MOpc::target(opc.0),
             &[
                 Operand::reg_use(regs::RSP),
                 Operand::imm(1),
                 Operand::reg_use(Reg::NONE),
-                Operand::imm(off as i32),
+                Operand::imm(8 * k as i32),
                 Operand::reg_use(Reg::NONE),
                 Operand::reg_use(e.reg(a)),
             ],
@@ -294,8 +352,7 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     }
     let mut uses = Vec::new();
     for (&a, &loc) in args.iter().zip(&locs) {
-        let ArgLoc::Reg(r) = loc else { continue };
-        let p = part(r, dag.vt(a));
+        let ArgLoc::Reg(p) = loc else { continue };
         mf.push(
             MOpc::COPY,
             &[Operand::reg_def(p), Operand::reg_use(e.reg(a))],
@@ -304,7 +361,10 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     }
     if variadic {
         let mov = MOpc::target(op::MOV8ri.0);
-        mf.push(mov, &[Operand::reg_def(regs::AL), Operand::imm(0)]);
+        mf.push(
+            mov,
+            &[Operand::reg_def(regs::AL), Operand::imm(nxmm as i32)],
+        );
         uses.push(regs::AL);
     }
     let (opc, target) = if dag.op_of(callee) == Op::Symbol {
@@ -324,8 +384,8 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
         .vts(n)
         .iter()
         .take_while(|&&t| t != VT::Chain)
-        .zip([regs::RAX, regs::RDX])
-        .map(|(&t, r)| (t, part(r, t)))
+        .enumerate()
+        .map(|(k, &t)| (t, if k == 0 { ret_reg(t) } else { regs::RDX }))
         .collect();
     cops.extend(rets.iter().map(|&(_, p)| Operand::implicit_def(p)));
     mf.push(opc, &cops);
@@ -343,8 +403,13 @@ pub fn emit_ret(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(
     let ops = e.dag.operands(n);
     let opc = MOpc::target(op::RET64.0);
     let mut rops = Vec::new();
-    for (&v, r) in ops[1..].iter().zip([regs::RAX, regs::RDX]) {
-        let p = part(r, e.dag.vt(v));
+    // One value, or the two halves of a wide one (RAX, RDX).
+    for (k, &v) in ops.iter().skip(1).enumerate() {
+        let p = if k == 0 {
+            ret_reg(e.dag.vt(v))
+        } else {
+            regs::RDX
+        };
         mf.push(
             MOpc::COPY,
             &[Operand::reg_def(p), Operand::reg_use(e.reg(v))],

@@ -138,6 +138,7 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
                 }
                 c.deps.push(ops[0].node());
             }
+            Op::TlsAddress => {}
             Op::Target(X86_RET) => {
                 c.deps.extend(ops[1..].iter().map(|o| o.node()));
                 c.deps.push(ops[0].node());
@@ -189,7 +190,10 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
 }
 
 fn has_chain(op: Op) -> bool {
-    matches!(op, Op::Load | Op::Store | Op::Br | Op::BrCond)
+    matches!(
+        op,
+        Op::Load | Op::Store | Op::Br | Op::BrCond | Op::Trap | Op::DebugTrap | Op::Prefetch
+    )
 }
 
 /// A node no row covers, for the error message.
@@ -239,7 +243,10 @@ impl M<'_> {
         // in place while `self` records bindings.
         let p: &Pattern = self.p;
         match &p.nodes[pn as usize] {
-            PNode::Lit(x) => dag.as_const(v) == Some(*x as u64 & dag.vt(v).mask()) && v.res() == 0,
+            PNode::Lit(x) => {
+                leaf_bits(dag, v) == Some(*x as u64 & dag.vt(v).mask()) && v.res() == 0
+            }
+            PNode::FCond(c) => dag.payload(v.node()) == *c as u64,
             &PNode::Var { var, vt, pred } => {
                 if vt.is_some_and(|t| dag.vt(v) != t) {
                     return false;
@@ -251,23 +258,34 @@ impl M<'_> {
                 if dag.op(n) != op.op || v.res() != 0 {
                     return false;
                 }
-                if !is_root && (has_chain(op.op) || (dag.uses(n) > 1 && op.op != Op::SetCC)) {
+                let recomputable = matches!(op.op, Op::SetCC | Op::FSetCC);
+                if !is_root && (has_chain(op.op) || (dag.uses(n) > 1 && !recomputable)) {
                     return false;
                 }
                 let ops = dag.operands(n);
                 let typ = match op.op {
-                    Op::SetCC | Op::SetCCCarry => dag.vt(ops[0]),
+                    Op::SetCC
+                    | Op::SetCCCarry
+                    | Op::FSetCC
+                    | Op::SAddO
+                    | Op::UAddO
+                    | Op::SSubO
+                    | Op::USubO
+                    | Op::SMulO
+                    | Op::UMulO => dag.vt(ops[0]),
                     Op::Store => dag.vt(ops[1]),
-                    Op::Br | Op::BrCond => VT::Chain,
+                    Op::Br | Op::BrCond | Op::Trap | Op::DebugTrap | Op::Prefetch => VT::Chain,
                     _ => dag.vts(n)[0],
                 };
                 if vt.is_some_and(|t| t != typ) || !mem_ok(dag, n, *op, typ) {
                     return false;
                 }
                 match op.op {
-                    Op::Constant | Op::Symbol | Op::FrameIndex => self.node(kids[0], v, false),
+                    Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex => {
+                        self.node(kids[0], v, false)
+                    }
                     Op::Undef => true,
-                    Op::SetCC | Op::SetCCCarry => {
+                    Op::SetCC | Op::SetCCCarry | Op::FSetCC => {
                         self.node(kids[0], ops[0], false)
                             && self.node(kids[1], ops[1], false)
                             && self.node(kids[2], v, false)
@@ -286,10 +304,17 @@ impl M<'_> {
         let b = match pred {
             Pred::R => {
                 let t = dag.vt(v);
-                if !t.is_int() || t == VT::I128 || v.res() > 1 {
+                let scalar = (t.is_int() && t != VT::I128) || matches!(t, VT::F32 | VT::F64);
+                if !scalar || v.res() > 1 {
                     return false;
                 }
                 Binding::Val(v)
+            }
+            Pred::FpImm => {
+                if dag.op_of(v) != Op::ConstantFP {
+                    return false;
+                }
+                Binding::Const(dag.payload(v.node()))
             }
             Pred::Imm | Pred::UImm32 => {
                 let Some(c) = dag.as_const(v) else {
@@ -346,6 +371,14 @@ impl M<'_> {
         }
         *slot = b;
         true
+    }
+}
+
+/// The value of a `Constant`, or the bits of a `ConstantFP`.
+fn leaf_bits(dag: &Dag, v: SDValue) -> Option<u64> {
+    match dag.op_of(v) {
+        Op::Constant | Op::ConstantFP => Some(dag.payload(v.node())),
+        _ => None,
     }
 }
 

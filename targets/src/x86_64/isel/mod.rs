@@ -27,6 +27,7 @@ pub mod matcher;
 pub mod patterns;
 #[cfg(test)]
 mod tests;
+pub mod tls;
 pub mod wide;
 
 pub use call::{X86Lowering, X86_CALL, X86_RET};
