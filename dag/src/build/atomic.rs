@@ -9,8 +9,10 @@
 //! and 1, and an `extractvalue` of it picks one. A pair used in another
 //! block lives in two consecutive vregs (`T`, then the `i1`), like the
 //! leaves of any aggregate in registers; phis of pairs and stores of them
-//! are not supported. Only integer and pointer atomics are built;
-//! floating-point ones and `i128` are refused by name.
+//! are not supported. `float`/`double` loads, stores and `xchg` move the
+//! integer of their width (bitcasts around the node, as LLVM's
+//! AtomicExpand does); floating-point `atomicrmw` operations (`fadd`..)
+//! and `i128` atomics are refused by name.
 
 use super::{scalar_vt, BResult, Builder};
 use crate::atomic::{AtomicInfo, Ordering, RmwOp};
@@ -57,7 +59,22 @@ impl Builder<'_, '_> {
         }
     }
 
-    /// The value type of an atomic access to values of type `vt`.
+    /// The integer type an atomic access of instruction `i` is done in, and
+    /// the float type of its value when that is a `float`/`double` (moved
+    /// as the integer of its width, as LLVM's AtomicExpand casts it).
+    fn atomic_types(&self, i: Inst, what: &str) -> BResult<(VT, Option<VT>)> {
+        let f = self.fl.f;
+        let ty = match f.op(i) {
+            Opcode::Store => self.value_ty(f.inst_ops(i)[0]),
+            _ => f.ty[i.index()],
+        };
+        match VT::of(&self.fl.m.types, self.fl.dl, ty) {
+            Some(t @ (VT::F32 | VT::F64)) => Ok((VT::int(t.bits()).unwrap_or(VT::I64), Some(t))),
+            _ => Ok((self.atomic_vt(i, what)?, None)),
+        }
+    }
+
+    /// The value type of an atomic access to integers or pointers.
     fn atomic_vt(&self, i: Inst, what: &str) -> BResult<VT> {
         let ty = self.fl.f.ty[i.index()];
         // The accessed type: the stored value's, cmpxchg's expected value's,
@@ -77,21 +94,28 @@ impl Builder<'_, '_> {
     }
 
     pub(super) fn atomic_load(&mut self, i: Inst) -> BResult<()> {
-        let vt = self.atomic_vt(i, "an atomic load")?;
+        let (vt, float) = self.atomic_types(i, "an atomic load")?;
         let addr = self.get(self.fl.f.inst_ops(i)[0])?;
         let info = self.atomic_info(i, vt, RmwOp::Xchg).pack();
         let n = self
             .dag
             .node(Op::AtomicLoad, &[vt, VT::Chain], &[self.chain, addr], info);
         self.chain = SDValue::new(n, 1);
-        self.set(i, SDValue::new(n, 0));
+        let mut v = SDValue::new(n, 0);
+        if let Some(ft) = float {
+            v = self.dag.value(Op::Bitcast, ft, &[v], 0);
+        }
+        self.set(i, v);
         Ok(())
     }
 
     pub(super) fn atomic_store(&mut self, i: Inst) -> BResult<()> {
-        let vt = self.atomic_vt(i, "an atomic store")?;
+        let (vt, float) = self.atomic_types(i, "an atomic store")?;
         let ops = self.fl.f.inst_ops(i);
-        let (v, addr) = (self.get(ops[0])?, self.get(ops[1])?);
+        let (mut v, addr) = (self.get(ops[0])?, self.get(ops[1])?);
+        if float.is_some() {
+            v = self.dag.value(Op::Bitcast, vt, &[v], 0);
+        }
         let info = self.atomic_info(i, vt, RmwOp::Xchg).pack();
         self.chain = self
             .dag
@@ -115,9 +139,13 @@ impl Builder<'_, '_> {
         ) {
             return Err(IselError::new(format!("atomicrmw {}", op.name())));
         }
-        let vt = self.atomic_vt(i, "an atomicrmw")?;
+        // Only xchg takes floats (as integers of their width).
+        let (vt, float) = self.atomic_types(i, "an atomicrmw")?;
         let ops = f.inst_ops(i);
-        let (addr, v) = (self.get(ops[0])?, self.get(ops[1])?);
+        let (addr, mut v) = (self.get(ops[0])?, self.get(ops[1])?);
+        if float.is_some() {
+            v = self.dag.value(Op::Bitcast, vt, &[v], 0);
+        }
         let info = self.atomic_info(i, vt, op).pack();
         let n = self.dag.node(
             Op::AtomicRMW,
@@ -126,7 +154,11 @@ impl Builder<'_, '_> {
             info,
         );
         self.chain = SDValue::new(n, 1);
-        self.set(i, SDValue::new(n, 0));
+        let mut r = SDValue::new(n, 0);
+        if let Some(ft) = float {
+            r = self.dag.value(Op::Bitcast, ft, &[r], 0);
+        }
+        self.set(i, r);
         Ok(())
     }
 
