@@ -198,6 +198,16 @@ impl Builder<'_, '_> {
             (32, true) | (64, true) => x,
             (32, false) => self.dag.value(Op::ZeroExtend, VT::I64, &[x], 0),
             (64, false) => return Ok(self.u64_to_fp(x, to)),
+            // The runtime library's (the argument is split into halves).
+            (128, _) => {
+                let name = match (signed, to) {
+                    (true, VT::F32) => "__floattisf",
+                    (true, _) => "__floattidf",
+                    (false, VT::F32) => "__floatuntisf",
+                    (false, _) => "__floatuntidf",
+                };
+                return self.libcall(name, &[x], to);
+            }
             _ => return Err(IselError::new(format!("conversion from {from} to {to}"))),
         };
         Ok(self.dag.value(Op::SintToFp, to, &[src], 0))
@@ -226,6 +236,15 @@ impl Builder<'_, '_> {
             (32, true) => VT::I32,
             (32, false) | (64, true) => VT::I64,
             (64, false) => return Ok(self.fp_to_u64(x)),
+            (128, _) => {
+                let name = match (signed, self.dag.vt(x)) {
+                    (true, VT::F32) => "__fixsfti",
+                    (true, _) => "__fixdfti",
+                    (false, VT::F32) => "__fixunssfti",
+                    (false, _) => "__fixunsdfti",
+                };
+                return self.libcall(name, &[x], to);
+            }
             _ => {
                 let from = self.dag.vt(x);
                 return Err(IselError::new(format!("conversion from {from} to {to}")));
