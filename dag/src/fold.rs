@@ -66,6 +66,15 @@ pub fn fold(dag: &mut Dag, op: Op, vt: VT, ops: &[SDValue], payload: u64) -> Opt
         }
     }
     let c = |k: usize| ops.get(k).and_then(|&v| dag.as_const(v));
+    // Commutative operations keep a constant on the right (LLVM's getNode
+    // canonicalization), so the identities below and the target's
+    // immediate forms see it there.
+    if matches!(op, Op::Add | Op::Mul | Op::And | Op::Or | Op::Xor)
+        && c(0).is_some()
+        && c(1).is_none()
+    {
+        return Some(dag.value(op, vt, &[ops[1], ops[0]], payload));
+    }
     match op {
         Op::Add
         | Op::Sub

@@ -181,9 +181,18 @@ impl Legalizer<'_> {
         Ok((r0, r1))
     }
 
+    /// `addr + by`, reassociated into `base + (c + by)` when `addr` is
+    /// `base + c`, so both halves' addresses fold into addressing modes.
     fn offset(&mut self, addr: SDValue, by: u64) -> SDValue {
-        let c = self.dag.constant(VT::I64, by);
-        self.dag.value(Op::Add, VT::I64, &[addr, c], 0)
+        let (mut base, mut off) = (addr, by);
+        if self.dag.op_of(addr) == Op::Add {
+            let ops = self.dag.operands(addr.node());
+            if let Some(c) = self.dag.as_const(ops[1]) {
+                (base, off) = (ops[0], c.wrapping_add(by));
+            }
+        }
+        let c = self.dag.constant(VT::I64, off);
+        self.dag.value(Op::Add, VT::I64, &[base, c], 0)
     }
 
     fn load(&mut self, n: Node, ops: &[SDValue], payload: u64) -> Result<(), IselError> {

@@ -180,14 +180,32 @@ impl Sel<'_, '_> {
         d
     }
 
-    /// `(addr) OP= value` with a register (`mr`) or immediate (`mi`) form.
-    fn mem_op(&self, mf: &mut MachFunction, mr: [Opcode; 4], mi: [Opcode; 4], b: Binding) {
+    /// `(addr) OP= value` with a register (`mr`) or immediate form: `mi8`
+    /// (a sign-extended byte, when given and the constant fits) or `mi`.
+    fn mem_op(
+        &self,
+        mf: &mut MachFunction,
+        mr: [Opcode; 4],
+        mi: [Opcode; 4],
+        mi8: Option<[Opcode; 4]>,
+        b: Binding,
+    ) {
         let mut ops = Vec::with_capacity(7);
         self.mem(mf, &mut ops);
         let opc = match b {
             Binding::Const(k) => {
-                ops.push(mf.imm(k as i64));
-                by_width(self.bits, mi)
+                // The value as the signed immediate field holds it.
+                let v = match self.bits {
+                    8 => k as i8 as i64,
+                    16 => k as i16 as i64,
+                    32 => k as i32 as i64,
+                    _ => k as i64,
+                };
+                ops.push(mf.imm(v));
+                match mi8 {
+                    Some(f) if self.bits > 8 && i8::try_from(v).is_ok() => by_width(self.bits, f),
+                    _ => by_width(self.bits, mi),
+                }
             }
             _ => {
                 ops.push(Operand::reg_use(self.reg_of(b)));
@@ -449,6 +467,7 @@ pub fn emit(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), I
                     mf,
                     [op::MOV8mr, op::MOV16mr, op::MOV32mr, op::MOV64mr],
                     [op::MOV8mi, op::MOV16mi, op::MOV32mi, op::MOV64mi32],
+                    None,
                     b,
                 );
             }
@@ -457,79 +476,112 @@ pub fn emit(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), I
         Op::AtomicRMW => {
             let b = binds[1];
             if unused_result_form(dag, n, info) {
-                let (mr, mi) = match info.op {
-                    RmwOp::Add => (
-                        [
-                            op::LOCK_ADD8mr,
-                            op::LOCK_ADD16mr,
-                            op::LOCK_ADD32mr,
-                            op::LOCK_ADD64mr,
-                        ],
-                        [
-                            op::LOCK_ADD8mi,
-                            op::LOCK_ADD16mi,
-                            op::LOCK_ADD32mi,
-                            op::LOCK_ADD64mi32,
-                        ],
-                    ),
-                    RmwOp::Sub => (
-                        [
-                            op::LOCK_SUB8mr,
-                            op::LOCK_SUB16mr,
-                            op::LOCK_SUB32mr,
-                            op::LOCK_SUB64mr,
-                        ],
-                        [
-                            op::LOCK_SUB8mi,
-                            op::LOCK_SUB16mi,
-                            op::LOCK_SUB32mi,
-                            op::LOCK_SUB64mi32,
-                        ],
-                    ),
-                    RmwOp::And => (
-                        [
-                            op::LOCK_AND8mr,
-                            op::LOCK_AND16mr,
-                            op::LOCK_AND32mr,
-                            op::LOCK_AND64mr,
-                        ],
-                        [
-                            op::LOCK_AND8mi,
-                            op::LOCK_AND16mi,
-                            op::LOCK_AND32mi,
-                            op::LOCK_AND64mi32,
-                        ],
-                    ),
-                    RmwOp::Or => (
-                        [
-                            op::LOCK_OR8mr,
-                            op::LOCK_OR16mr,
-                            op::LOCK_OR32mr,
-                            op::LOCK_OR64mr,
-                        ],
-                        [
-                            op::LOCK_OR8mi,
-                            op::LOCK_OR16mi,
-                            op::LOCK_OR32mi,
-                            op::LOCK_OR64mi32,
-                        ],
-                    ),
-                    _ => (
-                        [
-                            op::LOCK_XOR8mr,
-                            op::LOCK_XOR16mr,
-                            op::LOCK_XOR32mr,
-                            op::LOCK_XOR64mr,
-                        ],
-                        [
-                            op::LOCK_XOR8mi,
-                            op::LOCK_XOR16mi,
-                            op::LOCK_XOR32mi,
-                            op::LOCK_XOR64mi32,
-                        ],
-                    ),
+                let forms = |n: &str| -> ([Opcode; 4], [Opcode; 4], [Opcode; 4]) {
+                    match n {
+                        "add" => (
+                            [
+                                op::LOCK_ADD8mr,
+                                op::LOCK_ADD16mr,
+                                op::LOCK_ADD32mr,
+                                op::LOCK_ADD64mr,
+                            ],
+                            [
+                                op::LOCK_ADD8mi,
+                                op::LOCK_ADD16mi,
+                                op::LOCK_ADD32mi,
+                                op::LOCK_ADD64mi32,
+                            ],
+                            [
+                                op::LOCK_ADD8mi,
+                                op::LOCK_ADD16mi8,
+                                op::LOCK_ADD32mi8,
+                                op::LOCK_ADD64mi8,
+                            ],
+                        ),
+                        "sub" => (
+                            [
+                                op::LOCK_SUB8mr,
+                                op::LOCK_SUB16mr,
+                                op::LOCK_SUB32mr,
+                                op::LOCK_SUB64mr,
+                            ],
+                            [
+                                op::LOCK_SUB8mi,
+                                op::LOCK_SUB16mi,
+                                op::LOCK_SUB32mi,
+                                op::LOCK_SUB64mi32,
+                            ],
+                            [
+                                op::LOCK_SUB8mi,
+                                op::LOCK_SUB16mi8,
+                                op::LOCK_SUB32mi8,
+                                op::LOCK_SUB64mi8,
+                            ],
+                        ),
+                        "and" => (
+                            [
+                                op::LOCK_AND8mr,
+                                op::LOCK_AND16mr,
+                                op::LOCK_AND32mr,
+                                op::LOCK_AND64mr,
+                            ],
+                            [
+                                op::LOCK_AND8mi,
+                                op::LOCK_AND16mi,
+                                op::LOCK_AND32mi,
+                                op::LOCK_AND64mi32,
+                            ],
+                            [
+                                op::LOCK_AND8mi,
+                                op::LOCK_AND16mi8,
+                                op::LOCK_AND32mi8,
+                                op::LOCK_AND64mi8,
+                            ],
+                        ),
+                        "or" => (
+                            [
+                                op::LOCK_OR8mr,
+                                op::LOCK_OR16mr,
+                                op::LOCK_OR32mr,
+                                op::LOCK_OR64mr,
+                            ],
+                            [
+                                op::LOCK_OR8mi,
+                                op::LOCK_OR16mi,
+                                op::LOCK_OR32mi,
+                                op::LOCK_OR64mi32,
+                            ],
+                            [
+                                op::LOCK_OR8mi,
+                                op::LOCK_OR16mi8,
+                                op::LOCK_OR32mi8,
+                                op::LOCK_OR64mi8,
+                            ],
+                        ),
+                        _ => (
+                            [
+                                op::LOCK_XOR8mr,
+                                op::LOCK_XOR16mr,
+                                op::LOCK_XOR32mr,
+                                op::LOCK_XOR64mr,
+                            ],
+                            [
+                                op::LOCK_XOR8mi,
+                                op::LOCK_XOR16mi,
+                                op::LOCK_XOR32mi,
+                                op::LOCK_XOR64mi32,
+                            ],
+                            [
+                                op::LOCK_XOR8mi,
+                                op::LOCK_XOR16mi8,
+                                op::LOCK_XOR32mi8,
+                                op::LOCK_XOR64mi8,
+                            ],
+                        ),
+                    }
                 };
-                s.mem_op(mf, mr, mi, b);
+                let (mr, mi, mi8) = forms(info.op.name());
+                s.mem_op(mf, mr, mi, Some(mi8), b);
                 None
             } else {
                 let v = s.reg_of(b);
