@@ -290,6 +290,26 @@ define i128 @f(i128 %a, i128 %b) {
 }
 
 #[test]
+fn intrinsics_on_halves() {
+    let mir = select(
+        "declare i128 @llvm.bswap.i128(i128)
+declare i128 @llvm.ctlz.i128(i128, i1)
+declare {i128, i1} @llvm.uadd.with.overflow.i128(i128, i128)
+define i128 @f(i128 %a, i128 %b) {
+  %s = call i128 @llvm.bswap.i128(i128 %a)
+  %l = call i128 @llvm.ctlz.i128(i128 %s, i1 false)
+  %u = call {i128, i1} @llvm.uadd.with.overflow.i128(i128 %l, i128 %b)
+  %o = extractvalue {i128, i1} %u, 1
+  %z = zext i1 %o to i128
+  ret i128 %z
+}",
+    )
+    .unwrap();
+    assert_eq!(count(&mir, "BSWAP64r"), 2, "{mir}");
+    assert!(mir.contains("ADC64rr") && mir.contains("SBB64r"), "{mir}");
+}
+
+#[test]
 fn unsupported_wide_constructs_are_named() {
     let e = select(
         "define i256 @f(i256 %a) {
@@ -307,12 +327,13 @@ fn unsupported_wide_constructs_are_named() {
     .unwrap_err();
     assert!(e.contains("atomic store of type i128"), "{e}");
     let e = select(
-        "declare i128 @llvm.bswap.i128(i128)
-define i128 @f(i128 %v) {
-  %r = call i128 @llvm.bswap.i128(i128 %v)
-  ret i128 %r
+        "declare {i128, i1} @llvm.smul.with.overflow.i128(i128, i128)
+define i1 @f(i128 %a, i128 %b) {
+  %r = call {i128, i1} @llvm.smul.with.overflow.i128(i128 %a, i128 %b)
+  %o = extractvalue {i128, i1} %r, 1
+  ret i1 %o
 }",
     )
     .unwrap_err();
-    assert!(e.contains("i128"), "{e}");
+    assert!(e.contains("i128 operation (SMulO"), "{e}");
 }

@@ -29,6 +29,10 @@
 @.n.mem = private unnamed_addr constant [4 x i8] c"mem\00"
 @.n.loop = private unnamed_addr constant [5 x i8] c"loop\00"
 @.n.caller = private unnamed_addr constant [7 x i8] c"caller\00"
+@.n.bits = private unnamed_addr constant [5 x i8] c"bits\00"
+@.n.funnel = private unnamed_addr constant [7 x i8] c"funnel\00"
+@.n.ovf = private unnamed_addr constant [4 x i8] c"ovf\00"
+@.n.sat = private unnamed_addr constant [4 x i8] c"sat\00"
 declare i32 @printf(ptr, ...)
 define internal i64 @mix(i64 %h, i64 %v) {
   %a = xor i64 %h, %v
@@ -198,6 +202,101 @@ define internal i128 @callee7(i64 %a1, i64 %a2, i64 %a3, i64 %a4, i64 %a5, i64 %
   %z = zext i64 %a5 to i128
   %v = add i128 %u, %z
   ret i128 %v }
+declare i128 @llvm.ctpop.i128(i128)
+declare i128 @llvm.bitreverse.i128(i128)
+declare i128 @llvm.bswap.i128(i128)
+declare i128 @llvm.ctlz.i128(i128, i1)
+declare i128 @llvm.cttz.i128(i128, i1)
+declare i128 @llvm.fshl.i128(i128, i128, i128)
+declare i128 @llvm.fshr.i128(i128, i128, i128)
+declare {i128, i1} @llvm.uadd.with.overflow.i128(i128, i128)
+declare {i128, i1} @llvm.usub.with.overflow.i128(i128, i128)
+declare {i128, i1} @llvm.sadd.with.overflow.i128(i128, i128)
+declare {i128, i1} @llvm.ssub.with.overflow.i128(i128, i128)
+declare i128 @llvm.sadd.sat.i128(i128, i128)
+declare i128 @llvm.uadd.sat.i128(i128, i128)
+declare i128 @llvm.ssub.sat.i128(i128, i128)
+declare i128 @llvm.usub.sat.i128(i128, i128)
+declare i128 @llvm.smax.i128(i128, i128)
+declare i128 @llvm.umin.i128(i128, i128)
+declare i128 @llvm.abs.i128(i128, i1)
+define internal i128 @bits(i128 %a, i128 %b) noinline {
+  %p = call i128 @llvm.ctpop.i128(i128 %a)
+  %r = call i128 @llvm.bitreverse.i128(i128 %b)
+  %s = call i128 @llvm.bswap.i128(i128 %a)
+  %l = call i128 @llvm.ctlz.i128(i128 %b, i1 false)
+  %t = call i128 @llvm.cttz.i128(i128 %a, i1 false)
+  %o = or i128 %b, 1024
+  %l2 = call i128 @llvm.ctlz.i128(i128 %o, i1 true)
+  %t2 = call i128 @llvm.cttz.i128(i128 %o, i1 true)
+  %x1 = xor i128 %p, %r
+  %x2 = xor i128 %x1, %s
+  %x3 = mul i128 %l, 1000003
+  %x4 = add i128 %x2, %x3
+  %x5 = shl i128 %t, 17
+  %x6 = add i128 %x4, %x5
+  %x7 = shl i128 %l2, 34
+  %x8 = xor i128 %x6, %x7
+  %x9 = shl i128 %t2, 50
+  %y = xor i128 %x8, %x9
+  ret i128 %y }
+define internal i128 @funnel(i128 %a, i128 %b) noinline {
+  %f1 = call i128 @llvm.fshl.i128(i128 %a, i128 %b, i128 %b)
+  %f2 = call i128 @llvm.fshr.i128(i128 %a, i128 %b, i128 %a)
+  %f3 = call i128 @llvm.fshl.i128(i128 %a, i128 %a, i128 %b)
+  %f4 = call i128 @llvm.fshr.i128(i128 %b, i128 %b, i128 %a)
+  %f5 = call i128 @llvm.fshl.i128(i128 %a, i128 %b, i128 67)
+  %f6 = call i128 @llvm.fshr.i128(i128 %a, i128 %a, i128 5)
+  %x1 = xor i128 %f1, %f2
+  %x2 = add i128 %x1, %f3
+  %x3 = mul i128 %x2, %f4
+  %x4 = xor i128 %x3, %f5
+  %x5 = sub i128 %x4, %f6
+  ret i128 %x5 }
+define internal i128 @ovf(i128 %a, i128 %b) noinline {
+  %u = call {i128, i1} @llvm.uadd.with.overflow.i128(i128 %a, i128 %b)
+  %us = call {i128, i1} @llvm.usub.with.overflow.i128(i128 %a, i128 %b)
+  %s = call {i128, i1} @llvm.sadd.with.overflow.i128(i128 %a, i128 %b)
+  %ss = call {i128, i1} @llvm.ssub.with.overflow.i128(i128 %a, i128 %b)
+  %u0 = extractvalue {i128, i1} %u, 0
+  %u1 = extractvalue {i128, i1} %u, 1
+  %us1 = extractvalue {i128, i1} %us, 1
+  %s1 = extractvalue {i128, i1} %s, 1
+  %ss0 = extractvalue {i128, i1} %ss, 0
+  %ss1 = extractvalue {i128, i1} %ss, 1
+  %z1 = zext i1 %u1 to i128
+  %z2 = zext i1 %us1 to i128
+  %z3 = zext i1 %s1 to i128
+  %z4 = zext i1 %ss1 to i128
+  %q2 = shl i128 %z2, 1
+  %q3 = shl i128 %z3, 70
+  %q4 = shl i128 %z4, 127
+  %o1 = or i128 %z1, %q2
+  %o2 = or i128 %o1, %q3
+  %o3 = or i128 %o2, %q4
+  %m = mul i128 %u0, 7
+  %x = xor i128 %o3, %m
+  %y = add i128 %x, %ss0
+  ret i128 %y }
+define internal i128 @sat(i128 %a, i128 %b) noinline {
+  %s1 = call i128 @llvm.sadd.sat.i128(i128 %a, i128 %b)
+  %s2 = call i128 @llvm.uadd.sat.i128(i128 %a, i128 %b)
+  %s3 = call i128 @llvm.ssub.sat.i128(i128 %a, i128 %b)
+  %s4 = call i128 @llvm.usub.sat.i128(i128 %a, i128 %b)
+  %m1 = call i128 @llvm.smax.i128(i128 %a, i128 %b)
+  %m2 = call i128 @llvm.umin.i128(i128 %a, i128 %b)
+  %ab = call i128 @llvm.abs.i128(i128 %a, i1 false)
+  %x1 = xor i128 %s1, %s2
+  %x2 = mul i128 %x1, 3
+  %x3 = xor i128 %x2, %s3
+  %x4 = mul i128 %x3, 5
+  %x5 = xor i128 %x4, %s4
+  %x6 = mul i128 %x5, 7
+  %x7 = xor i128 %x6, %m1
+  %x8 = mul i128 %x7, 11
+  %x9 = xor i128 %x8, %m2
+  %y = add i128 %x9, %ab
+  ret i128 %y }
 
 define internal double @a(i128 %x) noinline { %r = sitofp i128 %x to double
  ret double %r }
@@ -337,6 +436,10 @@ define i32 @main() {
   call void @run(ptr @mem, ptr @.n.mem, i1 false)
   call void @run(ptr @loop, ptr @.n.loop, i1 false)
   call void @run(ptr @caller, ptr @.n.caller, i1 false)
+  call void @run(ptr @bits, ptr @.n.bits, i1 false)
+  call void @run(ptr @funnel, ptr @.n.funnel, i1 false)
+  call void @run(ptr @ovf, ptr @.n.ovf, i1 false)
+  call void @run(ptr @sat, ptr @.n.sat, i1 false)
   call void @conversions()
   ret i32 0
 }

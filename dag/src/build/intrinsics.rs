@@ -332,6 +332,14 @@ impl Builder<'_, '_> {
     /// 32 bits.
     fn ctpop(&mut self, a: SDValue) -> SDValue {
         let vt = self.dag.vt(a);
+        if vt == VT::I128 {
+            // The counts of the halves, added.
+            let lo = self.dag.value(Op::ExtractElement, VT::I64, &[a], 0);
+            let hi = self.dag.value(Op::ExtractElement, VT::I64, &[a], 1);
+            let (cl, ch) = (self.ctpop(lo), self.ctpop(hi));
+            let c = self.bin(Op::Add, cl, ch);
+            return self.dag.value(Op::ZeroExtend, vt, &[c], 0);
+        }
         let wide = if vt.bits() < 32 { VT::I32 } else { vt };
         let mut x = if wide != vt {
             self.dag.value(Op::ZeroExtend, wide, &[a], 0)
@@ -394,6 +402,13 @@ impl Builder<'_, '_> {
         if vt == VT::I1 {
             return a;
         }
+        if vt == VT::I128 {
+            // The reversed halves, swapped.
+            let lo = self.dag.value(Op::ExtractElement, VT::I64, &[a], 0);
+            let hi = self.dag.value(Op::ExtractElement, VT::I64, &[a], 1);
+            let (rl, rh) = (self.bitreverse(lo), self.bitreverse(hi));
+            return self.dag.value(Op::BuildPair, vt, &[rh, rl], 0);
+        }
         let mut x = if vt.bits() > 8 {
             self.dag.value(Op::Bswap, vt, &[a], 0)
         } else {
@@ -440,9 +455,10 @@ impl Builder<'_, '_> {
             // true one was above the maximum. (r >> (w-1)) ^ MIN is MAX for
             // negative r and MIN otherwise.
             let sign = self.bin_k(Op::Sra, r, vt.bits() as u64 - 1);
-            self.bin_k(Op::Xor, sign, 1u64 << (vt.bits() - 1))
+            let min = self.int_const(vt, 1u128 << (vt.bits() - 1));
+            self.bin(Op::Xor, sign, min)
         } else {
-            self.dag.constant(vt, if add { u64::MAX } else { 0 })
+            self.int_const(vt, if add { u128::MAX } else { 0 })
         };
         self.dag.value(Op::Select, vt, &[o, bound, r], 0)
     }

@@ -44,6 +44,19 @@ pub(super) fn split_phi(phi: PhiInfo, vt: VT, out: &mut Vec<PhiInfo>) {
 }
 
 impl Builder<'_, '_> {
+    /// The constant `v` (truncated to `vt`) of any integer type: a
+    /// `Constant`, or `BuildPair` of two for a wide type.
+    pub(super) fn int_const(&mut self, vt: VT, v: u128) -> crate::node::SDValue {
+        match half_of(vt) {
+            Some(h) => {
+                let lo = self.dag.constant(h, v as u64);
+                let hi = self.dag.constant(h, (v >> 64) as u64);
+                self.dag.value(Op::BuildPair, vt, &[lo, hi], 0)
+            }
+            None => self.dag.constant(vt, v as u64),
+        }
+    }
+
     /// A constant of wide type `vt`: `BuildPair` of its 64-bit words.
     pub(super) fn wide_const(
         &mut self,

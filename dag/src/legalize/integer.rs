@@ -33,6 +33,9 @@ use crate::opcode::{Cond, Ext, MemInfo, Op};
 use crate::vt::VT;
 use rcc_mach::{Reg, SymFlag, SymOperand};
 
+/// The (low, high) halves of a wide value.
+type Parts = (SDValue, SDValue);
+
 impl Legalizer<'_> {
     /// Expands node `n`, which has a wide result or operand.
     pub(super) fn expand(&mut self, n: Node) -> Result<(), IselError> {
@@ -92,6 +95,58 @@ impl Legalizer<'_> {
                 self.set_parts(out, lo, hi);
             }
             Op::Shl | Op::Srl | Op::Sra => self.shift(op, out, ops[0], ops[1]),
+            Op::Rotl | Op::Rotr => {
+                // x << s | x >> (-s mod 128), the direction swapped for rotr.
+                let (x, (amt, _)) = (self.parts(ops[0]), self.parts(ops[1]));
+                let m = self.dag.constant(h, 127);
+                let zero = self.dag.constant(h, 0);
+                let s = self.dag.value(Op::And, h, &[amt, m], 0);
+                let neg = self.dag.value(Op::Sub, h, &[zero, amt], 0);
+                let t = self.dag.value(Op::And, h, &[neg, m], 0);
+                let (first, second) = if op == Op::Rotl { (s, t) } else { (t, s) };
+                let (al, ah) = self.shift_parts(Op::Shl, x, first);
+                let (bl, bh) = self.shift_parts(Op::Srl, x, second);
+                let lo = self.dag.value(Op::Or, h, &[al, bl], 0);
+                let hi = self.dag.value(Op::Or, h, &[ah, bh], 0);
+                self.set_parts(out, lo, hi);
+            }
+            Op::Bswap => {
+                let (xl, xh) = self.parts(ops[0]);
+                let lo = self.dag.value(Op::Bswap, h, &[xh], 0);
+                let hi = self.dag.value(Op::Bswap, h, &[xl], 0);
+                self.set_parts(out, lo, hi);
+            }
+            Op::Ctlz | Op::CtlzZeroUndef | Op::Cttz | Op::CttzZeroUndef => {
+                // The count in the half that decides (the high one for
+                // leading zeros), else 64 + the count in the other.
+                let (xl, xh) = self.parts(ops[0]);
+                let leading = matches!(op, Op::Ctlz | Op::CtlzZeroUndef);
+                let (first, second) = if leading { (xh, xl) } else { (xl, xh) };
+                let zero = self.dag.constant(h, 0);
+                let nz = self
+                    .dag
+                    .value(Op::SetCC, VT::I1, &[first, zero], Cond::Ne as u64);
+                let undef_op = if leading {
+                    Op::CtlzZeroUndef
+                } else {
+                    Op::CttzZeroUndef
+                };
+                let c1 = self.dag.value(undef_op, h, &[first], 0);
+                // The other half may be zero too unless zero is poison.
+                let other_op = match op {
+                    Op::CtlzZeroUndef | Op::CttzZeroUndef => undef_op,
+                    o => o,
+                };
+                let c2 = self.dag.value(other_op, h, &[second], 0);
+                let k64 = self.dag.constant(h, 64);
+                let c2 = self.dag.value(Op::Add, h, &[c2, k64], 0);
+                let lo = self.dag.value(Op::Select, h, &[nz, c1, c2], 0);
+                self.set_parts(out, lo, zero);
+            }
+            Op::UAddO | Op::USubO | Op::SAddO | Op::SSubO => {
+                let r = self.overflow(op, ops[0], ops[1]);
+                self.set(out, r);
+            }
             Op::SDiv | Op::UDiv | Op::SRem | Op::URem => self.libcall(op, out, &ops)?,
             Op::SetCC => {
                 let cond = Cond::ALL
@@ -267,9 +322,14 @@ impl Legalizer<'_> {
 
     /// `x op s` for a wide `x` and shift amount `s`.
     fn shift(&mut self, op: Op, out: SDValue, x: SDValue, s: SDValue) {
+        let (x, (amt, _)) = (self.parts(x), self.parts(s));
+        let (lo, hi) = self.shift_parts(op, x, amt);
+        self.set_parts(out, lo, hi);
+    }
+
+    /// The halves of `(xh:xl) op amt` (`amt` the low half of the count).
+    fn shift_parts(&mut self, op: Op, (xl, xh): Parts, amt: SDValue) -> Parts {
         let h = VT::I64;
-        let (xl, xh) = self.parts(x);
-        let (amt, _) = self.parts(s);
         let zero = self.dag.constant(h, 0);
         let c = |d: &mut crate::node::Dag, v: u64| d.constant(h, v);
         if let Some(k) = self.dag.as_const(amt) {
@@ -293,8 +353,7 @@ impl Legalizer<'_> {
                     (self.dag.value(Op::Sra, h, &[xh, kk], 0), sign)
                 }
             };
-            self.set_parts(out, lo, hi);
-            return;
+            return (lo, hi);
         }
         let m63 = c(self.dag, 63);
         let m64 = c(self.dag, 64);
@@ -320,13 +379,55 @@ impl Legalizer<'_> {
             };
             (sel(self.dag, h1, l1), sel(self.dag, fill, h1))
         };
-        self.set_parts(out, lo, hi);
+        (lo, hi)
+    }
+
+    /// The overflow bit of a wide `a op b` (`UAddO USubO SAddO SSubO`; the
+    /// value itself is the separate `Add`/`Sub` node).
+    fn overflow(&mut self, op: Op, a: SDValue, b: SDValue) -> SDValue {
+        let h = VT::I64;
+        let (pa, pb) = (self.parts(a), self.parts(b));
+        if op == Op::USubO {
+            return self.setcc_parts(Cond::Ult, pa, pb);
+        }
+        // The sum or difference again (glued halves are never shared).
+        let (first, next) = if matches!(op, Op::UAddO | Op::SAddO) {
+            (Op::AddC, Op::AddE)
+        } else {
+            (Op::SubC, Op::SubE)
+        };
+        let c = self.dag.node(first, &[h, VT::Glue], &[pa.0, pb.0], 0);
+        let e = self
+            .dag
+            .node(next, &[h, VT::Glue], &[pa.1, pb.1, SDValue::new(c, 1)], 0);
+        let r = (SDValue::new(c, 0), SDValue::new(e, 0));
+        if op == Op::UAddO {
+            // A carry out wraps the sum below either operand.
+            return self.setcc_parts(Cond::Ult, r, pa);
+        }
+        // Signed: the result's sign differs from a's, and b's sign is a's
+        // (add) or not (sub): ((r ^ a) & (r ^ b)) < 0 or ((a ^ b) & (a ^ r)) < 0.
+        let ra = self.dag.value(Op::Xor, h, &[r.1, pa.1], 0);
+        let other = if op == Op::SAddO {
+            self.dag.value(Op::Xor, h, &[r.1, pb.1], 0)
+        } else {
+            self.dag.value(Op::Xor, h, &[pa.1, pb.1], 0)
+        };
+        let both = self.dag.value(Op::And, h, &[ra, other], 0);
+        let zero = self.dag.constant(h, 0);
+        self.dag
+            .value(Op::SetCC, VT::I1, &[both, zero], Cond::Slt as u64)
     }
 
     /// The i1 value of `a cond b` for wide `a` and `b`.
     fn setcc(&mut self, cond: Cond, a: SDValue, b: SDValue) -> SDValue {
+        let (a, b) = (self.parts(a), self.parts(b));
+        self.setcc_parts(cond, a, b)
+    }
+
+    /// The i1 value of `a cond b` for halves `a` and `b`.
+    fn setcc_parts(&mut self, cond: Cond, (al, ah): Parts, (bl, bh): Parts) -> SDValue {
         let h = VT::I64;
-        let ((al, ah), (bl, bh)) = (self.parts(a), self.parts(b));
         let zero = self.dag.constant(h, 0);
         if matches!(cond, Cond::Eq | Cond::Ne) {
             let x = self.dag.value(Op::Xor, h, &[al, bl], 0);

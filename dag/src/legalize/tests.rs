@@ -225,6 +225,49 @@ impl Interp<'_> {
                     c => panic!("SetCCCarry {c:?}"),
                 } as u128]
             }
+            Op::Rotl | Op::Rotr => {
+                let (a, b) = (self.get(ops[0]), self.get(ops[1]) as u32 % w);
+                let b = if d.op(n) == Op::Rotr { (w - b) % w } else { b };
+                vec![if b == 0 {
+                    a
+                } else {
+                    (a << b | a >> (w - b)) & m
+                }]
+            }
+            Op::Bswap => {
+                let a = self.get(ops[0]);
+                vec![a.swap_bytes() >> (128 - w)]
+            }
+            Op::Ctlz | Op::CtlzZeroUndef => {
+                // Of zero: poison; an unlikely value shows if it is used.
+                let a = self.get(ops[0]);
+                let poison = a == 0 && d.op(n) == Op::CtlzZeroUndef;
+                vec![if poison {
+                    0xdead
+                } else {
+                    (a.leading_zeros() - (128 - w)) as u128
+                }]
+            }
+            Op::Cttz | Op::CttzZeroUndef => {
+                let a = self.get(ops[0]);
+                let poison = a == 0 && d.op(n) == Op::CttzZeroUndef;
+                vec![if poison {
+                    0xdead
+                } else {
+                    a.trailing_zeros().min(w) as u128
+                }]
+            }
+            Op::UAddO | Op::USubO | Op::SAddO | Op::SSubO => {
+                let (a, b) = (self.get(ops[0]), self.get(ops[1]));
+                let (sa, sb) = (sext(a, opw), sext(b, opw));
+                let (lo, hi) = (i128::MIN >> (128 - opw), i128::MAX >> (128 - opw));
+                vec![match d.op(n) {
+                    Op::UAddO => a.checked_add(b).is_none_or(|x| x > mask(opw)),
+                    Op::USubO => a < b,
+                    Op::SAddO => sa.checked_add(sb).is_none_or(|x| x < lo || x > hi),
+                    _ => sa.checked_sub(sb).is_none_or(|x| x < lo || x > hi),
+                } as u128]
+            }
             Op::UMulLoHi => {
                 let p = self.get(ops[0]) * self.get(ops[1]);
                 vec![p & mask(64), p >> 64]
@@ -312,7 +355,42 @@ fn case(seed: u64) {
     for _ in 0..6 {
         let a = vals[rng.below(vals.len() as u64) as usize];
         let b = vals[rng.below(vals.len() as u64) as usize];
-        let v = match rng.below(17) {
+        let v = match rng.below(21) {
+            17 => {
+                let op = [Op::Rotl, Op::Rotr][rng.below(2) as usize];
+                let k = dag.constant(VT::I64, rng.next());
+                let z = dag.constant(VT::I64, 0);
+                let amt = if rng.below(2) == 0 {
+                    dag.value(Op::BuildPair, w, &[k, z], 0)
+                } else {
+                    b
+                };
+                dag.value(op, w, &[a, amt], 0)
+            }
+            18 => dag.value(Op::Bswap, w, &[a], 0),
+            19 => {
+                let op = [Op::Ctlz, Op::Cttz, Op::CtlzZeroUndef, Op::CttzZeroUndef]
+                    [rng.below(4) as usize];
+                let x = if matches!(op, Op::Ctlz | Op::Cttz) {
+                    a
+                } else {
+                    // Never zero: one bit set in a random half.
+                    let bit = dag.constant(VT::I64, 1 << rng.below(64));
+                    let z = dag.constant(VT::I64, 0);
+                    let one = if rng.below(2) == 0 {
+                        dag.value(Op::BuildPair, w, &[bit, z], 0)
+                    } else {
+                        dag.value(Op::BuildPair, w, &[z, bit], 0)
+                    };
+                    dag.value(Op::Or, w, &[a, one], 0)
+                };
+                dag.value(op, w, &[x], 0)
+            }
+            20 => {
+                let op = [Op::UAddO, Op::USubO, Op::SAddO, Op::SSubO][rng.below(4) as usize];
+                let o = dag.value(op, VT::I1, &[a, b], 0);
+                dag.value(Op::ZeroExtend, w, &[o], 0)
+            }
             0 => dag.value(Op::Add, w, &[a, b], 0),
             1 => dag.value(Op::Sub, w, &[a, b], 0),
             2 => dag.value(Op::Mul, w, &[a, b], 0),
