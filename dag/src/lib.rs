@@ -10,6 +10,7 @@
 
 pub mod atomic;
 pub mod build;
+pub mod check;
 pub mod fold;
 pub mod legalize;
 pub mod lowering;

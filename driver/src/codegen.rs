@@ -290,6 +290,12 @@ pub fn compile_module(
 ) -> Result<Vec<u8>, Vec<Diagnostic>> {
     let other = |s: String| vec![Diagnostic::locate(file, &m.text, &ParseError::new(0, s))];
     let dl = m.data_layout().map_err(other)?;
+    if dl.ptr_size != 8 {
+        return Err(other(format!(
+            "x86-64 code generation needs 64-bit pointers; the data layout gives {} bits",
+            dl.ptr_size * 8
+        )));
+    }
     let cx = ModuleCx::new(m, &dl, opts, file).map_err(other)?;
     let funcs = cx.functions();
     let encode = opts.filetype == FileType::Obj;

@@ -64,6 +64,7 @@ pub fn select_function(
         }
         build_block(&fl, b, &mut cx.dag, mf, &lower, &mut cx.vals)?;
         legalize_types(&mut cx.dag, mf, &lower, &mut cx.legal)?;
+        rcc_dag::check::check(&cx.dag)?;
         cx.sel.select_block(&mut cx.dag, mf)?;
         cx.succs.clear();
         if let Some(t) = f.terminator(b) {
