@@ -1,5 +1,7 @@
-//! Integers of odd widths (`i2`..`i63` other than 8, 16 and 32), promoted
-//! to the next legal type, as LLVM's type legalizer promotes them.
+//! Integers of odd widths (`i2`..`i127` other than 8, 16, 32 and 64),
+//! promoted to the next legal type, as LLVM's type legalizer promotes
+//! them; `i65`..`i127` go to `i128`, which type legalization then expands
+//! into halves (`crate::legalize`).
 //!
 //! Invariant: a promoted `iN` value is kept **zero-extended** in its wider
 //! type: the bits above `N` are zero. Constants are zero-extended by the
@@ -12,6 +14,7 @@
 //! (`sdiv srem ashr`, signed comparisons, `sext`, GEP indices) first
 //! sign-extend in the register (`shl` then `sra` by the width difference).
 //! Stores write `ceil(N/8)` bytes, split into power-of-two pieces.
+//! Constants of `i128` are built with `int_const` (a `BuildPair`).
 
 use super::{BResult, Builder};
 use crate::node::SDValue;
@@ -27,6 +30,7 @@ pub(super) fn promoted(bits: u32) -> Option<VT> {
         9..=15 => Some(VT::I16),
         17..=31 => Some(VT::I32),
         33..=63 => Some(VT::I64),
+        65..=127 => Some(VT::I128),
         _ => None,
     }
 }
@@ -46,7 +50,7 @@ impl Builder<'_, '_> {
         if n >= vt.bits() {
             return v;
         }
-        let m = self.dag.constant(vt, (1u64 << n) - 1);
+        let m = self.int_const(vt, (1u128 << n) - 1);
         self.dag.value(Op::And, vt, &[v, m], 0)
     }
 
@@ -170,7 +174,7 @@ impl Builder<'_, '_> {
 /// (byte offset, piece bytes). Three bytes are 2 + 1, seven 4 + 2 + 1.
 fn pieces(bytes: u32) -> impl Iterator<Item = (u32, u32)> {
     let mut off = 0;
-    [8u32, 4, 2, 1]
+    [16u32, 8, 4, 2, 1]
         .into_iter()
         .filter(move |&p| bytes & p != 0)
         .map(move |p| {
@@ -186,7 +190,7 @@ mod tests {
 
     #[test]
     fn pieces_cover_the_bytes_once() {
-        for bytes in 1..=8 {
+        for bytes in 1..=16 {
             let ps: Vec<_> = pieces(bytes).collect();
             let mut next = 0;
             for &(off, p) in &ps {
@@ -207,6 +211,8 @@ mod tests {
         assert_eq!(promoted(40), Some(VT::I64));
         assert_eq!(promoted(32), None);
         assert_eq!(promoted(1), None);
-        assert_eq!(promoted(72), None);
+        assert_eq!(promoted(72), Some(VT::I128));
+        assert_eq!(promoted(64), None);
+        assert_eq!(promoted(128), None);
     }
 }
