@@ -154,8 +154,14 @@ impl Builder<'_, '_> {
                 let (a, b) = (arg(self, 0)?, arg(self, 1)?);
                 let vt = self.dag.vt(a);
                 let (op, ovf) = overflow_ops(fam);
-                let v = self.dag.value(op, vt, &[a, b], 0);
-                let o = self.dag.value(ovf, VT::I1, &[a, b], 0);
+                let (v, o) = match self.odd_bits(self.value_ty(args[0])) {
+                    // A promoted odd width overflows at its own width.
+                    Some(n) => self.odd_overflow(op, ovf, n, a, b),
+                    None => (
+                        self.dag.value(op, vt, &[a, b], 0),
+                        self.dag.value(ovf, VT::I1, &[a, b], 0),
+                    ),
+                };
                 let n = self.dag.node(Op::MergeValues, &[vt, VT::I1], &[v, o], 0);
                 SDValue::new(n, 0)
             }

@@ -86,6 +86,49 @@ impl Builder<'_, '_> {
         }
     }
 
+    /// `*.with.overflow` of promoted `iN` values: the `op` (`Add`, `Sub`,
+    /// `Mul`) result masked to `N` bits, and whether the `N`-bit operation
+    /// overflowed (`ovf` is the overflow operation of the promoted type,
+    /// `SAddO`..`UMulO`). The sum or difference of two `N`-bit values fits
+    /// in the promoted type; a product may not, then the promoted type's
+    /// own overflow counts too.
+    pub(super) fn odd_overflow(
+        &mut self,
+        op: Op,
+        ovf: Op,
+        n: u32,
+        a: SDValue,
+        b: SDValue,
+    ) -> (SDValue, SDValue) {
+        let vt = self.dag.vt(a);
+        let signed = matches!(ovf, Op::SAddO | Op::SSubO | Op::SMulO);
+        let (x, y) = if signed {
+            (self.sext_in_reg(a, n), self.sext_in_reg(b, n))
+        } else {
+            (a, b)
+        };
+        let r = self.dag.value(op, vt, &[x, y], 0);
+        let zero = self.int_const(vt, 0);
+        let outside = if signed {
+            let s = self.sext_in_reg(r, n);
+            self.dag.value(Op::SetCC, VT::I1, &[s, r], Cond::Ne as u64)
+        } else if op == Op::Sub {
+            self.dag.value(Op::SetCC, VT::I1, &[a, b], Cond::Ult as u64)
+        } else {
+            let sh = self.dag.constant(vt, n as u64);
+            let hi = self.dag.value(Op::Srl, vt, &[r, sh], 0);
+            self.dag
+                .value(Op::SetCC, VT::I1, &[hi, zero], Cond::Ne as u64)
+        };
+        let o = if op == Op::Mul && 2 * n > vt.bits() {
+            let w = self.dag.value(ovf, VT::I1, &[x, y], 0);
+            self.dag.value(Op::Or, VT::I1, &[w, outside], 0)
+        } else {
+            outside
+        };
+        (self.zext_in_reg(r, n), o)
+    }
+
     /// The operands of a comparison `cond` of promoted `iN` values: signed
     /// predicates see them sign-extended.
     pub(super) fn odd_compare(
