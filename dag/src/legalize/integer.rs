@@ -435,9 +435,14 @@ impl Legalizer<'_> {
             let o = self.dag.value(Op::Or, h, &[x, y], 0);
             return self.dag.value(Op::SetCC, VT::I1, &[o, zero], cond as u64);
         }
-        let b_zero = self.dag.as_const(bl) == Some(0) && self.dag.as_const(bh) == Some(0);
-        if b_zero && matches!(cond, Cond::Slt | Cond::Sge) {
-            return self.dag.value(Op::SetCC, VT::I1, &[ah, zero], cond as u64);
+        // Sign tests look at the high half only: a < 0, a >= 0, a > -1,
+        // a <= -1.
+        let b_is =
+            |d: &crate::node::Dag, v: u64| d.as_const(bl) == Some(v) && d.as_const(bh) == Some(v);
+        let sign_test = (b_is(self.dag, 0) && matches!(cond, Cond::Slt | Cond::Sge))
+            || (b_is(self.dag, u64::MAX) && matches!(cond, Cond::Sgt | Cond::Sle));
+        if sign_test {
+            return self.dag.value(Op::SetCC, VT::I1, &[ah, bh], cond as u64);
         }
         // Only the conditions the borrow and sign flags answer directly.
         let (cond, (al, ah), (bl, bh)) = match cond {

@@ -422,7 +422,7 @@ fn case(seed: u64) {
             }
             8 => {
                 let cond = Cond::ALL[rng.below(10) as usize];
-                let z = dag.constant(VT::I64, 0);
+                let z = dag.constant(VT::I64, [0, u64::MAX][rng.below(2) as usize]);
                 let zero = dag.value(Op::BuildPair, w, &[z, z], 0);
                 let c = dag.value(Op::SetCC, VT::I1, &[a, zero], cond as u64);
                 dag.value(Op::ZeroExtend, w, &[c], 0)
