@@ -18,7 +18,7 @@ pub mod node;
 pub mod opcode;
 pub mod vt;
 
-pub use lowering::{CallLowering, IselError};
+pub use lowering::{ArgValue, CallLowering, FormalArg, IselError, LoweredArgs, VarArgsArea};
 pub use node::{Dag, Node, SDValue};
-pub use opcode::{Cond, Ext, FCond, MemInfo, Op};
+pub use opcode::{ByVal, Cond, Ext, FCond, MemInfo, Op};
 pub use vt::VT;

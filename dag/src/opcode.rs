@@ -65,6 +65,14 @@ pub enum Op {
     SignExtend,
     AnyExtend,
     Truncate,
+    /// (ptr) -> ptr: a call argument passed `byval`, the bytes at `ptr`;
+    /// payload = size << 8 | log2(alignment) (see [`ByVal`]). Only a call
+    /// node's operand; the target copies the bytes.
+    ByValArg,
+    /// (values...) -> the same values: the scalar parts of a first-class
+    /// aggregate as the builder holds it (see `build::aggregate`). Never
+    /// reachable from a block's root, so never selected.
+    MergeValues,
     // Control flow: Br (chain, bb); BrCond (chain, cond, bb).
     Br,
     BrCond,
@@ -103,6 +111,8 @@ pub enum Op {
     AtomicCmpSwap,
     /// (chain) -> chain.
     Fence,
+    /// (chain, address) -> chain: `indirectbr` [BRIND].
+    BrInd,
     // Floating point (f32/f64; see `crate::build::float`).
     FAdd,
     FSub,
@@ -151,10 +161,6 @@ pub enum Op {
     USubO,
     SMulO,
     UMulO,
-    /// Several values as the results of one node, for an aggregate of
-    /// scalars (an intrinsic's `{ iN, i1 }`); `extractvalue` k is operand
-    /// k. Never selected itself [MERGE_VALUES].
-    MergeValues,
     /// (chain) -> chain [TRAP, DEBUGTRAP]
     Trap,
     DebugTrap,
@@ -376,6 +382,26 @@ impl MemInfo {
                 _ => Ext::Any,
             },
             volatile: p & (1 << 10) != 0,
+        }
+    }
+}
+
+/// The payload of a `ByValArg`: size and alignment of the copied bytes.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct ByVal {
+    pub size: u64,
+    pub align: u32,
+}
+
+impl ByVal {
+    pub fn pack(self) -> u64 {
+        debug_assert!(self.align.is_power_of_two());
+        self.size << 8 | u64::from(self.align.trailing_zeros())
+    }
+    pub fn unpack(p: u64) -> ByVal {
+        ByVal {
+            size: p >> 8,
+            align: 1 << (p & 0x3f),
         }
     }
 }

@@ -5,30 +5,25 @@
 //! their program order against every other memory operation. What each
 //! becomes is the target's choice (x86-64: `isel/atomic.rs`).
 //!
-//! `cmpxchg` yields `{ T, i1 }`; its node has the two values as results 0
-//! and 1, and an `extractvalue` of it picks one. A pair used in another
-//! block lives in two consecutive vregs (`T`, then the `i1`), like the
-//! leaves of any aggregate in registers; phis of pairs and stores of them
-//! are not supported. `float`/`double` loads, stores and `xchg` move the
+//! `cmpxchg` yields `{ T, i1 }`: its node has the two values as results 0
+//! and 1, and the builder holds the pair as an aggregate handle
+//! (`MergeValues` of the two, see [`super::aggregate`]), so `extractvalue`,
+//! phis, stores and uses in other blocks (two consecutive vregs) work as
+//! for any aggregate. `float`/`double` loads, stores and `xchg` move the
 //! integer of their width (bitcasts around the node, as LLVM's
 //! AtomicExpand does); floating-point `atomicrmw` operations (`fadd`..)
 //! and `i128` atomics are refused by name.
 
-use super::{scalar_vt, BResult, Builder};
+use super::{BResult, Builder};
 use crate::atomic::{AtomicInfo, Ordering, RmwOp};
-use crate::lowering::CallLowering;
 use crate::lowering::IselError;
 use crate::node::SDValue;
 use crate::opcode::Op;
 use crate::vt::VT;
 use rcc_ir::entity::EntityId;
 use rcc_ir::inst::{self, Opcode};
-use rcc_ir::layout::DataLayout;
 use rcc_ir::span::Span;
-use rcc_ir::types::TypeLookup;
-use rcc_ir::{Function, Module};
-use rcc_ir::{Inst, Value, ValueTag};
-use rcc_mach::{MachFunction, VReg};
+use rcc_ir::Inst;
 
 impl Builder<'_, '_> {
     /// The payload of atomic instruction `i` on values of type `vt`.
@@ -175,12 +170,8 @@ impl Builder<'_, '_> {
             info,
         );
         self.chain = SDValue::new(n, 2);
-        // Result 0 stands for the pair; `extractvalue` picks a result.
-        self.vals[i.index()] = Some(SDValue::new(n, 0));
-        if let Some(r) = self.fl.inst_vreg[i.index()].expand() {
-            self.copy_to(r, SDValue::new(n, 0));
-            self.copy_to(VReg::from_u32(r.as_u32() + 1), SDValue::new(n, 1));
-        }
+        let pair = self.merge(&[SDValue::new(n, 0), SDValue::new(n, 1)]);
+        self.set(i, pair);
         Ok(())
     }
 
@@ -195,65 +186,4 @@ impl Builder<'_, '_> {
             .value(Op::Fence, VT::Chain, &[self.chain], info.pack());
         Ok(())
     }
-
-    /// Whether `v` is a `cmpxchg` (whose pair `extractvalue` takes apart).
-    pub(super) fn is_cmpxchg(&self, v: Value) -> bool {
-        v.tag() == ValueTag::Inst && self.fl.f.op(Inst::from_index(v.index())) == Opcode::CmpXchg
-    }
-
-    /// `extractvalue` of a cmpxchg pair: its value (0) or success flag (1),
-    /// from the node in this block or the pair's vregs.
-    pub(super) fn extract_cmpxchg(&mut self, i: Inst) -> BResult<()> {
-        let f = self.fl.f;
-        let x = f.inst_ops(i)[0];
-        let k = match f.aux_list(i) {
-            &[k] if k < 2 => k,
-            _ => return Err(IselError::new("an extractvalue index of a cmpxchg")),
-        };
-        let v = match (self.vals[x.index()], self.fl.inst_vreg[x.index()].expand()) {
-            (Some(pair), _) => SDValue::new(pair.node(), k),
-            (None, Some(r)) => {
-                let vt = match k {
-                    0 => self.atomic_vt(Inst::from_index(x.index()), "a cmpxchg")?,
-                    _ => VT::I1,
-                };
-                self.copy_from(VReg::from_u32(r.as_u32() + k), vt)
-            }
-            _ => {
-                return Err(IselError::new(
-                    "a cmpxchg result used before its definition",
-                ))
-            }
-        };
-        self.set(i, v);
-        Ok(())
-    }
-}
-
-/// The vregs of cmpxchg `d`'s pair used in another block: consecutive, the
-/// value's then the success flag's; returns the first.
-pub(super) fn cmpxchg_vregs(
-    m: &Module,
-    dl: &DataLayout,
-    f: &Function,
-    d: Inst,
-    mf: &mut MachFunction,
-    lower: &dyn CallLowering,
-) -> BResult<VReg> {
-    let what = "a cmpxchg used across blocks";
-    let value_ty = m
-        .types
-        .fields(f.ty[d.index()])
-        .first()
-        .copied()
-        .ok_or_else(|| IselError::new(what))?;
-    let vt = scalar_vt(m, dl, value_ty, what)?;
-    let class = |t: VT| {
-        lower
-            .reg_class(t)
-            .ok_or_else(|| IselError::new(format!("{what} of type {t}")))
-    };
-    let first = mf.new_vreg(class(vt)?);
-    mf.new_vreg(class(VT::I1)?);
-    Ok(first)
 }

@@ -298,17 +298,13 @@ impl Builder<'_, '_> {
         let callee = self
             .dag
             .value(Op::Symbol, VT::I64, &[], sym.payload() as u64);
-        let (chain, res) = self.lower.lower_call(
-            self.dag,
-            self.mf,
-            self.chain,
-            callee,
-            args,
-            Some(ret),
-            false,
-        )?;
+        let (chain, res) =
+            self.lower
+                .lower_call(self.dag, self.mf, self.chain, callee, args, &[ret], false)?;
         self.chain = chain;
-        res.ok_or_else(|| IselError::new(format!("a call of {name} without its result")))
+        res.first()
+            .copied()
+            .ok_or_else(|| IselError::new(format!("a call of {name} without its result")))
     }
 
     /// The floating-point intrinsics; `Ok(false)` when `name` is not one.

@@ -232,25 +232,6 @@ impl Builder<'_, '_> {
         Ok(true)
     }
 
-    /// `extractvalue` of an aggregate that is the results of a
-    /// `MergeValues` node (an intrinsic's `{ iN, i1 }`).
-    pub(super) fn extract_value(&mut self, i: Inst) -> BResult<()> {
-        let f = self.fl.f;
-        let agg = self.get(f.inst_ops(i)[0])?;
-        let idx = f.aux_list(i);
-        let n = agg.node();
-        match (self.dag.op(n), idx) {
-            (Op::MergeValues, &[k]) if (k as usize) < self.dag.operands(n).len() => {
-                let v = self.dag.operands(n)[k as usize];
-                self.set(i, v);
-                Ok(())
-            }
-            _ => Err(IselError::new(
-                "extractvalue of an aggregate other than an intrinsic's result",
-            )),
-        }
-    }
-
     /// A load of `mem_bits` bits at `addr` on the block's chain, extended
     /// by `ext` to `vt`.
     pub(super) fn load(

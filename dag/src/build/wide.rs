@@ -4,12 +4,13 @@
 //! itself must know is where a wide value meets the rest of the function:
 //!
 //! - a wide value crossing blocks, a wide phi and a wide argument live in
-//!   consecutive vregs, low half first ([`crate::legalize::vregs_for`]);
-//!   a wide phi is two machine PHIs, one per half;
+//!   consecutive vregs, low half first ([`crate::legalize::vregs_for`]),
+//!   like the parts of an aggregate ([`super::aggregate`]); a wide phi is
+//!   two machine PHIs, one per half;
 //! - a wide constant is `BuildPair(lo, hi)` of two `I64` constants (a
 //!   `Constant` node holds only 64 bits).
 
-use super::{Builder, PhiInfo};
+use super::Builder;
 use crate::legalize::{half_of, vregs_for};
 use crate::lowering::{CallLowering, IselError};
 use crate::opcode::Op;
@@ -25,22 +26,6 @@ pub(super) fn value_vreg(
     vt: VT,
 ) -> Result<VReg, IselError> {
     vregs_for(mf, lower, vt).ok_or_else(|| IselError::new(format!("values of type {vt}")))
-}
-
-/// The machine PHIs of one IR phi of type `vt`: `phi` itself, or one per
-/// half (registers `r + k`) for a wide type.
-pub(super) fn split_phi(phi: PhiInfo, vt: VT, out: &mut Vec<PhiInfo>) {
-    if half_of(vt).is_none() {
-        out.push(phi);
-        return;
-    }
-    for k in 0..2 {
-        let next = |v: VReg| VReg::from_u32(v.as_u32() + k);
-        out.push(PhiInfo {
-            dst: next(phi.dst),
-            inputs: phi.inputs.iter().map(|&(v, b)| (next(v), b)).collect(),
-        });
-    }
 }
 
 impl Builder<'_, '_> {

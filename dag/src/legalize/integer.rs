@@ -489,8 +489,10 @@ impl Legalizer<'_> {
         let entry = self.dag.entry();
         let (_, r) =
             self.lower
-                .lower_call(self.dag, self.mf, entry, callee, &args, Some(wide), false)?;
-        let r = r.ok_or_else(|| IselError::new(format!("the result of {name}")))?;
+                .lower_call(self.dag, self.mf, entry, callee, &args, &[wide], false)?;
+        let r = *r
+            .first()
+            .ok_or_else(|| IselError::new(format!("the result of {name}")))?;
         if self.dag.op_of(r) != Op::BuildPair {
             return Err(IselError::new(format!(
                 "the result of {name} (the target must return wide values as BuildPair)"

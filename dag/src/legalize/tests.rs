@@ -4,7 +4,7 @@
 //! write the same registers and memory.
 
 use super::{legalize_types, LegalizeCtx};
-use crate::lowering::{CallLowering, IselError};
+use crate::lowering::{CallLowering, FormalArg, IselError, LoweredArgs};
 use crate::node::{Dag, Node, SDValue};
 use crate::opcode::{Cond, Ext, MemInfo, Op};
 use crate::vt::VT;
@@ -27,16 +27,16 @@ impl CallLowering for Mock {
         chain: SDValue,
         callee: SDValue,
         args: &[SDValue],
-        ret: Option<VT>,
+        rets: &[VT],
         _variadic: bool,
-    ) -> Result<(SDValue, Option<SDValue>), IselError> {
+    ) -> Result<(SDValue, Vec<SDValue>), IselError> {
         let mut ops = vec![chain, callee];
         for &a in args {
             for k in 0..2 {
                 ops.push(dag.value(Op::ExtractElement, VT::I64, &[a], k));
             }
         }
-        assert_eq!(ret, Some(VT::I128));
+        assert_eq!(rets, &[VT::I128]);
         let n = dag.node(Op::Target(7), &[VT::I64, VT::I64, VT::Chain], &ops, 0);
         let r = dag.value(
             Op::BuildPair,
@@ -44,18 +44,23 @@ impl CallLowering for Mock {
             &[SDValue::new(n, 0), SDValue::new(n, 1)],
             0,
         );
-        Ok((SDValue::new(n, 2), Some(r)))
+        Ok((SDValue::new(n, 2), vec![r]))
     }
     fn lower_return(
         &self,
         _dag: &mut Dag,
         _mf: &mut MachFunction,
         _chain: SDValue,
-        _val: Option<SDValue>,
+        _vals: &[SDValue],
     ) -> Result<SDValue, IselError> {
         unreachable!()
     }
-    fn lower_arguments(&self, _mf: &mut MachFunction, _a: &[VT]) -> Result<Vec<VReg>, IselError> {
+    fn lower_arguments(
+        &self,
+        _mf: &mut MachFunction,
+        _a: &[FormalArg],
+        _va_start: bool,
+    ) -> Result<LoweredArgs, IselError> {
         unreachable!()
     }
 }

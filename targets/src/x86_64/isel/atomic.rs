@@ -623,13 +623,13 @@ pub fn emit(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), I
                 vec![Operand::reg_def(ok), e],
                 true,
             );
-            s.e.set_result(SDValue::new(n, 1), Reg::virt(ok));
+            s.e.set_reg(SDValue::new(n, 1), Reg::virt(ok));
             Some(old)
         }
         _ => None,
     };
     if let Some(r) = result {
-        s.e.set_result(SDValue::new(n, 0), Reg::virt(r));
+        s.e.set_reg(SDValue::new(n, 0), Reg::virt(r));
     }
     Ok(())
 }

@@ -1,55 +1,46 @@
 //! System V calls, returns and incoming arguments (integers, pointers,
-//! `float` and `double`): the [`CallLowering`] hooks the DAG builder calls,
-//! which create the target nodes `X86_CALL` and `X86_RET`, and their
-//! emission.
+//! `float` and `double`, aggregates as their scalar parts, `byval`
+//! objects): the [`CallLowering`] hooks the DAG builder calls, which create
+//! the target nodes `X86_CALL` and `X86_RET`, and their emission.
 //!
 //! Nodes: `Target(X86_CALL)` has operands `(chain, callee, args...)`,
-//! results `(value?, chain)` and payload bit 0 = variadic; the argument
-//! types are the operands' types. `Target(X86_RET)` has operands
-//! `(chain, value?)` and one chain result.
+//! results `(values..., chain)` and payload bit 0 = variadic; the argument
+//! types are the operands' types, a `byval` argument is a `ByValArg` node.
+//! `Target(X86_RET)` has operands `(chain, values...)` and one chain
+//! result.
 //!
-//! Argument assignment ([`assign`]): integers take RDI, RSI, RDX, RCX, R8,
-//! R9 (the part matching the argument's width), floats XMM0..XMM7, each
-//! in argument order; the rest go to the stack in argument order, one
-//! 8-byte slot each. Results come back in RAX (by width) or XMM0.
+//! Argument assignment is [`abi::assign`]. Results come back in RAX then
+//! RDX (integers, by width) and XMM0 then XMM1 (floats).
 //!
 //! `i128` values travel as two `i64` halves (LLVM's split arguments with
 //! `InConsecutiveRegs`): an argument becomes two operands, low half first,
 //! and payload bit `1 + k` marks argument operand `k` as the low half of
-//! such a pair; a pair takes two consecutive integer registers, or, if
-//! fewer than two are left, none (the rest are skipped, as llc does) and
-//! two stack slots aligned to 16 bytes. A wide result is the call's
-//! results 0 and 1 (RAX, RDX), a wide return value two operands of
-//! `X86_RET`.
+//! such a pair (assigned as [`ArgKind::Pair`]); a wide result is two
+//! results (RAX, RDX) that the builder gets back as one `BuildPair`; a
+//! wide return value is two operands of `X86_RET`.
 //!
-//! Emission of a call: `ADJCALLSTACKDOWN bytes`; stores of the stack
-//! arguments to `[rsp + 8k]` (`movss`/`movsd` for floats); COPYs into the
-//! argument registers; for variadic callees `MOV8ri $al, n`, n = the
-//! number of XMM registers used; `CALL64pcrel32 sym` or `CALL64r reg` with
-//! the SysV register mask and implicit uses of the argument registers;
-//! `ADJCALLSTACKUP`; a COPY of RAX (by width) or XMM0 into the result
-//! register. Every physical register is defined and read inside this
-//! sequence.
+//! Emission of a call: `ADJCALLSTACKDOWN bytes`; the stack arguments
+//! (`byval` copies, then stores to `[rsp + offset]`, `movss`/`movsd` for
+//! floats); COPYs into the argument registers; for variadic callees
+//! `MOV8ri $al, n`, n = the number of XMM registers used; `CALL64pcrel32
+//! sym` or `CALL64r reg` with the SysV register mask and implicit uses of
+//! the argument registers; `ADJCALLSTACKUP`; COPYs of the result registers.
+//! Every physical register is defined and read inside this sequence.
 
 use super::super::desc::{sub_reg, subreg};
 use super::super::machine::mask;
 use super::super::{op, regs, Opcode};
+use super::abi::{self, assign, copy_bytes, mem, ArgKind, ArgLoc};
 use super::emit::{class_of_vt, push_implicit, Emitter};
-use rcc_dag::{CallLowering, Dag, IselError, Node, Op, SDValue, VT};
-use rcc_mach::{flag, MOpc, MachFunction, Operand, PReg, Reg, VReg};
+use rcc_dag::{
+    ArgValue, ByVal, CallLowering, Dag, FormalArg, IselError, LoweredArgs, Node, Op, SDValue,
+    VarArgsArea, VT,
+};
+use rcc_mach::{flag, FrameIdx, MOpc, MachFunction, Operand, PReg, Reg};
 
 /// Target node numbers.
 pub const X86_CALL: u16 = 0;
 pub const X86_RET: u16 = 1;
-
-const ARG_REGS: [PReg; 6] = [
-    regs::RDI,
-    regs::RSI,
-    regs::RDX,
-    regs::RCX,
-    regs::R8,
-    regs::R9,
-];
 
 /// The part of 64-bit register `r` holding a value of type `vt`.
 fn part(r: PReg, vt: VT) -> PReg {
@@ -62,22 +53,71 @@ fn part(r: PReg, vt: VT) -> PReg {
     sub_reg(r, idx).unwrap_or(r)
 }
 
-const XMM_ARGS: [PReg; 8] = [
-    regs::XMM0,
-    regs::XMM1,
-    regs::XMM2,
-    regs::XMM3,
-    regs::XMM4,
-    regs::XMM5,
-    regs::XMM6,
-    regs::XMM7,
-];
+/// The registers of returned values of types `vts` (System V: integer
+/// parts in RAX then RDX, each the part of its width; floats in XMM0 then
+/// XMM1).
+fn ret_regs(vts: &[VT]) -> Result<Vec<PReg>, IselError> {
+    const INT: [PReg; 2] = [regs::RAX, regs::RDX];
+    const SSE: [PReg; 2] = [regs::XMM0, regs::XMM1];
+    let (mut ints, mut sses) = (INT.iter(), SSE.iter());
+    vts.iter()
+        .map(|&vt| {
+            check_scalar("return value", vt)?;
+            if vt.is_float() {
+                return sses
+                    .next()
+                    .copied()
+                    .ok_or_else(|| IselError::new("more than two floating-point return values"));
+            }
+            ints.next()
+                .map(|&r| part(r, vt))
+                .ok_or_else(|| IselError::new("more than two integer return values"))
+        })
+        .collect()
+}
 
-fn check_int(what: &str, vt: VT) -> Result<(), IselError> {
-    if matches!(vt, VT::I1 | VT::I8 | VT::I16 | VT::I32 | VT::I64) {
-        Ok(())
-    } else {
-        Err(IselError::new(format!("{vt} {what}")))
+/// Payload bit of argument operand `k` starting a 128-bit pair.
+fn pair_bit(k: usize) -> u64 {
+    1 << (k + 1)
+}
+
+/// The assignment kinds of a call's argument operands `args` (`pairs`: the
+/// call's payload), one per argument: a 128-bit pair's two operands are one
+/// [`ArgKind::Pair`].
+fn arg_kinds(dag: &Dag, args: &[SDValue], pairs: u64) -> Vec<ArgKind> {
+    let mut kinds = Vec::with_capacity(args.len());
+    let mut k = 0;
+    while k < args.len() {
+        let v = args[k];
+        if k < 62 && pairs & pair_bit(k) != 0 {
+            kinds.push(ArgKind::Pair);
+            k += 2;
+            continue;
+        }
+        kinds.push(match dag.op_of(v) {
+            Op::ByValArg => {
+                let b = ByVal::unpack(dag.payload(v.node()));
+                ArgKind::Memory {
+                    size: b.size,
+                    align: b.align,
+                }
+            }
+            _ => ArgKind::Value(dag.vt(v)),
+        });
+        k += 1;
+    }
+    kinds
+}
+
+/// Load and store forms for a value of type `vt` in memory.
+fn mem_forms(vt: VT) -> (Opcode, Opcode) {
+    match vt {
+        VT::I1 | VT::I8 => (op::MOV8rm, op::MOV8mr),
+        VT::I16 => (op::MOV16rm, op::MOV16mr),
+        VT::I32 => (op::MOV32rm, op::MOV32mr),
+        VT::F32 => (op::MOVSSrm, op::MOVSSmr),
+        VT::F64 => (op::MOVSDrm, op::MOVSDmr),
+        _ => (op::MOV64rm, op::MOV64mr),
     }
 }
 
@@ -91,89 +131,11 @@ fn check_scalar(what: &str, vt: VT) -> Result<(), IselError> {
     }
 }
 
-/// Where one argument goes.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum ArgLoc {
-    /// This register (the part of its width for integers).
-    Reg(PReg),
-    /// The stack slot at `8 * k` bytes above the outgoing-argument base.
-    Stack(u32),
-}
-
-/// Payload bit of argument operand `k` starting a 128-bit pair.
-fn pair_bit(k: usize) -> u64 {
-    1 << (k + 1)
-}
-
-/// The System V locations of arguments of types `vts`, where operand `k`
-/// is the low half of a 128-bit pair when `pair(k)`; the number of XMM
-/// registers used; and the number of stack slots (with alignment padding).
-pub fn assign(
-    vts: impl IntoIterator<Item = VT>,
-    pair: impl Fn(usize) -> bool,
-) -> (Vec<ArgLoc>, u32, u32) {
-    let (mut gpr, mut xmm, mut stack) = (0usize, 0usize, 0u32);
-    let mut out = Vec::new();
-    let mut high_half = false;
-    for (k, vt) in vts.into_iter().enumerate() {
-        if std::mem::take(&mut high_half) {
-            out.push(match out.last() {
-                Some(&ArgLoc::Stack(s)) => ArgLoc::Stack(s + 1),
-                _ => ArgLoc::Reg(ARG_REGS[gpr - 1]),
-            });
-            continue;
-        }
-        if pair(k) {
-            high_half = true;
-            if gpr + 2 <= ARG_REGS.len() {
-                out.push(ArgLoc::Reg(ARG_REGS[gpr]));
-                gpr += 2;
-            } else {
-                gpr = ARG_REGS.len();
-                stack = stack.next_multiple_of(2);
-                out.push(ArgLoc::Stack(stack));
-                stack += 2;
-            }
-            continue;
-        }
-        let reg = if vt.is_float() {
-            let r = XMM_ARGS.get(xmm).copied();
-            xmm += r.is_some() as usize;
-            r
-        } else {
-            let r = ARG_REGS.get(gpr).map(|&r| part(r, vt));
-            gpr += r.is_some() as usize;
-            r
-        };
-        out.push(match reg {
-            Some(r) => ArgLoc::Reg(r),
-            None => {
-                stack += 1;
-                ArgLoc::Stack(stack - 1)
-            }
-        });
-    }
-    (out, xmm as u32, stack)
-}
-
-/// The register a value of type `vt` is returned in.
-fn ret_reg(vt: VT) -> PReg {
-    if vt.is_float() {
-        regs::XMM0
+fn check_int(what: &str, vt: VT) -> Result<(), IselError> {
+    if matches!(vt, VT::I1 | VT::I8 | VT::I16 | VT::I32 | VT::I64) {
+        Ok(())
     } else {
-        part(regs::RAX, vt)
-    }
-}
-
-/// Load and store forms for a value of type `vt` in memory.
-fn mem_forms(vt: VT) -> (Opcode, Opcode) {
-    match vt {
-        VT::I1 | VT::I8 => (op::MOV8rm, op::MOV8mr),
-        VT::I16 => (op::MOV16rm, op::MOV16mr),
-        VT::I32 => (op::MOV32rm, op::MOV32mr),
-        VT::F32 => (op::MOVSSrm, op::MOVSSmr),
-        VT::F64 => (op::MOVSDrm, op::MOVSDmr),
-        _ => (op::MOV64rm, op::MOV64mr),
+        Err(IselError::new(format!("{vt} {what}")))
     }
 }
 
@@ -193,9 +155,9 @@ impl CallLowering for X86Lowering {
         chain: SDValue,
         callee: SDValue,
         args: &[SDValue],
-        ret: Option<VT>,
+        rets: &[VT],
         variadic: bool,
-    ) -> Result<(SDValue, Option<SDValue>), IselError> {
+    ) -> Result<(SDValue, Vec<SDValue>), IselError> {
         check_int("callee", dag.vt(callee))?;
         let mut ops = Vec::with_capacity(args.len() + 2);
         ops.push(chain);
@@ -205,7 +167,7 @@ impl CallLowering for X86Lowering {
             if dag.vt(a) == VT::I128 {
                 let k = ops.len() - 2;
                 if k >= 62 {
-                    return Err(IselError::new("an i128 argument after the 62nd"));
+                    return Err(IselError::new("an i128 argument after the 62nd operand"));
                 }
                 payload |= pair_bit(k);
                 for half in 0..2 {
@@ -213,30 +175,35 @@ impl CallLowering for X86Lowering {
                 }
                 continue;
             }
-            check_scalar("argument", dag.vt(a))?;
+            if dag.op_of(a) != Op::ByValArg {
+                check_scalar("argument", dag.vt(a))?;
+            }
             ops.push(a);
         }
-        let vts: &[VT] = match ret {
-            Some(VT::I128) => &[VT::I64, VT::I64, VT::Chain],
-            Some(r) => {
-                check_scalar("return value", r)?;
-                &[r, VT::Chain]
+        // A wide result is two i64 results.
+        let mut vts = Vec::with_capacity(rets.len() + 2);
+        for &r in rets {
+            match r {
+                VT::I128 => vts.extend([VT::I64, VT::I64]),
+                _ => vts.push(r),
             }
-            None => &[VT::Chain],
-        };
-        let vts = vts.to_vec();
+        }
+        ret_regs(&vts)?;
+        vts.push(VT::Chain);
         let n = dag.node(Op::Target(X86_CALL), &vts, &ops, payload);
-        let value = match ret {
-            Some(VT::I128) => Some(dag.value(
-                Op::BuildPair,
-                VT::I128,
-                &[SDValue::new(n, 0), SDValue::new(n, 1)],
-                0,
-            )),
-            Some(_) => Some(SDValue::new(n, 0)),
-            None => None,
-        };
-        Ok((SDValue::new(n, vts.len() as u32 - 1), value))
+        let mut vals = Vec::with_capacity(rets.len());
+        let mut k = 0;
+        for &r in rets {
+            let v = SDValue::new(n, k);
+            vals.push(if r == VT::I128 {
+                k += 2;
+                dag.value(Op::BuildPair, r, &[v, SDValue::new(n, k - 1)], 0)
+            } else {
+                k += 1;
+                v
+            });
+        }
+        Ok((SDValue::new(n, vts.len() as u32 - 1), vals))
     }
 
     fn lower_return(
@@ -244,68 +211,128 @@ impl CallLowering for X86Lowering {
         dag: &mut Dag,
         _mf: &mut MachFunction,
         chain: SDValue,
-        val: Option<SDValue>,
+        vals: &[SDValue],
     ) -> Result<SDValue, IselError> {
         let mut ops = vec![chain];
-        if let Some(v) = val {
+        for &v in vals {
             if dag.vt(v) == VT::I128 {
                 for half in 0..2 {
                     ops.push(dag.value(Op::ExtractElement, VT::I64, &[v], half));
                 }
             } else {
-                check_scalar("return value", dag.vt(v))?;
                 ops.push(v);
             }
         }
+        let vts: Vec<VT> = ops[1..].iter().map(|&v| dag.vt(v)).collect();
+        ret_regs(&vts)?;
         Ok(dag.value(Op::Target(X86_RET), VT::Chain, &ops, 0))
     }
 
-    fn lower_arguments(&self, mf: &mut MachFunction, args: &[VT]) -> Result<Vec<VReg>, IselError> {
-        // Halves: a wide argument is two i64 operands, the first starting a
-        // pair; its vregs are consecutive (r, r + 1), r stands for it.
+    fn lower_arguments(
+        &self,
+        mf: &mut MachFunction,
+        args: &[FormalArg],
+        va_start: bool,
+    ) -> Result<LoweredArgs, IselError> {
+        let kinds = args.iter().map(|&a| match a {
+            FormalArg::Value(VT::I128) => ArgKind::Pair,
+            FormalArg::Value(vt) => ArgKind::Value(vt),
+            FormalArg::ByVal { size, align } => ArgKind::Memory { size, align },
+        });
+        let a = assign(kinds)?;
+        let mut out = LoweredArgs::default();
+        // A wide argument is two halves in consecutive vregs (`r`, `r + 1`);
+        // `r` stands for it.
         let mut halves = Vec::with_capacity(args.len());
-        let mut starts = Vec::with_capacity(args.len());
-        for &vt in args {
-            if vt == VT::I128 {
-                halves.extend([VT::I64, VT::I64]);
-                starts.extend([true, false]);
-            } else {
-                check_scalar("argument", vt)?;
-                halves.push(vt);
-                starts.push(false);
+        for &arg in args {
+            match arg {
+                FormalArg::Value(VT::I128) => {
+                    halves.extend([FormalArg::Value(VT::I64), FormalArg::Value(VT::I64)])
+                }
+                other => halves.push(other),
             }
         }
-        let mut out = Vec::with_capacity(args.len());
-        let (locs, _, _) = assign(halves.iter().copied(), |k| starts[k]);
-        for (k, (&vt, loc)) in halves.iter().zip(locs).enumerate() {
-            let v = mf.new_vreg(class_of_vt(vt)?);
-            if k == 0 || !starts[k - 1] {
-                out.push(v);
+        let first_halves: Vec<bool> = args
+            .iter()
+            .flat_map(|a| match a {
+                FormalArg::Value(VT::I128) => [true, false].as_slice(),
+                _ => [true].as_slice(),
+            })
+            .copied()
+            .collect();
+        let start = out.vals.len();
+        for ((&arg, &loc), &first) in halves.iter().zip(&a.locs).zip(&first_halves) {
+            if !first {
+                // The high half's vreg follows the low half's; drop its entry.
+                let high = lower_one(mf, arg, loc)?;
+                debug_assert!(matches!(high, ArgValue::Reg(_)));
+                continue;
             }
-            match loc {
-                ArgLoc::Reg(p) => {
-                    mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
-                    mf.live_ins.push(p);
-                }
-                ArgLoc::Stack(k) => {
-                    let fi = mf.frame.create_fixed(8, 8 + 8 * k as i64);
-                    let (opc, _) = mem_forms(vt);
-                    mf.push(
-                        MOpc::target(opc.0),
-                        &[
-                            Operand::reg_def(v),
-                            Operand::frame(fi),
-                            Operand::imm(1),
-                            Operand::reg_use(Reg::NONE),
-                            Operand::imm(0),
-                            Operand::reg_use(Reg::NONE),
-                        ],
-                    );
-                }
-            }
+            out.vals.push(lower_one(mf, arg, loc)?);
+        }
+        debug_assert_eq!(out.vals.len() - start, args.len());
+        if va_start {
+            out.va = Some(abi::save_unnamed_registers(mf, &a));
         }
         Ok(out)
     }
+
+    fn stack_pointer(&self) -> Option<PReg> {
+        Some(regs::RSP)
+    }
+
+    fn lower_va_start(
+        &self,
+        dag: &mut Dag,
+        chain: SDValue,
+        list: SDValue,
+        va: &VarArgsArea,
+    ) -> Result<SDValue, IselError> {
+        Ok(abi::va_start(dag, chain, list, va))
+    }
+
+    fn lower_va_copy(
+        &self,
+        dag: &mut Dag,
+        chain: SDValue,
+        dst: SDValue,
+        src: SDValue,
+    ) -> Result<SDValue, IselError> {
+        Ok(abi::va_copy(dag, chain, dst, src))
+    }
+}
+
+/// Copies incoming argument `arg` from `loc` into a new vreg (or names its
+/// stack object, for `byval`).
+fn lower_one(mf: &mut MachFunction, arg: FormalArg, loc: ArgLoc) -> Result<ArgValue, IselError> {
+    // Incoming stack arguments start above the return address.
+    let fixed = |mf: &mut MachFunction, size: u64, off: u32| -> FrameIdx {
+        mf.frame.create_fixed(size, 8 + i64::from(off))
+    };
+    Ok(match (arg, loc) {
+        (FormalArg::ByVal { size, .. }, ArgLoc::Stack(off)) => {
+            ArgValue::Frame(fixed(mf, size.max(1), off))
+        }
+        (FormalArg::Value(vt), ArgLoc::Reg(r)) => {
+            let v = mf.new_vreg(class_of_vt(vt)?);
+            let p = part(r, vt);
+            mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
+            mf.live_ins.push(p);
+            ArgValue::Reg(v)
+        }
+        (FormalArg::Value(vt), ArgLoc::Stack(off)) => {
+            let v = mf.new_vreg(class_of_vt(vt)?);
+            let fi = fixed(mf, 8, off);
+            let (opc, _) = mem_forms(vt);
+            let mut ops = vec![Operand::reg_def(v)];
+            ops.extend(mem(Operand::frame(fi), 0));
+            mf.push(MOpc::target(opc.0), &ops);
+            ArgValue::Reg(v)
+        }
+        (FormalArg::ByVal { .. }, ArgLoc::Reg(_)) => {
+            return Err(IselError::new("a byval argument in a register"))
+        }
+    })
 }
 
 fn stack_adjust(bytes: i32, down: bool) -> Vec<Operand> {
@@ -328,34 +355,34 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     let (callee, args) = (ops[1], &ops[2..]);
     let payload = dag.payload(n);
     let variadic = payload & 1 != 0;
-    let pair = |k: usize| k < 62 && payload & pair_bit(k) != 0;
-    let (locs, nxmm, nstack) = assign(args.iter().map(|&a| dag.vt(a)), pair);
-    let bytes = (nstack as u64 * 8).next_multiple_of(16);
+    let a = assign(arg_kinds(dag, args, payload))?;
+    let bytes = u64::from(a.stack_bytes).next_multiple_of(16);
     mf.frame.has_calls = true;
     mf.frame.max_call_frame = mf.frame.max_call_frame.max(bytes);
     let b = bytes as i32;
     mf.push(MOpc::ADJCALLSTACKDOWN, &stack_adjust(b, true));
-    for (&a, &loc) in args.iter().zip(&locs) {
-        let ArgLoc::Stack(k) = loc else { continue };
-        let (_, opc) = mem_forms(dag.vt(a));
-        mf.push(
-            MOpc::target(opc.0),
-            &[
-                Operand::reg_use(regs::RSP),
-                Operand::imm(1),
-                Operand::reg_use(Reg::NONE),
-                Operand::imm(8 * k as i32),
-                Operand::reg_use(Reg::NONE),
-                Operand::reg_use(e.reg(a)),
-            ],
-        );
+    // Memory arguments first: large byval copies use RDI, RSI and RCX.
+    for (&v, &loc) in args.iter().zip(&a.locs) {
+        let ArgLoc::Stack(off) = loc else { continue };
+        let sp = Operand::reg_use(regs::RSP);
+        if dag.op_of(v) == Op::ByValArg {
+            let size = ByVal::unpack(dag.payload(v.node())).size;
+            let src = byval_source(e, dag.operands(v.node())[0]);
+            copy_bytes(mf, src, 0, sp, i64::from(off), size);
+            continue;
+        }
+        let (_, opc) = mem_forms(dag.vt(v));
+        let mut ops = mem(sp, i64::from(off)).to_vec();
+        ops.push(Operand::reg_use(e.reg(v)));
+        mf.push(MOpc::target(opc.0), &ops);
     }
     let mut uses = Vec::new();
-    for (&a, &loc) in args.iter().zip(&locs) {
-        let ArgLoc::Reg(p) = loc else { continue };
+    for (&v, &loc) in args.iter().zip(&a.locs) {
+        let ArgLoc::Reg(r) = loc else { continue };
+        let p = part(r, dag.vt(v));
         mf.push(
             MOpc::COPY,
-            &[Operand::reg_def(p), Operand::reg_use(e.reg(a))],
+            &[Operand::reg_def(p), Operand::reg_use(e.reg(v))],
         );
         uses.push(p);
     }
@@ -363,7 +390,7 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
         let mov = MOpc::target(op::MOV8ri.0);
         mf.push(
             mov,
-            &[Operand::reg_def(regs::AL), Operand::imm(nxmm as i32)],
+            &[Operand::reg_def(regs::AL), Operand::imm(a.xmms as i32)],
         );
         uses.push(regs::AL);
     }
@@ -379,37 +406,58 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     let mut cops = vec![target, Operand::reg_mask(mask::SYSV)];
     cops.extend(uses.iter().map(|&p| Operand::implicit_use(p)));
     push_implicit(&mut cops, opc, false);
-    // Results: (value, chain), or (low, high, chain) for a wide value.
-    let rets: Vec<(VT, PReg)> = dag
-        .vts(n)
-        .iter()
-        .take_while(|&&t| t != VT::Chain)
-        .enumerate()
-        .map(|(k, &t)| (t, if k == 0 { ret_reg(t) } else { regs::RDX }))
-        .collect();
-    cops.extend(rets.iter().map(|&(_, p)| Operand::implicit_def(p)));
+    let vts = dag.vts(n);
+    let vts = &vts[..vts.len() - 1];
+    let rets = ret_regs(vts)?;
+    cops.extend(rets.iter().map(|&p| Operand::implicit_def(p)));
     mf.push(opc, &cops);
     mf.push(MOpc::ADJCALLSTACKUP, &stack_adjust(b, false));
-    for (k, &(t, p)) in rets.iter().enumerate() {
-        let v = mf.new_vreg(class_of_vt(t)?);
+    for (k, (&p, &vt)) in rets.iter().zip(vts).enumerate() {
+        let v = mf.new_vreg(class_of_vt(vt)?);
         mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
-        e.set_result(SDValue::new(n, k as u32), Reg::virt(v));
+        e.set_reg(SDValue::new(n, k as u32), Reg::virt(v));
     }
     Ok(())
+}
+
+/// The memory base of a `byval` argument's bytes: the frame object itself
+/// for a local, else the pointer's register.
+fn byval_source(e: &Emitter<'_>, ptr: SDValue) -> Operand {
+    if e.dag.op_of(ptr) == Op::FrameIndex {
+        Operand::frame(FrameIdx::from_u32(e.dag.payload(ptr.node()) as u32))
+    } else {
+        Operand::reg_use(e.reg(ptr))
+    }
+}
+
+/// The nodes a call node needs computed first: its register arguments, the
+/// pointers of `byval` arguments (not frame objects, which are addressed
+/// directly), an indirect callee; the chain last.
+pub fn call_deps(dag: &Dag, ops: &[SDValue], deps: &mut Vec<Node>) {
+    for &a in &ops[2..] {
+        if dag.op_of(a) == Op::ByValArg {
+            let p = dag.operands(a.node())[0];
+            if dag.op_of(p) != Op::FrameIndex {
+                deps.push(p.node());
+            }
+        } else {
+            deps.push(a.node());
+        }
+    }
+    if dag.op_of(ops[1]) != Op::Symbol {
+        deps.push(ops[1].node());
+    }
+    deps.push(ops[0].node());
 }
 
 /// Emits return node `n`.
 pub fn emit_ret(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), IselError> {
     let ops = e.dag.operands(n);
     let opc = MOpc::target(op::RET64.0);
-    let mut rops = Vec::new();
-    // One value, or the two halves of a wide one (RAX, RDX).
-    for (k, &v) in ops.iter().skip(1).enumerate() {
-        let p = if k == 0 {
-            ret_reg(e.dag.vt(v))
-        } else {
-            regs::RDX
-        };
+    let vts: Vec<VT> = ops[1..].iter().map(|&v| e.dag.vt(v)).collect();
+    let rets = ret_regs(&vts)?;
+    let mut rops = Vec::with_capacity(rets.len());
+    for (&v, &p) in ops[1..].iter().zip(&rets) {
         mf.push(
             MOpc::COPY,
             &[Operand::reg_def(p), Operand::reg_use(e.reg(v))],

@@ -9,8 +9,7 @@
 //!
 //! Values: every emitted value gets a fresh virtual register whose class
 //! follows its type (i1/i8 GR8, i16 GR16, i32 GR32, i64 GR64);
-//! `CopyFromReg` of a virtual register reuses it (no instruction). A node
-//! has at most two register results (`vals`, `vals1`).
+//! `CopyFromReg` of a virtual register reuses it (no instruction).
 
 use super::super::desc::{ImmKind, MemSize, OpKind, Role, DESCS};
 use super::super::machine::{mclass, X86Info};
@@ -84,28 +83,30 @@ pub struct Emitter<'a> {
     pub cover: &'a Cover,
     /// Per node, the register of its value (result 0).
     pub vals: &'a mut Vec<Reg>,
-    /// Per node, the register of its result 1, for the few nodes with two
-    /// register results (a wide call result, `UMulLoHi`, cmpxchg's success).
-    pub vals1: &'a mut Vec<Reg>,
+    /// Registers of the other value results of multi-value nodes (a call
+    /// returning `{ i64, i64 }`), few per block.
+    pub more_vals: Vec<(SDValue, Reg)>,
     pub ops: Vec<Operand>,
 }
 
 impl Emitter<'_> {
     /// The register holding value `v`.
     pub fn reg(&self, v: SDValue) -> Reg {
-        debug_assert!(v.res() < 2, "only results 0 and 1 are register values");
-        match v.res() {
-            0 => self.vals[v.node().index()],
-            _ => self.vals1[v.node().index()],
+        if v.res() == 0 {
+            return self.vals[v.node().index()];
         }
+        self.more_vals
+            .iter()
+            .find(|&&(x, _)| x == v)
+            .map_or(Reg::NONE, |&(_, r)| r)
     }
 
-    /// Records the register of value `v` (result 0 or 1).
-    pub fn set_result(&mut self, v: SDValue, r: Reg) {
-        debug_assert!(v.res() < 2, "only results 0 and 1 are register values");
-        match v.res() {
-            0 => self.vals[v.node().index()] = r,
-            _ => self.vals1[v.node().index()] = r,
+    /// Records the register of value `v`.
+    pub fn set_reg(&mut self, v: SDValue, r: Reg) {
+        if v.res() == 0 {
+            self.vals[v.node().index()] = r;
+        } else {
+            self.more_vals.push((v, r));
         }
     }
 

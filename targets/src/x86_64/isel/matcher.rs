@@ -131,13 +131,7 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
             Op::TokenFactor => c.deps.extend(ops.iter().map(|o| o.node())),
             Op::CopyFromReg => c.deps.push(ops[0].node()),
             Op::CopyToReg => c.deps.extend([ops[2].node(), ops[0].node()]),
-            Op::Target(X86_CALL) => {
-                c.deps.extend(ops[2..].iter().map(|o| o.node()));
-                if dag.op_of(ops[1]) != Op::Symbol {
-                    c.deps.push(ops[1].node());
-                }
-                c.deps.push(ops[0].node());
-            }
+            Op::Target(X86_CALL) => super::call::call_deps(dag, ops, &mut c.deps),
             Op::TlsAddress => {}
             Op::Target(X86_RET) => {
                 c.deps.extend(ops[1..].iter().map(|o| o.node()));
@@ -192,7 +186,14 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
 fn has_chain(op: Op) -> bool {
     matches!(
         op,
-        Op::Load | Op::Store | Op::Br | Op::BrCond | Op::Trap | Op::DebugTrap | Op::Prefetch
+        Op::Load
+            | Op::Store
+            | Op::Br
+            | Op::BrCond
+            | Op::BrInd
+            | Op::Trap
+            | Op::DebugTrap
+            | Op::Prefetch
     )
 }
 
@@ -274,7 +275,9 @@ impl M<'_> {
                     | Op::SMulO
                     | Op::UMulO => dag.vt(ops[0]),
                     Op::Store => dag.vt(ops[1]),
-                    Op::Br | Op::BrCond | Op::Trap | Op::DebugTrap | Op::Prefetch => VT::Chain,
+                    Op::Br | Op::BrCond | Op::BrInd | Op::Trap | Op::DebugTrap | Op::Prefetch => {
+                        VT::Chain
+                    }
                     _ => dag.vts(n)[0],
                 };
                 if vt.is_some_and(|t| t != typ) || !mem_ok(dag, n, *op, typ) {
@@ -304,8 +307,10 @@ impl M<'_> {
         let b = match pred {
             Pred::R => {
                 let t = dag.vt(v);
+                // A value result other than 0 (a call's second returned
+                // register) is a register too; chains are not scalars.
                 let scalar = (t.is_int() && t != VT::I128) || matches!(t, VT::F32 | VT::F64);
-                if !scalar || v.res() > 1 {
+                if !scalar {
                     return false;
                 }
                 Binding::Val(v)

@@ -18,6 +18,7 @@
 //! block, a register defined by the block is defined before it is used;
 //! EFLAGS and fixed physical registers never live across two rows.
 
+pub mod abi;
 pub mod addr;
 pub mod atomic;
 pub mod call;
@@ -43,7 +44,6 @@ use rcc_mach::{MachFunction, Operand, Reg};
 pub struct Selector {
     cover: Cover,
     vals: Vec<Reg>,
-    vals1: Vec<Reg>,
     ops: Vec<Operand>,
 }
 
@@ -59,13 +59,11 @@ impl Selector {
         matcher::cover(dag, mf, &mut self.cover)?;
         self.vals.clear();
         self.vals.resize(dag.len(), Reg::NONE);
-        self.vals1.clear();
-        self.vals1.resize(dag.len(), Reg::NONE);
         let mut e = Emitter {
             dag,
             cover: &self.cover,
             vals: &mut self.vals,
-            vals1: &mut self.vals1,
+            more_vals: Vec::new(),
             ops: std::mem::take(&mut self.ops),
         };
         let r = e.run(mf);

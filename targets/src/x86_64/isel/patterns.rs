@@ -425,7 +425,13 @@ impl<'a> RowParser<'a> {
 
 fn check_arity(op: Op, n: usize) -> Result<(), String> {
     let want = match op {
-        Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex | Op::Load | Op::Br => 1,
+        Op::Constant
+        | Op::ConstantFP
+        | Op::Symbol
+        | Op::FrameIndex
+        | Op::Load
+        | Op::Br
+        | Op::BrInd => 1,
         Op::Undef | Op::Trap | Op::DebugTrap => 0,
         Op::Bswap | Op::Ctlz | Op::CtlzZeroUndef | Op::Cttz | Op::CttzZeroUndef => 1,
         Op::SetCC | Op::FSetCC | Op::Select | Op::Prefetch => 3,
@@ -497,6 +503,7 @@ fn parse_op(w: &str) -> Option<POp> {
         "anyext" => Op::AnyExtend,
         "trunc" => Op::Truncate,
         "br" => Op::Br,
+        "brind" => Op::BrInd,
         "brcond" => Op::BrCond,
         "load" => Op::Load,
         "store" => Op::Store,
@@ -673,7 +680,7 @@ fn parse_row(row: &str, line: u32, names: &HashMap<&'static str, u16>) -> Result
     };
     let produces_value = !matches!(
         op.op,
-        Op::Store | Op::Br | Op::BrCond | Op::Trap | Op::DebugTrap | Op::Prefetch
+        Op::Store | Op::Br | Op::BrCond | Op::BrInd | Op::Trap | Op::DebugTrap | Op::Prefetch
     );
     if produces_value && result.is_none() {
         return Err("the row defines no value".into());

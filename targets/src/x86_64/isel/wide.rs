@@ -37,7 +37,7 @@ pub fn emit_umul_lohi(
     for (k, p) in [regs::RAX, regs::RDX].into_iter().enumerate() {
         let v = mf.new_vreg(class_of_vt(VT::I64)?);
         mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
-        e.set_result(SDValue::new(n, k as u32), Reg::virt(v));
+        e.set_reg(SDValue::new(n, k as u32), Reg::virt(v));
     }
     Ok(())
 }
