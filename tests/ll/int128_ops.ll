@@ -33,6 +33,7 @@
 @.n.funnel = private unnamed_addr constant [7 x i8] c"funnel\00"
 @.n.ovf = private unnamed_addr constant [4 x i8] c"ovf\00"
 @.n.sat = private unnamed_addr constant [4 x i8] c"sat\00"
+@.n.aggr = private unnamed_addr constant [5 x i8] c"aggr\00"
 declare i32 @printf(ptr, ...)
 define internal i64 @mix(i64 %h, i64 %v) {
   %a = xor i64 %h, %v
@@ -297,6 +298,34 @@ define internal i128 @sat(i128 %a, i128 %b) noinline {
   %x9 = xor i128 %x8, %m2
   %y = add i128 %x9, %ab
   ret i128 %y }
+define internal i128 @aggr(i128 %a, i128 %b) noinline {
+entry:
+  %u = call {i128, i1} @llvm.uadd.with.overflow.i128(i128 %a, i128 %b)
+  %lo = trunc i128 %b to i64
+  %s = insertvalue { i64, i128, i32 } undef, i64 %lo, 0
+  %t = insertvalue { i64, i128, i32 } %s, i128 %a, 1
+  %t2 = insertvalue { i64, i128, i32 } %t, i32 7, 2
+  %c = icmp ult i64 %lo, 1000
+  br i1 %c, label %x, label %y
+x:
+  %t3 = insertvalue { i64, i128, i32 } %t2, i128 %b, 1
+  br label %y
+y:
+  %p = phi { i64, i128, i32 } [ %t2, %entry ], [ %t3, %x ]
+  %v = extractvalue { i64, i128, i32 } %p, 1
+  %w = extractvalue { i64, i128, i32 } %p, 0
+  %k = extractvalue { i64, i128, i32 } %p, 2
+  %o = extractvalue {i128, i1} %u, 1
+  %r = extractvalue {i128, i1} %u, 0
+  %ww = zext i64 %w to i128
+  %kk = zext i32 %k to i128
+  %oo = zext i1 %o to i128
+  %x1 = mul i128 %v, %ww
+  %x2 = add i128 %x1, %kk
+  %x3 = xor i128 %x2, %r
+  %x4 = shl i128 %oo, 100
+  %x5 = or i128 %x3, %x4
+  ret i128 %x5 }
 
 define internal double @a(i128 %x) noinline { %r = sitofp i128 %x to double
  ret double %r }
@@ -440,6 +469,7 @@ define i32 @main() {
   call void @run(ptr @funnel, ptr @.n.funnel, i1 false)
   call void @run(ptr @ovf, ptr @.n.ovf, i1 false)
   call void @run(ptr @sat, ptr @.n.sat, i1 false)
+  call void @run(ptr @aggr, ptr @.n.aggr, i1 false)
   call void @conversions()
   ret i32 0
 }

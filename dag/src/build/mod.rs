@@ -42,7 +42,7 @@ use rcc_ir::inst::{self, Opcode};
 use rcc_ir::layout::DataLayout;
 use rcc_ir::types::{Type, TypeId, TypeLookup};
 use rcc_ir::{Block, Function, Inst, Module, Value, ValueTag};
-use rcc_mach::{FrameIdx, FrameKind, MBlock, MachFunction, Reg, RegClassId, SymOperand, VReg};
+use rcc_mach::{FrameIdx, FrameKind, MBlock, MachFunction, Reg, SymOperand, VReg};
 
 mod ext;
 mod float;
@@ -231,7 +231,10 @@ impl<'a> FunctionLowering<'a> {
                 parts.clear();
                 // Checked when the registers were made.
                 let _ = aggregate::parts_of(self.m, self.dl, ty, 0, &mut parts);
-                parts.len()
+                parts
+                    .iter()
+                    .map(|&(vt, _)| crate::legalize::num_regs(vt) as usize)
+                    .sum()
             } else {
                 VT::of(&self.m.types, self.dl, ty).map_or(1, crate::legalize::num_regs) as usize
             };
@@ -265,12 +268,6 @@ impl<'a> FunctionLowering<'a> {
             .ok()
             .map(|k| self.edges[k].2)
     }
-}
-
-fn class(lower: &dyn CallLowering, vt: VT) -> BResult<RegClassId> {
-    lower
-        .reg_class(vt)
-        .ok_or_else(|| IselError::new(format!("values of type {vt}")))
 }
 
 /// The value type of IR type `ty`, if the builder handles it (integers and
@@ -394,8 +391,10 @@ impl Builder<'_, '_> {
     /// starting at `r`).
     fn copy_to(&mut self, r: VReg, v: SDValue) {
         if self.dag.op_of(v) == Op::MergeValues {
-            for (k, p) in self.parts(v).into_iter().enumerate() {
-                self.copy_to(nth_vreg(r, k), p);
+            let mut next = 0;
+            for p in self.parts(v) {
+                self.copy_to(nth_vreg(r, next), p);
+                next += crate::legalize::num_regs(self.dag.vt(p)) as usize;
             }
             return;
         }

@@ -118,6 +118,7 @@ impl Emitter<'_> {
         let mut state = vec![0u8; self.dag.len()];
         let mut stack: Vec<(Node, u32)> = vec![(root.node(), 0)];
         state[root.node().index()] = 1;
+        let mut prev: Option<Node> = None;
         while let Some(top) = stack.last_mut() {
             let (n, k) = *top;
             let deps = self.cover.deps_of(n);
@@ -130,8 +131,21 @@ impl Emitter<'_> {
                 }
             } else {
                 stack.pop();
+                // A glue user must come right after its producer (nothing
+                // in between may write EFLAGS; see the matcher's groups).
+                let glued = super::matcher::glue_operand(self.dag, n);
+                if let Some(g) = glued.filter(|g| prev != Some(g.node())) {
+                    return Err(IselError::new(format!(
+                        "internal error: glued {:?} not emitted right after {:?}",
+                        self.dag.op(n),
+                        self.dag.op_of(g)
+                    )));
+                }
                 self.emit_node(mf, n)?;
                 state[n.index()] = 2;
+                if !matches!(self.dag.op(n), Op::EntryToken | Op::TokenFactor) {
+                    prev = Some(n);
+                }
             }
         }
         Ok(())
