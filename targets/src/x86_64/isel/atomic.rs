@@ -33,6 +33,7 @@
 //! operands.
 
 use super::super::desc::subreg;
+use super::super::machine::mclass;
 use super::super::{op, regs, Opcode};
 use super::addr::{match_addr, AddrMode};
 use super::emit::{class_of_vt, push_implicit, x86_cc, Emitter};
@@ -316,7 +317,7 @@ impl Sel<'_, '_> {
         let cc_op = mf.imm(x86_cc(cc));
         if self.bits == 8 {
             let wide = |mf: &mut MachFunction, r: Reg| {
-                let d = mf.new_vreg(rcc_targets_gr32());
+                let d = mf.new_vreg(mclass::GR32);
                 push(
                     mf,
                     MOpc::target(op::MOVZX32rr8.0),
@@ -332,7 +333,7 @@ impl Sel<'_, '_> {
                 vec![Operand::reg_use(old), Operand::reg_use(v)],
                 false,
             );
-            let r32 = mf.new_vreg(rcc_targets_gr32());
+            let r32 = mf.new_vreg(mclass::GR32);
             push(
                 mf,
                 MOpc::target(op::CMOV32rr.0),
@@ -428,10 +429,6 @@ impl Sel<'_, '_> {
         mf.begin_block(cont);
         Ok(next)
     }
-}
-
-fn rcc_targets_gr32() -> rcc_mach::RegClassId {
-    super::super::machine::mclass::GR32
 }
 
 /// Emits atomic node `n`.
