@@ -28,6 +28,10 @@
 @.n.rmw_umax_8_0 = private unnamed_addr constant [13 x i8] c"rmw_umax_8_0\00"
 @.n.rmw_umin_8_1 = private unnamed_addr constant [13 x i8] c"rmw_umin_8_1\00"
 @.n.rmw_umin_8_0 = private unnamed_addr constant [13 x i8] c"rmw_umin_8_0\00"
+@.n.rmw_uinc_wrap_8_1 = private unnamed_addr constant [18 x i8] c"rmw_uinc_wrap_8_1\00"
+@.n.rmw_uinc_wrap_8_0 = private unnamed_addr constant [18 x i8] c"rmw_uinc_wrap_8_0\00"
+@.n.rmw_udec_wrap_8_1 = private unnamed_addr constant [18 x i8] c"rmw_udec_wrap_8_1\00"
+@.n.rmw_udec_wrap_8_0 = private unnamed_addr constant [18 x i8] c"rmw_udec_wrap_8_0\00"
 @.n.rmwc_add_8 = private unnamed_addr constant [11 x i8] c"rmwc_add_8\00"
 @.n.rmwc_sub_8 = private unnamed_addr constant [11 x i8] c"rmwc_sub_8\00"
 @.n.rmwc_and_8 = private unnamed_addr constant [11 x i8] c"rmwc_and_8\00"
@@ -65,6 +69,10 @@
 @.n.rmw_umax_16_0 = private unnamed_addr constant [14 x i8] c"rmw_umax_16_0\00"
 @.n.rmw_umin_16_1 = private unnamed_addr constant [14 x i8] c"rmw_umin_16_1\00"
 @.n.rmw_umin_16_0 = private unnamed_addr constant [14 x i8] c"rmw_umin_16_0\00"
+@.n.rmw_uinc_wrap_16_1 = private unnamed_addr constant [19 x i8] c"rmw_uinc_wrap_16_1\00"
+@.n.rmw_uinc_wrap_16_0 = private unnamed_addr constant [19 x i8] c"rmw_uinc_wrap_16_0\00"
+@.n.rmw_udec_wrap_16_1 = private unnamed_addr constant [19 x i8] c"rmw_udec_wrap_16_1\00"
+@.n.rmw_udec_wrap_16_0 = private unnamed_addr constant [19 x i8] c"rmw_udec_wrap_16_0\00"
 @.n.rmwc_add_16 = private unnamed_addr constant [12 x i8] c"rmwc_add_16\00"
 @.n.rmwc_sub_16 = private unnamed_addr constant [12 x i8] c"rmwc_sub_16\00"
 @.n.rmwc_and_16 = private unnamed_addr constant [12 x i8] c"rmwc_and_16\00"
@@ -102,6 +110,10 @@
 @.n.rmw_umax_32_0 = private unnamed_addr constant [14 x i8] c"rmw_umax_32_0\00"
 @.n.rmw_umin_32_1 = private unnamed_addr constant [14 x i8] c"rmw_umin_32_1\00"
 @.n.rmw_umin_32_0 = private unnamed_addr constant [14 x i8] c"rmw_umin_32_0\00"
+@.n.rmw_uinc_wrap_32_1 = private unnamed_addr constant [19 x i8] c"rmw_uinc_wrap_32_1\00"
+@.n.rmw_uinc_wrap_32_0 = private unnamed_addr constant [19 x i8] c"rmw_uinc_wrap_32_0\00"
+@.n.rmw_udec_wrap_32_1 = private unnamed_addr constant [19 x i8] c"rmw_udec_wrap_32_1\00"
+@.n.rmw_udec_wrap_32_0 = private unnamed_addr constant [19 x i8] c"rmw_udec_wrap_32_0\00"
 @.n.rmwc_add_32 = private unnamed_addr constant [12 x i8] c"rmwc_add_32\00"
 @.n.rmwc_sub_32 = private unnamed_addr constant [12 x i8] c"rmwc_sub_32\00"
 @.n.rmwc_and_32 = private unnamed_addr constant [12 x i8] c"rmwc_and_32\00"
@@ -139,6 +151,10 @@
 @.n.rmw_umax_64_0 = private unnamed_addr constant [14 x i8] c"rmw_umax_64_0\00"
 @.n.rmw_umin_64_1 = private unnamed_addr constant [14 x i8] c"rmw_umin_64_1\00"
 @.n.rmw_umin_64_0 = private unnamed_addr constant [14 x i8] c"rmw_umin_64_0\00"
+@.n.rmw_uinc_wrap_64_1 = private unnamed_addr constant [19 x i8] c"rmw_uinc_wrap_64_1\00"
+@.n.rmw_uinc_wrap_64_0 = private unnamed_addr constant [19 x i8] c"rmw_uinc_wrap_64_0\00"
+@.n.rmw_udec_wrap_64_1 = private unnamed_addr constant [19 x i8] c"rmw_udec_wrap_64_1\00"
+@.n.rmw_udec_wrap_64_0 = private unnamed_addr constant [19 x i8] c"rmw_udec_wrap_64_0\00"
 @.n.rmwc_add_64 = private unnamed_addr constant [12 x i8] c"rmwc_add_64\00"
 @.n.rmwc_sub_64 = private unnamed_addr constant [12 x i8] c"rmwc_sub_64\00"
 @.n.rmwc_and_64 = private unnamed_addr constant [12 x i8] c"rmwc_and_64\00"
@@ -285,6 +301,28 @@ define internal i64 @rmw_umin_8_1(ptr %p, i64 %v64) noinline {
 define internal i64 @rmw_umin_8_0(ptr %p, i64 %v64) noinline {
   %v = trunc i64 %v64 to i8
   %r = atomicrmw umin ptr %p, i8 %v seq_cst, align 1
+  ret i64 0
+}
+define internal i64 @rmw_uinc_wrap_8_1(ptr %p, i64 %v64) noinline {
+  %v = trunc i64 %v64 to i8
+  %r = atomicrmw uinc_wrap ptr %p, i8 %v seq_cst, align 1
+  %z = zext i8 %r to i64
+  ret i64 %z
+}
+define internal i64 @rmw_uinc_wrap_8_0(ptr %p, i64 %v64) noinline {
+  %v = trunc i64 %v64 to i8
+  %r = atomicrmw uinc_wrap ptr %p, i8 %v seq_cst, align 1
+  ret i64 0
+}
+define internal i64 @rmw_udec_wrap_8_1(ptr %p, i64 %v64) noinline {
+  %v = trunc i64 %v64 to i8
+  %r = atomicrmw udec_wrap ptr %p, i8 %v seq_cst, align 1
+  %z = zext i8 %r to i64
+  ret i64 %z
+}
+define internal i64 @rmw_udec_wrap_8_0(ptr %p, i64 %v64) noinline {
+  %v = trunc i64 %v64 to i8
+  %r = atomicrmw udec_wrap ptr %p, i8 %v seq_cst, align 1
   ret i64 0
 }
 define internal i64 @rmwc_add_8(ptr %p, i64 %v64) noinline {
@@ -495,6 +533,28 @@ define internal i64 @rmw_umin_16_0(ptr %p, i64 %v64) noinline {
   %r = atomicrmw umin ptr %p, i16 %v seq_cst, align 2
   ret i64 0
 }
+define internal i64 @rmw_uinc_wrap_16_1(ptr %p, i64 %v64) noinline {
+  %v = trunc i64 %v64 to i16
+  %r = atomicrmw uinc_wrap ptr %p, i16 %v seq_cst, align 2
+  %z = zext i16 %r to i64
+  ret i64 %z
+}
+define internal i64 @rmw_uinc_wrap_16_0(ptr %p, i64 %v64) noinline {
+  %v = trunc i64 %v64 to i16
+  %r = atomicrmw uinc_wrap ptr %p, i16 %v seq_cst, align 2
+  ret i64 0
+}
+define internal i64 @rmw_udec_wrap_16_1(ptr %p, i64 %v64) noinline {
+  %v = trunc i64 %v64 to i16
+  %r = atomicrmw udec_wrap ptr %p, i16 %v seq_cst, align 2
+  %z = zext i16 %r to i64
+  ret i64 %z
+}
+define internal i64 @rmw_udec_wrap_16_0(ptr %p, i64 %v64) noinline {
+  %v = trunc i64 %v64 to i16
+  %r = atomicrmw udec_wrap ptr %p, i16 %v seq_cst, align 2
+  ret i64 0
+}
 define internal i64 @rmwc_add_16(ptr %p, i64 %v64) noinline {
   %r = atomicrmw add ptr %p, i16 77 monotonic, align 2
   ret i64 0
@@ -701,6 +761,28 @@ define internal i64 @rmw_umin_32_1(ptr %p, i64 %v64) noinline {
 define internal i64 @rmw_umin_32_0(ptr %p, i64 %v64) noinline {
   %v = trunc i64 %v64 to i32
   %r = atomicrmw umin ptr %p, i32 %v seq_cst, align 4
+  ret i64 0
+}
+define internal i64 @rmw_uinc_wrap_32_1(ptr %p, i64 %v64) noinline {
+  %v = trunc i64 %v64 to i32
+  %r = atomicrmw uinc_wrap ptr %p, i32 %v seq_cst, align 4
+  %z = zext i32 %r to i64
+  ret i64 %z
+}
+define internal i64 @rmw_uinc_wrap_32_0(ptr %p, i64 %v64) noinline {
+  %v = trunc i64 %v64 to i32
+  %r = atomicrmw uinc_wrap ptr %p, i32 %v seq_cst, align 4
+  ret i64 0
+}
+define internal i64 @rmw_udec_wrap_32_1(ptr %p, i64 %v64) noinline {
+  %v = trunc i64 %v64 to i32
+  %r = atomicrmw udec_wrap ptr %p, i32 %v seq_cst, align 4
+  %z = zext i32 %r to i64
+  ret i64 %z
+}
+define internal i64 @rmw_udec_wrap_32_0(ptr %p, i64 %v64) noinline {
+  %v = trunc i64 %v64 to i32
+  %r = atomicrmw udec_wrap ptr %p, i32 %v seq_cst, align 4
   ret i64 0
 }
 define internal i64 @rmwc_add_32(ptr %p, i64 %v64) noinline {
@@ -911,6 +993,28 @@ define internal i64 @rmw_umin_64_0(ptr %p, i64 %v64) noinline {
   %r = atomicrmw umin ptr %p, i64 %v seq_cst, align 8
   ret i64 0
 }
+define internal i64 @rmw_uinc_wrap_64_1(ptr %p, i64 %v64) noinline {
+  %v = add i64 %v64, 0
+  %r = atomicrmw uinc_wrap ptr %p, i64 %v seq_cst, align 8
+  %z = add i64 %r, 0
+  ret i64 %z
+}
+define internal i64 @rmw_uinc_wrap_64_0(ptr %p, i64 %v64) noinline {
+  %v = add i64 %v64, 0
+  %r = atomicrmw uinc_wrap ptr %p, i64 %v seq_cst, align 8
+  ret i64 0
+}
+define internal i64 @rmw_udec_wrap_64_1(ptr %p, i64 %v64) noinline {
+  %v = add i64 %v64, 0
+  %r = atomicrmw udec_wrap ptr %p, i64 %v seq_cst, align 8
+  %z = add i64 %r, 0
+  ret i64 %z
+}
+define internal i64 @rmw_udec_wrap_64_0(ptr %p, i64 %v64) noinline {
+  %v = add i64 %v64, 0
+  %r = atomicrmw udec_wrap ptr %p, i64 %v seq_cst, align 8
+  ret i64 0
+}
 define internal i64 @rmwc_add_64(ptr %p, i64 %v64) noinline {
   %r = atomicrmw add ptr %p, i64 77 monotonic, align 8
   ret i64 0
@@ -1113,6 +1217,10 @@ define i32 @main() {
   call void @run(ptr @rmw_umax_8_0, ptr @.n.rmw_umax_8_0)
   call void @run(ptr @rmw_umin_8_1, ptr @.n.rmw_umin_8_1)
   call void @run(ptr @rmw_umin_8_0, ptr @.n.rmw_umin_8_0)
+  call void @run(ptr @rmw_uinc_wrap_8_1, ptr @.n.rmw_uinc_wrap_8_1)
+  call void @run(ptr @rmw_uinc_wrap_8_0, ptr @.n.rmw_uinc_wrap_8_0)
+  call void @run(ptr @rmw_udec_wrap_8_1, ptr @.n.rmw_udec_wrap_8_1)
+  call void @run(ptr @rmw_udec_wrap_8_0, ptr @.n.rmw_udec_wrap_8_0)
   call void @run(ptr @rmwc_add_8, ptr @.n.rmwc_add_8)
   call void @run(ptr @rmwc_sub_8, ptr @.n.rmwc_sub_8)
   call void @run(ptr @rmwc_and_8, ptr @.n.rmwc_and_8)
@@ -1150,6 +1258,10 @@ define i32 @main() {
   call void @run(ptr @rmw_umax_16_0, ptr @.n.rmw_umax_16_0)
   call void @run(ptr @rmw_umin_16_1, ptr @.n.rmw_umin_16_1)
   call void @run(ptr @rmw_umin_16_0, ptr @.n.rmw_umin_16_0)
+  call void @run(ptr @rmw_uinc_wrap_16_1, ptr @.n.rmw_uinc_wrap_16_1)
+  call void @run(ptr @rmw_uinc_wrap_16_0, ptr @.n.rmw_uinc_wrap_16_0)
+  call void @run(ptr @rmw_udec_wrap_16_1, ptr @.n.rmw_udec_wrap_16_1)
+  call void @run(ptr @rmw_udec_wrap_16_0, ptr @.n.rmw_udec_wrap_16_0)
   call void @run(ptr @rmwc_add_16, ptr @.n.rmwc_add_16)
   call void @run(ptr @rmwc_sub_16, ptr @.n.rmwc_sub_16)
   call void @run(ptr @rmwc_and_16, ptr @.n.rmwc_and_16)
@@ -1187,6 +1299,10 @@ define i32 @main() {
   call void @run(ptr @rmw_umax_32_0, ptr @.n.rmw_umax_32_0)
   call void @run(ptr @rmw_umin_32_1, ptr @.n.rmw_umin_32_1)
   call void @run(ptr @rmw_umin_32_0, ptr @.n.rmw_umin_32_0)
+  call void @run(ptr @rmw_uinc_wrap_32_1, ptr @.n.rmw_uinc_wrap_32_1)
+  call void @run(ptr @rmw_uinc_wrap_32_0, ptr @.n.rmw_uinc_wrap_32_0)
+  call void @run(ptr @rmw_udec_wrap_32_1, ptr @.n.rmw_udec_wrap_32_1)
+  call void @run(ptr @rmw_udec_wrap_32_0, ptr @.n.rmw_udec_wrap_32_0)
   call void @run(ptr @rmwc_add_32, ptr @.n.rmwc_add_32)
   call void @run(ptr @rmwc_sub_32, ptr @.n.rmwc_sub_32)
   call void @run(ptr @rmwc_and_32, ptr @.n.rmwc_and_32)
@@ -1224,6 +1340,10 @@ define i32 @main() {
   call void @run(ptr @rmw_umax_64_0, ptr @.n.rmw_umax_64_0)
   call void @run(ptr @rmw_umin_64_1, ptr @.n.rmw_umin_64_1)
   call void @run(ptr @rmw_umin_64_0, ptr @.n.rmw_umin_64_0)
+  call void @run(ptr @rmw_uinc_wrap_64_1, ptr @.n.rmw_uinc_wrap_64_1)
+  call void @run(ptr @rmw_uinc_wrap_64_0, ptr @.n.rmw_uinc_wrap_64_0)
+  call void @run(ptr @rmw_udec_wrap_64_1, ptr @.n.rmw_udec_wrap_64_1)
+  call void @run(ptr @rmw_udec_wrap_64_0, ptr @.n.rmw_udec_wrap_64_0)
   call void @run(ptr @rmwc_add_64, ptr @.n.rmwc_add_64)
   call void @run(ptr @rmwc_sub_64, ptr @.n.rmwc_sub_64)
   call void @run(ptr @rmwc_and_64, ptr @.n.rmwc_and_64)

@@ -9,7 +9,7 @@
 //! | `AtomicRMW xchg` | `XCHG` with memory |
 //! | `AtomicRMW add/sub`, result read | `LOCK_XADD` (of the negated value for sub) |
 //! | `AtomicRMW add/sub/and/or/xor`, result unread | `LOCK_{ADD,SUB,AND,OR,XOR}` `mr` or `mi` |
-//! | other `AtomicRMW` | a compare-exchange loop (below) |
+//! | other integer `AtomicRMW` | a compare-exchange loop (below) |
 //! | `AtomicCmpSwap` | `LOCK_CMPXCHG` with the expected value in the accumulator; success is `sete` |
 //! | `Fence` | `MFENCE` for a `seq_cst` cross-thread fence, nothing otherwise |
 //!
@@ -266,6 +266,8 @@ impl Sel<'_, '_> {
     /// The new value of a compare-exchange loop's iteration.
     fn combine(&self, mf: &mut MachFunction, rmw: RmwOp, old: Reg, v: Reg) -> VReg {
         const AND: [Opcode; 4] = [op::AND8rr, op::AND16rr, op::AND32rr, op::AND64rr];
+        const SUB: [Opcode; 4] = [op::SUB8rr, op::SUB16rr, op::SUB32rr, op::SUB64rr];
+        let r = Reg::virt;
         match rmw {
             RmwOp::And => self.alu(mf, AND, old, v),
             RmwOp::Or => self.alu(mf, [op::OR8rr, op::OR16rr, op::OR32rr, op::OR64rr], old, v),
@@ -281,41 +283,70 @@ impl Sel<'_, '_> {
                 old,
                 v,
             ),
-            RmwOp::Sub => self.alu(
-                mf,
-                [op::SUB8rr, op::SUB16rr, op::SUB32rr, op::SUB64rr],
-                old,
-                v,
-            ),
+            RmwOp::Sub => self.alu(mf, SUB, old, v),
             RmwOp::Nand => {
                 let t = self.alu(mf, AND, old, v);
-                self.unary(
-                    mf,
-                    [op::NOT8r, op::NOT16r, op::NOT32r, op::NOT64r],
-                    Reg::virt(t),
-                )
+                self.unary(mf, [op::NOT8r, op::NOT16r, op::NOT32r, op::NOT64r], r(t))
             }
             // min/max: keep `old` when `old cc v`, else `v`.
+            RmwOp::Max => self.select_cc(mf, (old, v), Cond::Sgt, old, v),
+            RmwOp::Min => self.select_cc(mf, (old, v), Cond::Sle, old, v),
+            RmwOp::UMax => self.select_cc(mf, (old, v), Cond::Ugt, old, v),
+            RmwOp::UMin => self.select_cc(mf, (old, v), Cond::Ule, old, v),
+            // old >= v ? 0 : old + 1
+            RmwOp::UIncWrap => {
+                let inc = self.unary(mf, [op::INC8r, op::INC16r, op::INC32r, op::INC64r], old);
+                let zero = self.constant(mf, 0);
+                self.select_cc(mf, (old, v), Cond::Uge, r(zero), r(inc))
+            }
+            // old == 0 || old > v ? v : old - 1, i.e. (old - 1) >= v
+            // (unsigned) ? v : old - 1
+            RmwOp::UDecWrap => {
+                let dec = self.unary(mf, [op::DEC8r, op::DEC16r, op::DEC32r, op::DEC64r], old);
+                self.select_cc(mf, (r(dec), v), Cond::Uge, v, r(dec))
+            }
+            // old >= v ? old - v : old (usub_cond) or 0 (usub_sat)
             _ => {
-                let cc = match rmw {
-                    RmwOp::Max => Cond::Sgt,
-                    RmwOp::Min => Cond::Sle,
-                    RmwOp::UMax => Cond::Ugt,
-                    _ => Cond::Ule,
+                let d = self.alu(mf, SUB, old, v);
+                let other = if rmw == RmwOp::USubCond {
+                    old
+                } else {
+                    r(self.constant(mf, 0))
                 };
-                self.select_old(mf, cc, old, v)
+                self.select_cc(mf, (old, v), Cond::Uge, r(d), other)
             }
         }
     }
 
-    /// `old cc v ? old : v` (CMP + CMOV; in 32 bits for bytes).
-    fn select_old(&self, mf: &mut MachFunction, cc: Cond, old: Reg, v: Reg) -> VReg {
+    /// `dst = MOV k` of the access width.
+    fn constant(&self, mf: &mut MachFunction, k: i64) -> VReg {
+        let d = self.vreg(mf);
+        let opc = by_width(
+            self.bits,
+            [op::MOV8ri, op::MOV16ri, op::MOV32ri, op::MOV64ri32],
+        );
+        let imm = mf.imm(k);
+        push(mf, opc, vec![Operand::reg_def(d), imm], true);
+        d
+    }
+
+    /// `a cc b ? t : f` (CMP + CMOV; the CMOV in 32 bits for bytes).
+    fn select_cc(
+        &self,
+        mf: &mut MachFunction,
+        (a, b): (Reg, Reg),
+        cc: Cond,
+        t: Reg,
+        f: Reg,
+    ) -> VReg {
         let cmp = by_width(
             self.bits,
             [op::CMP8rr, op::CMP16rr, op::CMP32rr, op::CMP64rr],
         );
         let cc_op = mf.imm(x86_cc(cc));
-        if self.bits == 8 {
+        // No 8-bit CMOV: widen both choices first (MOVZX keeps the flags,
+        // but is emitted before the compare anyway).
+        let (t, f, class) = if self.bits == 8 {
             let wide = |mf: &mut MachFunction, r: Reg| {
                 let d = mf.new_vreg(mclass::GR32);
                 push(
@@ -324,44 +355,19 @@ impl Sel<'_, '_> {
                     vec![Operand::reg_def(d), Operand::reg_use(r)],
                     true,
                 );
-                d
+                Reg::virt(d)
             };
-            let (o32, v32) = (wide(mf, old), wide(mf, v));
-            push(
-                mf,
-                cmp,
-                vec![Operand::reg_use(old), Operand::reg_use(v)],
-                false,
-            );
-            let r32 = mf.new_vreg(mclass::GR32);
-            push(
-                mf,
-                MOpc::target(op::CMOV32rr.0),
-                vec![
-                    Operand::reg_def(r32),
-                    Operand::reg_tied_use(v32, 0),
-                    Operand::reg_use(o32),
-                    cc_op,
-                ],
-                true,
-            );
-            let d = self.vreg(mf);
-            mf.push(
-                MOpc::COPY,
-                &[
-                    Operand::reg_def(d),
-                    Operand::reg_use(r32).with_subreg(subreg::SUB_8BIT as u8),
-                ],
-            );
-            return d;
-        }
+            (wide(mf, t), wide(mf, f), mclass::GR32)
+        } else {
+            (t, f, self.class)
+        };
         push(
             mf,
             cmp,
-            vec![Operand::reg_use(old), Operand::reg_use(v)],
+            vec![Operand::reg_use(a), Operand::reg_use(b)],
             false,
         );
-        let d = self.vreg(mf);
+        let r = mf.new_vreg(class);
         let cmov = by_width(
             self.bits,
             [op::CMOV32rr, op::CMOV16rr, op::CMOV32rr, op::CMOV64rr],
@@ -370,12 +376,23 @@ impl Sel<'_, '_> {
             mf,
             cmov,
             vec![
-                Operand::reg_def(d),
-                Operand::reg_tied_use(v, 0),
-                Operand::reg_use(old),
+                Operand::reg_def(r),
+                Operand::reg_tied_use(f, 0),
+                Operand::reg_use(t),
                 cc_op,
             ],
             true,
+        );
+        if self.bits != 8 {
+            return r;
+        }
+        let d = self.vreg(mf);
+        mf.push(
+            MOpc::COPY,
+            &[
+                Operand::reg_def(d),
+                Operand::reg_use(r).with_subreg(subreg::SUB_8BIT as u8),
+            ],
         );
         d
     }
@@ -602,7 +619,11 @@ pub fn emit(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), I
                     | RmwOp::Max
                     | RmwOp::Min
                     | RmwOp::UMax
-                    | RmwOp::UMin => s.cas_loop(mf, info.op, v)?,
+                    | RmwOp::UMin
+                    | RmwOp::UIncWrap
+                    | RmwOp::UDecWrap
+                    | RmwOp::USubCond
+                    | RmwOp::USubSat => s.cas_loop(mf, info.op, v)?,
                     other => {
                         return Err(IselError::new(format!("atomicrmw {}", other.name())));
                     }
