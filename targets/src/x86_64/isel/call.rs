@@ -241,36 +241,24 @@ impl CallLowering for X86Lowering {
         });
         let a = assign(kinds)?;
         let mut out = LoweredArgs::default();
-        // A wide argument is two halves in consecutive vregs (`r`, `r + 1`);
-        // `r` stands for it.
-        let mut halves = Vec::with_capacity(args.len());
+        // A wide argument is two halves (two locations) in consecutive
+        // vregs `r`, `r + 1`; `r` stands for it.
+        let mut locs = a.locs.iter().copied();
+        let mut next = || {
+            locs.next()
+                .ok_or_else(|| IselError::new("an unassigned argument"))
+        };
         for &arg in args {
-            match arg {
-                FormalArg::Value(VT::I128) => {
-                    halves.extend([FormalArg::Value(VT::I64), FormalArg::Value(VT::I64)])
-                }
-                other => halves.push(other),
+            let loc = next()?;
+            if arg == FormalArg::Value(VT::I128) {
+                let half = FormalArg::Value(VT::I64);
+                let lo = lower_one(mf, half, loc)?;
+                lower_one(mf, half, next()?)?;
+                out.vals.push(lo);
+            } else {
+                out.vals.push(lower_one(mf, arg, loc)?);
             }
         }
-        let first_halves: Vec<bool> = args
-            .iter()
-            .flat_map(|a| match a {
-                FormalArg::Value(VT::I128) => [true, false].as_slice(),
-                _ => [true].as_slice(),
-            })
-            .copied()
-            .collect();
-        let start = out.vals.len();
-        for ((&arg, &loc), &first) in halves.iter().zip(&a.locs).zip(&first_halves) {
-            if !first {
-                // The high half's vreg follows the low half's; drop its entry.
-                let high = lower_one(mf, arg, loc)?;
-                debug_assert!(matches!(high, ArgValue::Reg(_)));
-                continue;
-            }
-            out.vals.push(lower_one(mf, arg, loc)?);
-        }
-        debug_assert_eq!(out.vals.len() - start, args.len());
         if va_start {
             out.va = Some(abi::save_unnamed_registers(mf, &a));
         }
