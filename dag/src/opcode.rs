@@ -344,8 +344,8 @@ impl FCond {
 }
 
 /// Memory-access details of a `Load`/`Store`, packed in the payload:
-/// bits 0..8 = memory bits (8, 16, 32, 64, ...), bits 8..10 = extension of
-/// a load (0 none, 1 zero, 2 sign, 3 any), bit 10 = volatile.
+/// bits 0..10 = memory bits (8, 16, 32, 64, ... 256), bits 10..12 =
+/// extension of a load (0 none, 1 zero, 2 sign, 3 any), bit 12 = volatile.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct MemInfo {
     pub mem_bits: u32,
@@ -370,18 +370,18 @@ impl MemInfo {
             Ext::Sign => 2,
             Ext::Any => 3,
         };
-        (self.mem_bits as u64 & 0xff) | (e << 8) | ((self.volatile as u64) << 10)
+        (self.mem_bits as u64 & 0x3ff) | (e << 10) | ((self.volatile as u64) << 12)
     }
     pub fn unpack(p: u64) -> MemInfo {
         MemInfo {
-            mem_bits: (p & 0xff) as u32,
-            ext: match (p >> 8) & 3 {
+            mem_bits: (p & 0x3ff) as u32,
+            ext: match (p >> 10) & 3 {
                 0 => Ext::None,
                 1 => Ext::Zero,
                 2 => Ext::Sign,
                 _ => Ext::Any,
             },
-            volatile: p & (1 << 10) != 0,
+            volatile: p & (1 << 12) != 0,
         }
     }
 }

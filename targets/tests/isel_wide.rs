@@ -310,6 +310,41 @@ define i128 @f(i128 %a, i128 %b) {
 }
 
 #[test]
+fn wider_integers_are_four_parts() {
+    // A csmith bit-field container: i136 = 17 bytes, promoted to i256.
+    let mir = select(
+        "define i32 @f(ptr %p, i64 %a) {
+  %v = load volatile i136, ptr %p, align 1
+  %s = lshr i136 %v, 73
+  %m = and i136 %s, 4194303
+  %t = trunc i136 %m to i32
+  %z = zext i64 %a to i136
+  %y = shl i136 %z, 70
+  %o = or i136 %v, %y
+  store volatile i136 %o, ptr %p, align 1
+  ret i32 %t
+}",
+    )
+    .unwrap();
+    // 16 + 1 bytes each way.
+    assert_eq!(count(&mir, "MOV64rm"), 2, "{mir}");
+    assert_eq!(count(&mir, "MOVZX32rm8"), 1, "{mir}");
+    assert_eq!(count(&mir, "MOV64mr"), 2, "{mir}");
+    assert_eq!(count(&mir, "MOV8mr"), 1, "{mir}");
+    assert!(mir.contains("SHRD64rri8"), "{mir}");
+    let e = select(
+        "define i64 @f(ptr %p) {
+  %a = load i200, ptr %p
+  %m = mul i200 %a, %a
+  %t = trunc i200 %m to i64
+  ret i64 %t
+}",
+    )
+    .unwrap_err();
+    assert!(e.contains("i256 operation (Mul"), "{e}");
+}
+
+#[test]
 fn unsupported_wide_constructs_are_named() {
     let e = select(
         "define i256 @f(i256 %a) {
@@ -317,7 +352,14 @@ fn unsupported_wide_constructs_are_named() {
 }",
     )
     .unwrap_err();
-    assert!(e.contains("i256"), "{e}");
+    assert!(e.contains("i256 argument"), "{e}");
+    let e = select(
+        "define i512 @f(i512 %a) {
+  ret i512 %a
+}",
+    )
+    .unwrap_err();
+    assert!(e.contains("i512"), "{e}");
     let e = select(
         "define void @f(ptr %p, i128 %v) {
   store atomic i128 %v, ptr %p seq_cst, align 16

@@ -319,10 +319,10 @@ impl Builder<'_, '_> {
     /// 32 bits.
     fn ctpop(&mut self, a: SDValue) -> SDValue {
         let vt = self.dag.vt(a);
-        if vt == VT::I128 {
-            // The counts of the halves, added.
-            let lo = self.dag.value(Op::ExtractElement, VT::I64, &[a], 0);
-            let hi = self.dag.value(Op::ExtractElement, VT::I64, &[a], 1);
+        if let Some(half) = VT::int(vt.bits() / 2).filter(|_| vt.bits() > 64) {
+            // The counts of the halves, added (counts fit in the low half).
+            let lo = self.dag.value(Op::ExtractElement, half, &[a], 0);
+            let hi = self.dag.value(Op::ExtractElement, half, &[a], 1);
             let (cl, ch) = (self.ctpop(lo), self.ctpop(hi));
             let c = self.bin(Op::Add, cl, ch);
             return self.dag.value(Op::ZeroExtend, vt, &[c], 0);
@@ -389,10 +389,10 @@ impl Builder<'_, '_> {
         if vt == VT::I1 {
             return a;
         }
-        if vt == VT::I128 {
+        if let Some(half) = VT::int(vt.bits() / 2).filter(|_| vt.bits() > 64) {
             // The reversed halves, swapped.
-            let lo = self.dag.value(Op::ExtractElement, VT::I64, &[a], 0);
-            let hi = self.dag.value(Op::ExtractElement, VT::I64, &[a], 1);
+            let lo = self.dag.value(Op::ExtractElement, half, &[a], 0);
+            let hi = self.dag.value(Op::ExtractElement, half, &[a], 1);
             let (rl, rh) = (self.bitreverse(lo), self.bitreverse(hi));
             return self.dag.value(Op::BuildPair, vt, &[rh, rl], 0);
         }
@@ -442,10 +442,14 @@ impl Builder<'_, '_> {
             // true one was above the maximum. (r >> (w-1)) ^ MIN is MAX for
             // negative r and MIN otherwise.
             let sign = self.bin_k(Op::Sra, r, vt.bits() as u64 - 1);
-            let min = self.int_const(vt, 1u128 << (vt.bits() - 1));
+            let mut words = vec![0u64; vt.bits().div_ceil(64) as usize];
+            let top = vt.bits() - 1;
+            words[(top / 64) as usize] = 1 << (top % 64);
+            let min = self.int_words(vt, &words);
             self.bin(Op::Xor, sign, min)
         } else {
-            self.int_const(vt, if add { u128::MAX } else { 0 })
+            let all = if add { u64::MAX } else { 0 };
+            self.int_words(vt, &vec![all; vt.bits().div_ceil(64) as usize])
         };
         self.dag.value(Op::Select, vt, &[o, bound, r], 0)
     }

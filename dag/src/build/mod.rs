@@ -236,7 +236,8 @@ impl<'a> FunctionLowering<'a> {
                     .map(|&(vt, _)| crate::legalize::num_regs(vt) as usize)
                     .sum()
             } else {
-                VT::of(&self.m.types, self.dl, ty).map_or(1, crate::legalize::num_regs) as usize
+                scalar_vt(self.m, self.dl, ty, "a phi").map_or(1, crate::legalize::num_regs)
+                    as usize
             };
             let mut inputs = Vec::new();
             for pair in self.f.inst_ops(i).chunks(2) {
@@ -279,7 +280,9 @@ fn scalar_vt(m: &Module, dl: &DataLayout, ty: TypeId, what: &str) -> BResult<VT>
         _ => None,
     };
     odd.or_else(|| VT::of(&m.types, dl, ty))
-        .filter(|v| (v.is_int() && v.bits() <= 64) || matches!(v, VT::I128 | VT::F32 | VT::F64))
+        .filter(|v| {
+            (v.is_int() && v.bits() <= 64) || matches!(v, VT::I128 | VT::I256 | VT::F32 | VT::F64)
+        })
         .ok_or_else(|| IselError::new(format!("{what} of type {}", type_name(m, ty))))
 }
 

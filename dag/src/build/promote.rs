@@ -1,7 +1,7 @@
-//! Integers of odd widths (`i2`..`i127` other than 8, 16, 32 and 64),
-//! promoted to the next legal type, as LLVM's type legalizer promotes
-//! them; `i65`..`i127` go to `i128`, which type legalization then expands
-//! into halves (`crate::legalize`).
+//! Integers of odd widths (`i2`..`i255` other than 8, 16, 32, 64 and
+//! 128), promoted to the next legal type, as LLVM's type legalizer
+//! promotes them; `i65`..`i127` go to `i128` and `i129`..`i255` to `i256`,
+//! which type legalization then expands into parts (`crate::legalize`).
 //!
 //! Invariant: a promoted `iN` value is kept **zero-extended** in its wider
 //! type: the bits above `N` are zero. Constants are zero-extended by the
@@ -31,6 +31,7 @@ pub(super) fn promoted(bits: u32) -> Option<VT> {
         17..=31 => Some(VT::I32),
         33..=63 => Some(VT::I64),
         65..=127 => Some(VT::I128),
+        129..=255 => Some(VT::I256),
         _ => None,
     }
 }
@@ -50,7 +51,14 @@ impl Builder<'_, '_> {
         if n >= vt.bits() {
             return v;
         }
-        let m = self.int_const(vt, (1u128 << n) - 1);
+        // The low n bits set, as 64-bit words.
+        let words: Vec<u64> = (0..n.div_ceil(64))
+            .map(|k| match n - 64 * k {
+                b if b >= 64 => u64::MAX,
+                b => (1u64 << b) - 1,
+            })
+            .collect();
+        let m = self.int_words(vt, &words);
         self.dag.value(Op::And, vt, &[v, m], 0)
     }
 
@@ -213,18 +221,18 @@ impl Builder<'_, '_> {
     }
 }
 
-/// A `bytes`-byte memory access as power-of-two pieces, largest first:
-/// (byte offset, piece bytes). Three bytes are 2 + 1, seven 4 + 2 + 1.
+/// A `bytes`-byte memory access as power-of-two pieces of at most 16
+/// bytes, largest first: (byte offset, piece bytes). Three bytes are 2 + 1,
+/// seven 4 + 2 + 1, seventeen 16 + 1, thirty-two 16 + 16.
 fn pieces(bytes: u32) -> impl Iterator<Item = (u32, u32)> {
     let mut off = 0;
-    [16u32, 8, 4, 2, 1]
-        .into_iter()
-        .filter(move |&p| bytes & p != 0)
-        .map(move |p| {
-            let r = (off, p);
-            off += p;
-            r
-        })
+    std::iter::from_fn(move || {
+        let left = bytes - off;
+        let p = [16u32, 8, 4, 2, 1].into_iter().find(|&p| p <= left)?;
+        let r = (off, p);
+        off += p;
+        Some(r)
+    })
 }
 
 #[cfg(test)]
@@ -233,7 +241,7 @@ mod tests {
 
     #[test]
     fn pieces_cover_the_bytes_once() {
-        for bytes in 1..=16 {
+        for bytes in 1..=32 {
             let ps: Vec<_> = pieces(bytes).collect();
             let mut next = 0;
             for &(off, p) in &ps {
@@ -245,6 +253,8 @@ mod tests {
         }
         assert_eq!(pieces(3).collect::<Vec<_>>(), vec![(0, 2), (2, 1)]);
         assert_eq!(pieces(7).collect::<Vec<_>>(), vec![(0, 4), (4, 2), (6, 1)]);
+        assert_eq!(pieces(17).collect::<Vec<_>>(), vec![(0, 16), (16, 1)]);
+        assert_eq!(pieces(32).collect::<Vec<_>>(), vec![(0, 16), (16, 16)]);
     }
 
     #[test]
@@ -257,5 +267,7 @@ mod tests {
         assert_eq!(promoted(72), Some(VT::I128));
         assert_eq!(promoted(64), None);
         assert_eq!(promoted(128), None);
+        assert_eq!(promoted(136), Some(VT::I256));
+        assert_eq!(promoted(256), None);
     }
 }

@@ -7,12 +7,13 @@
 //!   consecutive vregs, low half first ([`crate::legalize::vregs_for`]),
 //!   like the parts of an aggregate ([`super::aggregate`]); a wide phi is
 //!   two machine PHIs, one per half;
-//! - a wide constant is `BuildPair(lo, hi)` of two `I64` constants (a
-//!   `Constant` node holds only 64 bits).
+//! - a wide constant is `BuildPair(lo, hi)` of two `I64` constants, or of
+//!   two `I128` pairs for an `I256` (a `Constant` node holds only 64 bits).
 
 use super::Builder;
-use crate::legalize::{half_of, vregs_for};
+use crate::legalize::{half_of, num_regs, vregs_for};
 use crate::lowering::{CallLowering, IselError};
+use crate::node::SDValue;
 use crate::opcode::Op;
 use crate::vt::VT;
 use rcc_ir::constant::{ConstId, ConstKind};
@@ -29,44 +30,41 @@ pub(super) fn value_vreg(
 }
 
 impl Builder<'_, '_> {
-    /// The constant `v` (truncated to `vt`) of any integer type: a
-    /// `Constant`, or `BuildPair` of two for a wide type.
-    pub(super) fn int_const(&mut self, vt: VT, v: u128) -> crate::node::SDValue {
-        match half_of(vt) {
-            Some(h) => {
-                let lo = self.dag.constant(h, v as u64);
-                let hi = self.dag.constant(h, (v >> 64) as u64);
-                self.dag.value(Op::BuildPair, vt, &[lo, hi], 0)
-            }
-            None => self.dag.constant(vt, v as u64),
-        }
+    /// The constant `v` (truncated to `vt`) of any integer type.
+    pub(super) fn int_const(&mut self, vt: VT, v: u128) -> SDValue {
+        self.int_words(vt, &[v as u64, (v >> 64) as u64])
     }
 
-    /// A constant of wide type `vt`: `BuildPair` of its 64-bit words.
-    pub(super) fn wide_const(
-        &mut self,
-        c: ConstId,
-        vt: VT,
-    ) -> Result<crate::node::SDValue, IselError> {
+    /// The constant of integer type `vt` whose 64-bit words, low first, are
+    /// `words` (missing words are zero): a `Constant`, or a `BuildPair` of
+    /// the halves for a wide type (`I64` halves of an `I128`, `I128` ones of
+    /// an `I256`).
+    pub(super) fn int_words(&mut self, vt: VT, words: &[u64]) -> SDValue {
+        if half_of(vt).is_none() {
+            return self.dag.constant(vt, words.first().copied().unwrap_or(0));
+        }
+        let n = num_regs(vt) as usize;
+        let half = VT::int(vt.bits() / 2).unwrap_or(VT::I64);
+        let word = |k: usize| words.get(k).copied().unwrap_or(0);
+        let lo_words: Vec<u64> = (0..n / 2).map(word).collect();
+        let hi_words: Vec<u64> = (n / 2..n).map(word).collect();
+        let lo = self.int_words(half, &lo_words);
+        let hi = self.int_words(half, &hi_words);
+        self.dag.value(Op::BuildPair, vt, &[lo, hi], 0)
+    }
+
+    /// A constant of wide type `vt` from the IR.
+    pub(super) fn wide_const(&mut self, c: ConstId, vt: VT) -> Result<SDValue, IselError> {
         let consts = &self.fl.f.consts;
-        let (lo, hi) = match consts.get(c).kind {
-            ConstKind::Int(x) => (x, 0),
-            ConstKind::Null | ConstKind::Zero => (0, 0),
-            ConstKind::BigInt(_) => {
-                let w = consts.words_of(c);
-                (
-                    w.first().copied().unwrap_or(0),
-                    w.get(1).copied().unwrap_or(0),
-                )
-            }
+        let words: Vec<u64> = match consts.get(c).kind {
+            ConstKind::Int(x) => vec![x],
+            ConstKind::Null | ConstKind::Zero => vec![0],
+            ConstKind::BigInt(_) => consts.words_of(c).to_vec(),
             ConstKind::Undef | ConstKind::Poison => {
                 return Ok(self.dag.value(Op::Undef, vt, &[], 0));
             }
             _ => return Err(IselError::new(format!("this kind of {vt} constant"))),
         };
-        let h = half_of(vt).ok_or_else(|| IselError::new(format!("a {vt} constant")))?;
-        let lo = self.dag.constant(h, lo);
-        let hi = self.dag.constant(h, hi);
-        Ok(self.dag.value(Op::BuildPair, vt, &[lo, hi], 0))
+        Ok(self.int_words(vt, &words))
     }
 }

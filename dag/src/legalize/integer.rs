@@ -1,32 +1,35 @@
-//! Expansion of wide integer operations into operations on halves (LLVM's
-//! `ExpandIntegerResult` / `ExpandIntegerOperand`). Each rule reads the
-//! halves of its wide operands and records the halves of its wide result.
+//! Expansion of wide integer operations into operations on `I64` parts
+//! (LLVM's `ExpandIntegerResult` / `ExpandIntegerOperand`). Each rule reads
+//! the parts of its wide operands and records the parts of its wide
+//! result, low first.
 //!
-//! The rules, for a value `x = (xh:xl)`:
-//! - `and/or/xor`: per half; `add/sub`: `AddC`/`SubC` on the low halves,
-//!   glued to `AddE`/`SubE` on the high ones (the carry never leaves the
-//!   flags);
-//! - `mul`: `UMulLoHi(al, bl)` plus the cross products `al*bh + ah*bl` in
-//!   the high half;
-//! - shifts by a constant: moves, single-word shifts and funnel shifts
-//!   (`FShl`/`FShr`); by a variable amount `s`: the shift of both halves by
-//!   `s mod 64` (one funnel shift, one plain shift of `s & 63`), then a
-//!   select on bit 6 of `s` (`s & 64`) moves one half over the other;
-//! - `setcc`: equality as `((al^bl) | (ah^bh)) == 0`; orderings as
-//!   `SubC(al, bl)` glued to `SetCCCarry(ah, bh)` (the borrow out of the
-//!   full subtraction), after swapping operands so only `ult uge slt sge`
-//!   remain; a sign test against zero looks at the high half only;
-//! - `select`: per half with the same condition;
-//! - extensions: the value (extended to a half) and `0`, `sra(lo, 63)` or
-//!   undef; truncation: the low half (truncated further if needed);
-//! - loads and stores: two accesses at `addr` and `addr + 8`, chained in
-//!   that order (the low half at the lower address: little-endian);
-//! - `CopyFromReg`/`CopyToReg`: the registers `r` and `r + 1`;
-//! - `sdiv udiv srem urem`: a call of `__divti3 __udivti3 __modti3
-//!   __umodti3` through the target's call lowering, ordered after the entry
-//!   (the helpers have no side effects).
+//! The rules, for a value `x = (.. x1:x0)`:
+//! - `and/or/xor`, `select`: per part; `add/sub`: `AddC`/`SubC` on the
+//!   lowest parts, glued to `AddE`/`SubE` on each higher one (the carry
+//!   never leaves the flags);
+//! - `mul` (two parts): `UMulLoHi(a0, b0)` plus the cross products
+//!   `a0*b1 + a1*b0` in the high half;
+//! - shifts by a constant: whole-part moves and, within parts, single
+//!   shifts and funnel shifts (`FShl`/`FShr`); by a variable amount `s`
+//!   (two parts): the shift of both halves by `s mod 64` (one funnel shift,
+//!   one plain shift of `s & 63`), then a select on bit 6 of `s` (`s & 64`)
+//!   moves one half over the other;
+//! - `setcc`: equality as `OR of (ai ^ bi) == 0`; orderings as a borrow
+//!   chain `SubC(a0, b0)`, `SubE(ai, bi)`.., glued to `SetCCCarry` of the
+//!   top parts, after swapping operands so only `ult uge slt sge` remain;
+//!   a sign test (`< 0`, `>= 0`, `> -1`, `<= -1`) reads the top part only;
+//! - extensions: the value (extended to a part) and `0`, `sra(top, 63)` or
+//!   undef above; truncation: the low parts (truncated further if needed);
+//! - loads and stores: one access per part at `addr + 8k`, chained in that
+//!   order (the low part at the lowest address: little-endian); extending
+//!   loads and truncating stores touch only the parts they need;
+//! - `CopyFromReg`/`CopyToReg`: the consecutive registers `r + k`;
+//! - two parts only: `sdiv udiv srem urem` as calls of `__divti3
+//!   __udivti3 __modti3 __umodti3` through the target's call lowering,
+//!   ordered after the entry (the helpers have no side effects); rotations,
+//!   `bswap` (any number of parts), `ctlz/cttz`, the add/sub overflow bits.
 
-use super::{half_of, Legalizer};
+use super::{half_of, num_regs, Legalizer};
 use crate::lowering::IselError;
 use crate::node::{Node, SDValue};
 use crate::opcode::{Cond, Ext, MemInfo, Op};
@@ -36,6 +39,8 @@ use rcc_mach::{Reg, SymFlag, SymOperand};
 /// The (low, high) halves of a wide value.
 type Parts = (SDValue, SDValue);
 
+const H: VT = VT::I64;
+
 impl Legalizer<'_> {
     /// Expands node `n`, which has a wide result or operand.
     pub(super) fn expand(&mut self, n: Node) -> Result<(), IselError> {
@@ -44,85 +49,102 @@ impl Legalizer<'_> {
         let payload = self.dag.payload(n);
         let vt0 = self.dag.vts(n)[0];
         let out = SDValue::new(n, 0);
-        let h = VT::I64;
+        let nparts = num_regs(vt0) as usize;
         match op {
-            // Read by the CopyFromReg/CopyToReg rules (`reg_pair`).
+            // Read by the CopyFromReg/CopyToReg rules (`regs_of`).
             Op::Register => {}
             Op::Constant => {
-                let lo = self.dag.constant(h, payload);
-                let hi = self.dag.constant(h, 0);
-                self.set_parts(out, lo, hi);
+                let mut parts = vec![self.dag.constant(H, payload)];
+                parts.resize(nparts, self.dag.constant(H, 0));
+                self.set_parts(out, &parts);
             }
             Op::Undef => {
-                let u = self.dag.value(Op::Undef, h, &[], 0);
-                self.set_parts(out, u, u);
+                let u = self.dag.value(Op::Undef, H, &[], 0);
+                self.set_parts(out, &vec![u; nparts]);
             }
             Op::BuildPair => {
-                let (lo, hi) = (self.val(ops[0]), self.val(ops[1]));
-                self.set_parts(out, lo, hi);
+                let mut parts = self.wide(ops[0]);
+                parts.extend_from_slice(self.parts(ops[1]));
+                self.set_parts(out, &parts);
             }
             Op::ExtractElement => {
-                let (lo, hi) = self.parts(ops[0]);
-                self.set(out, if payload == 0 { lo } else { hi });
+                let x = self.wide(ops[0]);
+                let k = payload as usize * nparts;
+                let Some(half) = x.get(k..k + nparts) else {
+                    return Err(IselError::new(describe(self, n)));
+                };
+                self.set_parts(out, half);
             }
             Op::And | Op::Or | Op::Xor => {
-                let ((al, ah), (bl, bh)) = (self.parts(ops[0]), self.parts(ops[1]));
-                let lo = self.dag.value(op, h, &[al, bl], 0);
-                let hi = self.dag.value(op, h, &[ah, bh], 0);
-                self.set_parts(out, lo, hi);
+                let (a, b) = (self.wide(ops[0]), self.wide(ops[1]));
+                let parts: Vec<SDValue> = a
+                    .iter()
+                    .zip(&b)
+                    .map(|(&x, &y)| self.dag.value(op, H, &[x, y], 0))
+                    .collect();
+                self.set_parts(out, &parts);
             }
             Op::Add | Op::Sub => {
-                let ((al, ah), (bl, bh)) = (self.parts(ops[0]), self.parts(ops[1]));
-                let (first, next) = if op == Op::Add {
-                    (Op::AddC, Op::AddE)
-                } else {
-                    (Op::SubC, Op::SubE)
-                };
-                let c = self.dag.node(first, &[h, VT::Glue], &[al, bl], 0);
-                let e = self
-                    .dag
-                    .node(next, &[h, VT::Glue], &[ah, bh, SDValue::new(c, 1)], 0);
-                self.set_parts(out, SDValue::new(c, 0), SDValue::new(e, 0));
+                let (a, b) = (self.wide(ops[0]), self.wide(ops[1]));
+                let parts = self.carry_chain(op == Op::Add, &a, &b);
+                self.set_parts(out, &parts);
             }
             Op::Mul => {
-                let ((al, ah), (bl, bh)) = (self.parts(ops[0]), self.parts(ops[1]));
-                let m = self.dag.node(Op::UMulLoHi, &[h, h], &[al, bl], 0);
+                let ((al, ah), (bl, bh)) = (self.pair(ops[0], n)?, self.pair(ops[1], n)?);
+                let m = self.dag.node(Op::UMulLoHi, &[H, H], &[al, bl], 0);
                 let (lo, hi0) = (SDValue::new(m, 0), SDValue::new(m, 1));
-                let x = self.dag.value(Op::Mul, h, &[al, bh], 0);
-                let y = self.dag.value(Op::Mul, h, &[ah, bl], 0);
-                let hi1 = self.dag.value(Op::Add, h, &[hi0, x], 0);
-                let hi = self.dag.value(Op::Add, h, &[hi1, y], 0);
-                self.set_parts(out, lo, hi);
+                let x = self.dag.value(Op::Mul, H, &[al, bh], 0);
+                let y = self.dag.value(Op::Mul, H, &[ah, bl], 0);
+                let hi1 = self.dag.value(Op::Add, H, &[hi0, x], 0);
+                let hi = self.dag.value(Op::Add, H, &[hi1, y], 0);
+                self.set_parts(out, &[lo, hi]);
             }
-            Op::Shl | Op::Srl | Op::Sra => self.shift(op, out, ops[0], ops[1]),
+            Op::Shl | Op::Srl | Op::Sra => {
+                let x = self.wide(ops[0]);
+                let amt = self.parts(ops[1])[0];
+                let parts = match self.dag.as_const(amt) {
+                    Some(k) => self.shift_const(op, &x, k),
+                    None => {
+                        let x = self.pair(ops[0], n)?;
+                        let (lo, hi) = self.shift_parts(op, x, amt);
+                        vec![lo, hi]
+                    }
+                };
+                self.set_parts(out, &parts);
+            }
             Op::Rotl | Op::Rotr => {
                 // x << s | x >> (-s mod 128), the direction swapped for rotr.
-                let (x, (amt, _)) = (self.parts(ops[0]), self.parts(ops[1]));
-                let m = self.dag.constant(h, 127);
-                let zero = self.dag.constant(h, 0);
-                let s = self.dag.value(Op::And, h, &[amt, m], 0);
-                let neg = self.dag.value(Op::Sub, h, &[zero, amt], 0);
-                let t = self.dag.value(Op::And, h, &[neg, m], 0);
+                let x = self.pair(ops[0], n)?;
+                let amt = self.parts(ops[1])[0];
+                let m = self.dag.constant(H, 127);
+                let zero = self.dag.constant(H, 0);
+                let s = self.dag.value(Op::And, H, &[amt, m], 0);
+                let neg = self.dag.value(Op::Sub, H, &[zero, amt], 0);
+                let t = self.dag.value(Op::And, H, &[neg, m], 0);
                 let (first, second) = if op == Op::Rotl { (s, t) } else { (t, s) };
                 let (al, ah) = self.shift_parts(Op::Shl, x, first);
                 let (bl, bh) = self.shift_parts(Op::Srl, x, second);
-                let lo = self.dag.value(Op::Or, h, &[al, bl], 0);
-                let hi = self.dag.value(Op::Or, h, &[ah, bh], 0);
-                self.set_parts(out, lo, hi);
+                let lo = self.dag.value(Op::Or, H, &[al, bl], 0);
+                let hi = self.dag.value(Op::Or, H, &[ah, bh], 0);
+                self.set_parts(out, &[lo, hi]);
             }
             Op::Bswap => {
-                let (xl, xh) = self.parts(ops[0]);
-                let lo = self.dag.value(Op::Bswap, h, &[xh], 0);
-                let hi = self.dag.value(Op::Bswap, h, &[xl], 0);
-                self.set_parts(out, lo, hi);
+                // The byte-swapped parts in the reverse order.
+                let x = self.wide(ops[0]);
+                let parts: Vec<SDValue> = x
+                    .iter()
+                    .rev()
+                    .map(|&p| self.dag.value(Op::Bswap, H, &[p], 0))
+                    .collect();
+                self.set_parts(out, &parts);
             }
             Op::Ctlz | Op::CtlzZeroUndef | Op::Cttz | Op::CttzZeroUndef => {
                 // The count in the half that decides (the high one for
                 // leading zeros), else 64 + the count in the other.
-                let (xl, xh) = self.parts(ops[0]);
+                let (xl, xh) = self.pair(ops[0], n)?;
                 let leading = matches!(op, Op::Ctlz | Op::CtlzZeroUndef);
                 let (first, second) = if leading { (xh, xl) } else { (xl, xh) };
-                let zero = self.dag.constant(h, 0);
+                let zero = self.dag.constant(H, 0);
                 let nz = self
                     .dag
                     .value(Op::SetCC, VT::I1, &[first, zero], Cond::Ne as u64);
@@ -131,86 +153,95 @@ impl Legalizer<'_> {
                 } else {
                     Op::CttzZeroUndef
                 };
-                let c1 = self.dag.value(undef_op, h, &[first], 0);
+                let c1 = self.dag.value(undef_op, H, &[first], 0);
                 // The other half may be zero too unless zero is poison.
                 let other_op = match op {
                     Op::CtlzZeroUndef | Op::CttzZeroUndef => undef_op,
                     o => o,
                 };
-                let c2 = self.dag.value(other_op, h, &[second], 0);
-                let k64 = self.dag.constant(h, 64);
-                let c2 = self.dag.value(Op::Add, h, &[c2, k64], 0);
-                let lo = self.dag.value(Op::Select, h, &[nz, c1, c2], 0);
-                self.set_parts(out, lo, zero);
+                let c2 = self.dag.value(other_op, H, &[second], 0);
+                let k64 = self.dag.constant(H, 64);
+                let c2 = self.dag.value(Op::Add, H, &[c2, k64], 0);
+                let lo = self.dag.value(Op::Select, H, &[nz, c1, c2], 0);
+                self.set_parts(out, &[lo, zero]);
             }
             Op::UAddO | Op::USubO | Op::SAddO | Op::SSubO => {
-                let r = self.overflow(op, ops[0], ops[1]);
+                let (a, b) = (self.pair(ops[0], n)?, self.pair(ops[1], n)?);
+                let r = self.overflow(op, a, b);
                 self.set(out, r);
             }
-            Op::SDiv | Op::UDiv | Op::SRem | Op::URem => self.libcall(op, out, &ops)?,
+            Op::SDiv | Op::UDiv | Op::SRem | Op::URem => {
+                let (a, b) = (self.pair(ops[0], n)?, self.pair(ops[1], n)?);
+                self.libcall(op, out, &[a, b])?
+            }
             Op::SetCC => {
                 let cond = Cond::ALL
                     .get(payload as usize)
                     .copied()
                     .ok_or_else(|| IselError::new("a setcc condition"))?;
-                let r = self.setcc(cond, ops[0], ops[1]);
+                let (a, b) = (self.wide(ops[0]), self.wide(ops[1]));
+                let r = self.setcc_parts(cond, &a, &b);
                 self.set(out, r);
             }
             Op::Select => {
                 let c = self.val(ops[0]);
-                let ((al, ah), (bl, bh)) = (self.parts(ops[1]), self.parts(ops[2]));
-                let lo = self.dag.value(Op::Select, h, &[c, al, bl], 0);
-                let hi = self.dag.value(Op::Select, h, &[c, ah, bh], 0);
-                self.set_parts(out, lo, hi);
+                let (a, b) = (self.wide(ops[1]), self.wide(ops[2]));
+                let parts: Vec<SDValue> = a
+                    .iter()
+                    .zip(&b)
+                    .map(|(&x, &y)| self.dag.value(Op::Select, H, &[c, x, y], 0))
+                    .collect();
+                self.set_parts(out, &parts);
             }
             Op::ZeroExtend | Op::SignExtend | Op::AnyExtend => {
-                let x = self.val(ops[0]);
-                let lo = if self.dag.vt(x) == h {
-                    x
-                } else {
-                    self.dag.value(op, h, &[x], 0)
-                };
-                let hi = match op {
-                    Op::ZeroExtend => self.dag.constant(h, 0),
+                let mut parts = self.wide(ops[0]);
+                if self.dag.vt(parts[0]) != H {
+                    // A legal value narrower than a part.
+                    parts[0] = self.dag.value(op, H, &[parts[0]], 0);
+                }
+                let top = *parts.last().expect("a value has a part");
+                let fill = match op {
+                    Op::ZeroExtend => self.dag.constant(H, 0),
                     Op::SignExtend => {
-                        let s = self.dag.constant(h, 63);
-                        self.dag.value(Op::Sra, h, &[lo, s], 0)
+                        let s = self.dag.constant(H, 63);
+                        self.dag.value(Op::Sra, H, &[top, s], 0)
                     }
-                    _ => self.dag.value(Op::Undef, h, &[], 0),
+                    _ => self.dag.value(Op::Undef, H, &[], 0),
                 };
-                self.set_parts(out, lo, hi);
+                parts.resize(nparts, fill);
+                self.set_parts(out, &parts);
             }
             Op::Truncate => {
-                let (lo, _) = self.parts(ops[0]);
-                let v = if vt0 == h {
-                    lo
+                let x = self.wide(ops[0]);
+                if half_of(vt0).is_some() {
+                    self.set_parts(out, &x[..nparts]);
+                } else if vt0 == H {
+                    self.set(out, x[0]);
                 } else {
-                    self.dag.value(Op::Truncate, vt0, &[lo], 0)
-                };
-                self.set(out, v);
+                    let v = self.dag.value(Op::Truncate, vt0, &[x[0]], 0);
+                    self.set(out, v);
+                }
             }
             Op::CopyFromReg => {
-                let (r0, r1) = self.reg_pair(ops[1])?;
-                let ch = self.val(ops[0]);
-                let lo = self
-                    .dag
-                    .node(Op::CopyFromReg, &[h, VT::Chain], &[ch, r0], 0);
-                let hi = self.dag.node(
-                    Op::CopyFromReg,
-                    &[h, VT::Chain],
-                    &[SDValue::new(lo, 1), r1],
-                    0,
-                );
-                self.set_parts(out, SDValue::new(lo, 0), SDValue::new(hi, 0));
-                self.set(SDValue::new(n, 1), SDValue::new(hi, 1));
+                let regs = self.regs_of(ops[1], nparts)?;
+                let mut ch = self.val(ops[0]);
+                let mut parts = Vec::with_capacity(nparts);
+                for r in regs {
+                    let c = self.dag.node(Op::CopyFromReg, &[H, VT::Chain], &[ch, r], 0);
+                    parts.push(SDValue::new(c, 0));
+                    ch = SDValue::new(c, 1);
+                }
+                self.set_parts(out, &parts);
+                self.set(SDValue::new(n, 1), ch);
             }
             Op::CopyToReg => {
-                let (r0, r1) = self.reg_pair(ops[1])?;
-                let ch = self.val(ops[0]);
-                let (lo, hi) = self.parts(ops[2]);
-                let c0 = self.dag.value(Op::CopyToReg, VT::Chain, &[ch, r0, lo], 0);
-                let c1 = self.dag.value(Op::CopyToReg, VT::Chain, &[c0, r1, hi], 0);
-                self.set(out, c1);
+                let x = self.wide(ops[2]);
+                let regs = self.regs_of(ops[1], x.len())?;
+                let mut ch = self.val(ops[0]);
+                for (r, p) in regs.into_iter().zip(x) {
+                    ch = self.dag.value(Op::CopyToReg, VT::Chain, &[ch, r, p], 0);
+                }
+                self.set(out, ch);
             }
             Op::Load => self.load(n, &ops, payload)?,
             Op::Store => self.store(n, &ops, payload)?,
@@ -219,26 +250,49 @@ impl Legalizer<'_> {
         Ok(())
     }
 
-    /// The `Register` nodes of the two vregs holding a wide value whose
-    /// first vreg is named by `reg`.
-    fn reg_pair(&mut self, reg: SDValue) -> Result<(SDValue, SDValue), IselError> {
+    /// The `Register` nodes of the `count` consecutive vregs holding a wide
+    /// value whose first vreg is named by `reg`.
+    fn regs_of(&mut self, reg: SDValue, count: usize) -> Result<Vec<SDValue>, IselError> {
         let r = Reg::from_bits(self.dag.payload(reg.node()) as u32);
         let Some(v) = r.as_virt() else {
             return Err(IselError::new(
-                "a wide value in a physical register (only virtual pairs are expanded)",
+                "a wide value in a physical register (only virtual registers are expanded)",
             ));
         };
-        let next = Reg::virt(rcc_mach::VReg::from_u32(v.as_u32() + 1));
-        let r0 = self.dag.value(Op::Register, VT::I64, &[], r.bits() as u64);
-        let r1 = self
-            .dag
-            .value(Op::Register, VT::I64, &[], next.bits() as u64);
-        Ok((r0, r1))
+        Ok((0..count as u32)
+            .map(|k| {
+                let rk = Reg::virt(rcc_mach::VReg::from_u32(v.as_u32() + k));
+                self.dag.value(Op::Register, H, &[], rk.bits() as u64)
+            })
+            .collect())
+    }
+
+    /// `a + b` (`add`) or `a - b` over parts: a glued carry chain.
+    fn carry_chain(&mut self, add: bool, a: &[SDValue], b: &[SDValue]) -> Vec<SDValue> {
+        let (first, next) = if add {
+            (Op::AddC, Op::AddE)
+        } else {
+            (Op::SubC, Op::SubE)
+        };
+        let mut out = Vec::with_capacity(a.len());
+        let mut glue: Option<SDValue> = None;
+        for (&x, &y) in a.iter().zip(b) {
+            let node = match glue {
+                None => self.dag.node(first, &[H, VT::Glue], &[x, y], 0),
+                Some(g) => self.dag.node(next, &[H, VT::Glue], &[x, y, g], 0),
+            };
+            out.push(SDValue::new(node, 0));
+            glue = Some(SDValue::new(node, 1));
+        }
+        out
     }
 
     /// `addr + by`, reassociated into `base + (c + by)` when `addr` is
-    /// `base + c`, so both halves' addresses fold into addressing modes.
+    /// `base + c`, so every part's address folds into an addressing mode.
     fn offset(&mut self, addr: SDValue, by: u64) -> SDValue {
+        if by == 0 {
+            return addr;
+        }
         let (mut base, mut off) = (addr, by);
         if self.dag.op_of(addr) == Op::Add {
             let ops = self.dag.operands(addr.node());
@@ -251,109 +305,137 @@ impl Legalizer<'_> {
     }
 
     fn load(&mut self, n: Node, ops: &[SDValue], payload: u64) -> Result<(), IselError> {
-        let h = VT::I64;
         let mi = MemInfo::unpack(payload);
-        let ch = self.val(ops[0]);
+        let vt = self.dag.vts(n)[0];
+        let mut ch = self.val(ops[0]);
         let addr = self.val(ops[1]);
-        let out = SDValue::new(n, 0);
-        if mi.mem_bits == 128 {
-            let half = MemInfo {
-                mem_bits: 64,
-                ext: Ext::None,
-                volatile: mi.volatile,
-            }
-            .pack();
-            let lo = self.dag.node(Op::Load, &[h, VT::Chain], &[ch, addr], half);
-            let a8 = self.offset(addr, 8);
-            let hi = self
-                .dag
-                .node(Op::Load, &[h, VT::Chain], &[SDValue::new(lo, 1), a8], half);
-            self.set_parts(out, SDValue::new(lo, 0), SDValue::new(hi, 0));
-            self.set(SDValue::new(n, 1), SDValue::new(hi, 1));
-            return Ok(());
-        }
-        if mi.mem_bits > 64 || mi.ext == Ext::None {
+        let bits = mi.mem_bits;
+        // Whole parts read, and how the rest above them is filled.
+        let whole = if bits >= 64 && bits.is_multiple_of(64) && bits <= vt.bits() {
+            (bits / 64) as usize
+        } else if bits < 64 && mi.ext != Ext::None {
+            0
+        } else {
             return Err(IselError::new(describe(self, n)));
+        };
+        let part = MemInfo {
+            mem_bits: 64,
+            ext: Ext::None,
+            volatile: mi.volatile,
+        };
+        let mut parts = Vec::with_capacity(num_regs(vt) as usize);
+        for k in 0..whole {
+            let a = self.offset(addr, 8 * k as u64);
+            let l = self
+                .dag
+                .node(Op::Load, &[H, VT::Chain], &[ch, a], part.pack());
+            parts.push(SDValue::new(l, 0));
+            ch = SDValue::new(l, 1);
         }
-        // An extending load into a wide value: load into the low half.
-        let low = MemInfo {
-            ext: if mi.mem_bits == 64 { Ext::None } else { mi.ext },
-            ..mi
-        };
-        let lo = self
-            .dag
-            .node(Op::Load, &[h, VT::Chain], &[ch, addr], low.pack());
-        let lo_v = SDValue::new(lo, 0);
-        let hi = match mi.ext {
-            Ext::Zero => self.dag.constant(h, 0),
+        if whole == 0 {
+            // An extending load of less than a part.
+            let l = self
+                .dag
+                .node(Op::Load, &[H, VT::Chain], &[ch, addr], payload);
+            parts.push(SDValue::new(l, 0));
+            ch = SDValue::new(l, 1);
+        }
+        let top = *parts.last().expect("a part was loaded");
+        let fill = match mi.ext {
             Ext::Sign => {
-                let s = self.dag.constant(h, 63);
-                self.dag.value(Op::Sra, h, &[lo_v, s], 0)
+                let s = self.dag.constant(H, 63);
+                self.dag.value(Op::Sra, H, &[top, s], 0)
             }
-            _ => self.dag.value(Op::Undef, h, &[], 0),
+            Ext::Zero => self.dag.constant(H, 0),
+            _ => self.dag.value(Op::Undef, H, &[], 0),
         };
-        self.set_parts(out, lo_v, hi);
-        self.set(SDValue::new(n, 1), SDValue::new(lo, 1));
+        parts.resize(num_regs(vt) as usize, fill);
+        self.set_parts(SDValue::new(n, 0), &parts);
+        self.set(SDValue::new(n, 1), ch);
         Ok(())
     }
 
     fn store(&mut self, n: Node, ops: &[SDValue], payload: u64) -> Result<(), IselError> {
         let mi = MemInfo::unpack(payload);
-        let ch = self.val(ops[0]);
-        let (lo, hi) = self.parts(ops[1]);
+        let mut ch = self.val(ops[0]);
+        let x = self.wide(ops[1]);
         let addr = self.val(ops[2]);
-        let out = SDValue::new(n, 0);
-        if mi.mem_bits == 128 {
-            let half = MemInfo { mem_bits: 64, ..mi }.pack();
-            let s0 = self.dag.value(Op::Store, VT::Chain, &[ch, lo, addr], half);
-            let a8 = self.offset(addr, 8);
-            let s1 = self.dag.value(Op::Store, VT::Chain, &[s0, hi, a8], half);
-            self.set(out, s1);
-        } else if mi.mem_bits <= 64 {
+        let bits = mi.mem_bits;
+        if bits < 64 {
+            // A truncating store of the low part.
             let s = self
                 .dag
-                .value(Op::Store, VT::Chain, &[ch, lo, addr], payload);
-            self.set(out, s);
-        } else {
+                .value(Op::Store, VT::Chain, &[ch, x[0], addr], payload);
+            self.set(SDValue::new(n, 0), s);
+            return Ok(());
+        }
+        if !bits.is_multiple_of(64) || bits as usize > 64 * x.len() {
             return Err(IselError::new(describe(self, n)));
         }
+        let part = MemInfo { mem_bits: 64, ..mi }.pack();
+        for (k, &p) in x.iter().take((bits / 64) as usize).enumerate() {
+            let a = self.offset(addr, 8 * k as u64);
+            ch = self.dag.value(Op::Store, VT::Chain, &[ch, p, a], part);
+        }
+        self.set(SDValue::new(n, 0), ch);
         Ok(())
     }
 
-    /// `x op s` for a wide `x` and shift amount `s`.
-    fn shift(&mut self, op: Op, out: SDValue, x: SDValue, s: SDValue) {
-        let (x, (amt, _)) = (self.parts(x), self.parts(s));
-        let (lo, hi) = self.shift_parts(op, x, amt);
-        self.set_parts(out, lo, hi);
+    /// The parts of `x op k` for a constant `k` (taken modulo the width):
+    /// whole parts move by `k / 64`, and bits within parts by `k % 64`
+    /// with funnel shifts of neighbouring parts.
+    fn shift_const(&mut self, op: Op, x: &[SDValue], k: u64) -> Vec<SDValue> {
+        let n = x.len();
+        let k = k % (64 * n as u64);
+        let (q, r) = ((k / 64) as usize, k % 64);
+        let rr = self.dag.constant(H, r);
+        let zero = self.dag.constant(H, 0);
+        if op == Op::Shl {
+            return (0..n)
+                .map(|i| {
+                    if i < q {
+                        zero
+                    } else if r == 0 {
+                        x[i - q]
+                    } else if i == q {
+                        self.dag.value(Op::Shl, H, &[x[0], rr], 0)
+                    } else {
+                        self.dag
+                            .value(Op::FShl, H, &[x[i - q], x[i - q - 1], rr], 0)
+                    }
+                })
+                .collect();
+        }
+        let fill = if op == Op::Sra {
+            let s63 = self.dag.constant(H, 63);
+            self.dag.value(Op::Sra, H, &[x[n - 1], s63], 0)
+        } else {
+            zero
+        };
+        (0..n)
+            .map(|i| {
+                let j = i + q;
+                if j >= n {
+                    fill
+                } else if r == 0 {
+                    x[j]
+                } else if j == n - 1 {
+                    self.dag.value(op, H, &[x[j], rr], 0)
+                } else {
+                    self.dag.value(Op::FShr, H, &[x[j + 1], x[j], rr], 0)
+                }
+            })
+            .collect()
     }
 
     /// The halves of `(xh:xl) op amt` (`amt` the low half of the count).
     fn shift_parts(&mut self, op: Op, (xl, xh): Parts, amt: SDValue) -> Parts {
-        let h = VT::I64;
+        let h = H;
         let zero = self.dag.constant(h, 0);
         let c = |d: &mut crate::node::Dag, v: u64| d.constant(h, v);
         if let Some(k) = self.dag.as_const(amt) {
-            let k = k & 127;
-            let kk = c(self.dag, k & 63);
-            let (lo, hi) = match (op, k) {
-                (_, 0) => (xl, xh),
-                (Op::Shl, 1..=63) => (
-                    self.dag.value(Op::Shl, h, &[xl, kk], 0),
-                    self.dag.value(Op::FShl, h, &[xh, xl, kk], 0),
-                ),
-                (Op::Shl, _) => (zero, self.dag.value(Op::Shl, h, &[xl, kk], 0)),
-                (_, 1..=63) => (
-                    self.dag.value(Op::FShr, h, &[xh, xl, kk], 0),
-                    self.dag.value(op, h, &[xh, kk], 0),
-                ),
-                (Op::Srl, _) => (self.dag.value(Op::Srl, h, &[xh, kk], 0), zero),
-                _ => {
-                    let s63 = c(self.dag, 63);
-                    let sign = self.dag.value(Op::Sra, h, &[xh, s63], 0);
-                    (self.dag.value(Op::Sra, h, &[xh, kk], 0), sign)
-                }
-            };
-            return (lo, hi);
+            let p = self.shift_const(op, &[xl, xh], k);
+            return (p[0], p[1]);
         }
         let m63 = c(self.dag, 63);
         let m64 = c(self.dag, 64);
@@ -384,11 +466,10 @@ impl Legalizer<'_> {
 
     /// The overflow bit of a wide `a op b` (`UAddO USubO SAddO SSubO`; the
     /// value itself is the separate `Add`/`Sub` node).
-    fn overflow(&mut self, op: Op, a: SDValue, b: SDValue) -> SDValue {
-        let h = VT::I64;
-        let (pa, pb) = (self.parts(a), self.parts(b));
+    fn overflow(&mut self, op: Op, pa: Parts, pb: Parts) -> SDValue {
+        let h = H;
         if op == Op::USubO {
-            return self.setcc_parts(Cond::Ult, pa, pb);
+            return self.setcc_parts(Cond::Ult, &[pa.0, pa.1], &[pb.0, pb.1]);
         }
         // The sum or difference again (glued halves are never shared).
         let (first, next) = if matches!(op, Op::UAddO | Op::SAddO) {
@@ -403,7 +484,7 @@ impl Legalizer<'_> {
         let r = (SDValue::new(c, 0), SDValue::new(e, 0));
         if op == Op::UAddO {
             // A carry out wraps the sum below either operand.
-            return self.setcc_parts(Cond::Ult, r, pa);
+            return self.setcc_parts(Cond::Ult, &[r.0, r.1], &[pa.0, pa.1]);
         }
         // Signed: the result's sign differs from a's, and b's sign is a's
         // (add) or not (sub): ((r ^ a) & (r ^ b)) < 0 or ((a ^ b) & (a ^ r)) < 0.
@@ -419,42 +500,52 @@ impl Legalizer<'_> {
             .value(Op::SetCC, VT::I1, &[both, zero], Cond::Slt as u64)
     }
 
-    /// The i1 value of `a cond b` for wide `a` and `b`.
-    fn setcc(&mut self, cond: Cond, a: SDValue, b: SDValue) -> SDValue {
-        let (a, b) = (self.parts(a), self.parts(b));
-        self.setcc_parts(cond, a, b)
-    }
-
-    /// The i1 value of `a cond b` for halves `a` and `b`.
-    fn setcc_parts(&mut self, cond: Cond, (al, ah): Parts, (bl, bh): Parts) -> SDValue {
-        let h = VT::I64;
-        let zero = self.dag.constant(h, 0);
+    /// The i1 value of `a cond b` for parts `a` and `b`.
+    fn setcc_parts(&mut self, cond: Cond, a: &[SDValue], b: &[SDValue]) -> SDValue {
+        let zero = self.dag.constant(H, 0);
+        let n = a.len();
         if matches!(cond, Cond::Eq | Cond::Ne) {
-            let x = self.dag.value(Op::Xor, h, &[al, bl], 0);
-            let y = self.dag.value(Op::Xor, h, &[ah, bh], 0);
-            let o = self.dag.value(Op::Or, h, &[x, y], 0);
+            let mut acc: Option<SDValue> = None;
+            for (&x, &y) in a.iter().zip(b) {
+                let d = self.dag.value(Op::Xor, H, &[x, y], 0);
+                acc = Some(match acc {
+                    None => d,
+                    Some(p) => self.dag.value(Op::Or, H, &[p, d], 0),
+                });
+            }
+            let o = acc.expect("a value has a part");
             return self.dag.value(Op::SetCC, VT::I1, &[o, zero], cond as u64);
         }
-        // Sign tests look at the high half only: a < 0, a >= 0, a > -1,
+        // Sign tests look at the top part only: a < 0, a >= 0, a > -1,
         // a <= -1.
-        let b_is =
-            |d: &crate::node::Dag, v: u64| d.as_const(bl) == Some(v) && d.as_const(bh) == Some(v);
+        let b_is = |d: &crate::node::Dag, v: u64| b.iter().all(|&p| d.as_const(p) == Some(v));
         let sign_test = (b_is(self.dag, 0) && matches!(cond, Cond::Slt | Cond::Sge))
             || (b_is(self.dag, u64::MAX) && matches!(cond, Cond::Sgt | Cond::Sle));
         if sign_test {
-            return self.dag.value(Op::SetCC, VT::I1, &[ah, bh], cond as u64);
+            return self
+                .dag
+                .value(Op::SetCC, VT::I1, &[a[n - 1], b[n - 1]], cond as u64);
         }
         // Only the conditions the borrow and sign flags answer directly.
-        let (cond, (al, ah), (bl, bh)) = match cond {
-            Cond::Ugt | Cond::Ule | Cond::Sgt | Cond::Sle => (cond.swapped(), (bl, bh), (al, ah)),
-            _ => (cond, (al, ah), (bl, bh)),
+        let (cond, a, b) = match cond {
+            Cond::Ugt | Cond::Ule | Cond::Sgt | Cond::Sle => (cond.swapped(), b, a),
+            _ => (cond, a, b),
         };
-        let c = self.dag.node(Op::SubC, &[h, VT::Glue], &[al, bl], 0);
+        // The borrow chain of the low parts, then the top parts' flags.
+        let mut glue: Option<SDValue> = None;
+        for (&x, &y) in a[..n - 1].iter().zip(b) {
+            let node = match glue {
+                None => self.dag.node(Op::SubC, &[H, VT::Glue], &[x, y], 0),
+                Some(g) => self.dag.node(Op::SubE, &[H, VT::Glue], &[x, y, g], 0),
+            };
+            glue = Some(SDValue::new(node, 1));
+        }
+        let g = glue.expect("a wide value has two parts or more");
         SDValue::new(
             self.dag.node(
                 Op::SetCCCarry,
                 &[VT::I1],
-                &[ah, bh, SDValue::new(c, 1)],
+                &[a[n - 1], b[n - 1], g],
                 cond as u64,
             ),
             0,
@@ -462,7 +553,7 @@ impl Legalizer<'_> {
     }
 
     /// Wide division or remainder as a call of the runtime library.
-    fn libcall(&mut self, op: Op, out: SDValue, ops: &[SDValue]) -> Result<(), IselError> {
+    fn libcall(&mut self, op: Op, out: SDValue, ops: &[Parts]) -> Result<(), IselError> {
         let name = match op {
             Op::SDiv => "__divti3",
             Op::UDiv => "__udivti3",
@@ -471,8 +562,7 @@ impl Legalizer<'_> {
         };
         let wide = self.dag.vt(out);
         let mut args = Vec::with_capacity(2);
-        for &o in ops {
-            let (lo, hi) = self.parts(o);
+        for &(lo, hi) in ops {
             args.push(self.dag.value(Op::BuildPair, wide, &[lo, hi], 0));
         }
         let target = self.mf.external(name);
@@ -502,13 +592,13 @@ impl Legalizer<'_> {
             self.dag.operands(r.node())[0],
             self.dag.operands(r.node())[1],
         );
-        self.set_parts(out, lo, hi);
+        self.set_parts(out, &[lo, hi]);
         Ok(())
     }
 }
 
 /// A node no rule expands, for the error message.
-fn describe(l: &Legalizer<'_>, n: Node) -> String {
+pub(super) fn describe(l: &Legalizer<'_>, n: Node) -> String {
     let d = &*l.dag;
     let vts: Vec<String> = d.vts(n).iter().map(|v| v.to_string()).collect();
     let ops: Vec<String> = d.operands(n).iter().map(|&o| d.vt(o).to_string()).collect();

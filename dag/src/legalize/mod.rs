@@ -7,19 +7,23 @@
 //! `i128` add is an `Add` of type `I128`; this pass replaces it by nodes on
 //! `I64` halves (`AddC` + `AddE`, glued), and so on for every operation.
 //!
-//! **Values map to parts.** An illegal value is *expanded* into a low and a
-//! high half of half its width (`I128` -> two `I64`; the only illegal
-//! integer type of the 64-bit targets). The pass walks the live nodes in
-//! index order (a topological order) and records, for every old value,
-//! either its legal replacement or its two halves; a node is rebuilt only
+//! **Values map to parts.** An illegal value is *expanded* into `I64`
+//! parts, low first: two for `I128`, four for `I256` (integers of 129 to
+//! 256 bits are promoted to it by the builder). The pass walks the live
+//! nodes in index order (a topological order) and records, for every old
+//! value, either its legal replacement or its parts; a node is rebuilt only
 //! when an operand changed. The root is replaced last; the old nodes stay
-//! in the arena, unreachable (nodes are never mutated).
+//! in the arena, unreachable (nodes are never mutated). Most rules work on
+//! any number of parts; multiplication, division, variable shifts,
+//! conversions and the integer intrinsics are written for two (an `I256`
+//! there is a named error).
 //!
 //! Boundaries with the rest of the function use the same parts:
-//! - a wide value in a virtual register occupies two consecutive vregs,
-//!   `r` (low) and `r + 1` (high); [`vregs_for`] allocates them, so
-//!   `CopyFromReg`/`CopyToReg` of a wide value split into two;
-//! - a wide constant is built as `BuildPair(lo, hi)`;
+//! - a wide value in a virtual register occupies consecutive vregs, one per
+//!   part, low first; [`vregs_for`] allocates them, so
+//!   `CopyFromReg`/`CopyToReg` of a wide value split into one per part;
+//! - a wide constant is built as `BuildPair(lo, hi)` (of `I64` halves, or of
+//!   `I128` halves for an `I256`);
 //! - the target's call lowering splits wide arguments and results itself
 //!   with `ExtractElement` and `BuildPair`, which fold away here;
 //! - wide division and remainder are calls to the runtime library
@@ -38,19 +42,19 @@ use crate::vt::VT;
 use rcc_ir::entity::EntityId;
 use rcc_mach::{MachFunction, RegClassId, VReg};
 
-/// The type of each half of an expanded value of type `vt`, if `vt` is
+/// The type of each part of an expanded value of type `vt`, if `vt` is
 /// expanded (not legal on 64-bit targets).
 pub fn half_of(vt: VT) -> Option<VT> {
     match vt {
-        VT::I128 => Some(VT::I64),
+        VT::I128 | VT::I256 => Some(VT::I64),
         _ => None,
     }
 }
 
-/// The number of registers a value of type `vt` occupies.
+/// The number of registers (parts) a value of type `vt` occupies.
 pub fn num_regs(vt: VT) -> u32 {
     if half_of(vt).is_some() {
-        2
+        vt.bits() / 64
     } else {
         1
     }
@@ -61,7 +65,7 @@ pub fn num_regs(vt: VT) -> u32 {
 /// the first; `None` if the target has no class for the type or its parts.
 pub fn vregs_for(mf: &mut MachFunction, lower: &dyn CallLowering, vt: VT) -> Option<VReg> {
     let (part, n) = match half_of(vt) {
-        Some(h) => (h, 2),
+        Some(h) => (h, num_regs(vt)),
         None => (vt, 1),
     };
     let c: RegClassId = lower.reg_class(part)?;
@@ -78,10 +82,10 @@ pub struct LegalizeCtx {
     /// Position-independent code: runtime helpers are called through the
     /// PLT (`__divti3@PLT`), as llc does.
     pub pic: bool,
-    /// Per old value (`node * 4 + result`): the legal value or low half.
-    lo: Vec<Option<SDValue>>,
-    /// Per old value: the high half of an expanded value.
-    hi: Vec<Option<SDValue>>,
+    /// Per old value (`node * 4 + result`): its replacement's range in
+    /// `pool` (one value if legal, the parts if expanded; empty: not yet).
+    slots: Vec<(u32, u32)>,
+    pool: Vec<SDValue>,
     live: Vec<bool>,
     ops: Vec<SDValue>,
 }
@@ -104,10 +108,9 @@ pub fn legalize_types(
     {
         return Ok(());
     }
-    cx.lo.clear();
-    cx.lo.resize(n0 * 4, None);
-    cx.hi.clear();
-    cx.hi.resize(n0 * 4, None);
+    cx.slots.clear();
+    cx.slots.resize(n0 * 4, (0, 0));
+    cx.pool.clear();
     cx.live.clear();
     cx.live.resize(n0, false);
     cx.live[root.node().index()] = true;
@@ -141,28 +144,40 @@ struct Legalizer<'a> {
 }
 
 impl Legalizer<'_> {
-    /// The legal replacement of old value `v` (of a legal type).
-    fn val(&self, v: SDValue) -> SDValue {
-        self.cx.lo[slot(v)].expect("operands are legalized before their users")
+    /// The replacement of old value `v`: its legal value, or its parts.
+    fn parts(&self, v: SDValue) -> &[SDValue] {
+        let (a, n) = self.cx.slots[slot(v)];
+        assert!(n > 0, "operands are legalized before their users");
+        &self.cx.pool[a as usize..(a + n) as usize]
     }
 
-    /// The halves of old value `v` (of an expanded type).
-    fn parts(&self, v: SDValue) -> (SDValue, SDValue) {
-        let s = slot(v);
-        (
-            self.cx.lo[s].expect("operands are legalized before their users"),
-            self.cx.hi[s].expect("an expanded value has a high half"),
-        )
+    /// The legal replacement of old value `v` (of a legal type).
+    fn val(&self, v: SDValue) -> SDValue {
+        self.parts(v)[0]
+    }
+
+    /// The parts of old value `v` (of an expanded type), owned.
+    fn wide(&self, v: SDValue) -> Vec<SDValue> {
+        self.parts(v).to_vec()
+    }
+
+    /// The two halves of old value `v`, for the rules written for `I128`;
+    /// a value of more parts is an error naming node `n`.
+    fn pair(&self, v: SDValue, n: Node) -> Result<(SDValue, SDValue), IselError> {
+        match *self.parts(v) {
+            [lo, hi] => Ok((lo, hi)),
+            _ => Err(IselError::new(integer::describe(self, n))),
+        }
     }
 
     fn set(&mut self, v: SDValue, new: SDValue) {
-        self.cx.lo[slot(v)] = Some(new);
+        self.set_parts(v, &[new]);
     }
 
-    fn set_parts(&mut self, v: SDValue, lo: SDValue, hi: SDValue) {
-        let s = slot(v);
-        self.cx.lo[s] = Some(lo);
-        self.cx.hi[s] = Some(hi);
+    fn set_parts(&mut self, v: SDValue, parts: &[SDValue]) {
+        let a = self.cx.pool.len() as u32;
+        self.cx.pool.extend_from_slice(parts);
+        self.cx.slots[slot(v)] = (a, parts.len() as u32);
     }
 
     fn node(&mut self, n: Node) -> Result<(), IselError> {

@@ -309,7 +309,7 @@ impl M<'_> {
                 let t = dag.vt(v);
                 // A value result other than 0 (a call's second returned
                 // register) is a register too; chains are not scalars.
-                let scalar = (t.is_int() && t != VT::I128) || matches!(t, VT::F32 | VT::F64);
+                let scalar = (t.is_int() && t.bits() <= 64) || matches!(t, VT::F32 | VT::F64);
                 if !scalar {
                     return false;
                 }
