@@ -432,7 +432,23 @@ l:
   %u = lshr i128 %x3, 64
   %t2 = trunc i128 %u to i64
   %h5 = call i64 @mix(i64 %h4, i64 %t1)
-  %h8 = call i64 @mix(i64 %h5, i64 %t2)
+  %h6 = call i64 @mix(i64 %h5, i64 %t2)
+  %o40 = trunc i128 %v to i40
+  %of40 = sitofp i40 %o40 to double
+  %o65 = trunc i128 %v to i65
+  %of65 = sitofp i65 %o65 to double
+  %ou65 = uitofp i65 %o65 to float
+  %oi65 = fptosi double %sd to i65
+  %oh65 = ashr i65 %oi65, 3
+  %ob1 = bitcast double %of40 to i64
+  %ob2 = bitcast double %of65 to i64
+  %ob3 = bitcast float %ou65 to i32
+  %ob3z = zext i32 %ob3 to i64
+  %ob4 = trunc i65 %oh65 to i64
+  %h7 = call i64 @mix(i64 %h6, i64 %ob1)
+  %h7b = call i64 @mix(i64 %h7, i64 %ob2)
+  %h7c = call i64 @mix(i64 %h7b, i64 %ob3z)
+  %h8 = call i64 @mix(i64 %h7c, i64 %ob4)
   %i1 = add i64 %i, 1
   %c = icmp ult i64 %i1, 15
   br i1 %c, label %l, label %done

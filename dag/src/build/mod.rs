@@ -272,8 +272,9 @@ impl<'a> FunctionLowering<'a> {
 }
 
 /// The value type of IR type `ty`, if the builder handles it (integers and
-/// pointers up to 64 bits, `i128` (which type legalization expands),
-/// `float`, `double`); otherwise an error naming `what` and the type.
+/// pointers up to 64 bits, `i128`/`i256` (which type legalization
+/// expands), `float`, `double`, `x86_fp80`); otherwise an error naming
+/// `what` and the type.
 fn scalar_vt(m: &Module, dl: &DataLayout, ty: TypeId, what: &str) -> BResult<VT> {
     let odd = match m.types.get(ty) {
         Type::Int(n) => promote::promoted(n),
@@ -281,7 +282,10 @@ fn scalar_vt(m: &Module, dl: &DataLayout, ty: TypeId, what: &str) -> BResult<VT>
     };
     odd.or_else(|| VT::of(&m.types, dl, ty))
         .filter(|v| {
-            (v.is_int() && v.bits() <= 64) || matches!(v, VT::I128 | VT::I256 | VT::F32 | VT::F64)
+            (v.is_int() && v.bits() <= 64)
+                || matches!(v, VT::I128 | VT::I256)
+                || v.is_float()
+                || v.is_vector()
         })
         .ok_or_else(|| IselError::new(format!("{what} of type {}", type_name(m, ty))))
 }
@@ -445,7 +449,15 @@ impl Builder<'_, '_> {
                 }
                 match data.kind {
                     ConstKind::Float(x) => Ok(self.fp_const(vt, x)),
-                    ConstKind::Null | ConstKind::Zero if vt.is_float() => Ok(self.fp_const(vt, 0)),
+                    ConstKind::BigFloat(_) if vt == VT::F80 => {
+                        let w = self.fl.f.consts.words_of(c);
+                        let (lo, hi) = (w.first().copied(), w.get(1).copied());
+                        Ok(self.fp80_const(lo.unwrap_or(0), hi.unwrap_or(0) as u16))
+                    }
+                    ConstKind::Null | ConstKind::Zero if vt.is_float() || vt.is_vector() => {
+                        Ok(self.fp_const(vt, 0))
+                    }
+                    ConstKind::Aggregate(_) if vt.is_vector() => self.vector_const(c, vt),
                     ConstKind::Int(x) => Ok(self.dag.constant(vt, x)),
                     ConstKind::Null | ConstKind::Zero => Ok(self.dag.constant(vt, 0)),
                     ConstKind::Undef | ConstKind::Poison => {
@@ -511,7 +523,7 @@ impl Builder<'_, '_> {
         if from == to {
             return Ok(x);
         }
-        if from.is_float() || to.is_float() {
+        if from.is_float() || to.is_float() || from.is_vector() || to.is_vector() {
             return self.bitcast(x, to);
         }
         let o = match op {
@@ -650,7 +662,10 @@ impl Builder<'_, '_> {
             | Opcode::SIToFP
             | Opcode::UIToFP
             | Opcode::FPToSI
-            | Opcode::FPToUI => self.float_inst(i)?,
+            | Opcode::FPToUI
+            | Opcode::ExtractElement
+            | Opcode::InsertElement
+            | Opcode::ShuffleVector => self.float_inst(i)?,
             Opcode::Br | Opcode::Ret | Opcode::Unreachable | Opcode::IndirectBr => {
                 self.terminator(b, i)?
             }

@@ -7,8 +7,10 @@
 //! Assignment follows the ABI's classification for what reaches it
 //! (clang has already classified C structs into scalars and `byval`
 //! pointers): an integer or pointer takes the next of RDI, RSI, RDX, RCX,
-//! R8, R9, a `float`/`double` the next of XMM0..XMM7, else an 8-byte stack
-//! slot; a `byval` object always goes to the
+//! R8, R9, a `float`/`double` or a float vector the next of XMM0..XMM7,
+//! else an 8-byte stack slot (16 bytes aligned to 16 for a 128-bit
+//! vector); an `x86_fp80` (class X87) always goes to the stack in a
+//! 16-byte slot aligned to 16; a `byval` object always goes to the
 //! stack, at an offset aligned to max(8, its alignment) (LLVM's
 //! `CCPassByVal<8, 8>`). An `i128` is two `i64` halves that take two
 //! consecutive integer registers, or, when fewer than two are left, none
@@ -104,13 +106,17 @@ pub fn assign(args: impl IntoIterator<Item = ArgKind>) -> Result<Assignment, Ise
                     None => a.stack(8, 8)?,
                 }
             }
-            ArgKind::Value(VT::F32 | VT::F64) => match XMM_ARGS.get(a.xmms as usize) {
-                Some(&r) => {
-                    a.xmms += 1;
-                    ArgLoc::Reg(r)
+            ArgKind::Value(VT::F80) => a.stack(16, 16)?,
+            ArgKind::Value(vt) if vt.is_float() || vt.is_vector() => {
+                match XMM_ARGS.get(a.xmms as usize) {
+                    Some(&r) => {
+                        a.xmms += 1;
+                        ArgLoc::Reg(r)
+                    }
+                    None if vt.bits() > 64 => a.stack(16, 16)?,
+                    None => a.stack(8, 8)?,
                 }
-                None => a.stack(8, 8)?,
-            },
+            }
             ArgKind::Pair => {
                 if a.gprs as usize + 2 <= ARG_REGS.len() {
                     let r = ARG_REGS[a.gprs as usize];

@@ -139,6 +139,7 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
             }
             Op::UMulLoHi => c.deps.extend(ops.iter().map(|o| o.node())),
             op if super::atomic::is_atomic(op) => super::atomic::cover_node(dag, mf, n, c),
+            _ if super::x87::selects(dag, n) => c.deps.extend(ops.iter().map(|o| o.node())),
             op => {
                 let rows = patterns();
                 let found = rows.for_root(op).iter().find(|&&r| {
@@ -309,7 +310,7 @@ impl M<'_> {
                 let t = dag.vt(v);
                 // A value result other than 0 (a call's second returned
                 // register) is a register too; chains are not scalars.
-                let scalar = (t.is_int() && t.bits() <= 64) || matches!(t, VT::F32 | VT::F64);
+                let scalar = (t.is_int() && t.bits() <= 64) || t.is_float() || t.is_vector();
                 if !scalar {
                     return false;
                 }
