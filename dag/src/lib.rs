@@ -8,9 +8,11 @@
 //! the target selects machine instructions from the DAG and the scheduler
 //! emits them into an `rcc_mach::MachFunction`.
 
+pub mod atomic;
 pub mod build;
 pub mod check;
 pub mod fold;
+pub mod legalize;
 pub mod lowering;
 pub mod node;
 pub mod opcode;

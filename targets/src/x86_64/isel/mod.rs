@@ -21,6 +21,7 @@
 
 pub mod abi;
 pub mod addr;
+pub mod atomic;
 pub mod call;
 pub mod emit;
 pub mod function;
@@ -29,6 +30,7 @@ pub mod patterns;
 #[cfg(test)]
 mod tests;
 pub mod tls;
+pub mod wide;
 pub mod x87;
 
 pub use call::{X86Lowering, X86_CALL, X86_RET};

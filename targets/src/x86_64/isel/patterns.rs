@@ -367,7 +367,8 @@ impl<'a> RowParser<'a> {
                 kids.push(self.fcond()?);
                 continue;
             }
-            kids.push(self.child(op.op == Op::SetCC && kids.len() == 2)?);
+            let is_cc = matches!(op.op, Op::SetCC | Op::SetCCCarry) && kids.len() == 2;
+            kids.push(self.child(is_cc)?);
         }
         self.expect(Tok::R)?;
         check_arity(op.op, kids.len())?;
@@ -440,6 +441,7 @@ fn check_arity(op: Op, n: usize) -> Result<(), String> {
         Op::Undef | Op::Trap | Op::DebugTrap => 0,
         Op::Bswap | Op::Ctlz | Op::CtlzZeroUndef | Op::Cttz | Op::CttzZeroUndef => 1,
         Op::SetCC | Op::FSetCC | Op::Select | Op::Prefetch | Op::InsertElt => 3,
+        Op::SetCCCarry | Op::FShl | Op::FShr => 3,
         Op::ZeroExtend | Op::SignExtend | Op::AnyExtend | Op::Truncate => 1,
         Op::FNeg
         | Op::FAbs
@@ -550,6 +552,13 @@ fn parse_op(w: &str) -> Option<POp> {
         "trap" => Op::Trap,
         "debugtrap" => Op::DebugTrap,
         "prefetch" => Op::Prefetch,
+        "addc" => Op::AddC,
+        "adde" => Op::AddE,
+        "subc" => Op::SubC,
+        "sube" => Op::SubE,
+        "setcccarry" => Op::SetCCCarry,
+        "fshl" => Op::FShl,
+        "fshr" => Op::FShr,
         _ => return None,
     }))
 }
