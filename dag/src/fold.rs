@@ -20,6 +20,25 @@ pub(crate) fn sext(v: u64, bits: u32) -> i64 {
 
 /// The folded value of `(op vt ops payload)`, if it folds.
 pub fn fold(dag: &mut Dag, op: Op, vt: VT, ops: &[SDValue], payload: u64) -> Option<SDValue> {
+    match op {
+        // A half of a pair is the pair's operand; a pair of the halves of
+        // one value is that value.
+        Op::ExtractElement if dag.op_of(ops[0]) == Op::BuildPair => {
+            return dag.operands(ops[0].node()).get(payload as usize).copied();
+        }
+        Op::BuildPair => {
+            let (a, b) = (ops[0], ops[1]);
+            let half = |v: SDValue, k: u64| {
+                (dag.op_of(v) == Op::ExtractElement && dag.payload(v.node()) == k)
+                    .then(|| dag.operands(v.node())[0])
+            };
+            return match (half(a, 0), half(b, 1)) {
+                (Some(x), Some(y)) if x == y && dag.vt(x) == vt => Some(x),
+                _ => None,
+            };
+        }
+        _ => {}
+    }
     if !vt.is_int() && vt != VT::I1 {
         return None;
     }
@@ -48,6 +67,15 @@ pub fn fold(dag: &mut Dag, op: Op, vt: VT, ops: &[SDValue], payload: u64) -> Opt
         }
     }
     let c = |k: usize| ops.get(k).and_then(|&v| dag.as_const(v));
+    // Commutative operations keep a constant on the right (LLVM's getNode
+    // canonicalization), so the identities below and the target's
+    // immediate forms see it there.
+    if matches!(op, Op::Add | Op::Mul | Op::And | Op::Or | Op::Xor)
+        && c(0).is_some()
+        && c(1).is_none()
+    {
+        return Some(dag.value(op, vt, &[ops[1], ops[0]], payload));
+    }
     match op {
         Op::Add
         | Op::Sub

@@ -8,6 +8,7 @@
 //! the target selects machine instructions from the DAG and the scheduler
 //! emits them into an `rcc_mach::MachFunction`.
 
+pub mod atomic;
 pub mod build;
 pub mod check;
 pub mod fold;

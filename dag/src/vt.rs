@@ -21,6 +21,9 @@ pub enum VT {
     I32,
     I64,
     I128,
+    /// Integers of 129..256 bits are promoted to this and expanded into
+    /// four `I64` parts (`crate::legalize`).
+    I256,
     F32,
     F64,
     F80,
@@ -94,6 +97,7 @@ impl VT {
             VT::I64 | VT::F64 => 64,
             VT::F80 => 80,
             VT::I128 => 128,
+            VT::I256 => 256,
             VT::Chain | VT::Glue => 0,
         }
     }
@@ -101,7 +105,7 @@ impl VT {
     pub fn is_int(self) -> bool {
         matches!(
             self,
-            VT::I1 | VT::I8 | VT::I16 | VT::I32 | VT::I64 | VT::I128
+            VT::I1 | VT::I8 | VT::I16 | VT::I32 | VT::I64 | VT::I128 | VT::I256
         )
     }
 
@@ -194,6 +198,7 @@ impl VT {
             32 => VT::I32,
             64 => VT::I64,
             128 => VT::I128,
+            256 => VT::I256,
             _ => return None,
         })
     }
@@ -231,6 +236,7 @@ impl std::fmt::Display for VT {
             VT::I32 => "i32",
             VT::I64 => "i64",
             VT::I128 => "i128",
+            VT::I256 => "i256",
             VT::F32 => "f32",
             VT::F64 => "f64",
             VT::F80 => "f80",

@@ -184,13 +184,24 @@ impl Builder<'_, '_> {
                 if !to.is_float() {
                     return Err(IselError::new(format!("conversion to {to}")));
                 }
-                let x = self.get(ops[0])?;
+                let mut x = self.get(ops[0])?;
+                // A promoted odd width is kept zero-extended: a signed
+                // conversion reads it sign-extended.
+                if let Some(n) = self.odd_bits(self.value_ty(ops[0])) {
+                    if op == Opcode::SIToFP {
+                        x = self.sext_in_reg(x, n);
+                    }
+                }
                 self.int_to_fp(x, to, op == Opcode::SIToFP)?
             }
             Opcode::FPToSI | Opcode::FPToUI => {
                 let to = self.vt(f.ty[i.index()])?;
                 let (x, _) = self.float_operand(ops[0])?;
-                self.fp_to_int(x, to, op == Opcode::FPToSI)?
+                let r = self.fp_to_int(x, to, op == Opcode::FPToSI)?;
+                match self.odd_bits(f.ty[i.index()]) {
+                    Some(n) => self.zext_in_reg(r, n),
+                    None => r,
+                }
             }
             other => {
                 return Err(IselError::new(format!(
@@ -256,6 +267,18 @@ impl Builder<'_, '_> {
             (32, false) => self.dag.value(Op::ZeroExtend, VT::I64, &[x], 0),
             (64, false) if to == VT::F80 => return Ok(self.u64_to_fp80(x)),
             (64, false) => return Ok(self.u64_to_fp(x, to)),
+            // The runtime library's (the argument is split into halves).
+            (128, _) => {
+                let name = match (signed, to) {
+                    (true, VT::F32) => "__floattisf",
+                    (true, VT::F80) => "__floattixf",
+                    (true, _) => "__floattidf",
+                    (false, VT::F32) => "__floatuntisf",
+                    (false, VT::F80) => "__floatuntixf",
+                    (false, _) => "__floatuntidf",
+                };
+                return self.libcall(name, &[x], to);
+            }
             _ => return Err(IselError::new(format!("conversion from {from} to {to}"))),
         };
         Ok(self.dag.value(Op::SintToFp, to, &[src], 0))
@@ -296,6 +319,17 @@ impl Builder<'_, '_> {
             (32, true) => VT::I32,
             (32, false) | (64, true) => VT::I64,
             (64, false) => return Ok(self.fp_to_u64(x)),
+            (128, _) => {
+                let name = match (signed, self.dag.vt(x)) {
+                    (true, VT::F32) => "__fixsfti",
+                    (true, VT::F80) => "__fixxfti",
+                    (true, _) => "__fixdfti",
+                    (false, VT::F32) => "__fixunssfti",
+                    (false, VT::F80) => "__fixunsxfti",
+                    (false, _) => "__fixunsdfti",
+                };
+                return self.libcall(name, &[x], to);
+            }
             _ => {
                 let from = self.dag.vt(x);
                 return Err(IselError::new(format!("conversion from {from} to {to}")));

@@ -155,8 +155,14 @@ impl Builder<'_, '_> {
                 let (a, b) = (arg(self, 0)?, arg(self, 1)?);
                 let vt = self.dag.vt(a);
                 let (op, ovf) = overflow_ops(fam);
-                let v = self.dag.value(op, vt, &[a, b], 0);
-                let o = self.dag.value(ovf, VT::I1, &[a, b], 0);
+                let (v, o) = match self.odd_bits(self.value_ty(args[0])) {
+                    // A promoted odd width overflows at its own width.
+                    Some(n) => self.odd_overflow(op, ovf, n, a, b),
+                    None => (
+                        self.dag.value(op, vt, &[a, b], 0),
+                        self.dag.value(ovf, VT::I1, &[a, b], 0),
+                    ),
+                };
                 let n = self.dag.node(Op::MergeValues, &[vt, VT::I1], &[v, o], 0);
                 SDValue::new(n, 0)
             }
@@ -323,6 +329,14 @@ impl Builder<'_, '_> {
     /// 32 bits.
     fn ctpop(&mut self, a: SDValue) -> SDValue {
         let vt = self.dag.vt(a);
+        if let Some(half) = VT::int(vt.bits() / 2).filter(|_| vt.bits() > 64) {
+            // The counts of the halves, added (counts fit in the low half).
+            let lo = self.dag.value(Op::ExtractElement, half, &[a], 0);
+            let hi = self.dag.value(Op::ExtractElement, half, &[a], 1);
+            let (cl, ch) = (self.ctpop(lo), self.ctpop(hi));
+            let c = self.bin(Op::Add, cl, ch);
+            return self.dag.value(Op::ZeroExtend, vt, &[c], 0);
+        }
         let wide = if vt.bits() < 32 { VT::I32 } else { vt };
         let mut x = if wide != vt {
             self.dag.value(Op::ZeroExtend, wide, &[a], 0)
@@ -385,6 +399,13 @@ impl Builder<'_, '_> {
         if vt == VT::I1 {
             return a;
         }
+        if let Some(half) = VT::int(vt.bits() / 2).filter(|_| vt.bits() > 64) {
+            // The reversed halves, swapped.
+            let lo = self.dag.value(Op::ExtractElement, half, &[a], 0);
+            let hi = self.dag.value(Op::ExtractElement, half, &[a], 1);
+            let (rl, rh) = (self.bitreverse(lo), self.bitreverse(hi));
+            return self.dag.value(Op::BuildPair, vt, &[rh, rl], 0);
+        }
         let mut x = if vt.bits() > 8 {
             self.dag.value(Op::Bswap, vt, &[a], 0)
         } else {
@@ -431,9 +452,14 @@ impl Builder<'_, '_> {
             // true one was above the maximum. (r >> (w-1)) ^ MIN is MAX for
             // negative r and MIN otherwise.
             let sign = self.bin_k(Op::Sra, r, vt.bits() as u64 - 1);
-            self.bin_k(Op::Xor, sign, 1u64 << (vt.bits() - 1))
+            let mut words = vec![0u64; vt.bits().div_ceil(64) as usize];
+            let top = vt.bits() - 1;
+            words[(top / 64) as usize] = 1 << (top % 64);
+            let min = self.int_words(vt, &words);
+            self.bin(Op::Xor, sign, min)
         } else {
-            self.dag.constant(vt, if add { u64::MAX } else { 0 })
+            let all = if add { u64::MAX } else { 0 };
+            self.int_words(vt, &vec![all; vt.bits().div_ceil(64) as usize])
         };
         self.dag.value(Op::Select, vt, &[o, bound, r], 0)
     }

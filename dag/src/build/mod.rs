@@ -28,6 +28,9 @@ mod promote;
 mod stack;
 mod tls;
 
+mod atomic;
+mod wide;
+
 use crate::lowering::{ArgValue, CallLowering, IselError, VarArgsArea};
 use crate::node::{Dag, SDValue};
 use crate::opcode::{Cond, Ext, MemInfo, Op};
@@ -226,8 +229,9 @@ impl<'a> FunctionLowering<'a> {
         Ok(fl)
     }
 
-    /// The machine PHIs of IR block `b` (one per part of an aggregate phi
-    /// or of a vector legalization splits).
+    /// The machine PHIs of IR block `b` (one per part of an aggregate phi,
+    /// one per half of a wide integer phi, one per part of a vector phi
+    /// legalization splits).
     pub fn phis(&self, b: Block) -> Vec<PhiInfo> {
         let mut out = Vec::new();
         let mut parts = Vec::new();
@@ -243,12 +247,16 @@ impl<'a> FunctionLowering<'a> {
                 parts.clear();
                 // Checked when the registers were made.
                 let _ = aggregate::parts_of(self.m, self.dl, ty, 0, &mut parts);
-                parts.len()
-            } else {
-                self.phi_parts
+                parts
                     .iter()
-                    .find(|p| p.0 == i.as_u32())
-                    .map_or(1, |p| p.1 as usize)
+                    .map(|&(vt, _)| crate::legalize::num_regs(vt) as usize)
+                    .sum()
+            } else {
+                match self.phi_parts.iter().find(|p| p.0 == i.as_u32()) {
+                    Some(p) => p.1 as usize,
+                    None => scalar_vt(self.m, self.dl, ty, "a phi")
+                        .map_or(1, crate::legalize::num_regs) as usize,
+                }
             };
             let mut inputs = Vec::new();
             for pair in self.f.inst_ops(i).chunks(2) {
@@ -293,15 +301,21 @@ fn v_is_vector(b: &Builder<'_, '_>, v: SDValue) -> bool {
 }
 
 /// The value type of IR type `ty`, if the builder handles it (integers and
-/// pointers up to 64 bits, `float`, `double`, `x86_fp80`, vectors); otherwise an
-/// error naming `what` and the type.
+/// pointers up to 64 bits, `i128`/`i256` (which type legalization
+/// expands), `float`, `double`, `x86_fp80`, vectors); otherwise an error
+/// naming `what` and the type.
 fn scalar_vt(m: &Module, dl: &DataLayout, ty: TypeId, what: &str) -> BResult<VT> {
     let odd = match m.types.get(ty) {
         Type::Int(n) => promote::promoted(n),
         _ => None,
     };
     odd.or_else(|| VT::of(&m.types, dl, ty))
-        .filter(|v| (v.is_int() && v.bits() <= 64) || v.is_float() || v.is_vector())
+        .filter(|v| {
+            (v.is_int() && v.bits() <= 64)
+                || matches!(v, VT::I128 | VT::I256)
+                || v.is_float()
+                || v.is_vector()
+        })
         .ok_or_else(|| IselError::new(format!("{what} of type {}", type_name(m, ty))))
 }
 
@@ -413,8 +427,10 @@ impl Builder<'_, '_> {
     /// starting at `r`).
     fn copy_to(&mut self, r: VReg, v: SDValue) {
         if self.dag.op_of(v) == Op::MergeValues {
-            for (k, p) in self.parts(v).into_iter().enumerate() {
-                self.copy_to(nth_vreg(r, k), p);
+            let mut next = 0;
+            for p in self.parts(v) {
+                self.copy_to(nth_vreg(r, next), p);
+                next += crate::legalize::num_regs(self.dag.vt(p)) as usize;
             }
             return;
         }
@@ -459,6 +475,9 @@ impl Builder<'_, '_> {
                 let vt = self.vt(ty)?;
                 if vt.is_vector() {
                     return self.vector_const(c, vt);
+                }
+                if crate::legalize::half_of(vt).is_some() {
+                    return self.wide_const(c, vt);
                 }
                 match data.kind {
                     ConstKind::Float(x) => Ok(self.fp_const(vt, x)),
@@ -624,7 +643,7 @@ impl Builder<'_, '_> {
             Opcode::Load => {
                 let flags = f.flags[i.index()];
                 if flags & inst::ATOMIC != 0 {
-                    return unsupported("atomic load");
+                    return self.atomic_load(i);
                 }
                 let vt = self.vt(f.ty[i.index()])?;
                 let addr = self.get(ops[0])?;
@@ -642,7 +661,7 @@ impl Builder<'_, '_> {
             Opcode::Store => {
                 let flags = f.flags[i.index()];
                 if flags & inst::ATOMIC != 0 {
-                    return unsupported("atomic store");
+                    return self.atomic_store(i);
                 }
                 let v = self.get(ops[0])?;
                 let addr = self.get(ops[1])?;
@@ -671,6 +690,9 @@ impl Builder<'_, '_> {
                 self.vector_inst(i)?
             }
             Opcode::VAArg => self.va_arg(i)?,
+            Opcode::AtomicRmw => self.atomic_rmw(i)?,
+            Opcode::CmpXchg => self.cmpxchg(i)?,
+            Opcode::Fence => self.fence(i)?,
             Opcode::FNeg
             | Opcode::FAdd
             | Opcode::FSub
@@ -780,7 +802,7 @@ impl Builder<'_, '_> {
             let size = self.fl.dl.alloc_size(types, ty);
             if let Some(c) = const_int(f, idx) {
                 let bits = self.vt(self.value_ty(idx))?.bits();
-                let sh = 64 - bits;
+                let sh = 64 - bits.min(64);
                 let c = (((c << sh) as i64) >> sh) as u64;
                 offset = offset.wrapping_add(c.wrapping_mul(size));
                 continue;
@@ -793,7 +815,8 @@ impl Builder<'_, '_> {
             if xvt.bits() < 64 {
                 x = self.dag.value(Op::SignExtend, VT::I64, &[x], 0);
             } else if xvt.bits() > 64 {
-                return unsupported("a getelementptr index wider than 64 bits");
+                // Indices are taken modulo the pointer width.
+                x = self.dag.value(Op::Truncate, VT::I64, &[x], 0);
             }
             if size != 1 {
                 let s = self.dag.constant(VT::I64, size);

@@ -29,14 +29,17 @@ use rcc_ir::{Inst, Value, ValueTag};
 use rcc_mach::{MachFunction, VReg};
 
 /// How many virtual registers a value of type `vt` occupies across blocks
-/// (1 for scalars), and allocates them consecutively; returns the first.
+/// (1 for scalars, the halves of a wide integer), and allocates them
+/// consecutively; returns the first.
 pub(super) fn value_vregs(
     lower: &dyn CallLowering,
     mf: &mut MachFunction,
     vt: VT,
 ) -> BResult<(VReg, u32)> {
     if !vt.is_vector() {
-        return Ok((mf.new_vreg(class(lower, vt)?), 1));
+        // One register, or consecutive halves of a wide integer.
+        let r = super::wide::value_vreg(mf, lower, vt)?;
+        return Ok((r, legalize::num_regs(vt)));
     }
     let l = lower
         .legality()

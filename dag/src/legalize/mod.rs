@@ -1,251 +1,221 @@
-//! Vector type legalization (LLVM's `DAGTypeLegalizer` for vectors plus
-//! the part of `LegalizeVectorOps` that expands operations the target
-//! lacks), run on each block's DAG after the builder and before
-//! instruction selection.
+//! Type legalization (LLVM's `DAGTypeLegalizer`): rewrites a block's DAG
+//! so every value has a type the target has registers for. Two passes:
+//! integers wider than 64 bits are *expanded* here ([`legalize_types`],
+//! below); vectors are split, widened, promoted or scalarized by
+//! [`legalize_vectors`] (`vector.rs`, which also expands vector operations
+//! the target lacks). They run in that order and each rebuilds the nodes
+//! the other handles unchanged.
 //!
-//! The target says which vector types live in one register and which
-//! operations on them it selects ([`TypeLegality`]). Every other vector
-//! type has a [`Layout`]: the legal *part* type that holds it, how many
-//! parts, and how the lanes sit in a part:
+//! Pipeline position: after [`crate::build`] has built a block's DAG and
+//! before instruction selection. The builder works in the IR's types, so an
+//! `i128` add is an `Add` of type `I128`; this pass replaces it by nodes on
+//! `I64` halves (`AddC` + `AddE`, glued), and so on for every operation.
 //!
-//! - `Legal`: the type itself, or `count` consecutive lane groups of it
-//!   (*split*: `v8i32` is two `v4i32`; `v3i64` is two `v2i64`, the last
-//!   lane of the second undefined);
-//! - `Widen`: lanes `0..n` of a wider legal vector, the rest undefined
-//!   (`v2i32` in a `v4i32`);
-//! - `Promote`: vectors of `i1`, one lane per lane of the legal integer
-//!   vector with the same lane count (`v4i1` in a `v4i32`), every lane 0 or
-//!   -1 (*canonical*: every producer keeps that, so no consumer re-extends),
-//!   padded like `Widen` when the lane count is not a power of two, split
-//!   like `Legal` when longer than any legal vector;
-//! - `Scalar`: a one-lane vector is its element.
+//! **Values map to parts.** An illegal value is *expanded* into `I64`
+//! parts, low first: two for `I128`, four for `I256` (integers of 129 to
+//! 256 bits are promoted to it by the builder). The pass walks the live
+//! nodes in index order (a topological order) and records, for every old
+//! value, either its legal replacement or its parts; a node is rebuilt only
+//! when an operand changed. The root is replaced last; the old nodes stay
+//! in the arena, unreachable (nodes are never mutated). Most rules work on
+//! any number of parts; multiplication, division, variable shifts,
+//! conversions and the integer intrinsics are written for two (an `I256`
+//! there is a named error).
 //!
-//! The walk visits the live nodes in index (topological) order and maps
-//! every value to its parts (legal values to themselves), building new
-//! nodes at the end of the same DAG; the old ones become unreachable from
-//! the new root. Values whose types are all scalar are rebuilt unchanged
-//! (hash-consing returns the same node when the operands are the same).
-//! Operations on legal types the target does not select are expanded:
-//! conditions by swapping operands, inverting and flipping sign bits,
-//! `v2i64` compares through `v4i32` ones, anything else unrolled into
-//! scalar operations per lane. Memory and variable lane indexes the
-//! target cannot address go through a fresh stack slot (stores chained
-//! from the entry token, a load after them: the slot is private, so no
-//! other memory operation needs ordering against it).
+//! Boundaries with the rest of the function use the same parts:
+//! - a wide value in a virtual register occupies consecutive vregs, one per
+//!   part, low first; [`vregs_for`] allocates them, so
+//!   `CopyFromReg`/`CopyToReg` of a wide value split into one per part;
+//! - a wide constant is built as `BuildPair(lo, hi)` (of `I64` halves, or of
+//!   `I128` halves for an `I256`);
+//! - the target's call lowering splits wide arguments and results itself
+//!   with `ExtractElement` and `BuildPair`, which fold away here;
+//! - wide division and remainder are calls to the runtime library
+//!   (`__divti3` ...) made through the target's [`CallLowering`].
 //!
-//! Invariant after [`legalize`]: every vector value reachable from the
-//! root has a type the target calls legal, and every vector operation is
-//! one it selects.
+//! Errors: a node of an illegal type that no rule covers is an
+//! [`IselError`] naming it, never a silent truncation.
 
-mod ops;
+mod integer;
+#[cfg(test)]
+mod tests;
+mod vector;
+mod vector_ops;
+#[cfg(test)]
+mod vector_tests;
 
-use crate::lowering::IselError;
+pub use vector::{layout, legalize_vectors, shuffle_mask, shuffle_node, How, Layout, TypeLegality};
+
+use crate::lowering::{CallLowering, IselError};
 use crate::node::{Dag, Node, SDValue};
-use crate::opcode::{Cond, Op};
 use crate::vt::VT;
-use rcc_mach::MachFunction;
+use rcc_ir::entity::EntityId;
+use rcc_mach::{MachFunction, RegClassId, VReg};
 
-type LResult<T> = Result<T, IselError>;
-
-/// What a target supports of vectors.
-pub trait TypeLegality: Sync {
-    /// Whether values of vector type `vt` live in one register.
-    fn legal_vector(&self, vt: VT) -> bool;
-    /// Whether the target selects `op` of legal vector type `vt` with
-    /// (legal) operands `ops` as it is, e.g. shifts only by a splat
-    /// constant. For `Load` (no operands): whether it loads the low lane
-    /// of `vt` from memory zeroing the rest (a zero-extending load of the
-    /// lane's width), which widened vectors of 32 or 64 bits then use. Asked for the arithmetic, logic and shift operations;
-    /// conditions are asked with [`TypeLegality::legal_cond`]. Shuffles,
-    /// `BuildVector`, lane access with constant indexes, selects, bitcasts
-    /// and the in-register extensions of legal types must always be
-    /// selectable.
-    fn selects(&self, dag: &Dag, op: Op, vt: VT, ops: &[SDValue]) -> bool;
-    /// Whether a `SetCC` comparing legal vectors of type `vt` with `cond`
-    /// is selectable (its result is the integer vector of `vt`'s shape).
-    fn legal_cond(&self, vt: VT, cond: Cond) -> bool;
-}
-
-/// How the lanes of a vector sit in its part (see the module comment).
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum How {
-    Legal,
-    Widen,
-    Promote,
-    Scalar,
-}
-
-/// How a value type is held in legal values.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub struct Layout {
-    /// The (legal) type of each part.
-    pub part: VT,
-    /// Number of parts: consecutive, equal lane groups.
-    pub count: u32,
-    pub how: How,
-}
-
-impl Layout {
-    /// Lanes of a `vt` value each part holds (the last part may hold
-    /// fewer: [`Layout::valid`]).
-    pub fn per_part(&self, vt: VT) -> u32 {
-        if self.count == 1 {
-            vt.lanes()
-        } else {
-            self.part.lanes()
-        }
-    }
-
-    /// Lanes of a `vt` value part `k` holds.
-    pub fn valid(&self, vt: VT, k: u32) -> u32 {
-        let per = self.per_part(vt);
-        per.min(vt.lanes().saturating_sub(k * per))
-    }
-
-    fn legal(vt: VT) -> Layout {
-        Layout {
-            part: vt,
-            count: 1,
-            how: How::Legal,
-        }
+/// The type of each part of an expanded value of type `vt`, if `vt` is
+/// expanded (not legal on 64-bit targets).
+pub fn half_of(vt: VT) -> Option<VT> {
+    match vt {
+        VT::I128 | VT::I256 => Some(VT::I64),
+        _ => None,
     }
 }
 
-/// The layout of `vt` on target `t` (scalars and legal vectors: themselves);
-/// `None` for a vector type this legalizer cannot hold (a lane count that
-/// is neither a power of two nor widens to a legal vector, elements wider
-/// than any legal vector's).
-pub fn layout(t: &dyn TypeLegality, vt: VT) -> Option<Layout> {
-    if !vt.is_vector() || t.legal_vector(vt) {
-        return Some(Layout::legal(vt));
+/// The number of registers (parts) a value of type `vt` occupies.
+pub fn num_regs(vt: VT) -> u32 {
+    if half_of(vt).is_some() {
+        vt.bits() / 64
+    } else {
+        1
     }
-    let (n, e) = (vt.lanes(), vt.elem());
-    if n == 1 {
-        return Some(Layout {
-            part: e,
-            count: 1,
-            how: How::Scalar,
-        });
-    }
-    let ints = |lanes: u32| {
-        [8, 16, 32, 64]
-            .into_iter()
-            .filter_map(move |w| VT::int(w).and_then(|i| VT::vector(i, lanes)))
+}
+
+/// Virtual registers for a value of type `vt`: one of its class, or, for
+/// an expanded type, consecutive ones for its parts (low first). Returns
+/// the first; `None` if the target has no class for the type or its parts.
+pub fn vregs_for(mf: &mut MachFunction, lower: &dyn CallLowering, vt: VT) -> Option<VReg> {
+    let (part, n) = match half_of(vt) {
+        Some(h) => (h, num_regs(vt)),
+        None => (vt, 1),
     };
-    if e == VT::I1 {
-        // The integer vector with as many lanes (padded to a power of
-        // two), else parts of the one with the most lanes.
-        if let Some(p) = ints(n.next_power_of_two()).find(|&p| t.legal_vector(p)) {
-            return Some(Layout {
-                part: p,
-                count: 1,
-                how: How::Promote,
-            });
-        }
-        let p = (0..7)
-            .rev()
-            .flat_map(|k| ints(1 << k))
-            .find(|&p| t.legal_vector(p) && p.lanes() < n)?;
-        return Some(Layout {
-            part: p,
-            count: n.div_ceil(p.lanes()),
-            how: How::Promote,
-        });
+    let c: RegClassId = lower.reg_class(part)?;
+    let first = mf.new_vreg(c);
+    for _ in 1..n {
+        mf.new_vreg(c);
     }
-    // Legal vectors of this element, by lane count: widen to the smallest
-    // wider one when none is narrower, else split into the widest
-    // narrower one.
-    let legal: Vec<u32> = (0..7)
-        .map(|k| 1u32 << k)
-        .filter(|&l| VT::vector(e, l).is_some_and(|v| t.legal_vector(v)))
-        .collect();
-    if !legal.iter().any(|&l| l < n) {
-        let w = *legal.iter().find(|&&l| l > n)?;
-        return Some(Layout {
-            part: VT::vector(e, w)?,
-            count: 1,
-            how: How::Widen,
-        });
-    }
-    let w = *legal.iter().rev().find(|&&l| l < n)?;
-    Some(Layout {
-        part: VT::vector(e, w)?,
-        count: n.div_ceil(w),
-        how: How::Legal,
-    })
+    Some(first)
 }
 
-/// A `Shuffle` node of type `vt` over `a` and `b` (mask lanes index `a`,
-/// then `b`; `None` = undefined).
-pub fn shuffle_node(
-    dag: &mut Dag,
-    vt: VT,
-    a: SDValue,
-    b: SDValue,
-    mask: &[Option<u32>],
-) -> SDValue {
-    let mut ops = Vec::with_capacity(mask.len() + 2);
-    ops.extend([a, b]);
-    for m in mask {
-        ops.push(match m {
-            Some(i) => dag.constant(VT::I32, u64::from(*i)),
-            None => dag.value(Op::Undef, VT::I32, &[], 0),
-        });
-    }
-    dag.value(Op::Shuffle, vt, &ops, 0)
+/// Reusable buffers of the pass (one per worker), and its one option.
+#[derive(Default)]
+pub struct LegalizeCtx {
+    /// Position-independent code: runtime helpers are called through the
+    /// PLT (`__divti3@PLT`), as llc does.
+    pub pic: bool,
+    /// Per old value (`node * 4 + result`): its replacement's range in
+    /// `pool` (one value if legal, the parts if expanded; empty: not yet).
+    slots: Vec<(u32, u32)>,
+    pool: Vec<SDValue>,
+    live: Vec<bool>,
+    ops: Vec<SDValue>,
 }
 
-/// The mask of `Shuffle` node `n`.
-pub fn shuffle_mask(dag: &Dag, n: Node) -> Vec<Option<u32>> {
-    dag.operands(n)[2..]
-        .iter()
-        .map(|&m| dag.as_const(m).map(|x| x as u32))
-        .collect()
-}
-
-/// Legalizes the vector types and operations of a block's DAG (no-op
-/// for a DAG without vectors).
-pub fn legalize(
+/// Legalizes the types of `dag` (its root set). Does nothing when every
+/// value is legal.
+pub fn legalize_types(
     dag: &mut Dag,
     mf: &mut MachFunction,
-    t: &dyn TypeLegality,
+    lower: &dyn CallLowering,
+    cx: &mut LegalizeCtx,
 ) -> Result<(), IselError> {
-    let len = dag.len();
-    if !dag
-        .nodes()
-        .any(|n| dag.vts(n).iter().any(|v| v.is_vector()))
-    {
-        return Ok(());
-    }
     let Some(root) = dag.root else {
         return Ok(());
     };
-    // Live nodes: reachable from the root.
-    let mut live = vec![false; len];
-    live[root.node().index()] = true;
-    for i in (0..len).rev() {
-        if live[i] {
-            for &o in dag.operands(Node::from_index(i)) {
-                live[o.node().index()] = true;
+    let n0 = dag.len();
+    if !dag
+        .nodes()
+        .any(|n| dag.vts(n).iter().any(|&t| half_of(t).is_some()))
+    {
+        return Ok(());
+    }
+    cx.slots.clear();
+    cx.slots.resize(n0 * 4, (0, 0));
+    cx.pool.clear();
+    cx.live.clear();
+    cx.live.resize(n0, false);
+    cx.live[root.node().index()] = true;
+    for i in (0..n0).rev() {
+        if cx.live[i] {
+            for &o in dag.operands(Node::from_u32(i as u32)) {
+                cx.live[o.node().index()] = true;
             }
         }
     }
-    let mut lz = ops::Lz {
-        dag,
-        mf,
-        t,
-        map: vec![(0, 0); len * 4],
-        pool: Vec::new(),
-    };
-    for (i, _) in live.iter().enumerate().filter(|(_, &l)| l) {
-        lz.node(Node::from_index(i))?;
+    let mut l = Legalizer { dag, mf, lower, cx };
+    for i in 0..n0 {
+        if l.cx.live[i] {
+            l.node(Node::from_u32(i as u32))?;
+        }
     }
-    let r = lz.one(root)?;
-    lz.dag.root = Some(r);
+    let r = l.val(root);
+    l.dag.root = Some(r);
     Ok(())
 }
 
-use rcc_ir::entity::EntityId;
+fn slot(v: SDValue) -> usize {
+    v.node().index() * 4 + v.res() as usize
+}
 
-#[cfg(test)]
-mod tests;
+struct Legalizer<'a> {
+    dag: &'a mut Dag,
+    mf: &'a mut MachFunction,
+    lower: &'a dyn CallLowering,
+    cx: &'a mut LegalizeCtx,
+}
+
+impl Legalizer<'_> {
+    /// The replacement of old value `v`: its legal value, or its parts.
+    fn parts(&self, v: SDValue) -> &[SDValue] {
+        let (a, n) = self.cx.slots[slot(v)];
+        assert!(n > 0, "operands are legalized before their users");
+        &self.cx.pool[a as usize..(a + n) as usize]
+    }
+
+    /// The legal replacement of old value `v` (of a legal type).
+    fn val(&self, v: SDValue) -> SDValue {
+        self.parts(v)[0]
+    }
+
+    /// The parts of old value `v` (of an expanded type), owned.
+    fn wide(&self, v: SDValue) -> Vec<SDValue> {
+        self.parts(v).to_vec()
+    }
+
+    /// The two halves of old value `v`, for the rules written for `I128`;
+    /// a value of more parts is an error naming node `n`.
+    fn pair(&self, v: SDValue, n: Node) -> Result<(SDValue, SDValue), IselError> {
+        match *self.parts(v) {
+            [lo, hi] => Ok((lo, hi)),
+            _ => Err(IselError::new(integer::describe(self, n))),
+        }
+    }
+
+    fn set(&mut self, v: SDValue, new: SDValue) {
+        self.set_parts(v, &[new]);
+    }
+
+    fn set_parts(&mut self, v: SDValue, parts: &[SDValue]) {
+        let a = self.cx.pool.len() as u32;
+        self.cx.pool.extend_from_slice(parts);
+        self.cx.slots[slot(v)] = (a, parts.len() as u32);
+    }
+
+    fn node(&mut self, n: Node) -> Result<(), IselError> {
+        let dag = &*self.dag;
+        let wide_result = dag.vts(n).iter().any(|&t| half_of(t).is_some());
+        let wide_operand = dag
+            .operands(n)
+            .iter()
+            .any(|&o| half_of(dag.vt(o)).is_some());
+        if wide_result || wide_operand {
+            return self.expand(n);
+        }
+        // Legal: rebuild only if an operand changed.
+        let mut ops = std::mem::take(&mut self.cx.ops);
+        ops.clear();
+        ops.extend(dag.operands(n).iter().map(|&o| self.val(o)));
+        let same = ops.as_slice() == dag.operands(n);
+        let m = if same {
+            n
+        } else {
+            let (op, payload) = (dag.op(n), dag.payload(n));
+            let vts = dag.vts(n).to_vec();
+            self.dag.node(op, &vts, &ops, payload)
+        };
+        self.cx.ops = ops;
+        for k in 0..self.dag.vts(n).len() as u32 {
+            self.set(SDValue::new(n, k), SDValue::new(m, k));
+        }
+        Ok(())
+    }
+}

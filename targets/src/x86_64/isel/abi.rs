@@ -12,7 +12,10 @@
 //! vector); an `x86_fp80` (class X87) always goes to the stack in a
 //! 16-byte slot aligned to 16; a `byval` object always goes to the
 //! stack, at an offset aligned to max(8, its alignment) (LLVM's
-//! `CCPassByVal<8, 8>`). Stack offsets are relative to the outgoing
+//! `CCPassByVal<8, 8>`). An `i128` is two `i64` halves that take two
+//! consecutive integer registers, or, when fewer than two are left, none
+//! (the rest are skipped, as llc-19 does) and 16 bytes of stack aligned to
+//! 16 (LLVM's `CC_X86_64_I128`). Stack offsets are relative to the outgoing
 //! argument base (`rsp` at the call; `rsp + 8` at entry for the callee).
 //!
 //! `va_list` is `{ i32 gp_offset, i32 fp_offset, ptr overflow_arg_area,
@@ -63,6 +66,8 @@ pub enum ArgKind {
     Value(VT),
     /// `byval` bytes.
     Memory { size: u64, align: u32 },
+    /// The two `i64` halves of an `i128` (two locations, low half first).
+    Pair,
 }
 
 /// Where one argument goes.
@@ -110,6 +115,21 @@ pub fn assign(args: impl IntoIterator<Item = ArgKind>) -> Result<Assignment, Ise
                     }
                     None if vt.bits() > 64 => a.stack(16, 16)?,
                     None => a.stack(8, 8)?,
+                }
+            }
+            ArgKind::Pair => {
+                if a.gprs as usize + 2 <= ARG_REGS.len() {
+                    let r = ARG_REGS[a.gprs as usize];
+                    a.locs.push(ArgLoc::Reg(r));
+                    a.gprs += 2;
+                    ArgLoc::Reg(ARG_REGS[a.gprs as usize - 1])
+                } else {
+                    a.gprs = ARG_REGS.len() as u32;
+                    let ArgLoc::Stack(off) = a.stack(16, 16)? else {
+                        unreachable!("stack() gives a stack slot")
+                    };
+                    a.locs.push(ArgLoc::Stack(off));
+                    ArgLoc::Stack(off + 8)
                 }
             }
             ArgKind::Value(vt) => return Err(IselError::new(format!("{vt} argument"))),

@@ -122,6 +122,7 @@ impl Emitter<'_> {
         let mut state = vec![0u8; self.dag.len()];
         let mut stack: Vec<(Node, u32)> = vec![(root.node(), 0)];
         state[root.node().index()] = 1;
+        let mut prev: Option<Node> = None;
         while let Some(top) = stack.last_mut() {
             let (n, k) = *top;
             let deps = self.cover.deps_of(n);
@@ -134,8 +135,21 @@ impl Emitter<'_> {
                 }
             } else {
                 stack.pop();
+                // A glue user must come right after its producer (nothing
+                // in between may write EFLAGS; see the matcher's groups).
+                let glued = super::matcher::glue_operand(self.dag, n);
+                if let Some(g) = glued.filter(|g| prev != Some(g.node())) {
+                    return Err(IselError::new(format!(
+                        "internal error: glued {:?} not emitted right after {:?}",
+                        self.dag.op(n),
+                        self.dag.op_of(g)
+                    )));
+                }
                 self.emit_node(mf, n)?;
                 state[n.index()] = 2;
+                if !matches!(self.dag.op(n), Op::EntryToken | Op::TokenFactor) {
+                    prev = Some(n);
+                }
             }
         }
         Ok(())
@@ -163,6 +177,8 @@ impl Emitter<'_> {
                 mf.push(MOpc::COPY, &[Operand::reg_def(dst), Operand::reg_use(src)]);
             }
             Op::Target(X86_CALL) => emit_call(self, mf, n)?,
+            Op::UMulLoHi => super::wide::emit_umul_lohi(self, mf, n)?,
+            op if super::atomic::is_atomic(op) => super::atomic::emit(self, mf, n)?,
             Op::Target(X86_RET) => emit_ret(self, mf, n)?,
             Op::TlsAddress => super::tls::emit_tls(self, mf, n)?,
             _ if super::x87::selects(dag, n) => super::x87::emit(self, mf, n)?,
@@ -184,7 +200,12 @@ impl Emitter<'_> {
         let binds = self.cover.bindings(n);
         let mut defs = [Reg::NONE; 64];
         let root_vt = self.dag.vts(n)[0];
-        for inst in &p.insts {
+        // A glue producer's flags are read by the next row (its group).
+        let vts = self.dag.vts(n);
+        let glue_out = vts.last() == Some(&VT::Glue)
+            && self.dag.result_used(SDValue::new(n, vts.len() as u32 - 1));
+        for (k, inst) in p.insts.iter().enumerate() {
+            let dead_eflags = inst.dead_eflags && !(glue_out && k + 1 == p.insts.len());
             let mut ops = std::mem::take(&mut self.ops);
             ops.clear();
             let var_reg = |v: u8, defs: &[Reg; 64]| match binds.get(v as usize) {
@@ -321,7 +342,7 @@ impl Emitter<'_> {
                             (OpKind::Fixed(_) | OpKind::Lit(_), _) => {}
                         }
                     }
-                    push_implicit(&mut ops, inst.opc, inst.dead_eflags);
+                    push_implicit(&mut ops, inst.opc, dead_eflags);
                 }
                 None => {
                     // Generic: COPY src | SUBREG_TO_REG imm, src, idx | IMPLICIT_DEF.

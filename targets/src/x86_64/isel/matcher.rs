@@ -12,7 +12,18 @@
 //!
 //! Invariant after [`cover`]: every needed node has a record; a record's
 //! dependencies are needed nodes with smaller indices, values first, then
-//! the chain.
+//! the chain, then the glue producer.
+//!
+//! Glue groups: a node whose glue result is read (the low half of a wide
+//! add, `AddC`, glued to its `AddE`) must be emitted immediately before its
+//! glue user, with nothing in between that could write EFLAGS. So every
+//! other dependency on a glued node is redirected to the last node of its
+//! glue chain (the group's end), and a glue user lists its producer as its
+//! *last* dependency: the depth-first scheduler then reaches a producer
+//! only from its user, after all the user's other operands, and emits the
+//! two back to back. Producers are created just before their users and
+//! nothing else reads their values before the group's end exists (type
+//! legalization guarantees it), so the redirection never points forward.
 
 use super::addr::{match_addr, AddrMode, Base};
 use super::call::{X86_CALL, X86_RET};
@@ -51,6 +62,8 @@ pub struct Cover {
     /// Per node: its dependencies in `deps`.
     pub dep_range: Vec<(u32, u32)>,
     pub deps: Vec<Node>,
+    /// Per node: the live node reading its glue result, if any.
+    pub glue_user: Vec<Option<Node>>,
     /// Bindings of the row being tried (reused).
     scratch: Vec<Binding>,
 }
@@ -64,6 +77,22 @@ impl Cover {
         let (a, b) = self.dep_range[n.index()];
         &self.deps[a as usize..b as usize]
     }
+    /// The last node of `n`'s glue chain (`n` itself if its glue, if any,
+    /// is unread).
+    pub fn group_end(&self, mut n: Node) -> Node {
+        while let Some(u) = self.glue_user[n.index()] {
+            n = u;
+        }
+        n
+    }
+}
+
+/// The glue operand of `n`, if it has one.
+pub fn glue_operand(dag: &Dag, n: Node) -> Option<SDValue> {
+    dag.operands(n)
+        .iter()
+        .copied()
+        .find(|&o| dag.vt(o) == VT::Glue)
 }
 
 /// Covers the DAG (use counts must be current).
@@ -83,6 +112,15 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
         return Err(IselError::new("a block without a root"));
     };
     c.needed[root.node().index()] = true;
+    c.glue_user.clear();
+    c.glue_user.resize(len, None);
+    for n in dag.nodes() {
+        if dag.uses(n) > 0 || n == root.node() {
+            if let Some(g) = glue_operand(dag, n) {
+                c.glue_user[g.node().index()] = Some(n);
+            }
+        }
+    }
     let mut scratch = std::mem::take(&mut c.scratch);
     for n in dag.nodes().rev() {
         if !c.needed[n.index()] {
@@ -101,6 +139,8 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
                 c.deps.extend(ops[1..].iter().map(|o| o.node()));
                 c.deps.push(ops[0].node());
             }
+            Op::UMulLoHi => c.deps.extend(ops.iter().map(|o| o.node())),
+            op if super::atomic::is_atomic(op) => super::atomic::cover_node(dag, mf, n, c),
             _ if super::x87::selects(dag, n) => c.deps.extend(ops.iter().map(|o| o.node())),
             _ if super::vector::special(dag, n) => super::vector::deps(dag, n, &mut c.deps),
             op => {
@@ -128,6 +168,14 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
                     c.deps.push(ops[0].node());
                 }
             }
+        }
+        // A glued node is reached through its group's end; the glue
+        // producer itself comes last (see the module comment).
+        for i in d0 as usize..c.deps.len() {
+            c.deps[i] = c.group_end(c.deps[i]);
+        }
+        if let Some(g) = glue_operand(dag, n) {
+            c.deps.push(g.node());
         }
         c.dep_range[n.index()] = (d0, c.deps.len() as u32);
         for i in d0..c.deps.len() as u32 {
@@ -223,6 +271,7 @@ impl M<'_> {
                 let ops = dag.operands(n);
                 let typ = match op.op {
                     Op::SetCC
+                    | Op::SetCCCarry
                     | Op::FSetCC
                     | Op::SAddO
                     | Op::UAddO
@@ -244,7 +293,7 @@ impl M<'_> {
                         self.node(kids[0], v, false)
                     }
                     Op::Undef => true,
-                    Op::SetCC | Op::FSetCC => {
+                    Op::SetCC | Op::SetCCCarry | Op::FSetCC => {
                         self.node(kids[0], ops[0], false)
                             && self.node(kids[1], ops[1], false)
                             && self.node(kids[2], v, false)
@@ -265,7 +314,7 @@ impl M<'_> {
                 let t = dag.vt(v);
                 // A value result other than 0 (a call's second returned
                 // register) is a register too; chains are not scalars.
-                let scalar = (t.is_int() && t != VT::I128) || t.is_float();
+                let scalar = (t.is_int() && t.bits() <= 64) || t.is_float();
                 if !(scalar || super::vector::in_vr128(t)) {
                     return false;
                 }

@@ -24,6 +24,7 @@
 
 pub mod abi;
 pub mod addr;
+pub mod atomic;
 pub mod call;
 pub mod emit;
 pub mod function;
@@ -33,6 +34,7 @@ pub mod patterns;
 mod tests;
 pub mod tls;
 pub mod vector;
+pub mod wide;
 pub mod x87;
 
 pub use call::{X86Lowering, X86_CALL, X86_RET};

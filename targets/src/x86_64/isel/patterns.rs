@@ -378,7 +378,8 @@ impl<'a> RowParser<'a> {
                 kids.push(self.fcond()?);
                 continue;
             }
-            kids.push(self.child(op.op == Op::SetCC && kids.len() == 2)?);
+            let is_cc = matches!(op.op, Op::SetCC | Op::SetCCCarry) && kids.len() == 2;
+            kids.push(self.child(is_cc)?);
         }
         self.expect(Tok::R)?;
         check_arity(op.op, kids.len())?;
@@ -457,6 +458,7 @@ fn check_arity(op: Op, n: usize) -> Result<(), String> {
         Op::Undef | Op::Trap | Op::DebugTrap => 0,
         Op::Bswap | Op::Ctlz | Op::CtlzZeroUndef | Op::Cttz | Op::CttzZeroUndef => 1,
         Op::SetCC | Op::FSetCC | Op::Select | Op::Prefetch | Op::InsertElt => 3,
+        Op::SetCCCarry | Op::FShl | Op::FShr => 3,
         Op::ZeroExtend | Op::SignExtend | Op::AnyExtend | Op::Truncate => 1,
         Op::FNeg
         | Op::FAbs
@@ -589,6 +591,13 @@ fn parse_op(w: &str) -> Option<POp> {
         "sext_inreg" => Op::SignExtendInReg,
         "zext_inreg" => Op::ZeroExtendInReg,
         "movemask" => Op::MoveMask,
+        "addc" => Op::AddC,
+        "adde" => Op::AddE,
+        "subc" => Op::SubC,
+        "sube" => Op::SubE,
+        "setcccarry" => Op::SetCCCarry,
+        "fshl" => Op::FShl,
+        "fshr" => Op::FShr,
         _ => return None,
     }))
 }

@@ -1,7 +1,7 @@
 //! The rules of vector legalization, one per operation family (see the
 //! parent module for the layouts and the walk).
 
-use super::{layout, shuffle_mask, shuffle_node, How, LResult, Layout, TypeLegality};
+use super::vector::{layout, shuffle_mask, shuffle_node, How, LResult, Layout, TypeLegality};
 use crate::lowering::IselError;
 use crate::node::{Dag, Node, SDValue};
 use crate::opcode::{Cond, Ext, MemInfo, Op};
