@@ -10,10 +10,16 @@ use rcc_targets::x86_64::X86Info;
 
 /// The MIR of every defined function of `src`, or the first error.
 fn select(src: &str) -> Result<String, String> {
+    select_with(src, false)
+}
+
+/// [`select`] for position-independent code or not.
+fn select_with(src: &str, pic: bool) -> Result<String, String> {
     let m = rcc_ir::parse_module(src.to_string(), "t.ll").map_err(|e| e.message.to_string())?;
     let dl = m.data_layout()?;
     let mut out = String::new();
     let mut cx = IselCtx::default();
+    cx.pic = pic;
     for &g in m.order.iter().filter(|&&g| m.body(g).is_some()) {
         let mut mf = MachFunction::new(g);
         select_function(&m, &dl, g, &mut mf, &mut cx).map_err(|e| e.to_string())?;
@@ -265,5 +271,113 @@ declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)";
             mir.contains("MOVZX32rr8 %3"),
             "memset's int argument: {mir}"
         );
+    }
+}
+
+mod switches {
+    use super::*;
+
+    /// A switch on `i32 %x` with `cases` (`value dest` pairs over blocks
+    /// a..d that return 1..4), default returning 0.
+    fn switch(cases: &str, pic: bool) -> String {
+        let cases: Vec<String> = cases
+            .split(',')
+            .map(|c| {
+                let (v, d) = c.trim().split_once(' ').unwrap();
+                format!("i32 {v}, label %{d}")
+            })
+            .collect();
+        let src = format!(
+            "define i32 @f(i32 %x) {{\nentry:\n  switch i32 %x, label %def [ {} ]\na:\n  ret i32 1\nb:\n  ret i32 2\nc:\n  ret i32 3\nd:\n  ret i32 4\ndef:\n  ret i32 0\n}}\n",
+            cases.join(" ")
+        );
+        select_with(&src, pic).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn dense_cases_jump_through_a_table() {
+        let mir = switch("0 a, 1 b, 2 c, 3 d, 5 a", true);
+        assert!(mir.contains("CMP32ri8 %1, 5"), "range check: {mir}");
+        assert!(mir.contains("bb.1 (%ir-block.1), address-taken"), "{mir}");
+        assert!(
+            mir.contains("LEA64r $rip, 1, $noreg, %jump-table.0"),
+            "{mir}"
+        );
+        assert!(mir.contains("MOVSX64rm32"), "{mir}");
+        assert!(mir.contains("JMP64r"), "{mir}");
+        let mir = switch("0 a, 1 b, 2 c, 3 d, 5 a", false);
+        assert!(mir.contains("JMP64m $noreg, 8, %"), "{mir}");
+    }
+
+    #[test]
+    fn sparse_cases_search_a_tree() {
+        let mir = switch("-5 a, 42 b, 100 c, 7000 d, 123456 a", false);
+        assert!(mir.contains("CMP32ri8 %1, 100"), "the pivot: {mir}");
+        assert!(
+            mir.contains("JCC_1 %bb.6, 12,") || mir.contains(", 12, implicit $eflags"),
+            "{mir}"
+        );
+        assert!(!mir.contains("jump-table"), "{mir}");
+        assert_eq!(mir.matches("JCC_1").count(), 6, "{mir}");
+    }
+
+    #[test]
+    fn few_destinations_in_a_word_are_bit_tests() {
+        let mir = switch("33 a, 34 a, 50 b, 51 b, 70 c, 71 c, 72 c, 1000 d", false);
+        assert_eq!(mir.matches("SHL64rCL").count(), 3, "{mir}");
+        assert!(mir.contains("SUB32ri8"), "biased by 33: {mir}");
+        assert!(mir.contains("CMP32ri8 %"), "{mir}");
+        assert!(!mir.contains("jump-table"), "{mir}");
+    }
+
+    #[test]
+    fn phis_get_one_input_per_machine_predecessor() {
+        let mir = sel("define i32 @f(i32 %x) {
+entry:
+  switch i32 %x, label %join [ i32 1, label %join
+                               i32 9, label %join
+                               i32 40, label %other ]
+other:
+  br label %join
+join:
+  %r = phi i32 [ 5, %entry ], [ 5, %entry ], [ 5, %entry ], [ 6, %other ]
+  ret i32 %r
+}
+");
+        let phi = mir.lines().find(|l| l.contains("= PHI")).unwrap();
+        // Cases to the default block need no test: one compare block
+        // for 40 besides the head, each a predecessor of the join.
+        assert_eq!(phi.matches("%bb.").count(), 2, "{mir}");
+        let mir = sel("define i32 @f(i32 %x) {
+entry:
+  switch i32 %x, label %other []
+other:
+  ret i32 %x
+}
+");
+        assert!(mir.contains("JMP_1 %bb.1"), "{mir}");
+    }
+
+    #[test]
+    fn narrow_and_wide_conditions() {
+        let mir = sel("define i32 @f(i8 %x, i64 %y) {
+entry:
+  switch i8 %x, label %next [ i8 -128, label %a
+                              i8 127, label %a
+                              i8 -1, label %b ]
+next:
+  switch i64 %y, label %def [ i64 -9223372036854775808, label %a
+                              i64 9223372036854775807, label %b ]
+a:
+  ret i32 1
+b:
+  ret i32 2
+def:
+  ret i32 0
+}
+");
+        assert!(mir.contains("CMP8ri %2, -128"), "{mir}");
+        assert!(mir.contains("CMP8ri %0, 127"), "{mir}");
+        assert!(mir.contains("MOV64ri -9223372036854775808"), "{mir}");
     }
 }

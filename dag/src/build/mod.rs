@@ -35,6 +35,9 @@ use rcc_mach::{FrameIdx, FrameKind, MBlock, MachFunction, Reg, RegClassId, SymOp
 mod ext;
 mod intrinsics;
 mod memops;
+mod switch;
+
+pub use switch::build_switch_step;
 
 type BResult<T> = Result<T, IselError>;
 
@@ -67,6 +70,8 @@ pub struct FunctionLowering<'a> {
     edges: Vec<(u32, u32, VReg)>,
     /// Argument types.
     arg_tys: Vec<TypeId>,
+    /// The lowering of each `switch`, by IR block.
+    switches: Vec<switch::SwitchPlan>,
     /// Position-independent code: globals that may be preempted are
     /// reached through the GOT and called through the PLT.
     pub pic: bool,
@@ -111,6 +116,7 @@ impl<'a> FunctionLowering<'a> {
             args: Vec::new(),
             edges: Vec::new(),
             arg_tys,
+            switches: Vec::new(),
             pic: false,
         };
         // Values that leave their block.
@@ -188,6 +194,7 @@ impl<'a> FunctionLowering<'a> {
                     PackedOption::some(mf.frame.create(size, align.max(1), FrameKind::Local));
             }
         }
+        fl.plan_switches(mf, lower)?;
         Ok(fl)
     }
 
@@ -224,9 +231,10 @@ impl<'a> FunctionLowering<'a> {
                     .and_then(|p| p.as_entity::<Block>(ValueTag::Block))
                 {
                     if let Some(v) = self.edge(pred.as_u32(), i.as_u32()) {
-                        let mb = self.blocks[pred.index()];
-                        if !inputs.iter().any(|&(_, p)| p == mb) {
-                            inputs.push((v, mb));
+                        for mb in self.edge_sources(pred, b) {
+                            if !inputs.iter().any(|&(_, p)| p == mb) {
+                                inputs.push((v, mb));
+                            }
                         }
                     }
                 }
@@ -586,7 +594,9 @@ impl Builder<'_, '_> {
             }
             Opcode::Call => self.call(i)?,
             Opcode::ExtractValue => self.extract_value(i)?,
-            Opcode::Br | Opcode::Ret | Opcode::Unreachable => self.terminator(b, i)?,
+            Opcode::Br | Opcode::Ret | Opcode::Unreachable | Opcode::Switch => {
+                self.terminator(b, i)?
+            }
             other => return unsupported(format!("the '{}' instruction", other.name())),
         }
         Ok(())
@@ -689,9 +699,9 @@ impl Builder<'_, '_> {
             None => self.get(callee)?,
         };
         let abi_ret = ret_vt.map(|t| self.abi_call_ret_vt(i, t));
-        let (chain, res) = self
-            .lower
-            .lower_call(self.dag, self.mf, self.chain, target, &args, abi_ret, vararg)?;
+        let (chain, res) = self.lower.lower_call(
+            self.dag, self.mf, self.chain, target, &args, abi_ret, vararg,
+        )?;
         self.chain = chain;
         if let (Some(r), Some(vt)) = (res, ret_vt) {
             let r = self.abi_call_result(vt, r);
@@ -703,7 +713,12 @@ impl Builder<'_, '_> {
     /// Copies the inputs of the successors' phis, then the terminator.
     fn terminator(&mut self, b: Block, i: Inst) -> BResult<()> {
         let f = self.fl.f;
-        let succs: Vec<Block> = f.successors(i).collect();
+        let mut succs: Vec<Block> = Vec::new();
+        for s in f.successors(i) {
+            if !succs.contains(&s) {
+                succs.push(s);
+            }
+        }
         for &s in &succs {
             for p in f.block_insts(s) {
                 if f.op(p) != Opcode::Phi {
@@ -730,6 +745,7 @@ impl Builder<'_, '_> {
                 };
                 self.chain = self.lower.lower_return(self.dag, self.mf, self.chain, v)?;
             }
+            Opcode::Switch => self.switch_head(b, i)?,
             Opcode::Br if ops.len() == 1 => {
                 let t = self.block_node(ops[0])?;
                 self.chain = self.dag.value(Op::Br, VT::Chain, &[self.chain, t], 0);

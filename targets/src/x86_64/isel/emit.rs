@@ -138,6 +138,7 @@ impl Emitter<'_> {
             }
             Op::Target(X86_CALL) => emit_call(self, mf, n)?,
             Op::Target(X86_RET) => emit_ret(self, mf, n)?,
+            Op::BrJt => super::jumptable::emit_br_jt(self, mf, n)?,
             _ => {
                 let r = self.cover.row[n.index()];
                 if r == SPECIAL {

@@ -8,9 +8,8 @@
 //! code over virtual registers.
 
 use super::{Selector, X86Lowering};
-use rcc_dag::build::{build_block, FunctionLowering};
+use rcc_dag::build::{build_block, build_switch_step, FunctionLowering};
 use rcc_dag::{Dag, IselError, SDValue};
-use rcc_ir::entity::EntityId;
 use rcc_ir::layout::DataLayout;
 use rcc_ir::{GlobalId, Module};
 use rcc_mach::{MBlock, MOpc, MachFunction, Operand};
@@ -58,16 +57,16 @@ pub fn select_function(
         }
         build_block(&fl, b, &mut cx.dag, mf, &lower, &mut cx.vals)?;
         cx.sel.select_block(&mut cx.dag, mf)?;
-        cx.succs.clear();
-        if let Some(t) = f.terminator(b) {
-            for s in f.successors(t) {
-                let mb = fl.blocks[s.index()];
-                if !cx.succs.contains(&mb) {
-                    cx.succs.push(mb);
-                }
-            }
-        }
+        fl.machine_succs(b, 0, &mut cx.succs);
         mf.end_block(&cx.succs);
+        // A switch continues in blocks of its own, right after.
+        for s in 1..fl.num_steps(b) {
+            mf.begin_block(fl.step_block(b, s));
+            build_switch_step(&fl, b, s, &mut cx.dag, mf, &lower, &mut cx.vals)?;
+            cx.sel.select_block(&mut cx.dag, mf)?;
+            fl.machine_succs(b, s, &mut cx.succs);
+            mf.end_block(&cx.succs);
+        }
     }
     Ok(())
 }

@@ -100,6 +100,7 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
                 }
                 c.deps.push(ops[0].node());
             }
+            Op::BrJt => c.deps.extend([ops[1].node(), ops[0].node()]),
             Op::Target(X86_RET) => {
                 c.deps.extend(ops[1..].iter().map(|o| o.node()));
                 c.deps.push(ops[0].node());

@@ -12,7 +12,8 @@
 //! - [`emit`]: scheduling (dependency-ordered DFS from the root) and
 //!   instantiation of the chosen rows into machine instructions;
 //! - [`call`]: the System V [`rcc_dag::CallLowering`] hooks and the
-//!   emission of calls and returns.
+//!   emission of calls and returns;
+//! - [`jumptable`]: the jump through a switch's jump table.
 //!
 //! Invariants of the output: every virtual register is defined once; in a
 //! block, a register defined by the block is defined before it is used;
@@ -22,6 +23,7 @@ pub mod addr;
 pub mod call;
 pub mod emit;
 pub mod function;
+pub mod jumptable;
 pub mod matcher;
 pub mod patterns;
 #[cfg(test)]
