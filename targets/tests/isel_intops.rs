@@ -101,6 +101,35 @@ fn func(sig: &str, body: &str, decls: &str) -> String {
     sel(&format!("{decls}\ndefine {sig} {{\n{body}\n}}\n"))
 }
 
+mod promotion {
+    use super::*;
+
+    #[test]
+    fn i1_arithmetic_and_compares() {
+        let mir = func(
+            "i1 @f(i1 zeroext %a, i1 zeroext %b)",
+            "%s = add i1 %a, %b\n%m = mul i1 %s, %a\n%q = sdiv i1 %m, %b\n%r = urem i1 %q, %b\n%o = or i1 %q, %r\n%l = icmp slt i1 %o, %b\nret i1 %l",
+            "",
+        );
+        assert!(mir.contains("XOR8rr"), "{mir}");
+        assert!(mir.contains("AND8rr"), "{mir}");
+        assert!(mir.contains("CMP8rr"), "{mir}");
+        assert!(mir.contains("SETCCr 7,"), "slt on i1 is ugt: {mir}");
+    }
+
+    #[test]
+    fn narrow_multiply_and_divide() {
+        let mir = func(
+            "i8 @f(i8 %a, i8 %b)",
+            "%m = mul i8 %a, %b\n%d = sdiv i8 %m, %b\n%r = urem i8 %d, 7\nret i8 %r",
+            "",
+        );
+        assert!(mir.contains("MUL8r"), "{mir}");
+        assert!(mir.contains("IDIV8r"), "{mir}");
+        assert!(mir.contains("DIV8r"), "{mir}");
+    }
+}
+
 mod intrinsics {
     use super::*;
 
