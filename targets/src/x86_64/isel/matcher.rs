@@ -3,9 +3,9 @@
 //! Nodes are visited from the root in reverse topological (reverse index)
 //! order. A node is *needed* when the root reaches it as a chain, or when a
 //! selected row uses it as a leaf operand (`r`, an address register). For a
-//! needed node, the rows whose root has its opcode are tried in file order;
-//! the first that matches is recorded with its bindings, and its leaves
-//! become needed. Nodes a row covers (nested trees, immediates, folded
+//! needed node, the rows whose root has its opcode are tried in priority
+//! order (bigger trees first, then file order); the first that matches is
+//! recorded with its bindings, and its leaves become needed. Nodes a row covers (nested trees, immediates, folded
 //! address arithmetic) are not needed unless another user needs them, in
 //! which case they are also computed on their own (pure nodes only, so
 //! duplication is safe).

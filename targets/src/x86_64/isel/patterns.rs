@@ -110,14 +110,26 @@ pub struct Pattern {
     pub text: String,
 }
 
-/// All rows, grouped by root opcode in file order.
+impl Pattern {
+    /// The number of operations in the tree (its priority: rows with more
+    /// are tried first).
+    pub fn complexity(&self) -> usize {
+        self.nodes
+            .iter()
+            .filter(|n| matches!(n, PNode::Node { .. }))
+            .count()
+    }
+}
+
+/// All rows, grouped by root opcode in priority order.
 pub struct Patterns {
     pub rows: Vec<Pattern>,
     by_root: HashMap<Op, Vec<u32>>,
 }
 
 impl Patterns {
-    /// The rows whose root has opcode `op`, in priority order.
+    /// The rows whose root has opcode `op`, in priority order: more
+    /// operations in the tree first, then file order.
     pub fn for_root(&self, op: Op) -> &[u32] {
         self.by_root.get(&op).map_or(&[], |v| v)
     }
@@ -145,6 +157,12 @@ pub fn parse(text: &str) -> Result<Patterns, String> {
         };
         by_root.entry(op.op).or_default().push(rows.len() as u32);
         rows.push(p);
+    }
+    // Bigger trees first (LLVM's pattern complexity), file order among
+    // equals: a row that folds more of the DAG beats a general one
+    // wherever it sits in the file.
+    for list in by_root.values_mut() {
+        list.sort_by_key(|&r| std::cmp::Reverse(rows[r as usize].complexity()));
     }
     Ok(Patterns { rows, by_root })
 }
