@@ -410,3 +410,64 @@ def:
         assert!(mir.contains("MOV64ri -9223372036854775808"), "{mir}");
     }
 }
+
+mod load_folding {
+    use super::*;
+
+    #[test]
+    fn single_use_loads_become_memory_operands() {
+        let mir = func(
+            "i64 @f(ptr %p, i32 %x, ptr %q)",
+            "%a = load i32, ptr %p\n%s = add i32 %x, %a\n%b = load i32, ptr %q\n%c = icmp slt i32 %b, 7\n%z = zext i1 %c to i32\n%t = xor i32 %s, %z\n%w = load i16, ptr %q\n%e = sext i16 %w to i64\n%r = zext i32 %t to i64\n%u = add i64 %r, %e\nret i64 %u",
+            "",
+        );
+        assert!(
+            mir.contains("ADD32rm %1(tied-def 0), %0, 1, $noreg, 0,"),
+            "{mir}"
+        );
+        assert!(
+            mir.contains("CMP32mi8 %2, 1, $noreg, 0, $noreg, 7"),
+            "{mir}"
+        );
+        assert!(mir.contains("MOVSX64rm16 %2,"), "{mir}");
+        assert!(!mir.contains("MOV32rm"), "{mir}");
+    }
+
+    #[test]
+    fn loads_do_not_move_past_what_depends_on_them() {
+        // %b is loaded after a store; folding %a into the add would need
+        // %b first, folding %b is fine.
+        let mir = func(
+            "i32 @f(ptr %p, ptr %q)",
+            "%a = load i32, ptr %p\nstore i32 1, ptr %q\n%b = load i32, ptr %q\n%s = add i32 %a, %b\nret i32 %s",
+            "",
+        );
+        let load_a = mir.find("MOV32rm %0").expect("%a stays a load");
+        let store = mir.find("MOV32mi %1").unwrap();
+        let add = mir.find("ADD32rm").expect("%b folds");
+        assert!(load_a < store && store < add, "{mir}");
+        // A volatile load and a load with two uses stay loads.
+        let mir = func(
+            "i32 @f(ptr %p, i32 %x)",
+            "%a = load volatile i32, ptr %p\n%s = add i32 %x, %a\n%b = load i32, ptr %p\n%t = add i32 %s, %b\n%u = mul i32 %t, %b\nret i32 %u",
+            "",
+        );
+        assert_eq!(mir.matches("MOV32rm").count(), 2, "{mir}");
+        assert!(
+            !mir.contains("ADD32rm") && !mir.contains("IMUL32rm"),
+            "{mir}"
+        );
+    }
+
+    #[test]
+    fn a_call_between_load_and_use_keeps_the_load_first() {
+        let mir = func(
+            "i32 @f(ptr %p, i32 %x)",
+            "%a = load i32, ptr %p\ncall void @g()\n%s = sub i32 %x, %a\nret i32 %s",
+            "declare void @g()",
+        );
+        let sub = mir.find("SUB32rm").expect("folded");
+        let call = mir.find("CALL64pcrel32").unwrap();
+        assert!(sub < call, "{mir}");
+    }
+}

@@ -16,7 +16,7 @@ use super::super::machine::{mclass, X86Info};
 use super::super::regs;
 use super::addr::{AddrMode, Base};
 use super::call::{emit_call, emit_ret, X86_CALL, X86_RET};
-use super::matcher::{Binding, Cover, SPECIAL};
+use super::matcher::{Binding, Cover, FOLDED, SPECIAL};
 use super::patterns::{patterns, PDef, POperand, Pattern};
 use rcc_dag::{Cond, Dag, IselError, Node, Op, SDValue, VT};
 use rcc_ir::entity::EntityId;
@@ -141,6 +141,10 @@ impl Emitter<'_> {
             Op::BrJt => super::jumptable::emit_br_jt(self, mf, n)?,
             _ => {
                 let r = self.cover.row[n.index()];
+                if r == FOLDED {
+                    // Loaded by the row that folded it.
+                    return Ok(());
+                }
                 if r == SPECIAL {
                     return Err(IselError::new(format!("{:?} as a value", dag.op(n))));
                 }

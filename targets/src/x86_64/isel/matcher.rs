@@ -10,9 +10,22 @@
 //! which case they are also computed on their own (pure nodes only, so
 //! duplication is safe).
 //!
+//! **Load folding**: a row may nest a `load` (a memory operand of an ALU
+//! instruction, a compare, an extending move). The load then happens
+//! where the row is emitted, so it is folded only when that keeps memory
+//! order and the DAG acyclic: its value has that one use, it is not
+//! volatile, no node on the way is shared (a multi-use setcc, which other
+//! rows may recompute), the row folds no other load, and nothing else the
+//! row reads (its registers, its chain) depends on the load's chain
+//! (checked by a bounded search; too far means no fold). The row's root
+//! then depends on the load's chain input, and the load gets a `FOLDED`
+//! record that depends on the root, so whatever was chained after the
+//! load comes after the row.
+//!
 //! Invariant after [`cover`]: every needed node has a record; a record's
 //! dependencies are needed nodes with smaller indices, values first, then
-//! the chain.
+//! the chain (a folded load's record depends on the row that folded it,
+//! which has a larger index).
 
 use super::addr::{match_addr, AddrMode, Base};
 use super::call::{X86_CALL, X86_RET};
@@ -36,6 +49,12 @@ pub enum Binding {
 
 /// No row (a node handled by hand: copies, chains, calls, returns).
 pub const SPECIAL: u32 = u32::MAX;
+/// A load folded into another node's row (no code of its own).
+pub const FOLDED: u32 = u32::MAX - 1;
+
+/// How many nodes the search for a dependence on a folded load may visit
+/// before it gives up (and the load is not folded).
+const FOLD_SEARCH_LIMIT: usize = 256;
 
 /// The cover of one block.
 #[derive(Default)]
@@ -49,8 +68,16 @@ pub struct Cover {
     /// Per node: its dependencies in `deps`.
     pub dep_range: Vec<(u32, u32)>,
     pub deps: Vec<Node>,
+    /// Per node: the node whose row folded this load (`u32::MAX`: none).
+    pub folded_into: Vec<u32>,
+    /// Per node: uses of its result 0 by live nodes.
+    value_uses: Vec<u32>,
     /// Bindings of the row being tried (reused).
     scratch: Vec<Binding>,
+    /// Loads folded by the row being tried (reused).
+    folds: Vec<Node>,
+    /// Search scratch of the fold check (reused).
+    stack: Vec<Node>,
 }
 
 impl Cover {
@@ -80,14 +107,33 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
     let Some(root) = dag.root else {
         return Err(IselError::new("a block without a root"));
     };
+    c.folded_into.clear();
+    c.folded_into.resize(len, u32::MAX);
+    c.value_uses.clear();
+    c.value_uses.resize(len, 0);
+    for n in dag.nodes() {
+        if dag.uses(n) > 0 || n == root.node() {
+            for o in dag.operands(n).iter().filter(|o| o.res() == 0) {
+                c.value_uses[o.node().index()] += 1;
+            }
+        }
+    }
     c.needed[root.node().index()] = true;
     let mut scratch = std::mem::take(&mut c.scratch);
+    let mut folds = std::mem::take(&mut c.folds);
+    let mut stack = std::mem::take(&mut c.stack);
     for n in dag.nodes().rev() {
         if !c.needed[n.index()] {
             continue;
         }
         let d0 = c.deps.len() as u32;
         let ops = dag.operands(n);
+        if let Some(&by) = c.folded_into.get(n.index()).filter(|&&b| b != u32::MAX) {
+            c.row[n.index()] = FOLDED;
+            c.deps.push(Node::from_u32(by));
+            c.dep_range[n.index()] = (d0, d0 + 1);
+            continue;
+        }
         match dag.op(n) {
             Op::EntryToken => {}
             Op::TokenFactor => c.deps.extend(ops.iter().map(|o| o.node())),
@@ -108,13 +154,27 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
             op => {
                 let rows = patterns();
                 let found = rows.for_root(op).iter().find(|&&r| {
-                    scratch.clear();
-                    match_row(dag, mf, &rows.rows[r as usize], n, &mut scratch)
+                    let p = &rows.rows[r as usize];
+                    let mut m = M {
+                        dag,
+                        mf,
+                        p,
+                        binds: &mut scratch,
+                        folds: &mut folds,
+                        value_uses: &c.value_uses,
+                    };
+                    m.row(n) && folds_legal(dag, n, &scratch, &folds, &mut stack)
                 });
                 let Some(&r) = found else {
                     c.scratch = scratch;
+                    c.folds = folds;
+                    c.stack = stack;
                     return Err(IselError::new(describe(dag, n)));
                 };
+                for &l in &folds {
+                    c.folded_into[l.index()] = n.as_u32();
+                    c.deps.push(dag.operands(l)[0].node());
+                }
                 c.row[n.index()] = r;
                 let b0 = c.binds.len() as u32;
                 c.binds.extend_from_slice(&scratch);
@@ -126,7 +186,9 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
                         _ => {}
                     }
                 }
-                if has_chain(op) {
+                // A chain straight from a folded load is that load's chain
+                // input, pushed above.
+                if has_chain(op) && !folds.contains(&ops[0].node()) {
                     c.deps.push(ops[0].node());
                 }
             }
@@ -138,7 +200,55 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
         }
     }
     c.scratch = scratch;
+    c.folds = folds;
+    c.stack = stack;
     Ok(())
+}
+
+/// Whether the loads a matched row at `root` folds may move to the row
+/// (see the module comment): at most one, and neither the row's register
+/// operands nor its chain (unless it is the load's own chain result)
+/// depend on it.
+fn folds_legal(
+    dag: &Dag,
+    root: Node,
+    binds: &[Binding],
+    folds: &[Node],
+    stack: &mut Vec<Node>,
+) -> bool {
+    let &[load] = folds else {
+        return folds.is_empty();
+    };
+    stack.clear();
+    for b in binds {
+        match b {
+            Binding::Val(v) => stack.push(v.node()),
+            Binding::Addr(am) => stack.extend(am.regs().map(|v| v.node())),
+            _ => {}
+        }
+    }
+    if has_chain(dag.op(root)) {
+        let ch = dag.operands(root)[0];
+        if ch != SDValue::new(load, 1) {
+            stack.push(ch.node());
+        }
+    }
+    let mut visited = 0;
+    while let Some(x) = stack.pop() {
+        if x == load {
+            return false;
+        }
+        // Index order is topological: only later nodes can depend on it.
+        if x.index() < load.index() {
+            continue;
+        }
+        visited += 1;
+        if visited > FOLD_SEARCH_LIMIT {
+            return false;
+        }
+        stack.extend(dag.operands(x).iter().map(|o| o.node()));
+    }
+    true
 }
 
 fn has_chain(op: Op) -> bool {
@@ -167,29 +277,36 @@ fn describe(dag: &Dag, n: Node) -> String {
     )
 }
 
-/// Whether row `p` matches at node `n`; fills `binds` (one per variable).
-pub fn match_row(
-    dag: &Dag,
-    mf: &MachFunction,
-    p: &Pattern,
-    n: Node,
-    binds: &mut Vec<Binding>,
-) -> bool {
-    binds.clear();
-    binds.resize(p.nvars as usize, Binding::None);
-    let mut m = M { dag, mf, p, binds };
-    m.node(p.root, SDValue::new(n, 0), true)
-}
-
+/// Matching one row at one node.
 struct M<'a> {
     dag: &'a Dag,
     mf: &'a MachFunction,
     p: &'a Pattern,
+    /// One binding per variable.
     binds: &'a mut Vec<Binding>,
+    /// Loads the row folds.
+    folds: &'a mut Vec<Node>,
+    value_uses: &'a [u32],
 }
 
 impl M<'_> {
-    fn node(&mut self, pn: u16, v: SDValue, is_root: bool) -> bool {
+    /// Whether the row matches at node `n`.
+    fn row(&mut self, n: Node) -> bool {
+        self.binds.clear();
+        self.binds.resize(self.p.nvars as usize, Binding::None);
+        self.folds.clear();
+        let dag = self.dag;
+        // A setcc other rows may recompute must not take a load with it.
+        let shared = dag.op(n) == Op::SetCC && dag.uses(n) > 1;
+        self.node(self.p.root, SDValue::new(n, 0), true, shared)
+    }
+
+    /// Whether load `n`, nested in the row, may be folded into it.
+    fn foldable_load(&self, n: Node, shared: bool) -> bool {
+        !shared && self.value_uses[n.index()] == 1 && !MemInfo::unpack(self.dag.payload(n)).volatile
+    }
+
+    fn node(&mut self, pn: u16, v: SDValue, is_root: bool, shared: bool) -> bool {
         let dag = self.dag;
         // The pattern outlives `self`'s borrow, so its child lists are read
         // in place while `self` records bindings.
@@ -207,9 +324,18 @@ impl M<'_> {
                 if dag.op(n) != op.op || v.res() != 0 {
                     return false;
                 }
-                if !is_root && (has_chain(op.op) || (dag.uses(n) > 1 && op.op != Op::SetCC)) {
-                    return false;
+                if !is_root {
+                    if op.op == Op::Load {
+                        if !self.foldable_load(n, shared) {
+                            return false;
+                        }
+                    } else if has_chain(op.op) || (dag.uses(n) > 1 && op.op != Op::SetCC) {
+                        return false;
+                    }
                 }
+                // A nested node with other users is computed again for
+                // them (only setccs are nested so): not below it.
+                let shared = shared || (!is_root && dag.uses(n) > 1);
                 let ops = dag.operands(n);
                 let typ = match op.op {
                     Op::SetCC
@@ -226,19 +352,27 @@ impl M<'_> {
                 if vt.is_some_and(|t| t != typ) || !mem_ok(dag, n, *op, typ) {
                     return false;
                 }
-                match op.op {
-                    Op::Constant | Op::Symbol | Op::FrameIndex => self.node(kids[0], v, false),
+                let matched = match op.op {
+                    Op::Constant | Op::Symbol | Op::FrameIndex => {
+                        self.node(kids[0], v, false, shared)
+                    }
                     Op::Undef => true,
                     Op::SetCC => {
-                        self.node(kids[0], ops[0], false)
-                            && self.node(kids[1], ops[1], false)
-                            && self.node(kids[2], v, false)
+                        self.node(kids[0], ops[0], false, shared)
+                            && self.node(kids[1], ops[1], false, shared)
+                            && self.node(kids[2], v, false, shared)
                     }
                     _ => {
                         let ins = if has_chain(op.op) { &ops[1..] } else { ops };
-                        kids.iter().zip(ins).all(|(&k, &o)| self.node(k, o, false))
+                        kids.iter()
+                            .zip(ins)
+                            .all(|(&k, &o)| self.node(k, o, false, shared))
                     }
+                };
+                if matched && !is_root && op.op == Op::Load {
+                    self.folds.push(n);
                 }
+                matched
             }
         }
     }
