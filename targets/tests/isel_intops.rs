@@ -196,6 +196,35 @@ mod intrinsics {
     }
 
     #[test]
+    fn narrow_selects_and_overflow_branches_use_the_flags() {
+        let mir = func(
+            "i8 @f(i8 %a, i8 %b)",
+            "%m = call i8 @llvm.umin.i8(i8 %a, i8 %b)\nret i8 %m",
+            "declare i8 @llvm.umin.i8(i8, i8)",
+        );
+        assert!(!mir.contains("SETCCr"), "{mir}");
+        assert!(mir.contains("CMP8rr %0, %1"), "{mir}");
+        assert!(mir.contains("CMOV32rr"), "{mir}");
+        let mir = sel("declare {i32, i1} @llvm.uadd.with.overflow.i32(i32, i32)
+declare void @llvm.trap()
+define i32 @f(i32 %a, i32 %b) {
+entry:
+  %t = call {i32, i1} @llvm.uadd.with.overflow.i32(i32 %a, i32 %b)
+  %o = extractvalue {i32, i1} %t, 1
+  %v = extractvalue {i32, i1} %t, 0
+  br i1 %o, label %bad, label %ok
+bad:
+  call void @llvm.trap()
+  unreachable
+ok:
+  ret i32 %v
+}
+");
+        assert!(!mir.contains("SETCCr"), "{mir}");
+        assert!(mir.contains("JCC_1 %bb.1, 2,"), "jb: {mir}");
+    }
+
+    #[test]
     fn saturating_add_selects_the_bound() {
         let mir = func(
             "i16 @f(i16 %a, i16 %b)",
