@@ -2,8 +2,8 @@
 ; phi reached from the table and from the range check), bit tests (one to
 ; three destinations, with and without a bias), a balanced search tree over
 ; sparse 64-bit values including the extremes, case ranges, i8/i16
-; conditions with negative cases, a switch with no cases, and a switch in a
-; loop whose back edge feeds the header's phis. Each routine is probed over
+; conditions with negative cases, a switch with no cases, a switch in a
+; loop whose back edge feeds the header's phis, and unreachable defaults. Each routine is probed over
 ; a window of values plus the type's extremes; one checksum line per routine.
 ; Hand-written for rcc's differential tests (scripts/difftest.sh).
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -17,6 +17,7 @@ target triple = "x86_64-pc-linux-gnu"
 @n_i16 = private unnamed_addr constant [4 x i8] c"i16\00", align 1
 @n_none = private unnamed_addr constant [5 x i8] c"none\00", align 1
 @n_loop = private unnamed_addr constant [5 x i8] c"loop\00", align 1
+@n_covered = private unnamed_addr constant [8 x i8] c"covered\00", align 1
 
 declare i32 @printf(ptr, ...)
 
@@ -251,6 +252,7 @@ loop:
   %h16 = phi i64 [ 0, %entry ], [ %h161, %loop ]
   %hn = phi i64 [ 0, %entry ], [ %hn1, %loop ]
   %hl = phi i64 [ 0, %entry ], [ %hl1, %loop ]
+  %hc = phi i64 [ 0, %entry ], [ %hc2, %loop ]
   %rt = call i64 @table(i32 %i)
   %ht1 = call i64 @mix(i64 %ht, i64 %rt)
   %rb = call i64 @bits(i32 %i)
@@ -268,6 +270,10 @@ loop:
   %hn1 = call i64 @mix(i64 %hn, i64 %rn)
   %rl = call i64 @loop(i32 %i)
   %hl1 = call i64 @mix(i64 %hl, i64 %rl)
+  %rc = call i64 @covered(i32 %i)
+  %hc1 = call i64 @mix(i64 %hc, i64 %rc)
+  %rcb = call i64 @covered_bits(i32 %i)
+  %hc2 = call i64 @mix(i64 %hc1, i64 %rcb)
   %i1 = add i32 %i, 1
   %more = icmp slt i32 %i1, 6000
   br i1 %more, label %loop, label %tree
@@ -315,5 +321,72 @@ tree:
   call void @report(ptr @n_i16, i64 %h16f)
   call void @report(ptr @n_none, i64 %hn1)
   call void @report(ptr @n_loop, i64 %hl1)
+  call void @report(ptr @n_covered, i64 %hc2)
   ret i32 0
+}
+
+; An unreachable default: the last cluster of a leaf is not tested, a
+; table has no range check.
+define internal i64 @covered(i32 %x) noinline {
+entry:
+  %m = and i32 %x, 7
+  switch i32 %m, label %unr [
+    i32 0, label %a
+    i32 1, label %b
+    i32 2, label %c
+    i32 3, label %a
+    i32 4, label %b
+    i32 5, label %c
+    i32 6, label %a
+    i32 7, label %d ]
+a:
+  ret i64 41
+b:
+  ret i64 42
+c:
+  ret i64 43
+d:
+  ret i64 44
+unr:
+  unreachable
+}
+
+define internal i64 @covered_bits(i32 %x) noinline {
+entry:
+  %m = and i32 %x, 31
+  %big = icmp ugt i32 %m, 20
+  br i1 %big, label %out, label %sw
+sw:
+  switch i32 %m, label %unr [
+    i32 0, label %a
+    i32 3, label %a
+    i32 7, label %b
+    i32 8, label %b
+    i32 9, label %b
+    i32 14, label %a
+    i32 1, label %c
+    i32 2, label %c
+    i32 4, label %c
+    i32 5, label %c
+    i32 6, label %c
+    i32 10, label %c
+    i32 11, label %c
+    i32 12, label %c
+    i32 13, label %c
+    i32 15, label %c
+    i32 16, label %c
+    i32 17, label %c
+    i32 18, label %c
+    i32 19, label %c
+    i32 20, label %c ]
+a:
+  ret i64 51
+b:
+  ret i64 52
+c:
+  ret i64 53
+out:
+  ret i64 54
+unr:
+  unreachable
 }

@@ -45,6 +45,11 @@
 //! the last to the default destination; a table's or bit test's range
 //! check falls through the same way.
 //!
+//! **Unreachable default** (a default block that is just `unreachable`):
+//! the last cluster of each leaf is taken without its test, or without its
+//! range check for a table or bit tests (the last bit test becomes a
+//! jump).
+//!
 //! *Deviation:* llc -O0 tests the clusters in one linear chain and builds
 //! no bit tests; this lowering does at every level what llc does at -O2.
 
@@ -205,6 +210,12 @@ impl FunctionLowering<'_> {
                 .ok_or_else(|| IselError::new("a switch destination that is not a block"))
         };
         let default = block_of(ops[1])?;
+        // A default that is `unreachable` needs no path to it: the last
+        // test of each chain can be left out (LLVM's unreachable default).
+        let default_unreachable = ops[1]
+            .as_entity::<Block>(ValueTag::Block)
+            .and_then(|d| f.block_insts(d).find(|&i| f.op(i) != Opcode::Phi))
+            .is_some_and(|i| f.op(i) == Opcode::Unreachable);
         let mut cases = Vec::with_capacity(ops.len() / 2);
         for pair in ops[2..].chunks(2) {
             let [v, d] = pair else {
@@ -223,6 +234,7 @@ impl FunctionLowering<'_> {
         let mut p = Planner {
             mf,
             default,
+            default_unreachable,
             steps: Vec::new(),
             succ_pool: Vec::new(),
             bits: Vec::new(),
@@ -343,6 +355,8 @@ fn clusterize(cases: &[(i64, MBlock)]) -> Vec<Cluster> {
 struct Planner<'m> {
     mf: &'m mut MachFunction,
     default: MBlock,
+    /// The default destination is `unreachable`.
+    default_unreachable: bool,
     steps: Vec<Step>,
     succ_pool: Vec<MBlock>,
     bits: Vec<BitGroup>,
@@ -649,16 +663,18 @@ impl Planner<'_> {
     }
 
     /// Tests the clusters of `w` in order, each falling through to the
-    /// next and the last to the default.
+    /// next and the last to the default. When the default is unreachable
+    /// the last cluster is taken without its test (its range check, for a
+    /// table or bit tests).
     fn lower_leaf(&mut self, cl: &[Cluster], w: WorkItem) {
         let mut here = w.mb;
         for (k, &c) in cl.iter().enumerate().take(w.last + 1).skip(w.first) {
-            let next = if k == w.last {
-                self.default
-            } else {
-                self.new_block()
-            };
+            let last = k == w.last;
+            let next = if last { self.default } else { self.new_block() };
+            let untested = last && self.default_unreachable;
             match c.kind {
+                Kind::Range(d) if untested => self.step(here, StepKind::Jump(d)),
+                Kind::Table(jt) if untested => self.step(here, StepKind::Table { bias: c.lo, jt }),
                 Kind::Range(d) => self.step(
                     here,
                     StepKind::Branch {
@@ -681,21 +697,25 @@ impl Planner<'_> {
                 }
                 Kind::Bits(g) => {
                     let g = self.bits[g].clone();
-                    let mut test_block = self.new_block();
-                    self.step(
-                        here,
-                        StepKind::Branch {
-                            test: Test::InRange(g.bias, g.bias + g.range as i64),
-                            t: test_block,
-                            f: next,
-                        },
-                    );
+                    let mut test_block = here;
+                    if !untested {
+                        test_block = self.new_block();
+                        self.step(
+                            here,
+                            StepKind::Branch {
+                                test: Test::InRange(g.bias, g.bias + g.range as i64),
+                                t: test_block,
+                                f: next,
+                            },
+                        );
+                    }
                     for (m, &(mask, d)) in g.cases.iter().enumerate() {
-                        let after = if m + 1 == g.cases.len() {
-                            next
-                        } else {
-                            self.new_block()
-                        };
+                        let final_test = m + 1 == g.cases.len();
+                        if final_test && untested {
+                            self.step(test_block, StepKind::Jump(d));
+                            break;
+                        }
+                        let after = if final_test { next } else { self.new_block() };
                         self.step(
                             test_block,
                             StepKind::Branch {
@@ -874,6 +894,7 @@ mod tests {
         let mut p = Planner {
             mf: &mut mf,
             default: b(3),
+            default_unreachable: false,
             steps: Vec::new(),
             succ_pool: Vec::new(),
             bits: Vec::new(),
