@@ -81,6 +81,12 @@ pub fn fold(dag: &mut Dag, op: Op, vt: VT, ops: &[SDValue], payload: u64) -> Opt
             }
             match op {
                 Op::Mul | Op::And if b == 0 => Some(dag.constant(vt, 0)),
+                // A multiply by a power of two is a shift (LLVM's combiner
+                // does this; a shift is cheaper and folds into addresses).
+                Op::Mul if b.is_power_of_two() => {
+                    let k = dag.constant(vt, b.trailing_zeros() as u64);
+                    Some(dag.value(Op::Shl, vt, &[x, k], 0))
+                }
                 Op::Or if b == all => Some(dag.constant(vt, all)),
                 _ => None,
             }
@@ -296,6 +302,10 @@ mod tests {
         assert_eq!(d.payload(lt.node()), Cond::Sgt as u64, "7 < x is x > 7");
         let sub = d.value(Op::Sub, VT::I32, &[k, x], 0);
         assert_eq!(d.operands(sub.node()), &[k, x], "not commutative");
+        let eight = d.constant(VT::I32, 8);
+        let m = d.value(Op::Mul, VT::I32, &[eight, x], 0);
+        assert_eq!(d.op_of(m), Op::Shl);
+        assert_eq!(d.as_const(d.operands(m.node())[1]), Some(3));
     }
 
     #[test]

@@ -500,3 +500,42 @@ mod load_folding {
         assert!(sub < call, "{mir}");
     }
 }
+
+mod cheap_code {
+    use super::*;
+
+    #[test]
+    fn zext_of_a_32_bit_result_needs_no_move() {
+        let mir = func(
+            "i64 @f(i32 %a, i64 %x)",
+            "%s = add i32 %a, 7\n%z = zext i32 %s to i64\n%t = trunc i64 %x to i32\n%w = zext i32 %t to i64\n%c = call i32 @g()\n%y = zext i32 %c to i64\n%r = add i64 %z, %w\n%q = add i64 %r, %y\nret i64 %q",
+            "declare i32 @g()",
+        );
+        // Only the truncation and the call result need the zeroing move.
+        assert_eq!(mir.matches("MOV32rr").count(), 2, "{mir}");
+        assert_eq!(mir.matches("SUBREG_TO_REG").count(), 3, "{mir}");
+    }
+
+    #[test]
+    fn a_symbol_with_an_index_becomes_a_base_register() {
+        let mir = func(
+            "i32 @f(i64 %i)",
+            "%p = getelementptr inbounds [256 x i32], ptr @tab, i64 0, i64 %i\n%v = load i32, ptr %p\nret i32 %v",
+            "@tab = global [256 x i32] zeroinitializer",
+        );
+        assert!(mir.contains("LEA64r $rip, 1, $noreg, @tab"), "{mir}");
+        assert!(mir.contains("MOV32rm %1, 4, %0, 0,"), "{mir}");
+    }
+
+    #[test]
+    fn constants_move_right_and_powers_of_two_shift() {
+        let mir = func(
+            "i32 @f(i32 %a)",
+            "%m = mul i32 8, %a\n%c = icmp slt i32 5, %m\n%z = zext i1 %c to i32\nret i32 %z",
+            "",
+        );
+        assert!(mir.contains("SHL32ri %0(tied-def 0), 3"), "{mir}");
+        assert!(mir.contains("CMP32ri8 %1, 5"), "{mir}");
+        assert!(mir.contains("SETCCr 15,"), "5 < m is m > 5: {mir}");
+    }
+}

@@ -199,7 +199,10 @@ impl Builder<'_, '_> {
                 return Ok(true);
             }
             "load.relative" => {
-                let (p, off) = (arg(self, 0)?, arg(self, 1)?);
+                let (p, mut off) = (arg(self, 0)?, arg(self, 1)?);
+                if self.dag.vt(off) != VT::I64 {
+                    off = self.dag.value(Op::SignExtend, VT::I64, &[off], 0);
+                }
                 let addr = self.dag.value(Op::Add, VT::I64, &[p, off], 0);
                 let rel = self.load(addr, VT::I64, 32, Ext::Sign, false);
                 self.dag.value(Op::Add, VT::I64, &[p, rel], 0)

@@ -387,6 +387,12 @@ impl M<'_> {
                 }
                 Binding::Val(v)
             }
+            Pred::Def32 => {
+                if dag.vt(v) != VT::I32 || v.res() != 0 || !defined_by_32_bit_op(dag, v) {
+                    return false;
+                }
+                Binding::Val(v)
+            }
             Pred::Imm | Pred::UImm32 => {
                 let Some(c) = dag.as_const(v) else {
                     return false;
@@ -442,6 +448,40 @@ impl M<'_> {
         }
         *slot = b;
         true
+    }
+}
+
+/// Whether i32 value `v` is the result of a 32-bit instruction (which
+/// zeroes the upper half of the 64-bit register) rather than of a copy
+/// that may keep whatever the register held: not a truncation (a
+/// sub-register copy), a value from another block or a call, an undef.
+fn defined_by_32_bit_op(dag: &Dag, v: SDValue) -> bool {
+    match dag.op_of(v) {
+        Op::Add
+        | Op::Sub
+        | Op::Mul
+        | Op::SDiv
+        | Op::UDiv
+        | Op::SRem
+        | Op::URem
+        | Op::And
+        | Op::Or
+        | Op::Xor
+        | Op::Shl
+        | Op::Srl
+        | Op::Sra
+        | Op::Select
+        | Op::Constant
+        | Op::ZeroExtend
+        | Op::SignExtend
+        | Op::AnyExtend
+        | Op::Rotl
+        | Op::Rotr
+        | Op::Bswap
+        | Op::Ctlz
+        | Op::Cttz => true,
+        Op::Load => MemInfo::unpack(dag.payload(v.node())).ext != Ext::Any,
+        _ => false,
     }
 }
 

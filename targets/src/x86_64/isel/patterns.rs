@@ -36,6 +36,9 @@ pub struct POp {
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Pred {
     R,
+    /// An i32 value computed by a 32-bit instruction, which leaves the
+    /// upper half of its 64-bit register zero (LLVM's `def32`).
+    Def32,
     Imm,
     UImm32,
     Addr,
@@ -111,13 +114,18 @@ pub struct Pattern {
 }
 
 impl Pattern {
-    /// The number of operations in the tree (its priority: rows with more
-    /// are tried first).
+    /// The row's priority: rows with more operations in the tree are tried
+    /// first, then rows with more constrained leaves (literals, predicates
+    /// other than `r`), as LLVM's pattern complexity.
     pub fn complexity(&self) -> usize {
         self.nodes
             .iter()
-            .filter(|n| matches!(n, PNode::Node { .. }))
-            .count()
+            .map(|n| match n {
+                PNode::Node { .. } => 16,
+                PNode::Lit(_) => 1,
+                PNode::Var { pred, .. } => (*pred != Pred::R) as usize,
+            })
+            .sum()
     }
 }
 
@@ -158,9 +166,9 @@ pub fn parse(text: &str) -> Result<Patterns, String> {
         by_root.entry(op.op).or_default().push(rows.len() as u32);
         rows.push(p);
     }
-    // Bigger trees first (LLVM's pattern complexity), file order among
-    // equals: a row that folds more of the DAG beats a general one
-    // wherever it sits in the file.
+    // Bigger trees first, then more constrained leaves (LLVM's pattern
+    // complexity), file order among equals: a row that folds more of the
+    // DAG beats a general one wherever it sits in the file.
     for list in by_root.values_mut() {
         list.sort_by_key(|&r| std::cmp::Reverse(rows[r as usize].complexity()));
     }
@@ -517,6 +525,7 @@ fn parse_vt(w: &str) -> Option<VT> {
 fn parse_pred(w: &str) -> Option<Pred> {
     Some(match w {
         "r" => Pred::R,
+        "def32" => Pred::Def32,
         "imm" => Pred::Imm,
         "uimm32" => Pred::UImm32,
         "addr" => Pred::Addr,
@@ -801,7 +810,7 @@ fn parse_operand(
     let v = bound(p, name)?;
     let pred = p.preds[v as usize];
     let ok = match (slot, pred) {
-        (Slot::Reg, None | Some(Pred::R)) => true,
+        (Slot::Reg, None | Some(Pred::R | Pred::Def32)) => true,
         (Slot::Mem, Some(Pred::Addr | Pred::GotSym | Pred::R)) => sub.is_none(),
         (Slot::Imm(k), Some(Pred::Imm | Pred::UImm32)) => {
             if imm_kinds.len() <= v as usize {
