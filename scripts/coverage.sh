@@ -70,13 +70,15 @@ done | xargs -P "$PAR" -n 2 bash -c 'one "$0" "$1"'
 
 for c in "$WORK"/*.count; do
     read -r f n failed <"$c"
-    [[ $failed -ne 0 ]] && echo "${f#"$CORPUS_DIR"/}: $failed of $n functions fail"
+    if [[ $failed -ne 0 ]]; then
+        echo "${f#"$CORPUS_DIR"/}: $failed of $n functions fail"
+    fi
 done | sort
 total=0; bad=0; clean=0
 for c in "$WORK"/*.count; do
     read -r f n failed <"$c"
     total=$((total + n)); bad=$((bad + failed))
-    [[ $failed -eq 0 ]] && clean=$((clean + 1))
+    if [[ $failed -eq 0 ]]; then clean=$((clean + 1)); fi
 done
 echo "reasons (all files):"
 cat "$WORK"/*.reasons 2>/dev/null | sort | uniq -c | sort -rn | head -40

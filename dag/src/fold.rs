@@ -12,7 +12,8 @@ use crate::node::{Dag, SDValue};
 use crate::opcode::{Cond, Op};
 use crate::vt::VT;
 
-fn sext(v: u64, bits: u32) -> i64 {
+/// `v` sign-extended from its low `bits` bits.
+pub(crate) fn sext(v: u64, bits: u32) -> i64 {
     let sh = 64 - bits.min(64);
     ((v << sh) as i64) >> sh
 }

@@ -9,13 +9,14 @@
 //! emits them into an `rcc_mach::MachFunction`.
 
 pub mod build;
+pub mod check;
 pub mod fold;
 pub mod lowering;
 pub mod node;
 pub mod opcode;
 pub mod vt;
 
-pub use lowering::{CallLowering, IselError};
+pub use lowering::{ArgValue, CallLowering, FormalArg, IselError, LoweredArgs, VarArgsArea};
 pub use node::{Dag, Node, SDValue};
-pub use opcode::{Cond, Ext, MemInfo, Op};
+pub use opcode::{ByVal, Cond, Ext, FCond, MemInfo, Op};
 pub use vt::VT;

@@ -9,13 +9,61 @@
 //! entry block open (`mf.begin_block(entry)` done), before that block's
 //! DAG is selected.
 //!
+//! Calls see `byval` arguments as `Op::ByValArg` nodes (the pointer, with
+//! size and alignment in the payload): the target copies the bytes into
+//! its outgoing argument area.
+//!
 //! Errors: a construct the target cannot lower (floating-point arguments,
 //! aggregates, too-wide integers) is an [`IselError`] naming it; the same
 //! type reports what instruction selection cannot cover.
 
 use crate::node::{Dag, SDValue};
 use crate::vt::VT;
-use rcc_mach::{MachFunction, RegClassId, VReg};
+use rcc_mach::{FrameIdx, MachFunction, PReg, RegClassId, VReg};
+
+/// An incoming argument as the calling convention sees it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FormalArg {
+    /// A value of this type.
+    Value(VT),
+    /// A `byval` pointer: the caller copied `size` bytes (aligned to
+    /// `align`) into the argument area; the argument is their address.
+    ByVal { size: u64, align: u32 },
+}
+
+/// Where the builder finds an incoming argument.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ArgValue {
+    /// In this virtual register, defined at the top of the entry block.
+    Reg(VReg),
+    /// The address of this (fixed) frame object: a `byval` argument.
+    Frame(FrameIdx),
+}
+
+/// The state a variadic function's `va_start` needs (System V x86-64
+/// layout): the register save area, the first unnamed stack argument, and
+/// the `va_list` offsets of the first unnamed register argument.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct VarArgsArea {
+    /// The register save area (the unnamed argument registers are stored
+    /// there in the entry block).
+    pub save_area: FrameIdx,
+    /// A fixed object at the first stack argument after the named ones.
+    pub overflow: FrameIdx,
+    /// `gp_offset`: bytes of the save area taken by named integer arguments.
+    pub gp_offset: u32,
+    /// `fp_offset`: the same for vector registers, after the integer part.
+    pub fp_offset: u32,
+}
+
+/// What [`CallLowering::lower_arguments`] made.
+#[derive(Clone, Debug, Default)]
+pub struct LoweredArgs {
+    /// One per argument.
+    pub vals: Vec<ArgValue>,
+    /// For a variadic function that calls `va_start`.
+    pub va: Option<VarArgsArea>,
+}
 
 /// A construct that lowering or instruction selection does not support.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,8 +93,10 @@ pub trait CallLowering: Sync {
 
     /// A call of `callee` (a `Symbol` node for a direct call, any `I64`
     /// value for an indirect one) with `args`, ordered after `chain`.
-    /// Returns the call's output chain and, if `ret` is given, its result
-    /// value of that type.
+    /// `rets` are the types of the returned values: none for `void`, one
+    /// for a scalar, the scalar parts of a first-class aggregate in order
+    /// (`{ i64, i64 }` comes back in two registers). Returns the call's
+    /// output chain and one value per entry of `rets`.
     #[allow(clippy::too_many_arguments)]
     fn lower_call(
         &self,
@@ -55,22 +105,66 @@ pub trait CallLowering: Sync {
         chain: SDValue,
         callee: SDValue,
         args: &[SDValue],
-        ret: Option<VT>,
+        rets: &[VT],
         variadic: bool,
-    ) -> Result<(SDValue, Option<SDValue>), IselError>;
+    ) -> Result<(SDValue, Vec<SDValue>), IselError>;
 
-    /// A return of `val` (none for `ret void`) after `chain`; the result is
-    /// the block's final chain (its root).
+    /// A return of `vals` (none for `ret void`, the scalar parts of an
+    /// aggregate in order) after `chain`; the result is the block's final
+    /// chain (its root).
     fn lower_return(
         &self,
         dag: &mut Dag,
         mf: &mut MachFunction,
         chain: SDValue,
-        val: Option<SDValue>,
+        vals: &[SDValue],
     ) -> Result<SDValue, IselError>;
 
-    /// The incoming arguments of types `args`: one virtual register per
-    /// argument, defined at the top of the (open) entry block; the argument
-    /// registers are recorded in `mf.live_ins`.
-    fn lower_arguments(&self, mf: &mut MachFunction, args: &[VT]) -> Result<Vec<VReg>, IselError>;
+    /// The incoming arguments `args`: one value per argument, a virtual
+    /// register defined at the top of the (open) entry block or the frame
+    /// object of a `byval` copy; the argument registers are recorded in
+    /// `mf.live_ins`. With `va_start`, the function is variadic and
+    /// calls `llvm.va_start`: the unnamed argument registers are saved
+    /// and [`LoweredArgs::va`] says where.
+    fn lower_arguments(
+        &self,
+        mf: &mut MachFunction,
+        args: &[FormalArg],
+        va_start: bool,
+    ) -> Result<LoweredArgs, IselError>;
+
+    /// The stack pointer, for dynamic allocas and `llvm.stacksave` /
+    /// `llvm.stackrestore` (`None`: not supported).
+    fn stack_pointer(&self) -> Option<PReg> {
+        None
+    }
+
+    /// The alignment of the stack pointer at calls, in bytes; dynamic
+    /// allocas are rounded to it.
+    fn stack_align(&self) -> u64 {
+        16
+    }
+
+    /// `llvm.va_start(list)` after `chain`, for a function whose arguments
+    /// were lowered with `va`; returns the new chain.
+    fn lower_va_start(
+        &self,
+        _dag: &mut Dag,
+        _chain: SDValue,
+        _list: SDValue,
+        _va: &VarArgsArea,
+    ) -> Result<SDValue, IselError> {
+        Err(IselError::new("llvm.va_start on this target"))
+    }
+
+    /// `llvm.va_copy(dst, src)` after `chain`; returns the new chain.
+    fn lower_va_copy(
+        &self,
+        _dag: &mut Dag,
+        _chain: SDValue,
+        _dst: SDValue,
+        _src: SDValue,
+    ) -> Result<SDValue, IselError> {
+        Err(IselError::new("llvm.va_copy on this target"))
+    }
 }

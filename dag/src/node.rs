@@ -253,6 +253,8 @@ impl Dag {
             if matches!(
                 self.op(n),
                 Op::Constant
+                    | Op::ConstantFP
+                    | Op::FSetCC
                     | Op::Symbol
                     | Op::FrameIndex
                     | Op::BasicBlock

@@ -8,7 +8,7 @@
 //! `FrameIndex` = the frame object; `BasicBlock` = the machine block;
 //! `Register` = the register bits; `SetCC`/`BrCond` = the condition code;
 //! `Load`/`Store` = extension kind / truncating memory type (see
-//! [`MemInfo`]).
+//! [`MemInfo`]); `FSetCC` = the float condition ([`FCond`]).
 
 /// An opcode.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -23,6 +23,11 @@ pub enum Op {
     BasicBlock,
     Register,
     Undef,
+    /// The address of a thread-local variable (LLVM's GlobalTLSAddress):
+    /// payload = the symbol operand, whose flag is the access model
+    /// (`TpOff` local-exec, `GotTpOff` initial-exec). Targets lower it by
+    /// hand.
+    TlsAddress,
     // Chains and registers.
     TokenFactor,
     /// (chain, Register) -> (value, chain)
@@ -54,9 +59,44 @@ pub enum Op {
     SignExtend,
     AnyExtend,
     Truncate,
+    /// (ptr) -> ptr: a call argument passed `byval`, the bytes at `ptr`;
+    /// payload = size << 8 | log2(alignment) (see [`ByVal`]). Only a call
+    /// node's operand; the target copies the bytes.
+    ByValArg,
+    /// (values...) -> the same values: the scalar parts of a first-class
+    /// aggregate as the builder holds it (see `build::aggregate`). Never
+    /// reachable from a block's root, so never selected.
+    MergeValues,
     // Control flow: Br (chain, bb); BrCond (chain, cond, bb).
     Br,
     BrCond,
+    /// (chain, address) -> chain: `indirectbr` [BRIND].
+    BrInd,
+    // Floating point (f32/f64; see `crate::build::float`).
+    FAdd,
+    FSub,
+    FMul,
+    FDiv,
+    FNeg,
+    FAbs,
+    /// (magnitude, sign)
+    FCopySign,
+    FSqrt,
+    /// `llvm.minnum`/`llvm.maxnum`: a NaN operand yields the other one.
+    FMinNum,
+    FMaxNum,
+    /// (a, b) with payload = float condition ([`FCond`]) -> i1
+    FSetCC,
+    /// Float to signed integer, rounding toward zero (i32/i64 results).
+    FpToSint,
+    /// Signed integer (i32/i64) to float, in the current rounding mode.
+    SintToFp,
+    /// f32 -> f64.
+    FpExtend,
+    /// f64 -> f32.
+    FpRound,
+    /// Reinterprets the bits (int <-> float of the same width).
+    Bitcast,
     // Integer operations of intrinsics and switch lowering (LLVM's ISD
     // names in brackets).
     /// (value, amount) [ROTL, ROTR]
@@ -80,10 +120,6 @@ pub enum Op {
     USubO,
     SMulO,
     UMulO,
-    /// Several values as the results of one node, for an aggregate of
-    /// scalars (an intrinsic's `{ iN, i1 }`); `extractvalue` k is operand
-    /// k. Never selected itself [MERGE_VALUES].
-    MergeValues,
     /// (chain) -> chain [TRAP, DEBUGTRAP]
     Trap,
     DebugTrap,
@@ -183,6 +219,89 @@ impl Cond {
     }
 }
 
+/// Float condition codes of `FSetCC`, numbered as the IR's `fcmp`
+/// predicates (LLVM's encoding): the value is a set of outcomes, equal = 1,
+/// greater = 2, less = 4, unordered = 8 (`oge` = 3, `une` = 14, ...).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[repr(u8)]
+pub enum FCond {
+    False,
+    Oeq,
+    Ogt,
+    Oge,
+    Olt,
+    Ole,
+    One,
+    Ord,
+    Uno,
+    Ueq,
+    Ugt,
+    Uge,
+    Ult,
+    Ule,
+    Une,
+    True,
+}
+
+impl FCond {
+    pub const ALL: [FCond; 16] = [
+        FCond::False,
+        FCond::Oeq,
+        FCond::Ogt,
+        FCond::Oge,
+        FCond::Olt,
+        FCond::Ole,
+        FCond::One,
+        FCond::Ord,
+        FCond::Uno,
+        FCond::Ueq,
+        FCond::Ugt,
+        FCond::Uge,
+        FCond::Ult,
+        FCond::Ule,
+        FCond::Une,
+        FCond::True,
+    ];
+
+    /// From the IR's float predicate number (same order).
+    pub fn from_ir(p: u8) -> Option<FCond> {
+        Self::ALL.get(p as usize).copied()
+    }
+
+    /// The predicate's `fcmp` keyword.
+    pub fn name(self) -> &'static str {
+        rcc_ir::inst::FLOAT_PRED_NAMES[self as usize]
+    }
+
+    /// The condition with operands swapped (`a < b` == `b > a`).
+    pub fn swapped(self) -> FCond {
+        // Swap the "greater" (2) and "less" (4) bits.
+        let b = self as u8;
+        let s = (b & !6) | ((b & 2) << 1) | ((b & 4) >> 1);
+        FCond::ALL[s as usize]
+    }
+
+    /// The negated condition (true exactly when `self` is false, NaNs
+    /// included).
+    pub fn inverse(self) -> FCond {
+        FCond::ALL[(self as u8 ^ 15) as usize]
+    }
+
+    /// Evaluates the condition.
+    pub fn eval(self, a: f64, b: f64) -> bool {
+        let rel = if a.is_nan() || b.is_nan() {
+            8
+        } else if a == b {
+            1
+        } else if a > b {
+            2
+        } else {
+            4
+        };
+        self as u8 & rel != 0
+    }
+}
+
 /// Memory-access details of a `Load`/`Store`, packed in the payload:
 /// bits 0..8 = memory bits (8, 16, 32, 64, ...), bits 8..10 = extension of
 /// a load (0 none, 1 zero, 2 sign, 3 any), bit 10 = volatile.
@@ -223,5 +342,57 @@ impl MemInfo {
             },
             volatile: p & (1 << 10) != 0,
         }
+    }
+}
+
+/// The payload of a `ByValArg`: size and alignment of the copied bytes.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct ByVal {
+    pub size: u64,
+    pub align: u32,
+}
+
+impl ByVal {
+    pub fn pack(self) -> u64 {
+        debug_assert!(self.align.is_power_of_two());
+        self.size << 8 | u64::from(self.align.trailing_zeros())
+    }
+    pub fn unpack(p: u64) -> ByVal {
+        ByVal {
+            size: p >> 8,
+            align: 1 << (p & 0x3f),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn float_conditions_swap_and_invert() {
+        let vals = [
+            f64::NEG_INFINITY,
+            -1.0,
+            -0.0,
+            0.0,
+            2.5,
+            f64::INFINITY,
+            f64::NAN,
+        ];
+        for c in FCond::ALL {
+            assert_eq!(FCond::from_ir(c as u8), Some(c));
+            for &a in &vals {
+                for &b in &vals {
+                    assert_eq!(c.swapped().eval(b, a), c.eval(a, b), "{c:?} {a} {b}");
+                    assert_eq!(c.inverse().eval(a, b), !c.eval(a, b), "{c:?} {a} {b}");
+                }
+            }
+        }
+        assert_eq!(FCond::Olt.swapped(), FCond::Ogt);
+        assert_eq!(FCond::Oeq.inverse(), FCond::Une);
+        assert_eq!(FCond::Uge.name(), "uge");
+        assert!(FCond::Ueq.eval(f64::NAN, 1.0) && !FCond::Oeq.eval(f64::NAN, f64::NAN));
+        assert!(FCond::Oeq.eval(-0.0, 0.0));
     }
 }

@@ -2,10 +2,10 @@
 //! only records what it is asked.
 
 use rcc_dag::build::{build_block, FunctionLowering};
-use rcc_dag::{CallLowering, IselError};
+use rcc_dag::{ArgValue, CallLowering, FormalArg, IselError, LoweredArgs};
 use rcc_dag::{Dag, Op, SDValue, VT};
 use rcc_ir::Module;
-use rcc_mach::{MachFunction, RegClassId, VReg};
+use rcc_mach::{MachFunction, RegClassId};
 
 struct Mock;
 
@@ -13,11 +13,22 @@ impl CallLowering for Mock {
     fn reg_class(&self, vt: VT) -> Option<RegClassId> {
         vt.is_int().then_some(RegClassId(vt.bits() as u8))
     }
-    fn lower_arguments(&self, mf: &mut MachFunction, args: &[VT]) -> Result<Vec<VReg>, IselError> {
-        Ok(args
+    fn lower_arguments(
+        &self,
+        mf: &mut MachFunction,
+        args: &[FormalArg],
+        _va_start: bool,
+    ) -> Result<LoweredArgs, IselError> {
+        let vals = args
             .iter()
-            .map(|&vt| mf.new_vreg(RegClassId(vt.bits() as u8)))
-            .collect())
+            .map(|&a| match a {
+                FormalArg::Value(vt) => ArgValue::Reg(mf.new_vreg(RegClassId(vt.bits() as u8))),
+                FormalArg::ByVal { size, align } => {
+                    ArgValue::Frame(mf.frame.create(size, align, rcc_mach::FrameKind::Fixed))
+                }
+            })
+            .collect();
+        Ok(LoweredArgs { vals, va: None })
     }
     fn lower_call(
         &self,
@@ -26,32 +37,26 @@ impl CallLowering for Mock {
         chain: SDValue,
         callee: SDValue,
         args: &[SDValue],
-        ret: Option<VT>,
+        rets: &[VT],
         _variadic: bool,
-    ) -> Result<(SDValue, Option<SDValue>), IselError> {
+    ) -> Result<(SDValue, Vec<SDValue>), IselError> {
         let mut ops = vec![chain, callee];
         ops.extend_from_slice(args);
-        let vts = [ret.unwrap_or(VT::Chain), VT::Chain];
-        let n = dag.node(
-            Op::Target(1),
-            &vts[if ret.is_some() { 0 } else { 1 }..],
-            &ops,
-            0,
-        );
-        Ok(match ret {
-            Some(_) => (SDValue::new(n, 1), Some(SDValue::new(n, 0))),
-            None => (SDValue::new(n, 0), None),
-        })
+        let mut vts = rets.to_vec();
+        vts.push(VT::Chain);
+        let n = dag.node(Op::Target(1), &vts, &ops, 0);
+        let vals = (0..rets.len() as u32).map(|k| SDValue::new(n, k)).collect();
+        Ok((SDValue::new(n, rets.len() as u32), vals))
     }
     fn lower_return(
         &self,
         dag: &mut Dag,
         _mf: &mut MachFunction,
         chain: SDValue,
-        val: Option<SDValue>,
+        vals: &[SDValue],
     ) -> Result<SDValue, IselError> {
         let mut ops = vec![chain];
-        ops.extend(val);
+        ops.extend_from_slice(vals);
         Ok(dag.value(Op::Target(2), VT::Chain, &ops, 0))
     }
 }
@@ -150,8 +155,8 @@ define void @f(ptr %p, i16 %v) {
 
 #[test]
 fn unsupported_constructs_are_named() {
-    let e = build("define float @f(float %a) {\n  ret float %a\n}\n").unwrap_err();
-    assert!(e.what.contains("float"), "{e}");
+    let e = build("define x86_fp80 @f(x86_fp80 %a) {\n  ret x86_fp80 %a\n}\n").unwrap_err();
+    assert!(e.what.contains("x86_fp80"), "{e}");
     let e = build(
         "define void @f(i64 %n) {\n  %a = alloca i8, i64 %n\n  store i8 0, ptr %a\n  ret void\n}\n",
     )

@@ -9,6 +9,7 @@
 //!   regallocfast           fast register allocation (+ checker with -verify)
 //!   prologepilog           frame layout, prologue/epilogue, frame indices
 //!   postrapseudos          COPY/SUBREG_TO_REG... to target instructions
+//!   branch-folder          `jcc next; jmp B` -> `j!cc B`
 //!   emission               constant pool, header, body, footer, jump tables
 //!                          recorded into a Fragment (RecordingStreamer)
 //! merge (calling thread, module order):
@@ -52,6 +53,7 @@ pub const MACHINE_PASSES: &[&str] = &[
     "regallocfast",
     "prologepilog",
     "postrapseudos",
+    "branch-folder",
 ];
 
 /// The target description every stage reads.
@@ -82,14 +84,18 @@ pub struct Worker {
     mf: MachFunction,
     frame: FrameScratch,
     rec: RecordingStreamer<'static>,
+    scratch: Vec<rcc_mach::MInst>,
 }
 
 impl Worker {
-    fn new(encode: bool) -> Worker {
+    /// A worker; `encode`: its recorder pre-encodes instructions (for
+    /// object output).
+    pub fn new(encode: bool) -> Worker {
         Worker {
             isel: IselCtx::default(),
             mf: MachFunction::new(GlobalId::from_u32(0)),
             frame: FrameScratch::default(),
+            scratch: Vec::new(),
             rec: if encode {
                 RecordingStreamer::with_target(&BACKEND)
             } else {
@@ -152,14 +158,12 @@ impl<'a> ModuleCx<'a> {
     }
 
     /// An error about function `g`, located at its definition.
-    fn error(&self, g: GlobalId, msg: impl std::fmt::Display) -> Diagnostic {
+    /// (Located in bulk by [`compile_module`]: one pass over the text for
+    /// all errors.)
+    fn error(&self, g: GlobalId, msg: impl std::fmt::Display) -> ParseError {
         let name = rcc_mach::symbols::display_name(self.m, g);
         let offset = self.m.globals[g].offset;
-        Diagnostic::locate(
-            self.file,
-            &self.m.text,
-            &ParseError::new(offset, format!("in function '{name}': {msg}")),
-        )
+        ParseError::new(offset, format!("in function '{name}': {msg}"))
     }
 
     fn wants_dump(&self, pass: &str) -> bool {
@@ -168,24 +172,33 @@ impl<'a> ModuleCx<'a> {
             || self.opts.stop_after.as_deref() == Some(pass)
     }
 
-    fn stops_after(&self, pass: &str) -> bool {
-        self.opts.stop_after.as_deref() == Some(pass)
-    }
-
     /// Runs the machine pipeline on function `g` (ordinal `n`) with worker
-    /// `w`'s scratch.
+    /// `w`'s scratch, as far as `-stop-after` says.
     pub fn compile_function(
         &self,
         w: &mut Worker,
         g: GlobalId,
         n: u32,
-    ) -> Result<FunctionOutput, Diagnostic> {
+    ) -> Result<FunctionOutput, ParseError> {
+        self.run_until(w, g, n, self.opts.stop_after.as_deref())
+    }
+
+    /// Runs the machine pipeline on function `g` up to and including pass
+    /// `last` (one of [`MACHINE_PASSES`]; `None`: through emission). The
+    /// benchmarks time the phases with it.
+    pub fn run_until(
+        &self,
+        w: &mut Worker,
+        g: GlobalId,
+        n: u32,
+        last: Option<&str>,
+    ) -> Result<FunctionOutput, ParseError> {
         let m = self.m;
         let t: &dyn TargetInfo = &TARGET;
         let mf = &mut w.mf;
         let mut dump = String::new();
         // After each pass: the dump, the verifier, and the stop.
-        let mut after = |mf: &MachFunction, pass: &str| -> Result<bool, Diagnostic> {
+        let mut after = |mf: &MachFunction, pass: &str| -> Result<bool, ParseError> {
             if self.wants_dump(pass) {
                 rcc_mach::printer::print_function(&mut dump, mf, m, t, pass);
             }
@@ -202,7 +215,7 @@ impl<'a> ModuleCx<'a> {
                     ));
                 }
             }
-            Ok(self.stops_after(pass))
+            Ok(last == Some(pass))
         };
         w.isel.pic = self.pic;
         select_function(m, self.dl, g, mf, &mut w.isel).map_err(|e| self.error(g, e))?;
@@ -233,6 +246,10 @@ impl<'a> ModuleCx<'a> {
         }
         expand_pseudos(mf, m, t).map_err(|e| self.error(g, e))?;
         if after(mf, "postrapseudos")? {
+            return Ok(stopped(dump));
+        }
+        rcc_targets::x86_64::branch::fold_branches(mf, &mut w.scratch);
+        if after(mf, "branch-folder")? {
             return Ok(stopped(dump));
         }
         let rec = &mut w.rec;
@@ -279,13 +296,19 @@ pub fn compile_module(
 ) -> Result<Vec<u8>, Vec<Diagnostic>> {
     let other = |s: String| vec![Diagnostic::locate(file, &m.text, &ParseError::new(0, s))];
     let dl = m.data_layout().map_err(other)?;
+    if dl.ptr_size != 8 {
+        return Err(other(format!(
+            "x86-64 code generation needs 64-bit pointers; the data layout gives {} bits",
+            dl.ptr_size * 8
+        )));
+    }
     let cx = ModuleCx::new(m, &dl, opts, file).map_err(other)?;
     let funcs = cx.functions();
     let encode = opts.filetype == FileType::Obj;
     let workers: Vec<Mutex<Worker>> = (0..pool.current_num_threads().max(1))
         .map(|_| Mutex::new(Worker::new(encode)))
         .collect();
-    let results: Vec<Result<FunctionOutput, Diagnostic>> = pool.install(|| {
+    let results: Vec<Result<FunctionOutput, ParseError>> = pool.install(|| {
         use rayon::prelude::*;
         funcs
             .par_iter()
@@ -306,7 +329,7 @@ pub fn compile_module(
         }
     }
     if !errors.is_empty() {
-        return Err(errors);
+        return Err(Diagnostic::locate_all(file, &m.text, &errors));
     }
     if opts.print_after_all || !opts.print_after.is_empty() || opts.stop_after.is_some() {
         let dumps: String = outs.iter().map(|o| o.dump.as_str()).collect();

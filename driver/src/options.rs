@@ -89,6 +89,7 @@ pub const PASS_NAMES: &[&str] = &[
     "regallocfast",
     "prologepilog",
     "postrapseudos",
+    "branch-folder",
 ];
 
 /// Parses `args` (without the program name).

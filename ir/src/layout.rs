@@ -87,12 +87,26 @@ impl DataLayout {
         for item in spec.split('-').filter(|s| !s.is_empty()) {
             let bad = || format!("invalid data layout specification '{item}'");
             let num = |s: &str| s.parse::<u32>().map_err(|_| bad());
-            let (head, rest) = item.split_at(1);
+            let head_len = item.chars().next().map_or(0, char::len_utf8);
+            let (head, rest) = item.split_at(head_len);
+            let pow2 = |x: u32| {
+                if x.is_power_of_two() {
+                    Ok(x)
+                } else {
+                    Err(bad())
+                }
+            };
             let parts: Vec<&str> = rest.split(':').collect();
             match head {
                 "e" => dl.little_endian = true,
                 "E" => dl.little_endian = false,
-                "S" => dl.stack_align = bits_to_bytes(num(rest)?),
+                "S" => {
+                    // `S0`: unspecified.
+                    let b = bits_to_bytes(num(rest)?);
+                    if b != 0 {
+                        dl.stack_align = pow2(b)?;
+                    }
+                }
                 "p" => {
                     let addrspace = if parts[0].is_empty() {
                         0
@@ -100,10 +114,14 @@ impl DataLayout {
                         num(parts[0])?
                     };
                     if addrspace == 0 && parts.len() >= 3 {
-                        dl.ptr_size = bits_to_bytes(num(parts[1])?);
-                        dl.ptr_align = bits_to_bytes(num(parts[2])?);
+                        let bits = num(parts[1])?;
+                        if bits == 0 || bits % 8 != 0 {
+                            return Err(bad());
+                        }
+                        dl.ptr_size = bits / 8;
+                        dl.ptr_align = pow2(bits_to_bytes(num(parts[2])?))?;
                         dl.ptr_pref_align = match parts.get(3) {
-                            Some(p) => bits_to_bytes(num(p)?).max(dl.ptr_align),
+                            Some(p) => pow2(bits_to_bytes(num(p)?))?.max(dl.ptr_align),
                             None => dl.ptr_align,
                         };
                     }
@@ -129,12 +147,12 @@ impl DataLayout {
                     // `a:abi[:pref]` (the older `a0:abi:pref` has a size first).
                     let (abi, pref) = (parts.get(1), parts.get(2));
                     if let Some(a) = abi {
-                        dl.aggregate_align = bits_to_bytes(num(a)?).max(1);
+                        dl.aggregate_align = pow2(bits_to_bytes(num(a)?).max(1))?;
                     } else if let Some(a) = parts.first().filter(|a| !a.is_empty()) {
-                        dl.aggregate_align = bits_to_bytes(num(a)?).max(1);
+                        dl.aggregate_align = pow2(bits_to_bytes(num(a)?).max(1))?;
                     }
                     if let Some(p) = pref {
-                        dl.aggregate_pref_align = bits_to_bytes(num(p)?).max(1);
+                        dl.aggregate_pref_align = pow2(bits_to_bytes(num(p)?).max(1))?;
                     }
                     dl.aggregate_pref_align = dl.aggregate_pref_align.max(dl.aggregate_align);
                 }
@@ -302,6 +320,23 @@ mod tests {
 
     const CLANG: &str =
         "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128";
+
+    #[test]
+    fn malformed_specifications_are_errors_not_panics() {
+        for spec in [
+            "e-m:nal:32-M\u{f}271:32:32-p272:64:64-i6istinc0:128-n8:16:32:64-S128",
+            "S24",
+            "p:0:64",
+            "p:12:8",
+            "p:64:24",
+            "a:0:24",
+        ] {
+            assert!(DataLayout::parse(spec).is_err(), "{spec:?}");
+        }
+        assert_eq!(DataLayout::parse("e-S0").map(|d| d.stack_align), Ok(16));
+        // A multi-byte first character is skipped like any unknown item.
+        assert!(DataLayout::parse("\u{fffd}-e").is_ok());
+    }
 
     #[test]
     fn scalars() {

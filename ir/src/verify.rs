@@ -518,6 +518,40 @@ fn check_block_addresses(
     }
 }
 
+/// The function and block `blockaddress(func, %block)` names, if it names
+/// a block of a defined function (`block` is the label as written, with
+/// its `%`).
+pub fn block_address_target(
+    m: &Module,
+    func: Value,
+    block: crate::span::Span,
+) -> Option<(GlobalId, Block)> {
+    let label = m.text.get(block.start as usize..block.end as usize)?;
+    let label = label.strip_prefix('%').unwrap_or(label);
+    let g = func.as_entity::<GlobalId>(ValueTag::Global)?;
+    let body = m.bodies.get(m.func(g)?.body? as usize)?;
+    let found = match label.parse::<u32>() {
+        Ok(n) => {
+            let mut hit = None;
+            numbering(m, body, |v, k| {
+                if k == n && v.tag() == ValueTag::Block {
+                    hit = v.as_entity::<Block>(ValueTag::Block);
+                }
+                k >= n
+            });
+            hit
+        }
+        Err(_) => body.blocks.iter().find_map(|(b, d)| {
+            let name = m.str(d.name);
+            (!d.name.is_none()
+                && (name == label
+                    || crate::span::name_bytes(name) == crate::span::name_bytes(label)))
+            .then_some(b)
+        }),
+    };
+    found.map(|b| (g, b))
+}
+
 /// The numbers of a body's unnamed blocks, increasing.
 fn block_numbers(m: &Module, f: &Function) -> Vec<u32> {
     let mut out = Vec::new();

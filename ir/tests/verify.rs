@@ -756,3 +756,59 @@ mod determinism {
             .starts_with("in function @f0: %b does not dominate"));
     }
 }
+
+mod block_address_target {
+    use super::parse;
+    use rcc_ir::constant::ConstKind;
+    use rcc_ir::verify::block_address_target;
+
+    /// The (function index in `order`, block) of every blockaddress of the
+    /// module pool, in pool order.
+    fn targets(src: &str) -> Vec<Option<(usize, u32)>> {
+        let m = parse(src);
+        m.consts
+            .data
+            .values()
+            .filter_map(|c| match c.kind {
+                ConstKind::BlockAddress { func, block } => Some(
+                    block_address_target(&m, func, block)
+                        .map(|(g, b)| (m.order.iter().position(|&x| x == g).unwrap(), b.as_u32())),
+                ),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn named_and_numbered_blocks() {
+        let t = targets(
+            "define void @f(i32 %0) {
+  %2 = add i32 %0, 1
+  br label %3
+3:
+  br label %named
+named:
+  br label %4
+4:
+  ret void
+}
+@t = global [3 x ptr] [ptr blockaddress(@f, %3), ptr blockaddress(@f, %named), ptr blockaddress(@f, %4)]
+",
+        );
+        assert_eq!(t, [Some((0, 1)), Some((0, 2)), Some((0, 3))]);
+    }
+
+    #[test]
+    fn a_value_number_is_not_a_block() {
+        let m = parse("define void @f(i32 %0) {\n  %2 = add i32 %0, 1\n  ret void\n}\n");
+        let g = m.order[0];
+        let text = "%2";
+        let start = m.text.find(text).unwrap() as u32;
+        let span = rcc_ir::span::Span {
+            start,
+            end: start + 2,
+        };
+        let f = rcc_ir::Value::of(rcc_ir::ValueTag::Global, g);
+        assert_eq!(block_address_target(&m, f, span), None);
+    }
+}

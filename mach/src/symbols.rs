@@ -6,7 +6,8 @@
 //!
 //! Labels carry the function's number `F` (its position among the emitted
 //! functions): `.LBBF_N` blocks, `.LCPIF_N` constant pool entries,
-//! `.LJTIF_N` jump tables, `.Lfunc_endF` the function end.
+//! `.LJTIF_N` jump tables, `.Lfunc_endF` the function end, `.LBAF_B` the
+//! IR block `B` whose address a global initializer takes.
 
 use rcc_ir::entity::EntityId;
 use rcc_ir::{GlobalId, Module};
@@ -40,6 +41,14 @@ pub fn jump_table_label(f: u32, n: u32) -> String {
     format!("{PRIVATE_PREFIX}JTI{f}_{n}")
 }
 
+/// The label of IR block `b` of function `f` when a global initializer
+/// takes its address (`blockaddress`): named by the IR block, not the
+/// layout position, so the data emitter can spell it without the
+/// function's machine code.
+pub fn block_address_label(f: u32, b: u32) -> String {
+    format!("{PRIVATE_PREFIX}BA{f}_{b}")
+}
+
 /// The label after the last instruction of function `f` (for `.size`).
 pub fn func_end_label(f: u32) -> String {
     format!("{PRIVATE_PREFIX}func_end{f}")
@@ -59,5 +68,6 @@ mod tests {
         assert_eq!(const_pool_label(0, 1), ".LCPI0_1");
         assert_eq!(jump_table_label(2, 0), ".LJTI2_0");
         assert_eq!(func_end_label(5), ".Lfunc_end5");
+        assert_eq!(block_address_label(1, 9), ".LBA1_9");
     }
 }

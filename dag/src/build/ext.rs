@@ -18,13 +18,14 @@
 //!   `Truncate` from i8), because the instruction selector keeps i1
 //!   values as 0/1 in 8-bit registers.
 
-use super::{BResult, Builder, FunctionLowering};
+use super::{Builder, FunctionLowering};
 use crate::node::SDValue;
 use crate::opcode::{Ext, Op};
 use crate::vt::VT;
 use rcc_ir::attrs::AttrPool;
 use rcc_ir::entity::PoolRange;
 use rcc_ir::{GlobalId, Inst, Module, ValueTag};
+use rcc_mach::VReg;
 
 /// The extension attribute of attribute list `r` of pool `pool`.
 fn ext_attr(m: &Module, pool: &AttrPool, r: Option<PoolRange>) -> Ext {
@@ -115,14 +116,13 @@ impl Builder<'_, '_> {
         }
     }
 
-    /// Incoming argument `k` read from its vreg as type `vt`: an i1 not
+    /// Incoming argument `k` read from its vreg `r` as type `vt`: an i1 not
     /// known to be 0/1 is read as i8 and masked.
-    pub(super) fn abi_argument(&mut self, k: usize, vt: VT) -> BResult<SDValue> {
-        let r = self.fl.args[k];
+    pub(super) fn abi_argument(&mut self, k: usize, r: VReg, vt: VT) -> SDValue {
         if vt == VT::I1 && self.fl.arg_needs_mask(k) {
             let x = self.copy_from(r, VT::I8);
-            return Ok(self.dag.value(Op::Truncate, VT::I1, &[x], 0));
+            return self.dag.value(Op::Truncate, VT::I1, &[x], 0);
         }
-        Ok(self.copy_from(r, vt))
+        self.copy_from(r, vt)
     }
 }

@@ -201,6 +201,7 @@ impl Builder<'_, '_> {
             "load.relative" => {
                 let (p, mut off) = (arg(self, 0)?, arg(self, 1)?);
                 if self.dag.vt(off) != VT::I64 {
+                    // `llvm.load.relative.i32` takes an i32 offset.
                     off = self.dag.value(Op::SignExtend, VT::I64, &[off], 0);
                 }
                 let addr = self.dag.value(Op::Add, VT::I64, &[p, off], 0);
@@ -223,25 +224,6 @@ impl Builder<'_, '_> {
         };
         self.set(i, v);
         Ok(true)
-    }
-
-    /// `extractvalue` of an aggregate that is the results of a
-    /// `MergeValues` node (an intrinsic's `{ iN, i1 }`).
-    pub(super) fn extract_value(&mut self, i: Inst) -> BResult<()> {
-        let f = self.fl.f;
-        let agg = self.get(f.inst_ops(i)[0])?;
-        let idx = f.aux_list(i);
-        let n = agg.node();
-        match (self.dag.op(n), idx) {
-            (Op::MergeValues, &[k]) if (k as usize) < self.dag.operands(n).len() => {
-                let v = self.dag.operands(n)[k as usize];
-                self.set(i, v);
-                Ok(())
-            }
-            _ => Err(IselError::new(
-                "extractvalue of an aggregate other than an intrinsic's result",
-            )),
-        }
     }
 
     /// A load of `mem_bits` bits at `addr` on the block's chain, extended

@@ -121,7 +121,7 @@ impl Builder<'_, '_> {
             self.chain,
             callee,
             &[dst, second, len],
-            None,
+            &[],
             false,
         )?;
         self.chain = chain;

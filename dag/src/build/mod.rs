@@ -15,15 +15,24 @@
 //! block), so hash-consing never merges two of them.
 //!
 //! Calls, returns and arguments go through the target's
-//! [`CallLowering`]. Anything this builder does not handle yet is an
+//! [`CallLowering`]. Floating point (`float`, `double`) is built by the
+//! [`float`] submodule. Anything this builder does not handle yet is an
 //! [`IselError`] naming the construct; nothing is silently dropped except
 //! the intrinsics that have no code (`llvm.lifetime.*`, `llvm.dbg.*`,
 //! `llvm.assume`, `llvm.experimental.noalias.scope.decl`).
 
-use crate::lowering::{CallLowering, IselError};
+mod abi;
+pub mod aggregate;
+mod constexpr;
+mod promote;
+mod stack;
+mod tls;
+
+use crate::lowering::{ArgValue, CallLowering, IselError, VarArgsArea};
 use crate::node::{Dag, SDValue};
 use crate::opcode::{Cond, Ext, MemInfo, Op};
 use crate::vt::VT;
+use aggregate::{new_vregs, nth_vreg};
 use rcc_ir::constant::{ConstData, ConstKind};
 use rcc_ir::entity::{EntityId, PackedOption};
 use rcc_ir::inst::{self, Opcode};
@@ -33,6 +42,7 @@ use rcc_ir::{Block, Function, Inst, Module, Value, ValueTag};
 use rcc_mach::{FrameIdx, FrameKind, MBlock, MachFunction, Reg, RegClassId, SymOperand, VReg};
 
 mod ext;
+mod float;
 mod intrinsics;
 mod memops;
 mod switch;
@@ -64,8 +74,14 @@ pub struct FunctionLowering<'a> {
     inst_vreg: Vec<PackedOption<VReg>>,
     /// Frame object of each static alloca.
     frame_of: Vec<PackedOption<FrameIdx>>,
-    /// Vregs holding the arguments.
-    args: Vec<VReg>,
+    /// Where each argument is (after `lower_arguments`).
+    args: Vec<ArgValue>,
+    /// The `sret` parameter, returned by `ret void` (SysV).
+    sret: Option<u32>,
+    /// Whether the function is variadic.
+    variadic: bool,
+    /// The register save area of a variadic function calling `va_start`.
+    va: Option<VarArgsArea>,
     /// Phi input edges: (pred IR block, phi inst, edge vreg), sorted.
     edges: Vec<(u32, u32, VReg)>,
     /// Argument types.
@@ -90,9 +106,7 @@ impl<'a> FunctionLowering<'a> {
     ) -> BResult<Self> {
         let types = &m.types;
         let arg_tys: Vec<TypeId> = types.fields(fn_ty).to_vec();
-        if let Type::Func { vararg: true, .. } = types.get(fn_ty) {
-            return unsupported("variadic function definitions");
-        }
+        let variadic = matches!(types.get(fn_ty), Type::Func { vararg: true, .. });
         let n = f.num_insts();
         let mut inst_block = vec![0u32; n];
         let blocks: Vec<MBlock> = f
@@ -114,6 +128,9 @@ impl<'a> FunctionLowering<'a> {
             inst_vreg: vec![PackedOption::default(); n],
             frame_of: vec![PackedOption::default(); n],
             args: Vec::new(),
+            sret: None,
+            variadic,
+            va: None,
             edges: Vec::new(),
             arg_tys,
             switches: Vec::new(),
@@ -136,15 +153,19 @@ impl<'a> FunctionLowering<'a> {
                     };
                     let outside = fl.inst_block[d.index()] != user.as_u32();
                     if outside && fl.inst_vreg[d.index()].is_none() {
-                        let vt = scalar_vt(m, dl, f.ty[d.index()], "a value used across blocks")?;
-                        let c = class(lower, vt)?;
-                        fl.inst_vreg[d.index()] = PackedOption::some(mf.new_vreg(c));
+                        let r = new_vregs(
+                            &fl,
+                            mf,
+                            lower,
+                            f.ty[d.index()],
+                            "a value used across blocks",
+                        )?;
+                        fl.inst_vreg[d.index()] = PackedOption::some(r);
                     }
                 }
                 if is_phi && fl.inst_vreg[i.index()].is_none() {
-                    let vt = scalar_vt(m, dl, f.ty[i.index()], "a phi")?;
-                    let c = class(lower, vt)?;
-                    fl.inst_vreg[i.index()] = PackedOption::some(mf.new_vreg(c));
+                    let r = new_vregs(&fl, mf, lower, f.ty[i.index()], "a phi")?;
+                    fl.inst_vreg[i.index()] = PackedOption::some(r);
                 }
             }
         }
@@ -154,7 +175,6 @@ impl<'a> FunctionLowering<'a> {
                 if f.op(i) != Opcode::Phi {
                     break;
                 }
-                let vt = scalar_vt(m, dl, f.ty[i.index()], "a phi")?;
                 for pair in f.inst_ops(i).chunks(2) {
                     let Some(pred) = pair
                         .get(1)
@@ -164,7 +184,7 @@ impl<'a> FunctionLowering<'a> {
                     };
                     let key = (pred.as_u32(), i.as_u32());
                     if !fl.edges.iter().any(|e| (e.0, e.1) == key) {
-                        let v = mf.new_vreg(class(lower, vt)?);
+                        let v = new_vregs(&fl, mf, lower, f.ty[i.index()], "a phi")?;
                         fl.edges.push((key.0, key.1, v));
                     }
                 }
@@ -198,31 +218,25 @@ impl<'a> FunctionLowering<'a> {
         Ok(fl)
     }
 
-    /// Copies the incoming arguments into vregs; call it once, with the
-    /// entry block open (`mf.begin_block(fl.blocks[0])`), before building
-    /// that block's DAG.
-    pub fn lower_arguments(
-        &mut self,
-        mf: &mut MachFunction,
-        lower: &dyn CallLowering,
-    ) -> BResult<()> {
-        let mut vts = Vec::with_capacity(self.arg_tys.len());
-        for &t in &self.arg_tys {
-            vts.push(scalar_vt(self.m, self.dl, t, "an argument")?);
-        }
-        self.args = lower.lower_arguments(mf, &vts)?;
-        Ok(())
-    }
-
-    /// The machine PHIs of IR block `b`.
+    /// The machine PHIs of IR block `b` (one per part of an aggregate phi).
     pub fn phis(&self, b: Block) -> Vec<PhiInfo> {
         let mut out = Vec::new();
+        let mut parts = Vec::new();
         for i in self.f.block_insts(b) {
             if self.f.op(i) != Opcode::Phi {
                 break;
             }
             let Some(dst) = self.inst_vreg[i.index()].expand() else {
                 continue;
+            };
+            let ty = self.f.ty[i.index()];
+            let n = if aggregate::is_aggregate(self.m, ty) {
+                parts.clear();
+                // Checked when the registers were made.
+                let _ = aggregate::parts_of(self.m, self.dl, ty, 0, &mut parts);
+                parts.len()
+            } else {
+                1
             };
             let mut inputs = Vec::new();
             for pair in self.f.inst_ops(i).chunks(2) {
@@ -239,7 +253,12 @@ impl<'a> FunctionLowering<'a> {
                     }
                 }
             }
-            out.push(PhiInfo { dst, inputs });
+            for k in 0..n {
+                out.push(PhiInfo {
+                    dst: nth_vreg(dst, k),
+                    inputs: inputs.iter().map(|&(v, mb)| (nth_vreg(v, k), mb)).collect(),
+                });
+            }
         }
         out
     }
@@ -259,10 +278,15 @@ fn class(lower: &dyn CallLowering, vt: VT) -> BResult<RegClassId> {
 }
 
 /// The value type of IR type `ty`, if the builder handles it (integers and
-/// pointers up to 64 bits); otherwise an error naming `what` and the type.
+/// pointers up to 64 bits, `float`, `double`); otherwise an error naming
+/// `what` and the type.
 fn scalar_vt(m: &Module, dl: &DataLayout, ty: TypeId, what: &str) -> BResult<VT> {
-    VT::of(&m.types, dl, ty)
-        .filter(|v| v.is_int() && v.bits() <= 64)
+    let odd = match m.types.get(ty) {
+        Type::Int(n) => promote::promoted(n),
+        _ => None,
+    };
+    odd.or_else(|| VT::of(&m.types, dl, ty))
+        .filter(|v| (v.is_int() && v.bits() <= 64) || matches!(v, VT::F32 | VT::F64))
         .ok_or_else(|| IselError::new(format!("{what} of type {}", type_name(m, ty))))
 }
 
@@ -278,6 +302,26 @@ fn const_int(f: &Function, v: Value) -> Option<u64> {
         ConstKind::Int(x) => Some(x),
         _ => None,
     }
+}
+
+/// The DAG operation of an integer binary opcode.
+fn bin_op(o: Opcode) -> Option<Op> {
+    Some(match o {
+        Opcode::Add => Op::Add,
+        Opcode::Sub => Op::Sub,
+        Opcode::Mul => Op::Mul,
+        Opcode::SDiv => Op::SDiv,
+        Opcode::UDiv => Op::UDiv,
+        Opcode::SRem => Op::SRem,
+        Opcode::URem => Op::URem,
+        Opcode::And => Op::And,
+        Opcode::Or => Op::Or,
+        Opcode::Xor => Op::Xor,
+        Opcode::Shl => Op::Shl,
+        Opcode::LShr => Op::Srl,
+        Opcode::AShr => Op::Sra,
+        _ => return None,
+    })
 }
 
 /// Per-block builder state.
@@ -350,7 +394,15 @@ impl Builder<'_, '_> {
         SDValue::new(n, 0)
     }
 
+    /// Copies `v` into `r` (an aggregate's parts into the registers
+    /// starting at `r`).
     fn copy_to(&mut self, r: VReg, v: SDValue) {
+        if self.dag.op_of(v) == Op::MergeValues {
+            for (k, p) in self.parts(v).into_iter().enumerate() {
+                self.copy_to(nth_vreg(r, k), p);
+            }
+            return;
+        }
         let vt = self.dag.vt(v);
         let reg = self
             .dag
@@ -374,31 +426,32 @@ impl Builder<'_, '_> {
                         .value(Op::FrameIndex, VT::I64, &[], fi.as_u32() as u64));
                 }
                 match self.fl.inst_vreg[v.index()].expand() {
-                    Some(r) => {
-                        let vt = self.vt(ty)?;
-                        Ok(self.copy_from(r, vt))
-                    }
+                    Some(r) => self.read_vregs(r, ty),
                     None => unsupported("a value used before its definition"),
                 }
             }
-            ValueTag::Arg => {
-                let vt = self.vt(ty)?;
-                self.abi_argument(v.index(), vt)
-            }
+            ValueTag::Arg => self.argument(v.index()),
             ValueTag::Global => {
                 let g = rcc_ir::GlobalId::from_index(v.index());
                 self.symbol(g, 0)
             }
             ValueTag::Const => {
                 let c = rcc_ir::constant::ConstId::from_index(v.index());
+                if aggregate::is_aggregate(self.fl.m, ty) {
+                    return self.const_aggregate(c, ty);
+                }
                 let data: ConstData = self.fl.f.consts.get(c);
                 let vt = self.vt(ty)?;
                 match data.kind {
+                    ConstKind::Float(x) => Ok(self.fp_const(vt, x)),
+                    ConstKind::Null | ConstKind::Zero if vt.is_float() => Ok(self.fp_const(vt, 0)),
                     ConstKind::Int(x) => Ok(self.dag.constant(vt, x)),
                     ConstKind::Null | ConstKind::Zero => Ok(self.dag.constant(vt, 0)),
                     ConstKind::Undef | ConstKind::Poison => {
                         Ok(self.dag.value(Op::Undef, vt, &[], 0))
                     }
+                    ConstKind::Expr { .. } => self.const_expr(c, vt),
+                    ConstKind::BlockAddress { func, block } => self.block_address(func, block),
                     _ => unsupported("this kind of constant operand"),
                 }
             }
@@ -413,7 +466,7 @@ impl Builder<'_, '_> {
     fn symbol(&mut self, g: rcc_ir::GlobalId, offset: i64) -> BResult<SDValue> {
         let m = self.fl.m;
         if m.globals[g].tls != rcc_ir::module::ThreadLocal::None {
-            return unsupported("a thread-local variable's address");
+            return self.tls_address(g, offset);
         }
         let via_got = self.fl.pic && !rcc_mach::emit::is_dso_local(m, g);
         let s = self.mf.sym(SymOperand {
@@ -449,6 +502,27 @@ impl Builder<'_, '_> {
         self.dag.value(Op::Symbol, VT::I64, &[], s.payload() as u64)
     }
 
+    /// Cast `op` of `x` to `to`: pointer casts and `freeze` are extensions
+    /// or truncations by width, or nothing; a bitcast to or from a float
+    /// moves the bits.
+    fn cast(&mut self, op: Opcode, x: SDValue, to: VT) -> BResult<SDValue> {
+        let from = self.dag.vt(x);
+        if from == to {
+            return Ok(x);
+        }
+        if from.is_float() || to.is_float() {
+            return self.bitcast(x, to);
+        }
+        let o = match op {
+            Opcode::ZExt => Op::ZeroExtend,
+            Opcode::SExt => Op::SignExtend,
+            Opcode::Trunc => Op::Truncate,
+            _ if from.bits() < to.bits() => Op::ZeroExtend,
+            _ => Op::Truncate,
+        };
+        Ok(self.dag.value(o, to, &[x], 0))
+    }
+
     fn set(&mut self, i: Inst, v: SDValue) {
         self.vals[i.index()] = Some(v);
         if self.fl.f.op(i) != Opcode::Phi {
@@ -462,28 +536,16 @@ impl Builder<'_, '_> {
         let f = self.fl.f;
         let ops = f.inst_ops(i);
         let op = f.op(i);
-        let bin = |o: Opcode| -> Option<Op> {
-            Some(match o {
-                Opcode::Add => Op::Add,
-                Opcode::Sub => Op::Sub,
-                Opcode::Mul => Op::Mul,
-                Opcode::SDiv => Op::SDiv,
-                Opcode::UDiv => Op::UDiv,
-                Opcode::SRem => Op::SRem,
-                Opcode::URem => Op::URem,
-                Opcode::And => Op::And,
-                Opcode::Or => Op::Or,
-                Opcode::Xor => Op::Xor,
-                Opcode::Shl => Op::Shl,
-                Opcode::LShr => Op::Srl,
-                Opcode::AShr => Op::Sra,
-                _ => return None,
-            })
-        };
-        if let Some(o) = bin(op) {
+        if self.aggregate_inst(i)? {
+            return Ok(());
+        }
+        if let Some(o) = bin_op(op) {
             let vt = self.vt(f.ty[i.index()])?;
             let (a, c) = (self.get(ops[0])?, self.get(ops[1])?);
-            let v = self.dag.value(o, vt, &[a, c], 0);
+            let v = match self.odd_bits(f.ty[i.index()]) {
+                Some(n) => self.odd_binary(o, vt, n, a, c),
+                None => self.dag.value(o, vt, &[a, c], 0),
+            };
             self.set(i, v);
             return Ok(());
         }
@@ -491,7 +553,10 @@ impl Builder<'_, '_> {
             Opcode::ICmp => {
                 let cond = Cond::from_ir((f.flags[i.index()] >> inst::PRED_SHIFT) as u8)
                     .ok_or_else(|| IselError::new("an icmp predicate"))?;
-                let (a, c) = (self.get(ops[0])?, self.get(ops[1])?);
+                let (mut a, mut c) = (self.get(ops[0])?, self.get(ops[1])?);
+                if let Some(n) = self.odd_bits(self.value_ty(ops[0])) {
+                    (a, c) = self.odd_compare(cond, n, a, c);
+                }
                 let v = self.dag.value(Op::SetCC, VT::I1, &[a, c], cond as u64);
                 self.set(i, v);
             }
@@ -510,25 +575,23 @@ impl Builder<'_, '_> {
             | Opcode::BitCast
             | Opcode::Freeze => {
                 let to = self.vt(f.ty[i.index()])?;
-                let x = self.get(ops[0])?;
-                let from = self.dag.vt(x);
-                let v = if from == to {
-                    x
-                } else {
-                    let o = match op {
-                        Opcode::ZExt => Op::ZeroExtend,
-                        Opcode::SExt => Op::SignExtend,
-                        Opcode::Trunc => Op::Truncate,
-                        _ if from.bits() < to.bits() => Op::ZeroExtend,
-                        _ => Op::Truncate,
-                    };
-                    self.dag.value(o, to, &[x], 0)
+                let mut x = self.get(ops[0])?;
+                let from_odd = self.odd_bits(self.value_ty(ops[0]));
+                let to_odd = self.odd_bits(f.ty[i.index()]);
+                if let (Opcode::SExt, Some(n)) = (op, from_odd) {
+                    x = self.sext_in_reg(x, n);
+                }
+                let v = self.cast(op, x, to)?;
+                // Truncation or sign extension into an odd width.
+                let v = match to_odd {
+                    Some(n) if matches!(op, Opcode::SExt | Opcode::Trunc) => self.zext_in_reg(v, n),
+                    _ => v,
                 };
                 self.set(i, v);
             }
             Opcode::Alloca => {
                 if self.fl.frame_of[i.index()].is_none() {
-                    return unsupported("dynamic alloca");
+                    self.dynamic_alloca(i)?;
                 }
             }
             Opcode::Load => {
@@ -538,27 +601,12 @@ impl Builder<'_, '_> {
                 }
                 let vt = self.vt(f.ty[i.index()])?;
                 let addr = self.get(ops[0])?;
-                let (lvt, mem_bits) = if vt == VT::I1 {
-                    (VT::I8, 8)
-                } else {
-                    (vt, vt.bits())
-                };
-                let info = MemInfo {
-                    mem_bits,
-                    ext: Ext::None,
-                    volatile: flags & inst::VOLATILE != 0,
-                };
-                let n = self.dag.node(
-                    Op::Load,
-                    &[lvt, VT::Chain],
-                    &[self.chain, addr],
-                    info.pack(),
-                );
-                self.chain = SDValue::new(n, 1);
-                let mut v = SDValue::new(n, 0);
-                if vt == VT::I1 {
-                    v = self.dag.value(Op::Truncate, VT::I1, &[v], 0);
+                if let Some(n) = self.odd_bits(f.ty[i.index()]) {
+                    let v = self.odd_load(vt, n, addr, flags & inst::VOLATILE != 0)?;
+                    self.set(i, v);
+                    return Ok(());
                 }
+                let v = self.load_scalar(vt, addr, flags & inst::VOLATILE != 0);
                 self.set(i, v);
             }
             Opcode::Store => {
@@ -566,19 +614,13 @@ impl Builder<'_, '_> {
                 if flags & inst::ATOMIC != 0 {
                     return unsupported("atomic store");
                 }
-                let mut v = self.get(ops[0])?;
+                let v = self.get(ops[0])?;
                 let addr = self.get(ops[1])?;
-                if self.dag.vt(v) == VT::I1 {
-                    v = self.dag.value(Op::ZeroExtend, VT::I8, &[v], 0);
+                if let Some(n) = self.odd_bits(self.value_ty(ops[0])) {
+                    self.odd_store(n, v, addr, flags & inst::VOLATILE != 0);
+                    return Ok(());
                 }
-                let info = MemInfo {
-                    mem_bits: self.dag.vt(v).bits(),
-                    ext: Ext::None,
-                    volatile: flags & inst::VOLATILE != 0,
-                };
-                self.chain =
-                    self.dag
-                        .value(Op::Store, VT::Chain, &[self.chain, v, addr], info.pack());
+                self.store_scalar(v, addr, flags & inst::VOLATILE != 0);
             }
             Opcode::GetElementPtr => {
                 let v = self.gep(i)?;
@@ -588,28 +630,94 @@ impl Builder<'_, '_> {
                 let r = self.fl.inst_vreg[i.index()]
                     .expand()
                     .ok_or_else(|| IselError::new("a phi without a register"))?;
-                let vt = self.vt(f.ty[i.index()])?;
-                let v = self.copy_from(r, vt);
+                let v = self.read_vregs(r, f.ty[i.index()])?;
                 self.vals[i.index()] = Some(v);
             }
             Opcode::Call => self.call(i)?,
-            Opcode::ExtractValue => self.extract_value(i)?,
-            Opcode::Br | Opcode::Ret | Opcode::Unreachable | Opcode::Switch => {
-                self.terminator(b, i)?
-            }
+            Opcode::FNeg
+            | Opcode::FAdd
+            | Opcode::FSub
+            | Opcode::FMul
+            | Opcode::FDiv
+            | Opcode::FRem
+            | Opcode::FCmp
+            | Opcode::FPExt
+            | Opcode::FPTrunc
+            | Opcode::SIToFP
+            | Opcode::UIToFP
+            | Opcode::FPToSI
+            | Opcode::FPToUI => self.float_inst(i)?,
+            Opcode::Br
+            | Opcode::Ret
+            | Opcode::Unreachable
+            | Opcode::IndirectBr
+            | Opcode::Switch => self.terminator(b, i)?,
             other => return unsupported(format!("the '{}' instruction", other.name())),
         }
         Ok(())
     }
 
+    /// A load of a `vt` from `addr`, chained; an i1 is loaded as a byte.
+    fn load_scalar(&mut self, vt: VT, addr: SDValue, volatile: bool) -> SDValue {
+        let (lvt, mem_bits) = if vt == VT::I1 {
+            (VT::I8, 8)
+        } else {
+            (vt, vt.bits())
+        };
+        let info = MemInfo {
+            mem_bits,
+            ext: Ext::None,
+            volatile,
+        };
+        let n = self.dag.node(
+            Op::Load,
+            &[lvt, VT::Chain],
+            &[self.chain, addr],
+            info.pack(),
+        );
+        self.chain = SDValue::new(n, 1);
+        let v = SDValue::new(n, 0);
+        if vt == VT::I1 {
+            self.dag.value(Op::Truncate, VT::I1, &[v], 0)
+        } else {
+            v
+        }
+    }
+
+    /// A store of `v` to `addr`, chained; an i1 is stored as a byte.
+    fn store_scalar(&mut self, v: SDValue, addr: SDValue, volatile: bool) {
+        let mut v = v;
+        if self.dag.vt(v) == VT::I1 {
+            v = self.dag.value(Op::ZeroExtend, VT::I8, &[v], 0);
+        }
+        let info = MemInfo {
+            mem_bits: self.dag.vt(v).bits(),
+            ext: Ext::None,
+            volatile,
+        };
+        self.chain = self
+            .dag
+            .value(Op::Store, VT::Chain, &[self.chain, v, addr], info.pack());
+    }
+
     fn gep(&mut self, i: Inst) -> BResult<SDValue> {
         let f = self.fl.f;
-        let types = &self.fl.m.types;
         let ops = f.inst_ops(i);
-        let mut ty = TypeId::from_u32(f.extra[i.index()]);
-        let mut addr = self.get(ops[0])?;
+        let base = self.get(ops[0])?;
+        self.gep_value(base, TypeId::from_u32(f.extra[i.index()]), &ops[1..])
+    }
+
+    /// The address `base` indexed by `indices` over source element type
+    /// `ty` (a GEP instruction's or constant expression's). Constant
+    /// offsets are summed and added last (folded into a symbol's addend
+    /// by [`Builder::add_offset`]).
+    fn gep_value(&mut self, base: SDValue, ty: TypeId, indices: &[Value]) -> BResult<SDValue> {
+        let f = self.fl.f;
+        let types = &self.fl.m.types;
+        let mut ty = ty;
+        let mut addr = base;
         let mut offset: u64 = 0;
-        for (k, &idx) in ops[1..].iter().enumerate() {
+        for (k, &idx) in indices.iter().enumerate() {
             if k > 0 {
                 match types.get(ty) {
                     Type::Struct { .. } | Type::Named { .. } => {
@@ -634,6 +742,9 @@ impl Builder<'_, '_> {
                 continue;
             }
             let mut x = self.get(idx)?;
+            if let Some(n) = self.odd_bits(self.value_ty(idx)) {
+                x = self.sext_in_reg(x, n);
+            }
             let xvt = self.dag.vt(x);
             if xvt.bits() < 64 {
                 x = self.dag.value(Op::SignExtend, VT::I64, &[x], 0);
@@ -646,11 +757,7 @@ impl Builder<'_, '_> {
             }
             addr = self.dag.value(Op::Add, VT::I64, &[addr, x], 0);
         }
-        if offset != 0 {
-            let c = self.dag.constant(VT::I64, offset);
-            addr = self.dag.value(Op::Add, VT::I64, &[addr, c], 0);
-        }
-        Ok(addr)
+        Ok(self.add_offset(addr, offset as i64))
     }
 
     fn call(&mut self, i: Inst) -> BResult<()> {
@@ -661,6 +768,11 @@ impl Builder<'_, '_> {
         let callee = ops[0];
         if let Some(g) = callee.as_entity::<rcc_ir::GlobalId>(ValueTag::Global) {
             let name = m.str(m.globals[g].name);
+            if name.starts_with("llvm.threadlocal.address") {
+                let v = self.get(ops[1])?;
+                self.set(i, v);
+                return Ok(());
+            }
             if name.starts_with("llvm.") {
                 if [
                     "llvm.lifetime.",
@@ -673,7 +785,11 @@ impl Builder<'_, '_> {
                 {
                     return Ok(());
                 }
-                if self.int_intrinsic(i, name)? {
+                if self.abi_intrinsic(i, name)?
+                    || self.stack_intrinsic(i, name)?
+                    || self.float_intrinsic(i, name)?
+                    || self.int_intrinsic(i, name)?
+                {
                     return Ok(());
                 }
                 return unsupported(format!("the intrinsic {name}"));
@@ -682,9 +798,15 @@ impl Builder<'_, '_> {
         let Type::Func { ret, vararg, .. } = m.types.get(info.fn_ty) else {
             return unsupported("a call through a non-function type");
         };
-        let ret_vt = match m.types.get(ret) {
-            Type::Void => None,
-            _ => Some(self.vt(ret)?),
+        let ret_aggregate = aggregate::is_aggregate(m, ret);
+        let mut rets: Vec<VT> = match m.types.get(ret) {
+            Type::Void => Vec::new(),
+            _ if ret_aggregate => {
+                let mut parts = Vec::new();
+                aggregate::parts_of(m, self.fl.dl, ret, 0, &mut parts)?;
+                parts.iter().map(|&(vt, _)| vt).collect()
+            }
+            _ => vec![self.vt(ret)?],
         };
         let mut args = Vec::with_capacity(info.num_args as usize);
         for (k, &a) in ops[1..1 + info.num_args as usize].iter().enumerate() {
@@ -692,19 +814,38 @@ impl Builder<'_, '_> {
                 return unsupported("a metadata call argument");
             }
             let v = self.get(a)?;
+            let v = self.call_argument(i, k, v)?;
+            if aggregate::is_aggregate(m, self.value_ty(a)) {
+                // Each part is an argument of its own (LLVM's rule).
+                args.extend(self.parts(v));
+                continue;
+            }
             args.push(self.abi_call_arg(i, k, v));
         }
         let target = match callee.as_entity::<rcc_ir::GlobalId>(ValueTag::Global) {
             Some(g) => self.call_symbol(g),
             None => self.get(callee)?,
         };
-        let abi_ret = ret_vt.map(|t| self.abi_call_ret_vt(i, t));
-        let (chain, res) = self.lower.lower_call(
-            self.dag, self.mf, self.chain, target, &args, abi_ret, vararg,
-        )?;
+        if !ret_aggregate {
+            // An i1 without `zeroext` comes back as an i8 to be masked.
+            if let Some(t) = rets.first_mut() {
+                *t = self.abi_call_ret_vt(i, *t);
+            }
+        }
+        let (chain, res) = self
+            .lower
+            .lower_call(self.dag, self.mf, self.chain, target, &args, &rets, vararg)?;
         self.chain = chain;
-        if let (Some(r), Some(vt)) = (res, ret_vt) {
-            let r = self.abi_call_result(vt, r);
+        if ret_aggregate {
+            let v = self.merge(&res);
+            self.set(i, v);
+        } else if let Some(&r) = res.first() {
+            let r = self.abi_call_result(self.vt(ret)?, r);
+            // The callee leaves the bits above an odd width unspecified.
+            let r = match self.odd_bits(ret) {
+                Some(n) => self.zext_in_reg(r, n),
+                None => r,
+            };
             self.set(i, r);
         }
         Ok(())
@@ -739,11 +880,16 @@ impl Builder<'_, '_> {
         let ops = f.inst_ops(i);
         match f.op(i) {
             Opcode::Ret => {
-                let v = match ops.first() {
-                    Some(&v) => Some(self.get(v)?),
-                    None => None,
+                let vals = match ops.first() {
+                    Some(&v) => {
+                        let x = self.get(v)?;
+                        self.parts(x)
+                    }
+                    None => self.sret_return()?,
                 };
-                self.chain = self.lower.lower_return(self.dag, self.mf, self.chain, v)?;
+                self.chain = self
+                    .lower
+                    .lower_return(self.dag, self.mf, self.chain, &vals)?;
             }
             Opcode::Switch => self.switch_head(b, i)?,
             Opcode::Br if ops.len() == 1 => {
@@ -753,10 +899,15 @@ impl Builder<'_, '_> {
             Opcode::Br => {
                 let c = self.get(ops[0])?;
                 let (t, e) = (self.block_node(ops[1])?, self.block_node(ops[2])?);
+                let (c, t, e) = self.float_branch(c, t, e);
                 let ch = self
                     .dag
                     .value(Op::BrCond, VT::Chain, &[self.chain, c, t], 0);
                 self.chain = self.dag.value(Op::Br, VT::Chain, &[ch, e], 0);
+            }
+            Opcode::IndirectBr => {
+                let a = self.get(ops[0])?;
+                self.chain = self.dag.value(Op::BrInd, VT::Chain, &[self.chain, a], 0);
             }
             _ => {}
         }

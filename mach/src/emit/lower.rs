@@ -45,10 +45,17 @@ impl ModuleEmitter<'_> {
                 Ok(out.ctx().exprs.constant(0))
             }
             ConstKind::Int(x) => Ok(out.ctx().exprs.constant(x as i64)),
-            ConstKind::BlockAddress { .. } => Err(self.unsupported(
-                owner,
-                "blockaddress in a global initializer (needs the function's block labels)",
-            )),
+            ConstKind::BlockAddress { func, block } => {
+                let label = rcc_ir::verify::block_address_target(self.m, func, block)
+                    .and_then(|(g, b)| self.block_address_label(g, b.as_u32()));
+                match label {
+                    Some(l) => {
+                        let sym = out.ctx().symbol(&l);
+                        Ok(out.ctx().sym_ref(sym, VariantKind::None))
+                    }
+                    None => Err(self.invalid(owner, "blockaddress of no emitted block")),
+                }
+            }
             ConstKind::DsoLocalEquivalent(gv) => {
                 let g = self.global_operand(owner, gv)?;
                 Ok(self.dso_local_equivalent(g, out))

@@ -116,6 +116,9 @@ pub struct ModuleEmitter<'m> {
     unique: unique::Ids,
     /// GOT-equivalent globals, emitted after the other variables.
     got_equiv: Vec<bool>,
+    /// (function, IR block) pairs whose address a global initializer takes
+    /// (`blockaddress`), sorted.
+    block_addrs: Vec<(GlobalId, u32)>,
 }
 
 impl<'m> ModuleEmitter<'m> {
@@ -130,6 +133,7 @@ impl<'m> ModuleEmitter<'m> {
             syms,
             unique: unique::Ids::new(),
             got_equiv: gotequiv::find(m),
+            block_addrs: block_addresses(m),
         };
         em.unique = unique::assign(&em);
         Ok(em)
@@ -159,6 +163,19 @@ impl<'m> ModuleEmitter<'m> {
             Some(n) => out.ctx().symbol(&n),
             None => self.symbol(g, out),
         }
+    }
+
+    /// Whether a global initializer takes the address of IR block `b` of
+    /// function `g`: its code must then carry the label
+    /// [`ModuleEmitter::block_address_label`].
+    pub fn block_address_taken(&self, g: GlobalId, b: u32) -> bool {
+        self.block_addrs.binary_search(&(g, b)).is_ok()
+    }
+
+    /// The label of IR block `b` of function `g` for `blockaddress`.
+    pub fn block_address_label(&self, g: GlobalId, b: u32) -> Option<String> {
+        let f = self.function_ordinal(g)?;
+        Some(crate::symbols::block_address_label(f, b))
     }
 
     /// The ordinal of defined function `g` among the functions llc emits, in
@@ -248,4 +265,22 @@ fn module_error(kind: ErrorKind) -> EmitError {
         global: String::new(),
         kind,
     }
+}
+
+/// The blocks `blockaddress` constants of global initializers name.
+fn block_addresses(m: &Module) -> Vec<(GlobalId, u32)> {
+    let mut out: Vec<(GlobalId, u32)> = m
+        .consts
+        .data
+        .values()
+        .filter_map(|c| match c.kind {
+            rcc_ir::constant::ConstKind::BlockAddress { func, block } => {
+                rcc_ir::verify::block_address_target(m, func, block).map(|(g, b)| (g, b.as_u32()))
+            }
+            _ => None,
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
 }

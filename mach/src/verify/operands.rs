@@ -315,6 +315,24 @@ fn check_generic(
             if ops[1].has(flag::IMPLICIT) {
                 problems.push("COPY source must be explicit".into());
             }
+            // A class may name only part of its members' width (x86 FR64:
+            // the low 64 bits of an XMM register); copying between such a
+            // virtual register and one of its class's members is fine.
+            let member = |v: Operand, p: Operand| {
+                v.subreg().is_none()
+                    && p.subreg().is_none()
+                    && v.reg().as_virt().is_some_and(|r| {
+                        mf.is_vreg(v.reg())
+                            && p.reg()
+                                .as_phys()
+                                .is_some_and(|p| t.class_contains(mf.class_of(r), p))
+                    })
+            };
+            let (d, s) = (ops[0], ops[1]);
+            if member(d, s) || member(s, d) {
+                implicit_rest(2, problems);
+                return;
+            }
             if let (Some(a), Some(b)) = (operand_bits(mf, t, ops[0]), operand_bits(mf, t, ops[1])) {
                 if a != b {
                     problems.push(format!("COPY between registers of {a} and {b} bits"));

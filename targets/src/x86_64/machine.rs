@@ -14,8 +14,10 @@
 //! out the high-byte registers (AH..BH), as LLVM does in 64-bit mode, so an
 //! allocated 8-bit register can always share an instruction with a REX
 //! prefix. Spills and reloads use `MOV{8,16,32,64}mr/rm` for general
-//! registers, `MOVAPS` for XMM and `VMOVAPSY` for YMM registers (spill slots
-//! are aligned to their size); x87 registers cannot be spilled here.
+//! registers, `MOVSS`/`MOVSD` for the scalar float classes FR32/FR64 (the
+//! XMM registers holding a `float`/`double`; 4- and 8-byte slots, as llc),
+//! `MOVAPS` for other XMM and `VMOVAPSY` for YMM registers (spill slots are
+//! aligned to their size); x87 registers cannot be spilled here.
 //! Register copies use `MOVrr`, `MOVAPS`, `VMOVAPSY` or the `MOVD`/`MOVQ`
 //! forms between the banks; a copy between a high-byte register and one
 //! that needs REX has no single instruction and is refused.
@@ -160,9 +162,18 @@ fn frame_mem(slot: FrameIdx) -> [Operand; 5] {
     ]
 }
 
-/// Store and load forms for spilling `r`.
-fn spill_forms(r: PReg) -> Option<(Opcode, Opcode)> {
+/// Store and load forms for spilling `r`, a register of class `c` (scalar
+/// float classes spill only their low 4 or 8 bytes, with `movss`/`movsd`).
+fn spill_forms(r: PReg, c: RegClassId) -> Option<(Opcode, Opcode)> {
     let info = reg_info(r);
+    if class::VR128.contains(r) {
+        if c == mclass::FR32 {
+            return Some((op::MOVSSmr, op::MOVSSrm));
+        }
+        if c == mclass::FR64 {
+            return Some((op::MOVSDmr, op::MOVSDrm));
+        }
+    }
     if info.flags.has(RegFlags::GPR) {
         return match info.bits {
             8 => Some((op::MOV8mr, op::MOV8rm)),
@@ -295,10 +306,10 @@ impl TargetInfo for X86Info {
         &self,
         mf: &mut MachFunction,
         r: PReg,
-        _c: RegClassId,
+        c: RegClassId,
         slot: FrameIdx,
     ) -> Option<MInst> {
-        let (st, _) = spill_forms(r)?;
+        let (st, _) = spill_forms(r, c)?;
         let m = frame_mem(slot);
         let ops = [m[0], m[1], m[2], m[3], m[4], Operand::reg_use(r)];
         Some(mf.create(MOpc::target(st.0), &ops))
@@ -307,10 +318,10 @@ impl TargetInfo for X86Info {
         &self,
         mf: &mut MachFunction,
         r: PReg,
-        _c: RegClassId,
+        c: RegClassId,
         slot: FrameIdx,
     ) -> Option<MInst> {
-        let (_, ld) = spill_forms(r)?;
+        let (_, ld) = spill_forms(r, c)?;
         let m = frame_mem(slot);
         let ops = [Operand::reg_def(r), m[0], m[1], m[2], m[3], m[4]];
         Some(mf.create(MOpc::target(ld.0), &ops))
@@ -348,6 +359,8 @@ pub mod mclass {
     pub const GR64: RegClassId = RegClassId(super::class::GR64.0);
     pub const GR64_NOSP: RegClassId = RegClassId(super::class::GR64_NOSP.0);
     pub const VR128: RegClassId = RegClassId(super::class::VR128.0);
+    pub const FR32: RegClassId = RegClassId(super::class::FR32.0);
+    pub const FR64: RegClassId = RegClassId(super::class::FR64.0);
     pub const VR256: RegClassId = RegClassId(super::class::VR256.0);
     pub const RST: RegClassId = RegClassId(super::class::RST.0);
 }
@@ -407,6 +420,17 @@ mod tests {
             .load_from_slot(&mut mf, regs::XMM3, mclass::VR128, slot)
             .unwrap();
         assert_eq!(mf.opc(l), MOpc::target(op::MOVAPSrm.0));
+        let l = t
+            .load_from_slot(&mut mf, regs::XMM3, mclass::FR64, slot)
+            .unwrap();
+        assert_eq!(mf.opc(l), MOpc::target(op::MOVSDrm.0));
+        let s = t
+            .store_to_slot(&mut mf, regs::XMM9, mclass::FR32, slot)
+            .unwrap();
+        assert_eq!(mf.opc(s), MOpc::target(op::MOVSSmr.0));
+        assert_eq!(t.class_spill_size(mclass::FR32), 4);
+        assert!(t.is_subclass(mclass::FR64, mclass::VR128));
+        assert!(t.is_subclass(mclass::VR128, mclass::FR64));
         let l = t
             .load_from_slot(&mut mf, regs::R9B, mclass::GR8, slot)
             .unwrap();

@@ -46,6 +46,7 @@
 //! the finished machine function into MCInsts and streamer calls.
 
 pub mod backend;
+pub mod branch;
 pub mod desc;
 pub mod encoder;
 pub mod frame;

@@ -1,40 +1,39 @@
-//! System V calls, returns and incoming arguments (integer and pointer
-//! values only): the [`CallLowering`] hooks the DAG builder calls, which
-//! create the target nodes `X86_CALL` and `X86_RET`, and their emission.
+//! System V calls, returns and incoming arguments (integers, pointers,
+//! `float` and `double`, aggregates as their scalar parts, `byval`
+//! objects): the [`CallLowering`] hooks the DAG builder calls, which create
+//! the target nodes `X86_CALL` and `X86_RET`, and their emission.
 //!
 //! Nodes: `Target(X86_CALL)` has operands `(chain, callee, args...)`,
-//! results `(value?, chain)` and payload bit 0 = variadic; the argument
-//! types are the operands' types. `Target(X86_RET)` has operands
-//! `(chain, value?)` and one chain result.
+//! results `(values..., chain)` and payload bit 0 = variadic; the argument
+//! types are the operands' types, a `byval` argument is a `ByValArg` node.
+//! `Target(X86_RET)` has operands `(chain, values...)` and one chain
+//! result.
 //!
-//! Emission of a call: `ADJCALLSTACKDOWN bytes`; stores of the 7th and
-//! later arguments to `[rsp + 8k]`; COPYs into RDI, RSI, RDX, RCX, R8, R9
-//! (the part matching the argument's width); `MOV8ri $al, 0` for variadic
-//! callees; `CALL64pcrel32 sym` or `CALL64r reg` with the SysV register
-//! mask and implicit uses of the argument registers; `ADJCALLSTACKUP`;
-//! a COPY of RAX (by width) into the result register. Every physical
-//! register is defined and read inside this sequence.
+//! Argument assignment is [`abi::assign`]. Results come back in RAX then
+//! RDX (integers, by width) and XMM0 then XMM1 (floats).
+//!
+//! Emission of a call: `ADJCALLSTACKDOWN bytes`; the stack arguments
+//! (`byval` copies, then stores to `[rsp + offset]`, `movss`/`movsd` for
+//! floats); COPYs into the argument registers; for variadic callees
+//! `MOV8ri $al, n`, n = the number of XMM registers used; `CALL64pcrel32
+//! sym` or `CALL64r reg` with the SysV register mask and implicit uses of
+//! the argument registers; `ADJCALLSTACKUP`; COPYs of the result registers.
+//! Every physical register is defined and read inside this sequence.
 
 use super::super::desc::{sub_reg, subreg};
 use super::super::machine::mask;
-use super::super::{op, regs};
+use super::super::{op, regs, Opcode};
+use super::abi::{self, assign, copy_bytes, mem, ArgKind, ArgLoc};
 use super::emit::{class_of_vt, push_implicit, Emitter};
-use rcc_dag::{CallLowering, Dag, IselError, Node, Op, SDValue, VT};
-use rcc_ir::entity::EntityId;
-use rcc_mach::{flag, MOpc, MachFunction, Operand, PReg, Reg, VReg};
+use rcc_dag::{
+    ArgValue, ByVal, CallLowering, Dag, FormalArg, IselError, LoweredArgs, Node, Op, SDValue,
+    VarArgsArea, VT,
+};
+use rcc_mach::{flag, FrameIdx, MOpc, MachFunction, Operand, PReg, Reg};
 
 /// Target node numbers.
 pub const X86_CALL: u16 = 0;
 pub const X86_RET: u16 = 1;
-
-const ARG_REGS: [PReg; 6] = [
-    regs::RDI,
-    regs::RSI,
-    regs::RDX,
-    regs::RCX,
-    regs::R8,
-    regs::R9,
-];
 
 /// The part of 64-bit register `r` holding a value of type `vt`.
 fn part(r: PReg, vt: VT) -> PReg {
@@ -45,6 +44,51 @@ fn part(r: PReg, vt: VT) -> PReg {
         _ => return r,
     };
     sub_reg(r, idx).unwrap_or(r)
+}
+
+/// The registers of returned values of types `vts` (System V: integer
+/// parts in RAX then RDX, each the part of its width; floats in XMM0 then
+/// XMM1).
+fn ret_regs(vts: &[VT]) -> Result<Vec<PReg>, IselError> {
+    const INT: [PReg; 2] = [regs::RAX, regs::RDX];
+    const SSE: [PReg; 2] = [regs::XMM0, regs::XMM1];
+    let (mut ints, mut sses) = (INT.iter(), SSE.iter());
+    vts.iter()
+        .map(|&vt| {
+            check_scalar("return value", vt)?;
+            if vt.is_float() {
+                return sses
+                    .next()
+                    .copied()
+                    .ok_or_else(|| IselError::new("more than two floating-point return values"));
+            }
+            ints.next()
+                .map(|&r| part(r, vt))
+                .ok_or_else(|| IselError::new("more than two integer return values"))
+        })
+        .collect()
+}
+
+/// Load and store forms for a value of type `vt` in memory.
+fn mem_forms(vt: VT) -> (Opcode, Opcode) {
+    match vt {
+        VT::I1 | VT::I8 => (op::MOV8rm, op::MOV8mr),
+        VT::I16 => (op::MOV16rm, op::MOV16mr),
+        VT::I32 => (op::MOV32rm, op::MOV32mr),
+        VT::F32 => (op::MOVSSrm, op::MOVSSmr),
+        VT::F64 => (op::MOVSDrm, op::MOVSDmr),
+        _ => (op::MOV64rm, op::MOV64mr),
+    }
+}
+
+/// Checks a value passed in a register: an integer or pointer, or a
+/// `float`/`double` (SSE class).
+fn check_scalar(what: &str, vt: VT) -> Result<(), IselError> {
+    if matches!(vt, VT::F32 | VT::F64) {
+        Ok(())
+    } else {
+        check_int(what, vt)
+    }
 }
 
 fn check_int(what: &str, vt: VT) -> Result<(), IselError> {
@@ -71,30 +115,26 @@ impl CallLowering for X86Lowering {
         chain: SDValue,
         callee: SDValue,
         args: &[SDValue],
-        ret: Option<VT>,
+        rets: &[VT],
         variadic: bool,
-    ) -> Result<(SDValue, Option<SDValue>), IselError> {
+    ) -> Result<(SDValue, Vec<SDValue>), IselError> {
         check_int("callee", dag.vt(callee))?;
         for &a in args {
-            check_int("argument", dag.vt(a))?;
+            if dag.op_of(a) != Op::ByValArg {
+                check_scalar("argument", dag.vt(a))?;
+            }
         }
-        if let Some(r) = ret {
-            check_int("return value", r)?;
-        }
+        ret_regs(rets)?;
         let mut ops = Vec::with_capacity(args.len() + 2);
         ops.push(chain);
         ops.push(callee);
         ops.extend_from_slice(args);
-        let vts: &[VT] = match ret {
-            Some(r) => &[r, VT::Chain],
-            None => &[VT::Chain],
-        };
-        let vts = vts.to_vec();
+        let mut vts = Vec::with_capacity(rets.len() + 1);
+        vts.extend_from_slice(rets);
+        vts.push(VT::Chain);
         let n = dag.node(Op::Target(X86_CALL), &vts, &ops, variadic as u64);
-        Ok((
-            SDValue::new(n, vts.len() as u32 - 1),
-            ret.map(|_| SDValue::new(n, 0)),
-        ))
+        let vals = (0..rets.len() as u32).map(|k| SDValue::new(n, k)).collect();
+        Ok((SDValue::new(n, rets.len() as u32), vals))
     }
 
     fn lower_return(
@@ -102,47 +142,84 @@ impl CallLowering for X86Lowering {
         dag: &mut Dag,
         _mf: &mut MachFunction,
         chain: SDValue,
-        val: Option<SDValue>,
+        vals: &[SDValue],
     ) -> Result<SDValue, IselError> {
-        if let Some(v) = val {
-            check_int("return value", dag.vt(v))?;
-        }
-        let ops: Vec<SDValue> = std::iter::once(chain).chain(val).collect();
+        let vts: Vec<VT> = vals.iter().map(|&v| dag.vt(v)).collect();
+        ret_regs(&vts)?;
+        let ops: Vec<SDValue> = std::iter::once(chain).chain(vals.iter().copied()).collect();
         Ok(dag.value(Op::Target(X86_RET), VT::Chain, &ops, 0))
     }
 
-    fn lower_arguments(&self, mf: &mut MachFunction, args: &[VT]) -> Result<Vec<VReg>, IselError> {
-        let mut out = Vec::with_capacity(args.len());
-        for (i, &vt) in args.iter().enumerate() {
-            check_int("argument", vt)?;
-            let v = mf.new_vreg(class_of_vt(vt)?);
-            if let Some(&r) = ARG_REGS.get(i) {
-                let p = part(r, vt);
-                mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
-                mf.live_ins.push(p);
-            } else {
-                let fi = mf.frame.create_fixed(8, 8 + 8 * (i as i64 - 6));
-                let opc = match vt {
-                    VT::I1 | VT::I8 => op::MOV8rm,
-                    VT::I16 => op::MOV16rm,
-                    VT::I32 => op::MOV32rm,
-                    _ => op::MOV64rm,
-                };
-                mf.push(
-                    MOpc::target(opc.0),
-                    &[
-                        Operand::reg_def(v),
-                        Operand::frame(fi),
-                        Operand::imm(1),
-                        Operand::reg_use(Reg::NONE),
-                        Operand::imm(0),
-                        Operand::reg_use(Reg::NONE),
-                    ],
-                );
-            }
-            out.push(v);
+    fn lower_arguments(
+        &self,
+        mf: &mut MachFunction,
+        args: &[FormalArg],
+        va_start: bool,
+    ) -> Result<LoweredArgs, IselError> {
+        let kinds = args.iter().map(|&a| match a {
+            FormalArg::Value(vt) => ArgKind::Value(vt),
+            FormalArg::ByVal { size, align } => ArgKind::Memory { size, align },
+        });
+        let a = assign(kinds)?;
+        let mut out = LoweredArgs::default();
+        for (&arg, &loc) in args.iter().zip(&a.locs) {
+            // Incoming stack arguments start above the return address.
+            let fixed = |mf: &mut MachFunction, size: u64, off: u32| -> FrameIdx {
+                mf.frame.create_fixed(size, 8 + i64::from(off))
+            };
+            out.vals.push(match (arg, loc) {
+                (FormalArg::ByVal { size, .. }, ArgLoc::Stack(off)) => {
+                    ArgValue::Frame(fixed(mf, size.max(1), off))
+                }
+                (FormalArg::Value(vt), ArgLoc::Reg(r)) => {
+                    let v = mf.new_vreg(class_of_vt(vt)?);
+                    let p = part(r, vt);
+                    mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
+                    mf.live_ins.push(p);
+                    ArgValue::Reg(v)
+                }
+                (FormalArg::Value(vt), ArgLoc::Stack(off)) => {
+                    let v = mf.new_vreg(class_of_vt(vt)?);
+                    let fi = fixed(mf, 8, off);
+                    let (opc, _) = mem_forms(vt);
+                    let mut ops = vec![Operand::reg_def(v)];
+                    ops.extend(mem(Operand::frame(fi), 0));
+                    mf.push(MOpc::target(opc.0), &ops);
+                    ArgValue::Reg(v)
+                }
+                (FormalArg::ByVal { .. }, ArgLoc::Reg(_)) => {
+                    return Err(IselError::new("a byval argument in a register"))
+                }
+            });
+        }
+        if va_start {
+            out.va = Some(abi::save_unnamed_registers(mf, &a));
         }
         Ok(out)
+    }
+
+    fn stack_pointer(&self) -> Option<PReg> {
+        Some(regs::RSP)
+    }
+
+    fn lower_va_start(
+        &self,
+        dag: &mut Dag,
+        chain: SDValue,
+        list: SDValue,
+        va: &VarArgsArea,
+    ) -> Result<SDValue, IselError> {
+        Ok(abi::va_start(dag, chain, list, va))
+    }
+
+    fn lower_va_copy(
+        &self,
+        dag: &mut Dag,
+        chain: SDValue,
+        dst: SDValue,
+        src: SDValue,
+    ) -> Result<SDValue, IselError> {
+        Ok(abi::va_copy(dag, chain, dst, src))
     }
 }
 
@@ -165,43 +242,52 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     let ops = dag.operands(n);
     let (callee, args) = (ops[1], &ops[2..]);
     let variadic = dag.payload(n) & 1 != 0;
-    let nstack = args.len().saturating_sub(ARG_REGS.len()) as u64;
-    let bytes = (nstack * 8).next_multiple_of(16);
+    let a = assign(args.iter().map(|&v| match dag.op_of(v) {
+        Op::ByValArg => {
+            let b = ByVal::unpack(dag.payload(v.node()));
+            ArgKind::Memory {
+                size: b.size,
+                align: b.align,
+            }
+        }
+        _ => ArgKind::Value(dag.vt(v)),
+    }))?;
+    let bytes = u64::from(a.stack_bytes).next_multiple_of(16);
     mf.frame.has_calls = true;
     mf.frame.max_call_frame = mf.frame.max_call_frame.max(bytes);
     let b = bytes as i32;
     mf.push(MOpc::ADJCALLSTACKDOWN, &stack_adjust(b, true));
-    for (k, &a) in args.iter().skip(ARG_REGS.len()).enumerate() {
-        let opc = match dag.vt(a) {
-            VT::I1 | VT::I8 => op::MOV8mr,
-            VT::I16 => op::MOV16mr,
-            VT::I32 => op::MOV32mr,
-            _ => op::MOV64mr,
-        };
-        mf.push(
-            MOpc::target(opc.0),
-            &[
-                Operand::reg_use(regs::RSP),
-                Operand::imm(1),
-                Operand::reg_use(Reg::NONE),
-                Operand::imm(8 * k as i32),
-                Operand::reg_use(Reg::NONE),
-                Operand::reg_use(e.reg(a)),
-            ],
-        );
+    // Memory arguments first: large byval copies use RDI, RSI and RCX.
+    for (&v, &loc) in args.iter().zip(&a.locs) {
+        let ArgLoc::Stack(off) = loc else { continue };
+        let sp = Operand::reg_use(regs::RSP);
+        if dag.op_of(v) == Op::ByValArg {
+            let size = ByVal::unpack(dag.payload(v.node())).size;
+            let src = byval_source(e, dag.operands(v.node())[0]);
+            copy_bytes(mf, src, 0, sp, i64::from(off), size);
+            continue;
+        }
+        let (_, opc) = mem_forms(dag.vt(v));
+        let mut ops = mem(sp, i64::from(off)).to_vec();
+        ops.push(Operand::reg_use(e.reg(v)));
+        mf.push(MOpc::target(opc.0), &ops);
     }
     let mut uses = Vec::new();
-    for (&a, &r) in args.iter().zip(&ARG_REGS) {
-        let p = part(r, dag.vt(a));
+    for (&v, &loc) in args.iter().zip(&a.locs) {
+        let ArgLoc::Reg(r) = loc else { continue };
+        let p = part(r, dag.vt(v));
         mf.push(
             MOpc::COPY,
-            &[Operand::reg_def(p), Operand::reg_use(e.reg(a))],
+            &[Operand::reg_def(p), Operand::reg_use(e.reg(v))],
         );
         uses.push(p);
     }
     if variadic {
         let mov = MOpc::target(op::MOV8ri.0);
-        mf.push(mov, &[Operand::reg_def(regs::AL), Operand::imm(0)]);
+        mf.push(
+            mov,
+            &[Operand::reg_def(regs::AL), Operand::imm(a.xmms as i32)],
+        );
         uses.push(regs::AL);
     }
     let (opc, target) = if dag.op_of(callee) == Op::Symbol {
@@ -216,30 +302,58 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     let mut cops = vec![target, Operand::reg_mask(mask::SYSV)];
     cops.extend(uses.iter().map(|&p| Operand::implicit_use(p)));
     push_implicit(&mut cops, opc, false);
-    let ret = dag.vts(n).first().copied().filter(|&t| t != VT::Chain);
-    if let Some(t) = ret {
-        cops.push(Operand::implicit_def(part(regs::RAX, t)));
-    }
+    let vts = dag.vts(n);
+    let vts = &vts[..vts.len() - 1];
+    let rets = ret_regs(vts)?;
+    cops.extend(rets.iter().map(|&p| Operand::implicit_def(p)));
     mf.push(opc, &cops);
     mf.push(MOpc::ADJCALLSTACKUP, &stack_adjust(b, false));
-    if let Some(t) = ret {
-        let v = mf.new_vreg(class_of_vt(t)?);
-        mf.push(
-            MOpc::COPY,
-            &[Operand::reg_def(v), Operand::reg_use(part(regs::RAX, t))],
-        );
-        e.vals[n.index()] = Reg::virt(v);
+    for (k, (&p, &vt)) in rets.iter().zip(vts).enumerate() {
+        let v = mf.new_vreg(class_of_vt(vt)?);
+        mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
+        e.set_reg(SDValue::new(n, k as u32), Reg::virt(v));
     }
     Ok(())
+}
+
+/// The memory base of a `byval` argument's bytes: the frame object itself
+/// for a local, else the pointer's register.
+fn byval_source(e: &Emitter<'_>, ptr: SDValue) -> Operand {
+    if e.dag.op_of(ptr) == Op::FrameIndex {
+        Operand::frame(FrameIdx::from_u32(e.dag.payload(ptr.node()) as u32))
+    } else {
+        Operand::reg_use(e.reg(ptr))
+    }
+}
+
+/// The nodes a call node needs computed first: its register arguments, the
+/// pointers of `byval` arguments (not frame objects, which are addressed
+/// directly), an indirect callee; the chain last.
+pub fn call_deps(dag: &Dag, ops: &[SDValue], deps: &mut Vec<Node>) {
+    for &a in &ops[2..] {
+        if dag.op_of(a) == Op::ByValArg {
+            let p = dag.operands(a.node())[0];
+            if dag.op_of(p) != Op::FrameIndex {
+                deps.push(p.node());
+            }
+        } else {
+            deps.push(a.node());
+        }
+    }
+    if dag.op_of(ops[1]) != Op::Symbol {
+        deps.push(ops[1].node());
+    }
+    deps.push(ops[0].node());
 }
 
 /// Emits return node `n`.
 pub fn emit_ret(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), IselError> {
     let ops = e.dag.operands(n);
     let opc = MOpc::target(op::RET64.0);
-    let mut rops = Vec::new();
-    if let Some(&v) = ops.get(1) {
-        let p = part(regs::RAX, e.dag.vt(v));
+    let vts: Vec<VT> = ops[1..].iter().map(|&v| e.dag.vt(v)).collect();
+    let rets = ret_regs(&vts)?;
+    let mut rops = Vec::with_capacity(rets.len());
+    for (&v, &p) in ops[1..].iter().zip(&rets) {
         mf.push(
             MOpc::COPY,
             &[Operand::reg_def(p), Operand::reg_use(e.reg(v))],

@@ -11,7 +11,7 @@
 //! follows its type (i1/i8 GR8, i16 GR16, i32 GR32, i64 GR64);
 //! `CopyFromReg` of a virtual register reuses it (no instruction).
 
-use super::super::desc::{ImmKind, OpKind, Role, DESCS};
+use super::super::desc::{ImmKind, MemSize, OpKind, Role, DESCS};
 use super::super::machine::{mclass, X86Info};
 use super::super::regs;
 use super::addr::{AddrMode, Base};
@@ -20,7 +20,10 @@ use super::matcher::{Binding, Cover, FOLDED, SPECIAL};
 use super::patterns::{patterns, PDef, POperand, Pattern};
 use rcc_dag::{Cond, Dag, IselError, Node, Op, SDValue, VT};
 use rcc_ir::entity::EntityId;
-use rcc_mach::{flag, MOpc, MachFunction, Operand, PReg, Reg, RegClassId, TargetInfo};
+use rcc_mach::{
+    flag, MOpc, MachFunction, Operand, PReg, Reg, RegClassId, SymFlag, SymOperand, SymTarget,
+    TargetInfo,
+};
 
 /// The register class of a value type.
 pub fn class_of_vt(vt: VT) -> Result<RegClassId, IselError> {
@@ -29,6 +32,8 @@ pub fn class_of_vt(vt: VT) -> Result<RegClassId, IselError> {
         VT::I16 => mclass::GR16,
         VT::I32 => mclass::GR32,
         VT::I64 => mclass::GR64,
+        VT::F32 => mclass::FR32,
+        VT::F64 => mclass::FR64,
         t => return Err(IselError::new(format!("{t} values"))),
     })
 }
@@ -78,14 +83,31 @@ pub struct Emitter<'a> {
     pub cover: &'a Cover,
     /// Per node, the register of its value (result 0).
     pub vals: &'a mut Vec<Reg>,
+    /// Registers of the other value results of multi-value nodes (a call
+    /// returning `{ i64, i64 }`), few per block.
+    pub more_vals: Vec<(SDValue, Reg)>,
     pub ops: Vec<Operand>,
 }
 
 impl Emitter<'_> {
     /// The register holding value `v`.
     pub fn reg(&self, v: SDValue) -> Reg {
-        debug_assert_eq!(v.res(), 0, "only result 0 is a register value");
-        self.vals[v.node().index()]
+        if v.res() == 0 {
+            return self.vals[v.node().index()];
+        }
+        self.more_vals
+            .iter()
+            .find(|&&(x, _)| x == v)
+            .map_or(Reg::NONE, |&(_, r)| r)
+    }
+
+    /// Records the register of value `v`.
+    pub fn set_reg(&mut self, v: SDValue, r: Reg) {
+        if v.res() == 0 {
+            self.vals[v.node().index()] = r;
+        } else {
+            self.more_vals.push((v, r));
+        }
     }
 
     /// Emits everything the root needs, in dependency order.
@@ -139,6 +161,7 @@ impl Emitter<'_> {
             Op::Target(X86_CALL) => emit_call(self, mf, n)?,
             Op::Target(X86_RET) => emit_ret(self, mf, n)?,
             Op::BrJt => super::jumptable::emit_br_jt(self, mf, n)?,
+            Op::TlsAddress => super::tls::emit_tls(self, mf, n)?,
             _ => {
                 let r = self.cover.row[n.index()];
                 if r == FOLDED {
@@ -174,12 +197,12 @@ impl Emitter<'_> {
                     for o in d.operands {
                         match (o.kind, o.role) {
                             (OpKind::Reg(c), Role::Def) => {
-                                let v = mf.new_vreg(RegClassId(c.0));
+                                let v = mf.new_vreg(def_class(c, root_vt));
                                 set_def(&mut defs, inst.def, Reg::virt(v));
                                 ops.push(Operand::reg_def(v));
                             }
                             (OpKind::Reg(c), Role::UseDef) => {
-                                let v = mf.new_vreg(RegClassId(c.0));
+                                let v = mf.new_vreg(def_class(c, root_vt));
                                 set_def(&mut defs, inst.def, Reg::virt(v));
                                 let di = ops.len();
                                 ops.push(Operand::reg_def(v));
@@ -191,11 +214,17 @@ impl Emitter<'_> {
                             (OpKind::Reg(_), Role::Use) => {
                                 ops.push(reg_operand(*it.next().expect("checked"), &defs, &var_reg))
                             }
-                            (OpKind::Mem(_), _) => {
+                            (OpKind::Mem(size), _) => {
                                 let am = match *it.next().expect("checked") {
+                                    POperand::Pool { value, bits } => {
+                                        pool_addr(mf, size, value, bits as u32)
+                                    }
                                     POperand::Var(v) => match binds[v as usize] {
                                         Binding::Addr(am) => am,
                                         Binding::Val(x) => AddrMode::reg(x),
+                                        Binding::Const(c) => {
+                                            pool_addr(mf, size, c, mem_bytes(size) * 8)
+                                        }
                                         _ => {
                                             return Err(IselError::new(format!(
                                                 "row {}: bad address",
@@ -329,6 +358,56 @@ impl Emitter<'_> {
             None => mf.imm(am.disp),
         });
         ops.push(Operand::reg_use(Reg::NONE));
+    }
+}
+
+/// The class of a new def in a slot of class `c` in a row whose value has
+/// type `root`: XMM defs of a scalar float row hold that scalar (FR32/FR64,
+/// spilled in 4 or 8 bytes); everything else gets the slot's class.
+fn def_class(c: super::super::desc::RegClass, root: VT) -> RegClassId {
+    match root {
+        VT::F32 | VT::F64 if RegClassId(c.0) == mclass::VR128 => {
+            class_of_vt(root).unwrap_or(mclass::VR128)
+        }
+        _ => RegClassId(c.0),
+    }
+}
+
+/// Bytes accessed by a memory slot (0 for an address only).
+fn mem_bytes(size: MemSize) -> u32 {
+    match size {
+        MemSize::Any => 0,
+        MemSize::B8 => 1,
+        MemSize::B16 => 2,
+        MemSize::B32 => 4,
+        MemSize::B64 => 8,
+        MemSize::B80 => 10,
+        MemSize::B128 => 16,
+        MemSize::B256 => 32,
+    }
+}
+
+/// The RIP-relative address of a constant-pool entry filling a memory slot
+/// of `size` with `bits`-wide lanes of `value` (aligned to its size, as
+/// llc's `.rodata.cst{4,8,16}` entries).
+fn pool_addr(mf: &mut MachFunction, size: MemSize, value: u64, bits: u32) -> AddrMode {
+    let bytes = mem_bytes(size).max(1) as usize;
+    let lane = (bits / 8).clamp(1, 8) as usize;
+    let mut data = Vec::with_capacity(bytes);
+    while data.len() < bytes {
+        data.extend_from_slice(&value.to_le_bytes()[..lane]);
+    }
+    data.truncate(bytes);
+    let c = mf.constant(&data, bytes.next_power_of_two() as u32);
+    let s = mf.sym(SymOperand {
+        target: SymTarget::ConstPool(c),
+        offset: 0,
+        flag: SymFlag::None,
+    });
+    AddrMode {
+        base: Base::Rip,
+        sym: Some(s.payload()),
+        ..AddrMode::EMPTY
     }
 }
 

@@ -56,6 +56,7 @@ pub fn select_function(
             fl.lower_arguments(mf, &lower)?;
         }
         build_block(&fl, b, &mut cx.dag, mf, &lower, &mut cx.vals)?;
+        rcc_dag::check::check(&cx.dag)?;
         cx.sel.select_block(&mut cx.dag, mf)?;
         fl.machine_succs(b, 0, &mut cx.succs);
         mf.end_block(&cx.succs);

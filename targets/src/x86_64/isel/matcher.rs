@@ -139,13 +139,8 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
             Op::TokenFactor => c.deps.extend(ops.iter().map(|o| o.node())),
             Op::CopyFromReg => c.deps.push(ops[0].node()),
             Op::CopyToReg => c.deps.extend([ops[2].node(), ops[0].node()]),
-            Op::Target(X86_CALL) => {
-                c.deps.extend(ops[2..].iter().map(|o| o.node()));
-                if dag.op_of(ops[1]) != Op::Symbol {
-                    c.deps.push(ops[1].node());
-                }
-                c.deps.push(ops[0].node());
-            }
+            Op::Target(X86_CALL) => super::call::call_deps(dag, ops, &mut c.deps),
+            Op::TlsAddress => {}
             Op::BrJt => c.deps.extend([ops[1].node(), ops[0].node()]),
             Op::Target(X86_RET) => {
                 c.deps.extend(ops[1..].iter().map(|o| o.node()));
@@ -254,7 +249,14 @@ fn folds_legal(
 fn has_chain(op: Op) -> bool {
     matches!(
         op,
-        Op::Load | Op::Store | Op::Br | Op::BrCond | Op::Trap | Op::DebugTrap | Op::Prefetch
+        Op::Load
+            | Op::Store
+            | Op::Br
+            | Op::BrCond
+            | Op::BrInd
+            | Op::Trap
+            | Op::DebugTrap
+            | Op::Prefetch
     )
 }
 
@@ -312,7 +314,10 @@ impl M<'_> {
         // in place while `self` records bindings.
         let p: &Pattern = self.p;
         match &p.nodes[pn as usize] {
-            PNode::Lit(x) => dag.as_const(v) == Some(*x as u64 & dag.vt(v).mask()) && v.res() == 0,
+            PNode::Lit(x) => {
+                leaf_bits(dag, v) == Some(*x as u64 & dag.vt(v).mask()) && v.res() == 0
+            }
+            PNode::FCond(c) => dag.payload(v.node()) == *c as u64,
             &PNode::Var { var, vt, pred } => {
                 if vt.is_some_and(|t| dag.vt(v) != t) {
                     return false;
@@ -324,12 +329,13 @@ impl M<'_> {
                 if dag.op(n) != op.op || v.res() != 0 {
                     return false;
                 }
+                let recomputable = matches!(op.op, Op::SetCC | Op::FSetCC);
                 if !is_root {
                     if op.op == Op::Load {
                         if !self.foldable_load(n, shared) {
                             return false;
                         }
-                    } else if has_chain(op.op) || (dag.uses(n) > 1 && op.op != Op::SetCC) {
+                    } else if has_chain(op.op) || (dag.uses(n) > 1 && !recomputable) {
                         return false;
                     }
                 }
@@ -339,6 +345,7 @@ impl M<'_> {
                 let ops = dag.operands(n);
                 let typ = match op.op {
                     Op::SetCC
+                    | Op::FSetCC
                     | Op::SAddO
                     | Op::UAddO
                     | Op::SSubO
@@ -346,18 +353,20 @@ impl M<'_> {
                     | Op::SMulO
                     | Op::UMulO => dag.vt(ops[0]),
                     Op::Store => dag.vt(ops[1]),
-                    Op::Br | Op::BrCond | Op::Trap | Op::DebugTrap | Op::Prefetch => VT::Chain,
+                    Op::Br | Op::BrCond | Op::BrInd | Op::Trap | Op::DebugTrap | Op::Prefetch => {
+                        VT::Chain
+                    }
                     _ => dag.vts(n)[0],
                 };
                 if vt.is_some_and(|t| t != typ) || !mem_ok(dag, n, *op, typ) {
                     return false;
                 }
                 let matched = match op.op {
-                    Op::Constant | Op::Symbol | Op::FrameIndex => {
+                    Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex => {
                         self.node(kids[0], v, false, shared)
                     }
                     Op::Undef => true,
-                    Op::SetCC => {
+                    Op::SetCC | Op::FSetCC => {
                         self.node(kids[0], ops[0], false, shared)
                             && self.node(kids[1], ops[1], false, shared)
                             && self.node(kids[2], v, false, shared)
@@ -382,7 +391,10 @@ impl M<'_> {
         let b = match pred {
             Pred::R => {
                 let t = dag.vt(v);
-                if !t.is_int() || t == VT::I128 || v.res() != 0 {
+                // A value result other than 0 (a call's second returned
+                // register) is a register too; chains are not scalars.
+                let scalar = (t.is_int() && t != VT::I128) || matches!(t, VT::F32 | VT::F64);
+                if !scalar {
                     return false;
                 }
                 Binding::Val(v)
@@ -392,6 +404,12 @@ impl M<'_> {
                     return false;
                 }
                 Binding::Val(v)
+            }
+            Pred::FpImm => {
+                if dag.op_of(v) != Op::ConstantFP {
+                    return false;
+                }
+                Binding::Const(dag.payload(v.node()))
             }
             Pred::Imm | Pred::UImm32 => {
                 let Some(c) = dag.as_const(v) else {
@@ -482,6 +500,14 @@ fn defined_by_32_bit_op(dag: &Dag, v: SDValue) -> bool {
         | Op::Cttz => true,
         Op::Load => MemInfo::unpack(dag.payload(v.node())).ext != Ext::Any,
         _ => false,
+    }
+}
+
+/// The value of a `Constant`, or the bits of a `ConstantFP`.
+fn leaf_bits(dag: &Dag, v: SDValue) -> Option<u64> {
+    match dag.op_of(v) {
+        Op::Constant | Op::ConstantFP => Some(dag.payload(v.node())),
+        _ => None,
     }
 }
 

@@ -19,6 +19,7 @@
 //! block, a register defined by the block is defined before it is used;
 //! EFLAGS and fixed physical registers never live across two rows.
 
+pub mod abi;
 pub mod addr;
 pub mod call;
 pub mod emit;
@@ -28,6 +29,7 @@ pub mod matcher;
 pub mod patterns;
 #[cfg(test)]
 mod tests;
+pub mod tls;
 
 pub use call::{X86Lowering, X86_CALL, X86_RET};
 pub use rcc_dag::IselError;
@@ -61,6 +63,7 @@ impl Selector {
             dag,
             cover: &self.cover,
             vals: &mut self.vals,
+            more_vals: Vec::new(),
             ops: std::mem::take(&mut self.ops),
         };
         let r = e.run(mf);

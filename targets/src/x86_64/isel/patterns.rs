@@ -17,7 +17,7 @@
 use super::super::desc::{ImmKind, OpKind, Role, DESCS};
 use super::super::printer::CC_NAMES;
 use super::super::regs;
-use rcc_dag::{Ext, Op, VT};
+use rcc_dag::{Ext, FCond, Op, VT};
 use rcc_mach::{MOpc, PReg};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -46,6 +46,9 @@ pub enum Pred {
     Bb,
     /// The enclosing setcc's condition.
     Cc,
+    /// A `ConstantFP` (its bits); in a memory slot it becomes a
+    /// constant-pool entry of the slot's size.
+    FpImm,
 }
 
 /// A node of a pattern tree.
@@ -61,8 +64,11 @@ pub enum PNode {
         vt: Option<VT>,
         pred: Pred,
     },
-    /// A Constant of this value (sign-extended literal, compared masked).
+    /// A Constant of this value (sign-extended literal, compared masked),
+    /// or a `ConstantFP` with these bits.
     Lit(i64),
+    /// The condition of the enclosing `fsetcc` (third child): this one.
+    FCond(FCond),
 }
 
 /// Where an instruction's def goes.
@@ -84,6 +90,12 @@ pub enum POperand {
     /// The x86 condition code of a setcc bound to the variable.
     Cc(u8),
     CcLit(u8),
+    /// A constant-pool entry for a memory slot: a `bits`-wide lane of
+    /// value `value`, repeated to fill the slot (`splat32(0x80000000)`).
+    Pool {
+        value: u64,
+        bits: u8,
+    },
 }
 
 /// One output instruction.
@@ -122,7 +134,7 @@ impl Pattern {
             .iter()
             .map(|n| match n {
                 PNode::Node { .. } => 16,
-                PNode::Lit(_) => 1,
+                PNode::Lit(_) | PNode::FCond(_) => 1,
                 PNode::Var { pred, .. } => (*pred != Pred::R) as usize,
             })
             .sum()
@@ -371,11 +383,28 @@ impl<'a> RowParser<'a> {
             if !kids.is_empty() {
                 self.expect(Tok::Comma)?;
             }
+            if op.op == Op::FSetCC && kids.len() == 2 {
+                kids.push(self.fcond()?);
+                continue;
+            }
             kids.push(self.child(op.op == Op::SetCC && kids.len() == 2)?);
         }
         self.expect(Tok::R)?;
         check_arity(op.op, kids.len())?;
         self.nodes.push(PNode::Node { op, vt, kids });
+        Ok(self.nodes.len() as u16 - 1)
+    }
+
+    /// The third child of an `fsetcc`: a predicate keyword (`ogt`, `une`).
+    fn fcond(&mut self) -> Result<u16, String> {
+        let Some(Tok::Word(w)) = self.next() else {
+            return Err("expected an fcmp predicate".into());
+        };
+        let c = FCond::ALL
+            .into_iter()
+            .find(|c| c.name() == w)
+            .ok_or_else(|| format!("unknown fcmp predicate `{w}`"))?;
+        self.nodes.push(PNode::FCond(c));
         Ok(self.nodes.len() as u16 - 1)
     }
 
@@ -421,11 +450,25 @@ impl<'a> RowParser<'a> {
 
 fn check_arity(op: Op, n: usize) -> Result<(), String> {
     let want = match op {
-        Op::Constant | Op::Symbol | Op::FrameIndex | Op::Load | Op::Br => 1,
+        Op::Constant
+        | Op::ConstantFP
+        | Op::Symbol
+        | Op::FrameIndex
+        | Op::Load
+        | Op::Br
+        | Op::BrInd => 1,
         Op::Undef | Op::Trap | Op::DebugTrap => 0,
         Op::Bswap | Op::Ctlz | Op::CtlzZeroUndef | Op::Cttz | Op::CttzZeroUndef => 1,
-        Op::SetCC | Op::Select | Op::Prefetch => 3,
+        Op::SetCC | Op::FSetCC | Op::Select | Op::Prefetch => 3,
         Op::ZeroExtend | Op::SignExtend | Op::AnyExtend | Op::Truncate => 1,
+        Op::FNeg
+        | Op::FAbs
+        | Op::FSqrt
+        | Op::FpToSint
+        | Op::SintToFp
+        | Op::FpExtend
+        | Op::FpRound
+        | Op::Bitcast => 1,
         _ => 2,
     };
     if n == want {
@@ -484,6 +527,7 @@ fn parse_op(w: &str) -> Option<POp> {
         "anyext" => Op::AnyExtend,
         "trunc" => Op::Truncate,
         "br" => Op::Br,
+        "brind" => Op::BrInd,
         "brcond" => Op::BrCond,
         "load" => Op::Load,
         "store" => Op::Store,
@@ -491,6 +535,23 @@ fn parse_op(w: &str) -> Option<POp> {
         "symbol" => Op::Symbol,
         "frameindex" => Op::FrameIndex,
         "undef" => Op::Undef,
+        "constantfp" => Op::ConstantFP,
+        "fadd" => Op::FAdd,
+        "fsub" => Op::FSub,
+        "fmul" => Op::FMul,
+        "fdiv" => Op::FDiv,
+        "fneg" => Op::FNeg,
+        "fabs" => Op::FAbs,
+        "fcopysign" => Op::FCopySign,
+        "fsqrt" => Op::FSqrt,
+        "fminnum" => Op::FMinNum,
+        "fmaxnum" => Op::FMaxNum,
+        "fsetcc" => Op::FSetCC,
+        "fp_to_sint" => Op::FpToSint,
+        "sint_to_fp" => Op::SintToFp,
+        "fpext" => Op::FpExtend,
+        "fpround" => Op::FpRound,
+        "bitcast" => Op::Bitcast,
         "rotl" => Op::Rotl,
         "rotr" => Op::Rotr,
         "bswap" => Op::Bswap,
@@ -518,6 +579,8 @@ fn parse_vt(w: &str) -> Option<VT> {
         "i16" => VT::I16,
         "i32" => VT::I32,
         "i64" => VT::I64,
+        "f32" => VT::F32,
+        "f64" => VT::F64,
         _ => return None,
     })
 }
@@ -531,6 +594,7 @@ fn parse_pred(w: &str) -> Option<Pred> {
         "addr" => Pred::Addr,
         "gotsym" => Pred::GotSym,
         "bb" => Pred::Bb,
+        "fpimm" => Pred::FpImm,
         _ => return None,
     })
 }
@@ -634,7 +698,7 @@ fn parse_row(row: &str, line: u32, names: &HashMap<&'static str, u16>) -> Result
     };
     let produces_value = !matches!(
         op.op,
-        Op::Store | Op::Br | Op::BrCond | Op::Trap | Op::DebugTrap | Op::Prefetch
+        Op::Store | Op::Br | Op::BrCond | Op::BrInd | Op::Trap | Op::DebugTrap | Op::Prefetch
     );
     if produces_value && result.is_none() {
         return Err("the row defines no value".into());
@@ -686,13 +750,13 @@ fn parse_inst(
     let mut words = Vec::new();
     while let Some(Tok::Word(w)) = p.peek().cloned() {
         p.pos += 1;
-        if w == "cc" && p.peek() == Some(&Tok::L) {
+        if (w == "cc" || w == "splat32" || w == "splat64") && p.peek() == Some(&Tok::L) {
             p.pos += 1;
             let Some(Tok::Word(c)) = p.next() else {
-                return Err("expected a condition in cc()".into());
+                return Err(format!("expected an argument in {w}()"));
             };
             p.expect(Tok::R)?;
-            words.push(("cc", c));
+            words.push((w, c));
         } else {
             words.push(("", w));
         }
@@ -762,6 +826,20 @@ fn parse_operand(
     slot: Slot,
     imm_kinds: &mut Vec<Vec<ImmKind>>,
 ) -> Result<POperand, String> {
+    if let Some(bits) = kind.strip_prefix("splat") {
+        if slot != Slot::Mem {
+            return Err(format!("{kind}() outside a memory slot"));
+        }
+        let hex = w
+            .strip_prefix("0x")
+            .ok_or_else(|| format!("{kind}() takes a hex literal"))?;
+        let value = u64::from_str_radix(hex, 16).map_err(|e| format!("{kind}({w}): {e}"))?;
+        let bits: u8 = bits.parse().map_err(|_| format!("bad {kind}"))?;
+        if bits < 64 && value >> bits != 0 {
+            return Err(format!("{kind}({w}) does not fit the lane"));
+        }
+        return Ok(POperand::Pool { value, bits });
+    }
     if kind == "cc" {
         if slot != Slot::Cond {
             return Err("cc() outside a condition slot".into());
@@ -811,7 +889,7 @@ fn parse_operand(
     let pred = p.preds[v as usize];
     let ok = match (slot, pred) {
         (Slot::Reg, None | Some(Pred::R | Pred::Def32)) => true,
-        (Slot::Mem, Some(Pred::Addr | Pred::GotSym | Pred::R)) => sub.is_none(),
+        (Slot::Mem, Some(Pred::Addr | Pred::GotSym | Pred::R | Pred::FpImm)) => sub.is_none(),
         (Slot::Imm(k), Some(Pred::Imm | Pred::UImm32)) => {
             if imm_kinds.len() <= v as usize {
                 imm_kinds.resize(v as usize + 1, Vec::new());

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::x86_64::machine::X86Info;
-use rcc_dag::{CallLowering, Cond, Ext, MemInfo, Op, SDValue, VT};
+use rcc_dag::{ArgValue, CallLowering, Cond, Ext, FormalArg, MemInfo, Op, SDValue, VT};
 use rcc_ir::entity::EntityId;
 use rcc_ir::{GlobalId, Module};
 use rcc_mach::{FrameKind, SymFlag, SymOperand, SymTarget};
@@ -68,7 +68,10 @@ fn sanity(mf: &MachFunction, live_in: usize) {
 }
 
 fn ret(dag: &mut Dag, mf: &mut MachFunction, chain: SDValue, v: Option<SDValue>) {
-    let r = X86Lowering.lower_return(dag, mf, chain, v).expect("lowers");
+    let vals: Vec<SDValue> = v.into_iter().collect();
+    let r = X86Lowering
+        .lower_return(dag, mf, chain, &vals)
+        .expect("lowers");
     dag.root = Some(r);
 }
 
@@ -213,11 +216,18 @@ fn division_and_shift_use_fixed_registers() {
 fn call_with_eight_arguments() {
     let (mut dag, mut mf) = (Dag::default(), new_mf());
     let args = X86Lowering
-        .lower_arguments(&mut mf, &[VT::I32, VT::I64])
+        .lower_arguments(
+            &mut mf,
+            &[FormalArg::Value(VT::I32), FormalArg::Value(VT::I64)],
+            false,
+        )
         .expect("lowers");
     let mut vals = Vec::new();
     let e = dag.entry();
-    for (k, &v) in args.iter().enumerate() {
+    for (k, &a) in args.vals.iter().enumerate() {
+        let ArgValue::Reg(v) = a else {
+            panic!("register arguments")
+        };
         let vt = if k == 0 { VT::I32 } else { VT::I64 };
         let r = dag.value(Op::Register, vt, &[], Reg::virt(v).bits() as u64);
         vals.push(SDValue::new(
@@ -235,9 +245,9 @@ fn call_with_eight_arguments() {
     });
     let callee = dag.value(Op::Symbol, VT::I64, &[], sym.payload() as u64);
     let (ch, r) = X86Lowering
-        .lower_call(&mut dag, &mut mf, e, callee, &vals, Some(VT::I32), true)
+        .lower_call(&mut dag, &mut mf, e, callee, &vals, &[VT::I32], true)
         .expect("lowers");
-    ret(&mut dag, &mut mf, ch, r);
+    ret(&mut dag, &mut mf, ch, r.first().copied());
     assert_eq!(select(&mut dag, &mut mf, 2), "%0:gr32 = COPY $edi\n\
          %1:gr64 = COPY $rsi\n\
          %2:gr32 = MOV32ri 0\n\

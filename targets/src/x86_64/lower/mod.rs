@@ -30,7 +30,7 @@ pub use data::{emit_constant_pool, emit_jump_tables};
 
 use rcc_ir::entity::EntityId;
 use rcc_mach::emit::ModuleEmitter;
-use rcc_mach::symbols::block_label;
+use rcc_mach::symbols::{block_address_label, block_label};
 use rcc_mach::{MBlock, MInst, MachFunction, OpKind, SymTarget};
 use rcc_mc::{Cfi, McError, Streamer, SymbolId};
 use std::fmt;
@@ -213,6 +213,13 @@ pub fn emit_function_body(
     for (k, &b) in mf.order.iter().enumerate() {
         if referenced[b.index()] {
             let l = e.block_sym(s, b)?;
+            s.emit_label(l).map_err(|x| e.mc(x))?;
+        }
+        // A block whose address a global initializer takes also gets the
+        // label the data emitter spells by IR block.
+        let ir = mf.blocks[b].ir_block;
+        if ir != u32::MAX && cx.emitter.block_address_taken(mf.func, ir) {
+            let l = s.ctx().symbol(&block_address_label(cx.fn_number, ir));
             s.emit_label(l).map_err(|x| e.mc(x))?;
         }
         for &i in mf.block_insts(b) {

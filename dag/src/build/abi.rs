@@ -1,0 +1,172 @@
+//! The parts of the System V ABI the IR spells with attributes and
+//! intrinsics rather than instructions: `byval` and `sret` arguments,
+//! variadic definitions (`llvm.va_start`, `llvm.va_copy`, `llvm.va_end`).
+//!
+//! - **Incoming arguments** ([`FunctionLowering::lower_arguments`]): each
+//!   parameter becomes a [`FormalArg`]: a value, or for `byval(T)` the size
+//!   and alignment of `T` (the `align` attribute when given). The target
+//!   answers with a register or, for `byval`, the fixed frame object of the
+//!   caller's copy, which the builder then uses as a `FrameIndex` address.
+//! - **`sret`**: the callee returns the hidden pointer in RAX (the SysV
+//!   rule), so `ret void` of a function with an `sret` parameter returns
+//!   that parameter. A caller needs nothing special.
+//! - **Outgoing `byval`**: the pointer argument is wrapped in a
+//!   `ByValArg` node carrying size and alignment; the target copies the
+//!   bytes into its outgoing argument area (LLVM's
+//!   `CreateCopyOfByValArgument`).
+//! - **Variadic definitions**: when the function calls `llvm.va_start`,
+//!   the target saves the unnamed argument registers in the entry block
+//!   and returns a [`VarArgsArea`]; `va_start` and `va_copy` are target
+//!   hooks over it, `va_end` has no code. The `va_arg` instruction (clang
+//!   lowers `va_arg` itself on x86-64) is an `IselError`.
+//!
+//! Refused with a named error: `inalloca`, `preallocated` and `nest`
+//! parameters and arguments.
+
+use super::{scalar_vt, unsupported, BResult, Builder, FunctionLowering};
+use crate::lowering::{ArgValue, CallLowering, FormalArg};
+use crate::node::SDValue;
+use crate::opcode::{ByVal, Op};
+use crate::vt::VT;
+use rcc_ir::attrs::AttrPool;
+use rcc_ir::entity::{EntityId, PoolRange};
+use rcc_ir::inst::Opcode;
+use rcc_ir::layout::DataLayout;
+use rcc_ir::module::GlobalKind;
+use rcc_ir::{Inst, Module, ValueTag};
+use rcc_mach::MachFunction;
+
+/// The `byval` copy described by attribute list `r` of `pool`, if any.
+fn byval(m: &Module, dl: &DataLayout, pool: &AttrPool, r: PoolRange) -> BResult<Option<ByVal>> {
+    let text: &str = &m.text;
+    for bad in ["inalloca", "preallocated", "nest"] {
+        let has = pool.type_arg(r, bad, text).is_some() || pool.has_word(r, bad, text);
+        if has {
+            return unsupported(format!("a '{bad}' argument"));
+        }
+    }
+    let Some(ty) = pool.type_arg(r, "byval", text) else {
+        return Ok(None);
+    };
+    let align = match pool.int_arg(r, "align", text) {
+        Some(a) if a.is_power_of_two() && a <= 1 << 30 => a as u32,
+        _ => dl.abi_align(&m.types, ty),
+    };
+    Ok(Some(ByVal {
+        size: dl.alloc_size(&m.types, ty),
+        align: align.max(1),
+    }))
+}
+
+impl FunctionLowering<'_> {
+    /// Lowers the incoming arguments; call it once, with the entry block
+    /// open (`mf.begin_block(fl.blocks[0])`), before building that block's
+    /// DAG.
+    pub fn lower_arguments(
+        &mut self,
+        mf: &mut MachFunction,
+        lower: &dyn CallLowering,
+    ) -> BResult<()> {
+        let m = self.m;
+        let lists: &[PoolRange] = match self.f.global.map(|g| &m.globals[g].kind) {
+            Some(GlobalKind::Func(d)) => m.attrs.lists(d.param_attrs),
+            _ => &[],
+        };
+        let mut args = Vec::with_capacity(self.arg_tys.len());
+        for (k, &t) in self.arg_tys.iter().enumerate() {
+            let attrs = lists.get(k).copied().unwrap_or_default();
+            if m.attrs.type_arg(attrs, "sret", &m.text).is_some() {
+                self.sret = Some(k as u32);
+            }
+            args.push(match byval(m, self.dl, &m.attrs, attrs)? {
+                Some(b) => FormalArg::ByVal {
+                    size: b.size,
+                    align: b.align,
+                },
+                None => FormalArg::Value(scalar_vt(m, self.dl, t, "an argument")?),
+            });
+        }
+        let va_start = self.variadic && self.calls_va_start();
+        let lowered = lower.lower_arguments(mf, &args, va_start)?;
+        self.args = lowered.vals;
+        self.va = lowered.va;
+        Ok(())
+    }
+
+    /// Whether the body calls `llvm.va_start`.
+    fn calls_va_start(&self) -> bool {
+        let (m, f) = (self.m, self.f);
+        (0..f.num_insts()).map(Inst::from_index).any(|i| {
+            f.op(i) == Opcode::Call
+                && f.inst_ops(i)
+                    .first()
+                    .and_then(|c| c.as_entity::<rcc_ir::GlobalId>(ValueTag::Global))
+                    .is_some_and(|g| m.str(m.globals[g].name).starts_with("llvm.va_start"))
+        })
+    }
+}
+
+impl Builder<'_, '_> {
+    /// The value of incoming argument `k`.
+    pub(super) fn argument(&mut self, k: usize) -> BResult<SDValue> {
+        match self.fl.args.get(k) {
+            Some(&ArgValue::Reg(r)) => {
+                let ty = self.fl.arg_tys[k];
+                let vt = self.vt(ty)?;
+                let x = self.abi_argument(k, r, vt);
+                // The caller leaves the bits above an odd width unspecified.
+                Ok(match self.odd_bits(ty) {
+                    Some(n) => self.zext_in_reg(x, n),
+                    None => x,
+                })
+            }
+            Some(&ArgValue::Frame(fi)) => {
+                Ok(self
+                    .dag
+                    .value(Op::FrameIndex, VT::I64, &[], fi.as_u32() as u64))
+            }
+            None => unsupported("an argument that was not lowered"),
+        }
+    }
+
+    /// What `ret void` returns: the `sret` pointer, if there is one.
+    pub(super) fn sret_return(&mut self) -> BResult<Vec<SDValue>> {
+        match self.fl.sret {
+            Some(k) => Ok(vec![self.argument(k as usize)?]),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// Call argument `a` (operand `k` of call `i`), wrapped in a `ByValArg`
+    /// node when it is passed `byval`.
+    pub(super) fn call_argument(&mut self, i: Inst, k: usize, a: SDValue) -> BResult<SDValue> {
+        let f = self.fl.f;
+        let lists = f.attrs.lists(f.call_info(i).arg_attrs);
+        let Some(&r) = lists.get(k) else {
+            return Ok(a);
+        };
+        Ok(match byval(self.fl.m, self.fl.dl, &f.attrs, r)? {
+            Some(b) => self.dag.value(Op::ByValArg, VT::I64, &[a], b.pack()),
+            None => a,
+        })
+    }
+
+    /// Builds a call of an ABI intrinsic (`llvm.va_*`); returns whether
+    /// `name` was one.
+    pub(super) fn abi_intrinsic(&mut self, i: Inst, name: &str) -> BResult<bool> {
+        let ops = self.fl.f.inst_ops(i);
+        if name.starts_with("llvm.va_start") {
+            let Some(va) = self.fl.va else {
+                return unsupported("llvm.va_start outside a variadic function");
+            };
+            let list = self.get(ops[1])?;
+            self.chain = self.lower.lower_va_start(self.dag, self.chain, list, &va)?;
+        } else if name.starts_with("llvm.va_copy") {
+            let (dst, src) = (self.get(ops[1])?, self.get(ops[2])?);
+            self.chain = self.lower.lower_va_copy(self.dag, self.chain, dst, src)?;
+        } else if !name.starts_with("llvm.va_end") {
+            return Ok(false);
+        }
+        Ok(true)
+    }
+}

@@ -1,0 +1,530 @@
+//! Instruction selection of floating point from real IR: SSE2 scalar
+//! arithmetic, constants, compares, conversions, calls, intrinsics. Each
+//! test selects a function, runs the machine verifier on the SSA result and
+//! checks the machine code's shape (`RCC_SHOW=1` prints it).
+
+use rcc_mach::printer::print_function;
+use rcc_mach::verify::verify_to_string;
+use rcc_mach::MachFunction;
+use rcc_targets::x86_64::isel::function::{select_function, IselCtx};
+use rcc_targets::x86_64::X86Info;
+
+/// Selects every defined function of `src`; returns their MIR, verified.
+fn select(src: &str) -> Result<String, String> {
+    let m = rcc_ir::parse_module(src.to_string(), "t.ll").map_err(|e| e.message.to_string())?;
+    let dl = m.data_layout()?;
+    let mut out = String::new();
+    let mut cx = IselCtx::default();
+    for &g in m.order.iter().filter(|&&g| m.body(g).is_some()) {
+        let mut mf = MachFunction::new(g);
+        select_function(&m, &dl, g, &mut mf, &mut cx).map_err(|e| e.to_string())?;
+        verify_to_string(&mf, &m, &X86Info)?;
+        print_function(&mut out, &mf, &m, &X86Info, "isel");
+    }
+    if std::env::var_os("RCC_SHOW").is_some() {
+        println!("{out}");
+    }
+    Ok(out)
+}
+
+fn count(mir: &str, what: &str) -> usize {
+    mir.matches(what).count()
+}
+
+#[test]
+fn arithmetic_and_constants() {
+    let mir = select(
+        "define double @f(double %a, double %b) {
+  %s = fadd double %a, %b
+  %d = fsub double %s, 1.5
+  %m = fmul double %d, %a
+  %q = fdiv double %m, 0.0
+  %n = fneg double %q
+  ret double %n
+}
+define float @g(float %a) {
+  %s = fmul float %a, 2.0
+  ret float %s
+}
+",
+    )
+    .unwrap();
+    for w in [
+        "ADDSDrr", "SUBSDrr", "MULSDrr", "DIVSDrr", "XORPSrm", "MOVSDrm", "MULSSrr", "MOVSSrm",
+    ] {
+        assert!(mir.contains(w), "{w}: {mir}");
+    }
+    assert!(mir.contains("XORPSrr"), "+0.0 is an xorps: {mir}");
+    assert!(mir.contains("$xmm0"), "{mir}");
+}
+
+#[test]
+fn loads_stores_and_cross_block_values() {
+    let mir = select(
+        "define double @f(ptr %p, ptr %q, i1 %c) {
+entry:
+  %a = load double, ptr %p, align 8
+  %b = load float, ptr %q, align 4
+  br i1 %c, label %t, label %j
+t:
+  %e = fpext float %b to double
+  %s = fadd double %a, %e
+  br label %j
+j:
+  %r = phi double [ %a, %entry ], [ %s, %t ]
+  store double %r, ptr %p, align 8
+  %h = fptrunc double %r to float
+  store float %h, ptr %q, align 4
+  ret double %r
+}
+",
+    )
+    .unwrap();
+    for w in [
+        "MOVSDrm",
+        "MOVSSrm",
+        "MOVSDmr",
+        "MOVSSmr",
+        "CVTSS2SDrr",
+        "CVTSD2SSrr",
+    ] {
+        assert!(mir.contains(w), "{w}: {mir}");
+    }
+    assert!(mir.contains(":fr64 = PHI"), "{mir}");
+}
+
+/// x86 condition codes as the MIR prints them.
+const CC_B: u8 = 2;
+const CC_AE: u8 = 3;
+const CC_E: u8 = 4;
+const CC_NE: u8 = 5;
+const CC_BE: u8 = 6;
+const CC_A: u8 = 7;
+const CC_P: u8 = 10;
+const CC_NP: u8 = 11;
+
+/// (predicate, condition codes set, operands swapped) of each compare row.
+const PREDS: [(&str, &[u8], bool); 14] = [
+    ("oeq", &[CC_E, CC_NP], false),
+    ("ogt", &[CC_A], false),
+    ("oge", &[CC_AE], false),
+    ("olt", &[CC_A], true),
+    ("ole", &[CC_AE], true),
+    ("one", &[CC_NE], false),
+    ("ord", &[CC_NP], false),
+    ("uno", &[CC_P], false),
+    ("ueq", &[CC_E], false),
+    ("ugt", &[CC_B], true),
+    ("uge", &[CC_BE], true),
+    ("ult", &[CC_B], false),
+    ("ule", &[CC_BE], false),
+    ("une", &[CC_NE, CC_P], false),
+];
+
+#[test]
+fn every_fcmp_predicate_selects() {
+    for (p, ccs, swapped) in PREDS {
+        for (ty, ucomi) in [("float", "UCOMISSrr"), ("double", "UCOMISDrr")] {
+            let mir = select(&format!(
+                "define i32 @f({ty} %a, {ty} %b) {{\n  %c = fcmp {p} {ty} %a, %b\n  %z = zext i1 %c to i32\n  ret i32 %z\n}}\n"
+            ))
+            .unwrap();
+            let order = if swapped { "%1, %0" } else { "%0, %1" };
+            assert!(mir.contains(&format!("{ucomi} {order}")), "{p} {ty}: {mir}");
+            for cc in ccs {
+                assert!(mir.contains(&format!("SETCCr {cc},")), "{p} {ty}: {mir}");
+            }
+            assert_eq!(count(&mir, "SETCCr"), ccs.len(), "{p} {ty}: {mir}");
+        }
+    }
+}
+
+#[test]
+fn fcmp_true_and_false_are_constants() {
+    for p in ["true", "false"] {
+        let mir = select(&format!(
+            "define i32 @f(double %a, double %b) {{\n  %c = fcmp {p} double %a, %b\n  %z = zext i1 %c to i32\n  ret i32 %z\n}}\n"
+        ))
+        .unwrap();
+        assert!(!mir.contains("UCOMISD"), "{p}: {mir}");
+    }
+}
+
+/// A branch on a compare folds it; `oeq` branches to the false block on
+/// `une` (two jumps), `une` to the true block.
+#[test]
+fn branches_on_float_compares() {
+    for (p, ccs, swapped) in PREDS {
+        let mir = select(&format!(
+            "define double @f(double %a, double %b) {{
+entry:
+  %c = fcmp {p} double %a, %b
+  br i1 %c, label %t, label %e
+t:
+  ret double %a
+e:
+  ret double %b
+}}
+"
+        ))
+        .unwrap();
+        assert!(!mir.contains("SETCC"), "{p}: {mir}");
+        let order = if swapped { "%1, %0" } else { "%0, %1" };
+        assert!(mir.contains(&format!("UCOMISDrr {order}")), "{p}: {mir}");
+        let jumps: Vec<&str> = mir.lines().filter(|l| l.contains("JCC_1")).collect();
+        if p == "oeq" {
+            // Inverted: une to the false block.
+            assert_eq!(jumps.len(), 2, "{mir}");
+            assert!(jumps.iter().all(|j| j.contains("%bb.2")), "{mir}");
+            assert!(jumps[0].contains(&format!(", {CC_NE}")), "{mir}");
+            assert!(jumps[1].contains(&format!(", {CC_P}")), "{mir}");
+        } else {
+            assert_eq!(jumps.len(), ccs.len(), "{p}: {mir}");
+            for (j, cc) in jumps.iter().zip(ccs) {
+                assert!(
+                    j.contains("%bb.1") && j.contains(&format!(", {cc}")),
+                    "{p}: {mir}"
+                );
+            }
+        }
+    }
+}
+
+/// Selects on float compares: integer results use cmov directly (two for
+/// `oeq`/`une`), float results go through the general registers.
+#[test]
+fn selects_on_float_compares() {
+    for (p, ccs, _) in PREDS {
+        let mir = select(&format!(
+            "define i64 @f(double %a, double %b, i64 %x, i64 %y) {{
+  %c = fcmp {p} double %a, %b
+  %r = select i1 %c, i64 %x, i64 %y
+  ret i64 %r
+}}
+define float @g(float %a, float %b, float %x, float %y) {{
+  %c = fcmp {p} float %a, %b
+  %r = select i1 %c, float %x, float %y
+  ret float %r
+}}
+"
+        ))
+        .unwrap();
+        assert!(!mir.contains("SETCC"), "{p}: {mir}");
+        assert_eq!(count(&mir, "CMOV64rr"), ccs.len(), "{p}: {mir}");
+        assert_eq!(count(&mir, "CMOV32rr"), ccs.len(), "{p}: {mir}");
+        assert_eq!(count(&mir, "MOVPDI2DIrr"), 2, "{p}: {mir}");
+        assert_eq!(count(&mir, "MOVDI2PDIrr"), 1, "{p}: {mir}");
+    }
+    // On a condition in a register.
+    let mir = select(
+        "define double @f(i1 %c, double %x, double %y) {
+  %r = select i1 %c, double %x, double %y
+  ret double %r
+}
+",
+    )
+    .unwrap();
+    assert!(mir.contains("TEST8ri"), "{mir}");
+    assert!(mir.contains("CMOV64rr"), "{mir}");
+    assert!(mir.contains("MOV64toPQIrr"), "{mir}");
+}
+
+#[test]
+fn conversions_between_integers_and_floats() {
+    let cases: &[(&str, &str, &str, &[&str])] = &[
+        ("sitofp", "i32", "double", &["CVTSI2SDrr"]),
+        ("sitofp", "i64", "float", &["CVTSI2SS64rr"]),
+        ("sitofp", "i8", "double", &["MOVSX32rr8", "CVTSI2SDrr"]),
+        ("uitofp", "i16", "float", &["MOVZX32rr16", "CVTSI2SSrr"]),
+        // u32: the zero-extended i64 converts exactly.
+        (
+            "uitofp",
+            "i32",
+            "double",
+            &["MOV32rr", "SUBREG_TO_REG", "CVTSI2SD64rr"],
+        ),
+        // u64: halve (keeping the low bit) when negative, then double.
+        (
+            "uitofp",
+            "i64",
+            "double",
+            &["SHR64ri", "OR64rr", "CMOV64rr", "CVTSI2SD64rr", "ADDSDrr"],
+        ),
+        ("uitofp", "i64", "float", &["CVTSI2SS64rr", "ADDSSrr"]),
+        ("fptosi", "double", "i32", &["CVTTSD2SIrr"]),
+        ("fptosi", "float", "i64", &["CVTTSS2SI64rr"]),
+        ("fptosi", "double", "i8", &["CVTTSD2SIrr", "sub_8bit"]),
+        ("fptoui", "float", "i16", &["CVTTSS2SIrr", "sub_16bit"]),
+        ("fptoui", "double", "i32", &["CVTTSD2SI64rr", "sub_32bit"]),
+        // u64: both conversions, merged by the sign of the first.
+        (
+            "fptoui",
+            "double",
+            "i64",
+            &["SUBSDrr", "SAR64ri", "AND64rr", "OR64rr"],
+        ),
+        ("fptoui", "float", "i64", &["SUBSSrr", "CVTTSS2SI64rr"]),
+    ];
+    for &(op, from, to, want) in cases {
+        // Narrow values travel widened so the function's own interface
+        // stays 32/64-bit.
+        let (arg, pre) = match from {
+            "i8" | "i16" => (
+                "i32".to_string(),
+                format!("%n = trunc i32 %a to {from}\n  "),
+            ),
+            t => (t.to_string(), String::new()),
+        };
+        let src = if pre.is_empty() { "%a" } else { "%n" };
+        let (ret, post) = match to {
+            "i8" | "i16" => ("i32".to_string(), format!("\n  %w = sext {to} %r to i32")),
+            t => (t.to_string(), String::new()),
+        };
+        let res = if post.is_empty() { "%r" } else { "%w" };
+        let ir = format!(
+            "define {ret} @f({arg} %a) {{\n  {pre}%r = {op} {from} {src} to {to}{post}\n  ret {ret} {res}\n}}\n"
+        );
+        let mir = select(&ir).unwrap_or_else(|e| panic!("{ir}: {e}"));
+        for w in want {
+            assert!(mir.contains(w), "{op} {from} -> {to}: {w}: {mir}");
+        }
+    }
+}
+
+#[test]
+fn bitcasts_move_between_register_files() {
+    let mir = select(
+        "define i64 @f(double %a, i32 %b) {
+  %x = bitcast double %a to i64
+  %f = bitcast i32 %b to float
+  %y = bitcast float %f to i32
+  %z = zext i32 %y to i64
+  %s = add i64 %x, %z
+  ret i64 %s
+}
+define double @g(i64 %a) {
+  %d = bitcast i64 %a to double
+  ret double %d
+}
+",
+    )
+    .unwrap();
+    for w in ["MOVPQIto64rr", "MOVDI2PDIrr", "MOVPDI2DIrr", "MOV64toPQIrr"] {
+        assert!(mir.contains(w), "{w}: {mir}");
+    }
+}
+
+/// SysV: floats in XMM0..7 in order, independent of the integer
+/// registers; the ninth float and the seventh integer go to the stack in
+/// argument order; a variadic call sets %al to the XMM registers used.
+#[test]
+fn calls_pass_floats_in_xmm_registers() {
+    let mir = select(
+        "declare double @g(double, i32, float, double, double, double, double, double, double, double, i64, i64, i64, i64, i64, i64, float)
+declare i32 @printf(ptr, ...)
+define double @f(double %a, float %b, ptr %p) {
+  %r = call double @g(double %a, i32 1, float %b, double %a, double %a, double %a, double %a, double %a, double %a, double %a, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, float %b)
+  %n = call i32 (ptr, ...) @printf(ptr %p, double %r, i32 7, double %a)
+  ret double %r
+}
+",
+    )
+    .unwrap();
+    // 9 doubles/floats before the i64s: xmm0..7 then the stack.
+    for r in 0..8 {
+        assert!(mir.contains(&format!("$xmm{r} = COPY")), "xmm{r}: {mir}");
+    }
+    assert!(!mir.contains("$xmm8"), "{mir}");
+    // Stack: the ninth double at 0, the seventh integer at 8, the last
+    // float at 16.
+    assert!(mir.contains("MOVSDmr $rsp, 1, $noreg, 0,"), "{mir}");
+    assert!(mir.contains("MOV64mr $rsp, 1, $noreg, 8,"), "{mir}");
+    assert!(mir.contains("MOVSSmr $rsp, 1, $noreg, 16,"), "{mir}");
+    assert!(mir.contains("ADJCALLSTACKDOWN 32"), "{mir}");
+    assert!(mir.contains("implicit-def $xmm0"), "{mir}");
+    // printf: two doubles in xmm0/xmm1.
+    assert!(mir.contains("$al = MOV8ri 2"), "{mir}");
+}
+
+#[test]
+fn incoming_float_arguments() {
+    let mir = select(
+        "define double @f(double %a0, i32 %i, double %a1, double %a2, double %a3, double %a4, double %a5, double %a6, double %a7, float %s, double %t) {
+  %e = fpext float %s to double
+  %x = fadd double %a0, %e
+  %y = fadd double %x, %t
+  ret double %y
+}
+",
+    )
+    .unwrap();
+    assert!(mir.contains("COPY $xmm7"), "{mir}");
+    assert!(mir.contains("COPY $edi"), "{mir}");
+    // The float and the last double come from the stack.
+    assert!(mir.contains("MOVSSrm %stack.0"), "{mir}");
+    assert!(mir.contains("MOVSDrm %stack.1"), "{mir}");
+}
+
+#[test]
+fn sign_intrinsics_use_masks_from_the_constant_pool() {
+    let mir = select(
+        "declare double @llvm.fabs.f64(double)
+declare float @llvm.copysign.f32(float, float)
+declare double @llvm.sqrt.f64(double)
+define double @f(double %a, float %b, float %c) {
+  %x = call double @llvm.fabs.f64(double %a)
+  %s = call float @llvm.copysign.f32(float %b, float %c)
+  %e = fpext float %s to double
+  %y = fadd double %x, %e
+  %r = call double @llvm.sqrt.f64(double %y)
+  ret double %r
+}
+",
+    )
+    .unwrap();
+    // 16-byte masks: abs f64, abs f32, sign f32.
+    assert_eq!(count(&mir, "align=16"), 3, "{mir}");
+    assert!(mir.contains("ANDPSrm"), "{mir}");
+    assert!(mir.contains("ORPSrr"), "{mir}");
+    assert!(mir.contains("SQRTSDr"), "{mir}");
+}
+
+#[test]
+fn math_intrinsics_and_frem_are_library_calls() {
+    let mir = select(
+        "declare double @llvm.floor.f64(double)
+declare float @llvm.ceil.f32(float)
+declare double @llvm.trunc.f64(double)
+declare double @llvm.rint.f64(double)
+declare double @llvm.round.f64(double)
+declare float @llvm.nearbyint.f32(float)
+declare double @llvm.fma.f64(double, double, double)
+declare double @llvm.pow.f64(double, double)
+define double @f(double %a, float %b) {
+  %1 = call double @llvm.floor.f64(double %a)
+  %2 = call float @llvm.ceil.f32(float %b)
+  %3 = call double @llvm.trunc.f64(double %1)
+  %4 = call double @llvm.rint.f64(double %3)
+  %5 = call double @llvm.round.f64(double %4)
+  %6 = call float @llvm.nearbyint.f32(float %2)
+  %7 = call double @llvm.fma.f64(double %5, double %5, double %a)
+  %8 = call double @llvm.pow.f64(double %7, double %a)
+  %9 = frem double %8, %a
+  %10 = frem float %6, %b
+  %11 = fpext float %10 to double
+  %12 = fadd double %9, %11
+  ret double %12
+}
+",
+    )
+    .unwrap();
+    for name in [
+        "floor",
+        "ceilf",
+        "trunc",
+        "rint",
+        "round",
+        "nearbyintf",
+        "fma",
+        "pow",
+        "fmod",
+        "fmodf",
+    ] {
+        assert!(
+            mir.contains(&format!("CALL64pcrel32 &{name},")),
+            "{name}: {mir}"
+        );
+    }
+}
+
+#[test]
+fn fmuladd_is_a_multiply_and_an_add() {
+    let mir = select(
+        "declare float @llvm.fmuladd.f32(float, float, float)
+define float @f(float %a, float %b, float %c) {
+  %r = call float @llvm.fmuladd.f32(float %a, float %b, float %c)
+  ret float %r
+}
+",
+    )
+    .unwrap();
+    assert!(mir.contains("MULSSrr") && mir.contains("ADDSSrr"), "{mir}");
+    assert!(!mir.contains("CALL"), "{mir}");
+}
+
+#[test]
+fn minnum_and_maxnum_are_inline() {
+    let mir = select(
+        "declare double @llvm.minnum.f64(double, double)
+declare float @llvm.maxnum.f32(float, float)
+define double @f(double %a, double %b, float %c, float %d) {
+  %m = call double @llvm.minnum.f64(double %a, double %b)
+  %x = call float @llvm.maxnum.f32(float %c, float %d)
+  %e = fpext float %x to double
+  %r = fadd double %m, %e
+  ret double %r
+}
+",
+    )
+    .unwrap();
+    for w in [
+        "MINSDrr %1",
+        "CMPSDrri %0",
+        "MAXSSrr %3",
+        "CMPSSrri %2",
+        "ANDNPDrr",
+        "ORPSrr",
+    ] {
+        assert!(mir.contains(w), "{w}: {mir}");
+    }
+}
+
+#[test]
+fn is_fpclass_tests() {
+    // The NaN test is an unordered self-compare; others test the bits.
+    let mir = select(
+        "declare i1 @llvm.is.fpclass.f64(double, i32)
+declare i1 @llvm.is.fpclass.f32(float, i32)
+define i32 @f(double %a, float %b) {
+  %n = call i1 @llvm.is.fpclass.f64(double %a, i32 3)
+  %i = call i1 @llvm.is.fpclass.f64(double %a, i32 516)
+  %z = call i1 @llvm.is.fpclass.f32(float %b, i32 96)
+  %s = call i1 @llvm.is.fpclass.f32(float %b, i32 144)
+  %o = or i1 %n, %i
+  %p = or i1 %z, %s
+  %q = xor i1 %o, %p
+  %r = zext i1 %q to i32
+  ret i32 %r
+}
+",
+    )
+    .unwrap();
+    assert!(mir.contains("UCOMISDrr %0, %0"), "{mir}");
+    assert!(mir.contains("MOVPQIto64rr"), "{mir}");
+    assert!(mir.contains("MOVPDI2DIrr"), "{mir}");
+}
+
+#[test]
+fn unsupported_float_constructs_are_named() {
+    for (ir, what) in [
+        (
+            "define x86_fp80 @f(x86_fp80 %a) {\n  ret x86_fp80 %a\n}\n",
+            "x86_fp80",
+        ),
+        (
+            "define double @f(x86_fp80 %a) {\n  %d = fptrunc x86_fp80 %a to double\n  ret double %d\n}\n",
+            "x86_fp80",
+        ),
+        (
+            "define half @f(half %a) {\n  ret half %a\n}\n",
+            "half",
+        ),
+        (
+            "declare double @llvm.sin.f64(double)\ndefine <2 x double> @f(<2 x double> %a) {\n  %r = fadd <2 x double> %a, %a\n  ret <2 x double> %r\n}\n",
+            "<2 x double>",
+        ),
+    ] {
+        let e = select(ir).unwrap_err();
+        assert!(e.contains(what), "{ir}: {e}");
+    }
+}
