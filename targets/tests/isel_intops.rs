@@ -261,6 +261,26 @@ ok:
     }
 
     #[test]
+    fn odd_widths_judge_overflow_at_their_width() {
+        let mir = func(
+            "i1 @f(i33 %a, i33 %b)",
+            "%t = call {i33, i1} @llvm.smul.with.overflow.i33(i33 %a, i33 %b)\n%o = extractvalue {i33, i1} %t, 1\nret i1 %o",
+            "declare {i33, i1} @llvm.smul.with.overflow.i33(i33, i33)",
+        );
+        // Sign-extended from 33 bits (shl+sar), multiplied in 64 bits,
+        // and the product compared with itself re-extended.
+        assert!(mir.contains("SAR64ri"), "{mir}");
+        assert!(mir.contains("SHL64ri %3(tied-def 0), 31"), "{mir}");
+        assert!(mir.contains("IMUL64rr"), "{mir}");
+        assert!(mir.contains("SETCCr 5,"), "{mir}");
+        let e = select(
+            "declare i24 @llvm.fshl.i24(i24, i24, i24)\ndefine i24 @f(i24 %a, i24 %b) {\n  %r = call i24 @llvm.fshl.i24(i24 %a, i24 %b, i24 3)\n  ret i24 %r\n}\n",
+        )
+        .unwrap_err();
+        assert!(e.contains("llvm.fshl.i24 on an odd-width integer"), "{e}");
+    }
+
+    #[test]
     fn unknown_intrinsics_stay_named_errors() {
         let e = select(
             "declare i32 @llvm.x86.rdpid()\ndefine i32 @f() {\n  %r = call i32 @llvm.x86.rdpid()\n  ret i32 %r\n}\n",
