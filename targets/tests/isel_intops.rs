@@ -548,6 +548,19 @@ mod cheap_code {
     }
 
     #[test]
+    fn address_arithmetic_is_one_lea_when_worth_it() {
+        let mir = func(
+            "ptr @f(ptr %p, i64 %i, ptr %q)",
+            "%a = getelementptr inbounds i32, ptr %p, i64 %i\n%b = getelementptr inbounds i8, ptr %a, i64 12\nstore ptr %b, ptr %q\n%c = getelementptr inbounds i8, ptr %p, i64 8\nret ptr %c",
+            "",
+        );
+        // base + index*4 + 12: one lea; base + 8: an add.
+        assert!(mir.contains("LEA64r %0, 4, %1, 12, $noreg"), "{mir}");
+        assert!(mir.contains("ADD64ri8 %0(tied-def 0), 8"), "{mir}");
+        assert!(!mir.contains("SHL64ri"), "{mir}");
+    }
+
+    #[test]
     fn constants_move_right_and_powers_of_two_shift() {
         let mir = func(
             "i32 @f(i32 %a)",

@@ -58,6 +58,27 @@ impl AddrMode {
         }
     }
 
+    /// Whether computing this address with `lea` beats the plain
+    /// arithmetic (LLVM's `selectLEAAddr` rule: base 1, frame or symbol 4,
+    /// index 1, a scale 1 more, a displacement 1; worth it above 2).
+    pub fn lea_worthy(&self) -> bool {
+        let mut c = match self.base {
+            Base::None => 0,
+            Base::Reg(_) => 1,
+            Base::Frame(_) | Base::Rip => 4,
+        };
+        if self.index.is_some() {
+            c += 1;
+        }
+        if self.scale > 1 {
+            c += 1;
+        }
+        if self.disp != 0 {
+            c += 1;
+        }
+        c > 2
+    }
+
     /// The values the address reads from registers.
     pub fn regs(&self) -> impl Iterator<Item = SDValue> {
         let b = match self.base {

@@ -303,6 +303,17 @@ impl M<'_> {
         self.node(self.p.root, SDValue::new(n, 0), true, shared)
     }
 
+    /// Whether the address bound by pattern node `pn` (a `lea` row's
+    /// child) is worth a `lea`.
+    fn lea_worthy(&self, pn: u16) -> bool {
+        match self.p.nodes[pn as usize] {
+            PNode::Var { var, .. } => {
+                matches!(self.binds[var as usize], Binding::Addr(am) if am.lea_worthy())
+            }
+            _ => false,
+        }
+    }
+
     /// Whether load `n`, nested in the row, may be folded into it.
     fn foldable_load(&self, n: Node, shared: bool) -> bool {
         !shared && self.value_uses[n.index()] == 1 && !MemInfo::unpack(self.dag.payload(n)).volatile
@@ -362,6 +373,10 @@ impl M<'_> {
                     return false;
                 }
                 let matched = match op.op {
+                    // A `lea` row takes its whole root as an address.
+                    Op::Add if op.lea => {
+                        is_root && self.node(kids[0], v, false, shared) && self.lea_worthy(kids[0])
+                    }
                     Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex => {
                         self.node(kids[0], v, false, shared)
                     }

@@ -30,6 +30,10 @@ pub struct POp {
     pub ext: Ext,
     /// Memory bits of an extending load or truncating store; 0 = natural.
     pub mem: u32,
+    /// `lea`: an `add` taken as a whole address (its one child binds the
+    /// add itself as `addr`), matched only when the address is worth a
+    /// `lea` (see `AddrMode::lea_worthy`).
+    pub lea: bool,
 }
 
 /// Operand predicates.
@@ -133,6 +137,8 @@ impl Pattern {
         self.nodes
             .iter()
             .map(|n| match n {
+                // A lea folds at least two operations of an address.
+                PNode::Node { op, .. } if op.lea => 32,
                 PNode::Node { .. } => 16,
                 PNode::Lit(_) | PNode::FCond(_) => 1,
                 PNode::Var { pred, .. } => (*pred != Pred::R) as usize,
@@ -390,7 +396,13 @@ impl<'a> RowParser<'a> {
             kids.push(self.child(op.op == Op::SetCC && kids.len() == 2)?);
         }
         self.expect(Tok::R)?;
-        check_arity(op.op, kids.len())?;
+        if op.lea {
+            if kids.len() != 1 {
+                return Err(format!("lea takes 1 child, found {}", kids.len()));
+            }
+        } else {
+            check_arity(op.op, kids.len())?;
+        }
         self.nodes.push(PNode::Node { op, vt, kids });
         Ok(self.nodes.len() as u16 - 1)
     }
@@ -483,7 +495,14 @@ fn parse_op(w: &str) -> Option<POp> {
         op,
         ext: Ext::None,
         mem: 0,
+        lea: false,
     };
+    if w == "lea" {
+        return Some(POp {
+            lea: true,
+            ..plain(Op::Add)
+        });
+    }
     for (p, ext) in [
         ("zextload", Ext::Zero),
         ("sextload", Ext::Sign),
@@ -495,6 +514,7 @@ fn parse_op(w: &str) -> Option<POp> {
                 op: Op::Load,
                 ext,
                 mem,
+                lea: false,
             });
         }
     }
@@ -504,6 +524,7 @@ fn parse_op(w: &str) -> Option<POp> {
             op: Op::Store,
             ext: Ext::None,
             mem,
+            lea: false,
         });
     }
     Some(plain(match w {
