@@ -2,8 +2,9 @@
 //! instructions appended to the open block of the `MachFunction`.
 //!
 //! Order: a depth-first walk from the root that emits a node after its
-//! dependencies (value leaves first, then the chain), so every value is
-//! defined before it is used and chained nodes keep their chain order. A
+//! dependencies (the chain first, then the value leaves, so values are
+//! computed close to their users), so every value is defined before it is
+//! used and chained nodes keep their chain order. A
 //! row's instructions are emitted together, so physical registers a row
 //! uses (EFLAGS, %cl, %eax/%edx) are never live across rows.
 //!
@@ -123,7 +124,17 @@ impl Emitter<'_> {
             let deps = self.cover.deps_of(n);
             if (k as usize) < deps.len() {
                 top.1 += 1;
-                let d = deps[k as usize];
+                // For a chained node, the chain (its record's last
+                // dependency) first, then the values in order: a value is
+                // computed just before its user instead of before
+                // everything chained earlier, which kept values of late
+                // calls live across early ones.
+                let chained = self.dag.vts(n).contains(&VT::Chain);
+                let d = match k {
+                    0 if chained => deps[deps.len() - 1],
+                    _ if chained => deps[k as usize - 1],
+                    _ => deps[k as usize],
+                };
                 if state[d.index()] == 0 {
                     state[d.index()] = 1;
                     stack.push((d, 0));
