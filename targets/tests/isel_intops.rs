@@ -509,6 +509,21 @@ mod load_folding {
     }
 
     #[test]
+    fn a_load_also_read_through_an_address_stays_a_register() {
+        // (Lua's str_format) `%q` is stored and used as an address: the
+        // address takes the add apart and reads %p from a register, so
+        // the load of %p cannot vanish into the add.
+        let mir = func(
+            "i32 @f(ptr %s)",
+            "%p = load ptr, ptr %s\n%q = getelementptr inbounds i8, ptr %p, i64 1\nstore ptr %q, ptr %s\n%c = load i8, ptr %q\n%w = sext i8 %c to i32\nret i32 %w",
+            "",
+        );
+        assert!(mir.contains("%1:gr64 = MOV64rm %0, 1, $noreg, 0,"), "{mir}");
+        assert!(mir.contains("MOVSX32rm8 %1, 1, $noreg, 1,"), "{mir}");
+        assert!(!mir.contains("ADD64rm"), "{mir}");
+    }
+
+    #[test]
     fn a_call_between_load_and_use_keeps_the_load_first() {
         let mir = func(
             "i32 @f(ptr %p, i32 %x)",

@@ -15,7 +15,10 @@
 //! where the row is emitted, so it is folded only when that keeps memory
 //! order and the DAG acyclic: its value has that one use, it is not
 //! volatile, no node on the way is shared (a multi-use setcc, which other
-//! rows may recompute), the row folds no other load, and nothing else the
+//! rows may recompute), no row chosen before reads its value from a
+//! register (an address may take apart the load's multi-use user; every
+//! such row is at a larger index, so it was chosen before), the row folds
+//! no other load, and nothing else the
 //! row reads (its registers, its chain) depends on the load's chain
 //! (checked by a bounded search; too far means no fold). The row's root
 //! then depends on the load's chain input, and the load gets a `FOLDED`
@@ -72,6 +75,9 @@ pub struct Cover {
     pub folded_into: Vec<u32>,
     /// Per node: uses of its result 0 by live nodes.
     value_uses: Vec<u32>,
+    /// Per node: a selected row reads its result 0 from a register (as an
+    /// operand or address register); a load read so cannot be folded.
+    value_needed: Vec<bool>,
     /// Bindings of the row being tried (reused).
     scratch: Vec<Binding>,
     /// Loads folded by the row being tried (reused).
@@ -111,6 +117,8 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
     c.folded_into.resize(len, u32::MAX);
     c.value_uses.clear();
     c.value_uses.resize(len, 0);
+    c.value_needed.clear();
+    c.value_needed.resize(len, false);
     for n in dag.nodes() {
         if dag.uses(n) > 0 || n == root.node() {
             for o in dag.operands(n).iter().filter(|o| o.res() == 0) {
@@ -157,6 +165,7 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
                         binds: &mut scratch,
                         folds: &mut folds,
                         value_uses: &c.value_uses,
+                        value_needed: &c.value_needed,
                     };
                     m.row(n) && folds_legal(dag, n, &scratch, &folds, &mut stack)
                 });
@@ -175,10 +184,19 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
                 c.binds.extend_from_slice(&scratch);
                 c.bind_range[n.index()] = (b0, c.binds.len() as u32);
                 for b in &scratch {
-                    match b {
-                        Binding::Val(v) => c.deps.push(v.node()),
-                        Binding::Addr(am) => c.deps.extend(am.regs().map(|v| v.node())),
-                        _ => {}
+                    let regs: [Option<SDValue>; 2] = match b {
+                        Binding::Val(v) => [Some(*v), None],
+                        Binding::Addr(am) => {
+                            let mut r = am.regs();
+                            [r.next(), r.next()]
+                        }
+                        _ => [None, None],
+                    };
+                    for v in regs.into_iter().flatten() {
+                        c.deps.push(v.node());
+                        if v.res() == 0 {
+                            c.value_needed[v.node().index()] = true;
+                        }
                     }
                 }
                 // A chain straight from a folded load is that load's chain
@@ -289,6 +307,7 @@ struct M<'a> {
     /// Loads the row folds.
     folds: &'a mut Vec<Node>,
     value_uses: &'a [u32],
+    value_needed: &'a [bool],
 }
 
 impl M<'_> {
@@ -316,7 +335,13 @@ impl M<'_> {
 
     /// Whether load `n`, nested in the row, may be folded into it.
     fn foldable_load(&self, n: Node, shared: bool) -> bool {
-        !shared && self.value_uses[n.index()] == 1 && !MemInfo::unpack(self.dag.payload(n)).volatile
+        // Rows chosen earlier (at larger indices) may read the value
+        // through its one user, e.g. an address matcher taking apart a
+        // multi-use add: then it stays in a register.
+        !shared
+            && self.value_uses[n.index()] == 1
+            && !self.value_needed[n.index()]
+            && !MemInfo::unpack(self.dag.payload(n)).volatile
     }
 
     fn node(&mut self, pn: u16, v: SDValue, is_root: bool, shared: bool) -> bool {
