@@ -4,8 +4,9 @@
 //! lowering, reported as an `IselError` that prints the node, instead of a
 //! selection failure or a register-class mismatch much later.
 //!
-//! Only generic integer and float operations whose rules are fixed are
-//! checked; target nodes, chains and glue are left alone.
+//! Only generic integer and float operations (and float-vector lanes)
+//! whose rules are fixed are checked; target nodes, chains and glue are
+//! left alone.
 
 use crate::lowering::IselError;
 use crate::node::{Dag, Node};
@@ -89,6 +90,48 @@ fn problem(dag: &Dag, n: Node) -> Option<&'static str> {
         Op::Store if opvt(2) != Some(VT::I64) => {
             return Some("a store address is not a pointer-sized integer");
         }
+        Op::FAdd | Op::FSub | Op::FMul | Op::FDiv | Op::FCopySign | Op::FMinNum | Op::FMaxNum => {
+            if !(vt.is_float() || vt.is_vector()) {
+                return Some("float arithmetic on a non-float type");
+            }
+            if ops.len() != 2 || opvt(0) != Some(vt) || opvt(1) != Some(vt) {
+                return Some("operand types differ from the result type");
+            }
+        }
+        Op::FNeg | Op::FAbs | Op::FSqrt
+            if !(vt.is_float() || vt.is_vector()) || opvt(0) != Some(vt) =>
+        {
+            return Some("a float operation's operand differs from its result type");
+        }
+        Op::FSetCC if vt != VT::I1 || !opvt(0)?.is_float() || opvt(0) != opvt(1) => {
+            return Some("an fsetcc compares two floats of one type into an i1");
+        }
+        Op::FpExtend | Op::FpRound => {
+            let from = opvt(0)?;
+            let widens = from.bits() < vt.bits();
+            if !(from.is_float() && vt.is_float() && widens == (dag.op(n) == Op::FpExtend))
+                || from == vt
+            {
+                return Some("fpext must widen and fpround narrow a float");
+            }
+        }
+        Op::SintToFp if !(opvt(0)?.is_int() && vt.is_float()) => {
+            return Some("sint_to_fp converts an integer to a float");
+        }
+        Op::FpToSint if !(opvt(0)?.is_float() && vt.is_int()) => {
+            return Some("fp_to_sint converts a float to an integer");
+        }
+        Op::Bitcast if opvt(0)?.bits() != vt.bits() => {
+            return Some("a bitcast changes the width");
+        }
+        Op::ExtractElt if opvt(0)?.lanes().map(|l| l.0) != Some(vt) || !opvt(1)?.is_int() => {
+            return Some("an extracted element differs from the vector's element type");
+        }
+        Op::InsertElt
+            if opvt(0) != Some(vt) || vt.lanes().map(|l| l.0) != opvt(1) || !opvt(2)?.is_int() =>
+        {
+            return Some("an inserted element differs from the vector's element type");
+        }
         _ => {}
     }
     None
@@ -106,6 +149,28 @@ mod tests {
         let _ = dag.value(Op::Add, VT::I64, &[a, b], 0);
         let e = check(&dag).unwrap_err();
         assert!(e.what.contains("operand types differ"), "{e}");
+    }
+
+    #[test]
+    fn float_nodes_are_checked() {
+        let mut dag = Dag::default();
+        let a = dag.value(Op::Undef, VT::F64, &[], 0);
+        let b = dag.value(Op::Undef, VT::F32, &[], 0);
+        let v = dag.value(Op::Undef, VT::V2F64, &[], 0);
+        let _ = dag.value(Op::FAdd, VT::F64, &[a, a], 0);
+        let _ = dag.value(Op::FpExtend, VT::F64, &[b], 0);
+        let _ = dag.value(Op::FSetCC, VT::I1, &[a, a], 1);
+        let k = dag.constant(VT::I64, 1);
+        let _ = dag.value(Op::ExtractElt, VT::F64, &[v, k], 0);
+        let _ = dag.value(Op::InsertElt, VT::V2F64, &[v, a, k], 0);
+        assert_eq!(check(&dag), Ok(()));
+        let _ = dag.value(Op::FMul, VT::F64, &[a, b], 0);
+        let e = check(&dag).unwrap_err();
+        assert!(e.what.contains("operand types differ"), "{e}");
+        let mut dag = Dag::default();
+        let a = dag.value(Op::Undef, VT::F64, &[], 0);
+        let _ = dag.value(Op::FpExtend, VT::F32, &[a], 0);
+        assert!(check(&dag).is_err());
     }
 
     #[test]

@@ -157,6 +157,19 @@ pub trait CallLowering: Sync {
         Err(IselError::new("llvm.va_start on this target"))
     }
 
+    /// The `va_arg` instruction: the next variadic argument of type `vt`
+    /// from the `va_list` at `list`, after `chain`; returns the value and
+    /// the new chain.
+    fn lower_va_arg(
+        &self,
+        _dag: &mut Dag,
+        _chain: SDValue,
+        _list: SDValue,
+        vt: VT,
+    ) -> Result<(SDValue, SDValue), IselError> {
+        Err(IselError::new(format!("va_arg of {vt} on this target")))
+    }
+
     /// `llvm.va_copy(dst, src)` after `chain`; returns the new chain.
     fn lower_va_copy(
         &self,

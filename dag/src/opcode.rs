@@ -97,6 +97,10 @@ pub enum Op {
     FpRound,
     /// Reinterprets the bits (int <-> float of the same width).
     Bitcast,
+    /// (vector, index constant) -> element.
+    ExtractElt,
+    /// (vector, element, index constant) -> vector.
+    InsertElt,
     // Integer operations of intrinsics and switch lowering (LLVM's ISD
     // names in brackets).
     /// (value, amount) [ROTL, ROTR]

@@ -18,6 +18,12 @@ pub enum VT {
     F32,
     F64,
     F80,
+    /// Vectors of floats in one 128-bit register (`<2 x float>` uses the
+    /// low half): what C's `float _Complex` arguments and SLP-vectorized
+    /// float code need.
+    V2F32,
+    V4F32,
+    V2F64,
     Chain,
     Glue,
 }
@@ -32,6 +38,8 @@ impl VT {
             VT::I32 | VT::F32 => 32,
             VT::I64 | VT::F64 => 64,
             VT::F80 => 80,
+            VT::V2F32 => 64,
+            VT::V4F32 | VT::V2F64 => 128,
             VT::I128 => 128,
             VT::Chain | VT::Glue => 0,
         }
@@ -46,6 +54,21 @@ impl VT {
 
     pub fn is_float(self) -> bool {
         matches!(self, VT::F32 | VT::F64 | VT::F80)
+    }
+
+    /// Whether this is a vector (of floats).
+    pub fn is_vector(self) -> bool {
+        matches!(self, VT::V2F32 | VT::V4F32 | VT::V2F64)
+    }
+
+    /// A vector's element type and lane count.
+    pub fn lanes(self) -> Option<(VT, u32)> {
+        Some(match self {
+            VT::V2F32 => (VT::F32, 2),
+            VT::V4F32 => (VT::F32, 4),
+            VT::V2F64 => (VT::F64, 2),
+            _ => return None,
+        })
     }
 
     /// The integer type of `bits` bits, if there is one.
@@ -69,6 +92,12 @@ impl VT {
             Type::Float => Some(VT::F32),
             Type::Double => Some(VT::F64),
             Type::X86Fp80 => Some(VT::F80),
+            Type::Vector { len, elem } => match (len, VT::of(t, dl, elem)?) {
+                (2, VT::F32) => Some(VT::V2F32),
+                (4, VT::F32) => Some(VT::V4F32),
+                (2, VT::F64) => Some(VT::V2F64),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -95,6 +124,9 @@ impl std::fmt::Display for VT {
             VT::F32 => "f32",
             VT::F64 => "f64",
             VT::F80 => "f80",
+            VT::V2F32 => "v2f32",
+            VT::V4F32 => "v4f32",
+            VT::V2F64 => "v2f64",
             VT::Chain => "ch",
             VT::Glue => "glue",
         };

@@ -47,7 +47,8 @@ pub struct FrameInfo {
     pub has_calls: bool,
     /// Largest outgoing argument area of a call.
     pub max_call_frame: u64,
-    /// Largest alignment any object needs.
+    /// Largest alignment any object needs, or an outgoing argument (a
+    /// `byval` copy) asks of the stack pointer at a call.
     pub max_align: u32,
     /// Set by prolog/epilog insertion: bytes the prologue allocates below
     /// the return address (frame-pointer slot, callee-saved pushes and the
@@ -56,6 +57,8 @@ pub struct FrameInfo {
     /// Set by prolog/epilog insertion: whether the function gets unwind
     /// information (`.cfi_startproc`/`.cfi_endproc` and its CFI directives).
     pub emit_cfi: bool,
+    /// The function's scratch slot ([`FrameInfo::scratch`]), once made.
+    pub scratch: Option<FrameIdx>,
 }
 
 impl FrameInfo {
@@ -70,6 +73,25 @@ impl FrameInfo {
             offset: 0,
         })
     }
+
+    /// The function's scratch slot: [`FrameInfo::SCRATCH_SIZE`] bytes
+    /// aligned to 16, made on first use. Instruction selection uses it to
+    /// move values between register files through memory inside one
+    /// instruction sequence (x86: x87 values kept in XMM registers), so its
+    /// contents never live across two sequences.
+    pub fn scratch(&mut self) -> FrameIdx {
+        match self.scratch {
+            Some(s) => s,
+            None => {
+                let s = self.create(Self::SCRATCH_SIZE, 16, FrameKind::Local);
+                self.scratch = Some(s);
+                s
+            }
+        }
+    }
+
+    /// Size of the scratch slot.
+    pub const SCRATCH_SIZE: u64 = 16;
 
     /// A fixed object at `offset` from the entry stack pointer.
     pub fn create_fixed(&mut self, size: u64, offset: i64) -> FrameIdx {
@@ -89,5 +111,6 @@ impl FrameInfo {
         self.max_align = 1;
         self.stack_size = 0;
         self.emit_cfi = false;
+        self.scratch = None;
     }
 }

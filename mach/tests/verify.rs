@@ -167,6 +167,28 @@ mod good {
         })
         .expect_clean();
     }
+
+    /// Scalar float classes name part of an XMM register: copies between
+    /// them, VR128 and the physical XMM registers are not width mismatches.
+    #[test]
+    fn scalar_float_class_copies() {
+        let mut b = B::new();
+        b.mf.live_ins = vec![regs::XMM0];
+        let e = b.mf.create_block(0);
+        b.mf.begin_block(e);
+        let (x, v, y) = (
+            b.mf.new_vreg(mclass::FR64),
+            b.mf.new_vreg(mclass::VR128),
+            b.mf.new_vreg(mclass::FR32),
+        );
+        b.g(MOpc::COPY, &[d(x), u(regs::XMM0)]);
+        b.g(MOpc::COPY, &[d(v), u(x)]);
+        b.g(MOpc::COPY, &[d(y), u(v)]);
+        b.g(MOpc::COPY, &[d(regs::XMM0), u(y)]);
+        b.i(op::RET64, &[Operand::implicit_use(regs::XMM0)]);
+        b.mf.end_block(&[]);
+        b.expect_clean();
+    }
 }
 
 mod operands {

@@ -232,6 +232,7 @@ fn pressure(fp: bool) {
     b.end(&[]);
     let opts = FastOptions {
         frame_pointer: fp.then_some(regs::RBP),
+        base_pointer: None,
         check: true,
     };
     let a = roundtrip(&mut b, opts, &[&[(regs::RDI, 3)], &[(regs::RDI, 1 << 33)]]);
@@ -468,6 +469,46 @@ fn implicit_def_and_undef_reads() {
     pipeline(&mut b, FastOptions::default());
 }
 
+/// Two undef reads of one vreg in one instruction (a self-zeroing xor, the
+/// form instruction selection uses for +0.0) get the same register, even
+/// when every register is taken and one must be evicted.
+#[test]
+fn self_zeroing_undef_reads_under_pressure() {
+    let mut b = B::new();
+    let e = b.block();
+    b.begin(e);
+    let vals: Vec<_> = (0..15)
+        .map(|k| {
+            let v = b.v(mclass::GR32);
+            b.i(op::MOV32ri, &[d(v), imm(k * 3 + 1)]);
+            v
+        })
+        .collect();
+    let z = b.v(mclass::GR32);
+    let zero = b.i(
+        op::XOR32rr,
+        &[
+            d(z),
+            tu(z, 0).with(flag::UNDEF),
+            u(z).with(flag::UNDEF),
+            dead_eflags(),
+        ],
+    );
+    let mut acc = z;
+    for &v in &vals {
+        let s = b.v(mclass::GR32);
+        b.i(op::ADD32rr, &[d(s), tu(acc, 0), u(v), dead_eflags()]);
+        acc = s;
+    }
+    b.copy(regs::EAX, acc);
+    b.i(op::RET64, &[imp_use(regs::EAX)]);
+    b.end(&[]);
+    roundtrip(&mut b, FastOptions::default(), &[&[]]);
+    let ops = b.mf.operands(zero);
+    assert_eq!(ops[0].reg(), ops[1].reg());
+    assert_eq!(ops[1].reg(), ops[2].reg());
+}
+
 /// The pipeline entry point runs the checker when asked.
 #[test]
 fn run_fast_with_checker() {
@@ -485,6 +526,7 @@ fn run_fast_with_checker() {
     rcc_mach::passes::two_address::two_address(&mut b.mf, &T);
     let opts = FastOptions {
         frame_pointer: None,
+        base_pointer: None,
         check: true,
     };
     let stats = rcc_ralloc::run_fast(&mut b.mf, &T, &opts).expect("allocation");

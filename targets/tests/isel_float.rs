@@ -400,6 +400,18 @@ declare double @llvm.round.f64(double)
 declare float @llvm.nearbyint.f32(float)
 declare double @llvm.fma.f64(double, double, double)
 declare double @llvm.pow.f64(double, double)
+declare i64 @llvm.lround.i64.f64(double)
+declare i64 @llvm.llrint.i64.f32(float)
+declare double @llvm.ldexp.f64.i32(double, i32)
+define i64 @g(double %a, float %b, i32 %n) {
+  %1 = call i64 @llvm.lround.i64.f64(double %a)
+  %2 = call i64 @llvm.llrint.i64.f32(float %b)
+  %3 = call double @llvm.ldexp.f64.i32(double %a, i32 %n)
+  %4 = fptosi double %3 to i64
+  %5 = add i64 %1, %2
+  %6 = add i64 %5, %4
+  ret i64 %6
+}
 define double @f(double %a, float %b) {
   %1 = call double @llvm.floor.f64(double %a)
   %2 = call float @llvm.ceil.f32(float %b)
@@ -425,6 +437,9 @@ define double @f(double %a, float %b) {
         "rint",
         "round",
         "nearbyintf",
+        "lround",
+        "llrintf",
+        "ldexp",
         "fma",
         "pow",
         "fmod",
@@ -504,27 +519,240 @@ define i32 @f(double %a, float %b) {
     assert!(mir.contains("MOVPDI2DIrr"), "{mir}");
 }
 
+/// The x87 stack depth change of each x87 instruction of the selected
+/// code (loads push, stores and `...p` forms pop).
+fn x87_depth(mir: &str) -> i32 {
+    let mut d = 0;
+    for l in mir.lines() {
+        let inst = l.split_once(" = ").map_or(l, |(_, r)| r);
+        let form = inst.split_whitespace().next().unwrap_or("");
+        d += match form {
+            "LD_F80m" | "LD_F64m" | "LD_F32m" | "ILD_F32m" | "ILD_F64m" | "ILD_F16m" => 1,
+            "ST_FP80m" | "ST_FP64m" | "ST_FP32m" | "IST_FP32m" | "IST_FP64m" | "ST_FPrr"
+            | "UCOM_FIPr" | "ADD_FPrST0" | "MUL_FPrST0" | "SUBR_FPrST0" | "DIVR_FPrST0" => -1,
+            _ => 0,
+        };
+    }
+    d
+}
+
+/// x86_fp80: every operation is a balanced x87 sequence between XMM
+/// registers and the scratch slot.
+#[test]
+fn x86_fp80_operations_leave_the_x87_stack_empty() {
+    let mir = select(
+        "declare x86_fp80 @llvm.fabs.f80(x86_fp80)
+declare x86_fp80 @llvm.sqrt.f80(x86_fp80)
+define void @f(ptr %p, i64 %i, double %d, float %s) {
+entry:
+  %a = load x86_fp80, ptr %p, align 16
+  %b = fadd x86_fp80 %a, 0xK3FFF8000000000000000
+  %c = fsub x86_fp80 %b, %a
+  %e = fmul x86_fp80 %c, %c
+  %g = fdiv x86_fp80 %e, %b
+  %h = fneg x86_fp80 %g
+  %k = call x86_fp80 @llvm.fabs.f80(x86_fp80 %h)
+  %l = call x86_fp80 @llvm.sqrt.f80(x86_fp80 %k)
+  %m = sitofp i64 %i to x86_fp80
+  %n = uitofp i64 %i to x86_fp80
+  %o = fpext double %d to x86_fp80
+  %q = fpext float %s to x86_fp80
+  %r = fadd x86_fp80 %l, %m
+  %t = fadd x86_fp80 %r, %n
+  %u = fadd x86_fp80 %t, %o
+  %v = fadd x86_fp80 %u, %q
+  %cmp = fcmp olt x86_fp80 %v, %a
+  %w = select i1 %cmp, x86_fp80 %v, x86_fp80 0xK00000000000000000000
+  store x86_fp80 %w, ptr %p, align 16
+  %x = fptosi x86_fp80 %w to i64
+  %y = fptoui x86_fp80 %w to i64
+  %dd = fptrunc x86_fp80 %w to double
+  %ff = fptrunc x86_fp80 %w to float
+  %q1 = getelementptr i8, ptr %p, i64 16
+  store i64 %x, ptr %q1
+  %q2 = getelementptr i8, ptr %p, i64 24
+  store i64 %y, ptr %q2
+  %q3 = getelementptr i8, ptr %p, i64 32
+  store double %dd, ptr %q3
+  %q4 = getelementptr i8, ptr %p, i64 40
+  store float %ff, ptr %q4
+  br i1 %cmp, label %x1, label %x2
+x1:
+  ret void
+x2:
+  ret void
+}
+",
+    )
+    .unwrap();
+    assert_eq!(x87_depth(&mir), 0, "{mir}");
+    for w in [
+        "SUBR_FPrST0",
+        "DIVR_FPrST0",
+        "MUL_FPrST0",
+        "CHS_F",
+        "ABS_F",
+        "SQRT_F",
+        "ILD_F64m",
+        "LD_F64m",
+        "LD_F32m",
+        "UCOM_FIPr",
+        "FLDCW16m",
+        "IST_FP64m",
+        "ST_FP64m",
+        "ST_FP32m",
+        "PSHUFDri",
+    ] {
+        assert!(mir.contains(w), "{w}: {mir}");
+    }
+    // One 16-byte scratch slot; the constant 1.0 in a 16-byte pool entry.
+    assert!(mir.contains("size=16, align=16"), "{mir}");
+    assert!(
+        mir.contains("%const.0: [00, 00, 00, 00, 00, 00, 00, 80, ff, 3f, 00"),
+        "{mir}"
+    );
+}
+
+/// System V: long double arguments in 16-byte stack slots aligned to 16,
+/// results in %st(0).
+#[test]
+fn x86_fp80_calls_and_returns() {
+    let mir = select(
+        "declare x86_fp80 @g(i32, x86_fp80, double, x86_fp80)
+define x86_fp80 @f(x86_fp80 %a, i64 %i, x86_fp80 %b) {
+  %r = call x86_fp80 @g(i32 1, x86_fp80 %a, double 2.0, x86_fp80 %b)
+  %s = call x86_fp80 @g(i32 1, x86_fp80 %r, double 2.0, x86_fp80 %b)
+  ret x86_fp80 %s
+}
+",
+    )
+    .unwrap();
+    // Incoming: at +8 and +24 from the entry stack pointer.
+    assert!(mir.contains("size=16, align=1, Fixed, at 8"), "{mir}");
+    assert!(mir.contains("size=16, align=1, Fixed, at 24"), "{mir}");
+    assert!(mir.contains("MOVUPSmr $rsp, 1, $noreg, 0,"), "{mir}");
+    assert!(mir.contains("MOVUPSmr $rsp, 1, $noreg, 16,"), "{mir}");
+    assert!(mir.contains("ADJCALLSTACKDOWN 32"), "{mir}");
+    // Each call pushes its result, which is popped at once; the return
+    // value is pushed.
+    assert_eq!(x87_depth(&mir), -1, "{mir}");
+    assert!(mir.contains("implicit-def $st(0)"), "{mir}");
+    assert!(mir.contains("RET64 implicit $st(0)"), "{mir}");
+}
+
 #[test]
 fn unsupported_float_constructs_are_named() {
     for (ir, what) in [
         (
-            "define x86_fp80 @f(x86_fp80 %a) {\n  ret x86_fp80 %a\n}\n",
+            "declare i1 @llvm.is.fpclass.f80(x86_fp80, i32)\ndefine i32 @f(x86_fp80 %a) {\n  %c = call i1 @llvm.is.fpclass.f80(x86_fp80 %a, i32 516)\n  %z = zext i1 %c to i32\n  ret i32 %z\n}\n",
             "x86_fp80",
         ),
         (
-            "define double @f(x86_fp80 %a) {\n  %d = fptrunc x86_fp80 %a to double\n  ret double %d\n}\n",
-            "x86_fp80",
+            "define i64 @f(x86_fp80 %a) {\n  %d = bitcast x86_fp80 %a to i80\n  %t = trunc i80 %d to i64\n  ret i64 %t\n}\n",
+            "i80",
+        ),
+        ("define half @f(half %a) {\n  ret half %a\n}\n", "half"),
+        (
+            "define fp128 @f(fp128 %a) {\n  ret fp128 %a\n}\n",
+            "fp128",
         ),
         (
-            "define half @f(half %a) {\n  ret half %a\n}\n",
-            "half",
+            "define <4 x double> @f(<4 x double> %a) {\n  %r = fadd <4 x double> %a, %a\n  ret <4 x double> %r\n}\n",
+            "<4 x double>",
         ),
         (
-            "declare double @llvm.sin.f64(double)\ndefine <2 x double> @f(<2 x double> %a) {\n  %r = fadd <2 x double> %a, %a\n  ret <2 x double> %r\n}\n",
-            "<2 x double>",
+            "define <2 x i1> @f(<2 x double> %a) {\n  %r = fcmp olt <2 x double> %a, %a\n  ret <2 x i1> %r\n}\n",
+            "on v2f64 vectors",
+        ),
+        (
+            "declare <2 x double> @llvm.floor.v2f64(<2 x double>)\ndefine <2 x double> @f(<2 x double> %a) {\n  %r = call <2 x double> @llvm.floor.v2f64(<2 x double> %a)\n  ret <2 x double> %r\n}\n",
+            "llvm.floor.v2f64",
         ),
     ] {
         let e = select(ir).unwrap_err();
         assert!(e.contains(what), "{ir}: {e}");
     }
+}
+
+/// Float vectors: lane-wise arithmetic in one XMM register, lanes moved
+/// with shuffles, shufflevector split into lanes, variable lanes through a
+/// stack slot, arguments and results in XMM registers.
+#[test]
+fn float_vectors() {
+    let mir = select(
+        "define <2 x double> @f(<2 x double> %a, <4 x float> %b, <2 x float> %c, ptr %p, i32 %i) {
+  %s = fadd <2 x double> %a, <double 1.0, double -3.0>
+  %m = fmul <2 x double> %s, %a
+  %e1 = extractelement <2 x double> %m, i64 1
+  %e0 = extractelement <2 x double> %m, i64 0
+  %x = fadd double %e0, %e1
+  %v = insertelement <2 x double> %m, double %x, i64 1
+  %sh = shufflevector <2 x double> %v, <2 x double> %a, <2 x i32> <i32 3, i32 0>
+  %f2 = extractelement <4 x float> %b, i32 2
+  %b2 = insertelement <4 x float> %b, float %f2, i32 3
+  %bv = insertelement <4 x float> %b2, float %f2, i32 %i
+  store <4 x float> %bv, ptr %p, align 16
+  %c1 = extractelement <2 x float> %c, i32 %i
+  %c2 = insertelement <2 x float> %c, float %c1, i32 1
+  %n = fneg <2 x float> %c2
+  store <2 x float> %n, ptr %p, align 8
+  ret <2 x double> %sh
+}
+",
+    )
+    .unwrap();
+    for w in [
+        "ADDPDrr",
+        "MULPDrr",
+        "UNPCKHPDrr",
+        "UNPCKLPDrr",
+        "MOVSDrr",
+        "SHUFPSrri",
+        "MOVUPSmr",
+        "UNPCKLPSrr",
+        "MOVSDmr",
+        "XORPSrm",
+        "COPY $xmm1",
+        "COPY $xmm2",
+    ] {
+        assert!(mir.contains(w), "{w}: {mir}");
+    }
+    // The vector constant is one 16-byte pool entry; two variable-lane
+    // accesses get a 16-byte slot each (besides the scratch slot).
+    assert!(
+        mir.contains("%const.0: [00, 00, 00, 00, 00, 00, f0, 3f, 00, 00, 00, 00, 00, 00, 08, c0]"),
+        "{mir}"
+    );
+    assert_eq!(count(&mir, "size=16, align=16, Local"), 3, "{mir}");
+}
+
+/// `long double _Complex` results: the real part in %st(0), the imaginary
+/// part in %st(1); both popped after a call, both pushed (imaginary first)
+/// before a return.
+#[test]
+fn x86_fp80_pairs_in_st0_and_st1() {
+    let mir = select(
+        "declare { x86_fp80, x86_fp80 } @g(x86_fp80)
+define { x86_fp80, x86_fp80 } @f(x86_fp80 %a) {
+  %r = call { x86_fp80, x86_fp80 } @g(x86_fp80 %a)
+  %re = extractvalue { x86_fp80, x86_fp80 } %r, 0
+  %im = extractvalue { x86_fp80, x86_fp80 } %r, 1
+  %s = insertvalue { x86_fp80, x86_fp80 } undef, x86_fp80 %im, 0
+  %t = insertvalue { x86_fp80, x86_fp80 } %s, x86_fp80 %re, 1
+  ret { x86_fp80, x86_fp80 } %t
+}
+",
+    )
+    .unwrap();
+    assert!(
+        mir.contains("implicit-def $st(0), implicit-def $st(1)"),
+        "{mir}"
+    );
+    assert!(
+        mir.contains("RET64 implicit $st(0), implicit $st(1)"),
+        "{mir}"
+    );
+    // Two pops after the call, two pushes before the return.
+    assert_eq!(x87_depth(&mir), 0, "{mir}");
+    assert_eq!(count(&mir, "ST_FP80m"), 2, "{mir}");
 }

@@ -16,9 +16,12 @@
 //! consecutive virtual registers, one per part (the first is recorded, see
 //! [`new_vregs`]); an aggregate phi is one machine PHI per part.
 //!
+//! Aggregate call arguments and formal parameters are split into their
+//! parts, each an argument of its own (LLVM's rule; clang passes structs
+//! as scalars or `byval` pointers, other front ends may not).
+//!
 //! Limits: at most [`MAX_PARTS`] parts (a bigger value is an `IselError`;
-//! clang never makes one), no vector parts, aggregate function arguments
-//! are refused (clang passes structs as scalars or `byval` pointers).
+//! clang never makes one), no odd-width integer parts.
 
 use super::{scalar_vt, unsupported, BResult, Builder, FunctionLowering};
 use crate::lowering::{CallLowering, IselError};

@@ -1,5 +1,6 @@
-//! Floating point in the DAG builder: `float` and `double` values (`F32`,
-//! `F64`), their arithmetic, comparisons, conversions and intrinsics.
+//! Floating point in the DAG builder: `float`, `double` and `x86_fp80`
+//! values (`F32`, `F64`, `F80`), vectors of floats (`V2F32`, `V4F32`,
+//! `V2F64`), their arithmetic, comparisons, conversions and intrinsics.
 //!
 //! The builder produces only operations a target with SSE2-like scalar
 //! float instructions selects directly; what such a target lacks is
@@ -9,34 +10,42 @@
 //!   the next wider signed conversion (`uitofp i32` converts the
 //!   zero-extended `i64`); `uitofp i64` converts `x` or, when its top bit
 //!   is set, `(x >> 1) | (x & 1)` and doubles the result (the kept low bit
-//!   makes the one rounding correct); `fptoui i64` converts `x` and
-//!   `x - 2^63` and picks by the sign of the first result (values out of
-//!   range are poison in the IR);
+//!   makes the one rounding correct; for `x86_fp80`, whose significand
+//!   holds 64 bits, the signed result plus 2^64 instead); `fptoui i64`
+//!   converts `x` and `x - 2^63` and picks by the sign of the first result
+//!   (values out of range are poison in the IR);
 //! - `llvm.fmuladd` is a multiply and an add (no fused instruction on the
 //!   baseline CPU); `frem` and the rounding intrinsics (`floor`, `ceil`,
 //!   `trunc`, `rint`, `nearbyint`, `round`, `roundeven`), `llvm.fma` and
 //!   the math intrinsics (`pow`, `exp`, `log`, `sin`, ...) are calls to the C
-//!   library (`fmod`/`fmodf`, `floor`/`floorf`, ...), as llc does without
-//!   SSE4.1;
+//!   library (`fmod`/`fmodf`/`fmodl`, `floor`/`floorf`/`floorl`, ...), as
+//!   llc does without SSE4.1;
 //! - `llvm.is.fpclass` is `fcmp uno x, x` for the NaN test and integer
 //!   tests on the bits otherwise;
 //! - a conditional branch on `fcmp oeq` (two flags on x86) becomes a
-//!   branch on `une` with the targets swapped.
+//!   branch on `une` with the targets swapped;
+//! - `x86_fp80` constants other than zero load from a 16-byte constant-pool
+//!   entry (a `ConstantFP` payload holds 64 bits);
+//! - vectors: `shufflevector` becomes lane extracts and inserts; a lane
+//!   index that is not a constant goes through a stack slot of its own
+//!   (masked to the lane count, so a poison index stays inside it).
 //!
 //! `FSetCC` carries the IR's predicate ([`FCond`]); `true`/`false` are
 //! folded to constants. Constants are `ConstantFP` nodes holding the IEEE
-//! bits; the target decides how to materialize them. `x86_fp80` and
-//! vectors of floats are not handled here (errors naming them).
+//! bits; the target decides how to materialize them. `half`, `fp128`,
+//! vector compares and conversions are errors naming them.
 
 use super::{BResult, Builder};
 use crate::lowering::IselError;
 use crate::node::SDValue;
-use crate::opcode::{Cond, FCond, Op};
+use crate::opcode::{Cond, Ext, FCond, MemInfo, Op};
 use crate::vt::VT;
+use rcc_ir::constant::ConstKind;
 use rcc_ir::entity::EntityId;
 use rcc_ir::inst::{self, Opcode};
+use rcc_ir::types::{Type, TypeLookup};
 use rcc_ir::{Inst, Value};
-use rcc_mach::{SymFlag, SymOperand};
+use rcc_mach::{SymFlag, SymOperand, SymTarget};
 
 /// `llvm.is.fpclass` test bits.
 mod class {
@@ -91,21 +100,34 @@ impl Builder<'_, '_> {
         )
     }
 
-    /// `2^63` as a constant of float type `vt`.
-    fn two_to_63(&mut self, vt: VT) -> SDValue {
-        let bits = if vt == VT::F32 {
-            0x5f00_0000
-        } else {
-            0x43e0_0000_0000_0000
-        };
-        self.fp_const(vt, bits)
+    /// An `x86_fp80` constant: 64-bit significand `mant` and sign and
+    /// exponent `se`. Zero is a `ConstantFP`; others load from the
+    /// function's constant pool (16 bytes, aligned to 16), since a
+    /// `ConstantFP` payload holds only 64 bits.
+    pub(super) fn fp80_const(&mut self, mant: u64, se: u16) -> SDValue {
+        if mant == 0 && se == 0 {
+            return self.fp_const(VT::F80, 0);
+        }
+        let mut bytes = [0u8; 16];
+        bytes[..8].copy_from_slice(&mant.to_le_bytes());
+        bytes[8..10].copy_from_slice(&se.to_le_bytes());
+        self.pool_load(&bytes, VT::F80)
     }
 
-    /// A float operand's value and type (`F32`/`F64` only).
+    /// `2^63` as a constant of float type `vt`.
+    fn two_to_63(&mut self, vt: VT) -> SDValue {
+        match vt {
+            VT::F32 => self.fp_const(vt, 0x5f00_0000),
+            VT::F80 => self.fp80_const(1 << 63, 0x3fff + 63),
+            _ => self.fp_const(vt, 0x43e0_0000_0000_0000),
+        }
+    }
+
+    /// A float (or float vector) operand's value and type.
     fn float_operand(&mut self, v: Value) -> BResult<(SDValue, VT)> {
         let x = self.get(v)?;
         let vt = self.dag.vt(x);
-        if !matches!(vt, VT::F32 | VT::F64) {
+        if !vt.is_float() && !vt.is_vector() {
             return Err(IselError::new(format!("floating point on {vt} values")));
         }
         Ok((x, vt))
@@ -134,15 +156,14 @@ impl Builder<'_, '_> {
                 self.dag.value(o, vt, &[a, b], 0)
             }
             Opcode::FRem => {
-                let (a, vt) = self.float_operand(ops[0])?;
+                let (a, vt) = self.scalar_operand(ops[0])?;
                 let (b, _) = self.float_operand(ops[1])?;
-                let name = if vt == VT::F32 { "fmodf" } else { "fmod" };
-                self.libcall(name, &[a, b], vt)?
+                self.libcall(&libm_name("fmod", vt), &[a, b], vt)?
             }
             Opcode::FCmp => {
                 let p = (f.flags[i.index()] >> inst::PRED_SHIFT) as u8;
                 let cond = FCond::from_ir(p).ok_or_else(|| IselError::new("an fcmp predicate"))?;
-                let (a, _) = self.float_operand(ops[0])?;
+                let (a, _) = self.scalar_operand(ops[0])?;
                 let (b, _) = self.float_operand(ops[1])?;
                 self.fsetcc(a, b, cond)
             }
@@ -151,14 +172,18 @@ impl Builder<'_, '_> {
                 let (x, from) = self.float_operand(ops[0])?;
                 match (from, to) {
                     _ if from == to => x,
-                    (VT::F32, VT::F64) => self.dag.value(Op::FpExtend, to, &[x], 0),
-                    (VT::F64, VT::F32) => self.dag.value(Op::FpRound, to, &[x], 0),
+                    (VT::F32, VT::F64) | (VT::F32 | VT::F64, VT::F80) => {
+                        self.dag.value(Op::FpExtend, to, &[x], 0)
+                    }
+                    (VT::F64, VT::F32) | (VT::F80, VT::F32 | VT::F64) => {
+                        self.dag.value(Op::FpRound, to, &[x], 0)
+                    }
                     _ => return Err(IselError::new(format!("conversion from {from} to {to}"))),
                 }
             }
             Opcode::SIToFP | Opcode::UIToFP => {
                 let to = self.vt(f.ty[i.index()])?;
-                if !matches!(to, VT::F32 | VT::F64) {
+                if !to.is_float() {
                     return Err(IselError::new(format!("conversion to {to}")));
                 }
                 let x = self.get(ops[0])?;
@@ -169,6 +194,41 @@ impl Builder<'_, '_> {
                 let (x, _) = self.float_operand(ops[0])?;
                 self.fp_to_int(x, to, op == Opcode::FPToSI)?
             }
+            Opcode::ExtractElement => {
+                let (x, vt) = self.float_operand(ops[0])?;
+                match self.lane_index(ops[1], vt)? {
+                    Some(k) => self.extract(x, k),
+                    None => self.lane_in_memory(x, ops[1], None)?,
+                }
+            }
+            Opcode::InsertElement => {
+                let (x, vt) = self.float_operand(ops[0])?;
+                let (e, _) = self.scalar_operand(ops[1])?;
+                match self.lane_index(ops[2], vt)? {
+                    Some(k) => self.insert(x, e, k),
+                    None => self.lane_in_memory(x, ops[2], Some(e))?,
+                }
+            }
+            Opcode::ShuffleVector => {
+                let to = self.vt(f.ty[i.index()])?;
+                let (a, vt) = self.float_operand(ops[0])?;
+                let (b, _) = self.float_operand(ops[1])?;
+                let mask = self.shuffle_mask(ops[2])?;
+                let (_, n) = vt
+                    .lanes()
+                    .ok_or_else(|| IselError::new("a shufflevector"))?;
+                // Lane by lane: extract each selected element, insert it.
+                let mut r = self.dag.value(Op::Undef, to, &[], 0);
+                for (lane, m) in mask.into_iter().enumerate() {
+                    let Some(m) = m.filter(|&m| m < 2 * n) else {
+                        continue;
+                    };
+                    let src = if m < n { a } else { b };
+                    let e = self.extract(src, m % n);
+                    r = self.insert(r, e, lane as u32);
+                }
+                r
+            }
             other => {
                 return Err(IselError::new(format!(
                     "the '{}' instruction",
@@ -178,6 +238,185 @@ impl Builder<'_, '_> {
         };
         self.set(i, v);
         Ok(())
+    }
+
+    /// A scalar float operand (vectors refused).
+    fn scalar_operand(&mut self, v: Value) -> BResult<(SDValue, VT)> {
+        let (x, vt) = self.float_operand(v)?;
+        if vt.is_vector() {
+            return Err(IselError::new(format!("this operation on {vt} vectors")));
+        }
+        Ok((x, vt))
+    }
+
+    /// The lane index `v` of a vector of type `vt`, if constant. An index
+    /// past the end is poison in the IR: lane 0 serves.
+    fn lane_index(&mut self, v: Value, vt: VT) -> BResult<Option<u32>> {
+        let (_, n) = vt
+            .lanes()
+            .ok_or_else(|| IselError::new(format!("an element of {vt}")))?;
+        Ok(super::const_int(self.fl.f, v).map(|k| if k < n as u64 { k as u32 } else { 0 }))
+    }
+
+    /// Element `idx` (a variable) of vector `x`, or with `insert`, `x` with
+    /// that element replaced: through a stack slot of its own (the vector
+    /// stored, the element read or written at `slot + (idx mod lanes) *
+    /// size`, the vector reloaded), on the block's chain.
+    fn lane_in_memory(
+        &mut self,
+        x: SDValue,
+        idx: Value,
+        insert: Option<SDValue>,
+    ) -> BResult<SDValue> {
+        let vt = self.dag.vt(x);
+        let (elem, n) = vt
+            .lanes()
+            .ok_or_else(|| IselError::new(format!("an element of {vt}")))?;
+        let slot = self.mf.frame.create(16, 16, rcc_mach::FrameKind::Local);
+        let mut i = self.get(idx)?;
+        let ivt = self.dag.vt(i);
+        if !ivt.is_int() || ivt.bits() > 64 {
+            return Err(IselError::new(format!("a lane index of type {ivt}")));
+        }
+        if ivt != VT::I64 {
+            i = self.dag.value(Op::ZeroExtend, VT::I64, &[i], 0);
+        }
+        // Masked, so a poison index cannot reach outside the slot.
+        let m = self.dag.constant(VT::I64, n as u64 - 1);
+        i = self.dag.value(Op::And, VT::I64, &[i, m], 0);
+        let size = self.dag.constant(VT::I64, elem.bits() as u64 / 8);
+        let off = self.dag.value(Op::Mul, VT::I64, &[i, size], 0);
+        let base = self
+            .dag
+            .value(Op::FrameIndex, VT::I64, &[], slot.as_u32() as u64);
+        let at = self.dag.value(Op::Add, VT::I64, &[base, off], 0);
+        let store = |b: &mut Self, v: SDValue, addr: SDValue| {
+            let info = MemInfo {
+                mem_bits: b.dag.vt(v).bits(),
+                ext: Ext::None,
+                volatile: false,
+            };
+            b.chain = b
+                .dag
+                .value(Op::Store, VT::Chain, &[b.chain, v, addr], info.pack());
+        };
+        store(self, x, base);
+        let (what, from) = match insert {
+            Some(e) => {
+                store(self, e, at);
+                (vt, base)
+            }
+            None => (elem, at),
+        };
+        let info = MemInfo {
+            mem_bits: what.bits(),
+            ext: Ext::None,
+            volatile: false,
+        };
+        let n = self.dag.node(
+            Op::Load,
+            &[what, VT::Chain],
+            &[self.chain, from],
+            info.pack(),
+        );
+        self.chain = SDValue::new(n, 1);
+        Ok(SDValue::new(n, 0))
+    }
+
+    /// Element `k` of vector `x`.
+    fn extract(&mut self, x: SDValue, k: u32) -> SDValue {
+        let vt = self.dag.vt(x);
+        let elem = vt.lanes().map_or(VT::F64, |(e, _)| e);
+        let idx = self.dag.constant(VT::I64, k as u64);
+        self.dag.value(Op::ExtractElt, elem, &[x, idx], 0)
+    }
+
+    /// Vector `x` with element `k` replaced by `e`.
+    fn insert(&mut self, x: SDValue, e: SDValue, k: u32) -> SDValue {
+        let vt = self.dag.vt(x);
+        let idx = self.dag.constant(VT::I64, k as u64);
+        self.dag.value(Op::InsertElt, vt, &[x, e, idx], 0)
+    }
+
+    /// The lanes of a constant shuffle mask (`None`: undefined lane).
+    fn shuffle_mask(&self, v: Value) -> BResult<Vec<Option<u32>>> {
+        let f = self.fl.f;
+        let bad = || IselError::new("a shufflevector with a non-constant mask");
+        let c = v
+            .as_entity::<rcc_ir::constant::ConstId>(rcc_ir::ValueTag::Const)
+            .ok_or_else(bad)?;
+        let Type::Vector { len, .. } = self.fl.m.types.get(f.consts.get(c).ty) else {
+            return Err(bad());
+        };
+        match f.consts.get(c).kind {
+            ConstKind::Zero => Ok(vec![Some(0); len as usize]),
+            ConstKind::Undef | ConstKind::Poison => Ok(vec![None; len as usize]),
+            ConstKind::Aggregate(_) => f
+                .consts
+                .operands(c)
+                .iter()
+                .map(|&e| match super::const_int(f, e) {
+                    Some(k) => Ok(Some(k as u32)),
+                    None => Ok(None),
+                })
+                .collect(),
+            _ => Err(bad()),
+        }
+    }
+
+    /// A constant float vector: zero is a `ConstantFP`, others load from
+    /// the constant pool (undefined lanes are zero).
+    pub(super) fn vector_const(
+        &mut self,
+        c: rcc_ir::constant::ConstId,
+        vt: VT,
+    ) -> BResult<SDValue> {
+        let f = self.fl.f;
+        let (elem, n) = vt
+            .lanes()
+            .ok_or_else(|| IselError::new(format!("a constant of type {vt}")))?;
+        let lane = (elem.bits() / 8) as usize;
+        let mut bytes = Vec::with_capacity(lane * n as usize);
+        for &e in f.consts.operands(c) {
+            let bits = match e.as_entity::<rcc_ir::constant::ConstId>(rcc_ir::ValueTag::Const) {
+                Some(ec) => match f.consts.get(ec).kind {
+                    ConstKind::Float(x) | ConstKind::Int(x) => x,
+                    ConstKind::Zero | ConstKind::Null | ConstKind::Undef | ConstKind::Poison => 0,
+                    _ => return Err(IselError::new("a vector constant with expressions")),
+                },
+                None => return Err(IselError::new("a vector constant with expressions")),
+            };
+            bytes.extend_from_slice(&bits.to_le_bytes()[..lane]);
+        }
+        if bytes.iter().all(|&b| b == 0) {
+            return Ok(self.fp_const(vt, 0));
+        }
+        Ok(self.pool_load(&bytes, vt))
+    }
+
+    /// A load of `bytes` from the constant pool as a value of type `vt`.
+    fn pool_load(&mut self, bytes: &[u8], vt: VT) -> SDValue {
+        let c = self
+            .mf
+            .constant(bytes, bytes.len().next_power_of_two() as u32);
+        let sym = self.mf.sym(SymOperand {
+            target: SymTarget::ConstPool(c),
+            offset: 0,
+            flag: SymFlag::None,
+        });
+        let addr = self
+            .dag
+            .value(Op::Symbol, VT::I64, &[], sym.payload() as u64);
+        let entry = self.dag.entry();
+        let info = MemInfo {
+            mem_bits: vt.bits(),
+            ext: Ext::None,
+            volatile: false,
+        };
+        let n = self
+            .dag
+            .node(Op::Load, &[vt, VT::Chain], &[entry, addr], info.pack());
+        SDValue::new(n, 0)
     }
 
     /// `fcmp cond a, b` as an i1.
@@ -197,6 +436,7 @@ impl Builder<'_, '_> {
             (1..=16, false) => self.dag.value(Op::ZeroExtend, VT::I32, &[x], 0),
             (32, true) | (64, true) => x,
             (32, false) => self.dag.value(Op::ZeroExtend, VT::I64, &[x], 0),
+            (64, false) if to == VT::F80 => return Ok(self.u64_to_fp80(x)),
             (64, false) => return Ok(self.u64_to_fp(x, to)),
             _ => return Err(IselError::new(format!("conversion from {from} to {to}"))),
         };
@@ -217,6 +457,18 @@ impl Builder<'_, '_> {
         let f = d.value(Op::SintToFp, to, &[src], 0);
         let twice = d.value(Op::FAdd, to, &[f, f], 0);
         d.value(Op::Select, to, &[neg, twice, f], 0)
+    }
+
+    /// `uitofp i64 x to x86_fp80`: the signed conversion is exact (64-bit
+    /// significand); add 2^64 when `x` reads as negative.
+    fn u64_to_fp80(&mut self, x: SDValue) -> SDValue {
+        let two64 = self.fp80_const(1 << 63, 0x3fff + 64);
+        let d = &mut *self.dag;
+        let zero = d.constant(VT::I64, 0);
+        let neg = d.value(Op::SetCC, VT::I1, &[x, zero], Cond::Slt as u64);
+        let f = d.value(Op::SintToFp, VT::F80, &[x], 0);
+        let up = d.value(Op::FAdd, VT::F80, &[f, two64], 0);
+        d.value(Op::Select, VT::F80, &[neg, up, f], 0)
     }
 
     /// Float `x` converted (toward zero) to integer type `to`.
@@ -297,7 +549,8 @@ impl Builder<'_, '_> {
             return Ok(false);
         };
         let base = rest.split('.').next().unwrap_or("");
-        let args = &ops[1..];
+        let nargs = f.call_info(i).num_args as usize;
+        let args = ops.get(1..1 + nargs).unwrap_or(&[]);
         let unary = matches!(
             base,
             "fabs"
@@ -323,16 +576,42 @@ impl Builder<'_, '_> {
             base,
             "copysign" | "minnum" | "maxnum" | "pow" | "fmuladd" | "fma"
         );
-        if !unary && !binary && base != "is" && base != "powi" {
+        let to_int = matches!(base, "lround" | "llround" | "lrint" | "llrint");
+        if !unary && !binary && !to_int && !matches!(base, "is" | "powi" | "ldexp") {
             return Ok(false);
         }
         if base == "is" && !rest.starts_with("is.fpclass.") {
             return Ok(false);
         }
+        // Arity (a malformed call must not index out of bounds).
+        let need = match base {
+            "fmuladd" | "fma" => 3,
+            _ if binary => 2,
+            "is" | "powi" | "ldexp" => 2,
+            _ => 1,
+        };
+        if args.len() != need {
+            return Err(IselError::new(format!(
+                "{name} with {} arguments",
+                args.len()
+            )));
+        }
         let (x, vt) = self.float_operand(args[0])?;
+        if vt.is_vector() && !matches!(base, "fabs" | "sqrt" | "fmuladd") {
+            return Err(IselError::new(format!("the intrinsic {name}")));
+        }
         let v = match base {
             "fabs" => self.dag.value(Op::FAbs, vt, &[x], 0),
             "sqrt" => self.dag.value(Op::FSqrt, vt, &[x], 0),
+            "minnum" | "maxnum" if vt == VT::F80 => {
+                let (y, _) = self.float_operand(args[1])?;
+                let lib = if base == "minnum" { "fminl" } else { "fmaxl" };
+                self.libcall(lib, &[x, y], vt)?
+            }
+            "copysign" if vt == VT::F80 => {
+                let (y, _) = self.float_operand(args[1])?;
+                self.libcall("copysignl", &[x, y], vt)?
+            }
             "copysign" | "minnum" | "maxnum" => {
                 let (y, _) = self.float_operand(args[1])?;
                 let o = match base {
@@ -356,23 +635,31 @@ impl Builder<'_, '_> {
                 let lib = libm_name(base, vt);
                 self.libcall(&lib, &call_args, vt)?
             }
-            "powi" => {
+            // The C functions return `long` (64 bits): only that form.
+            _ if to_int => {
+                if self.vt(f.ty[i.index()])? != VT::I64 {
+                    return Err(IselError::new(format!("the intrinsic {name}")));
+                }
+                self.libcall(&libm_name(base, vt), &[x], VT::I64)?
+            }
+            "powi" | "ldexp" => {
                 let n = self.get(args[1])?;
                 if self.dag.vt(n) != VT::I32 {
                     return Err(IselError::new(format!("the intrinsic {name}")));
                 }
-                let lib = if vt == VT::F32 {
-                    "__powisf2"
-                } else {
-                    "__powidf2"
+                let lib = match (base, vt) {
+                    ("ldexp", _) => libm_name("ldexp", vt),
+                    (_, VT::F32) => "__powisf2".to_string(),
+                    (_, VT::F64) => "__powidf2".to_string(),
+                    _ => "__powixf2".to_string(),
                 };
-                self.libcall(lib, &[x, n], vt)?
+                self.libcall(&lib, &[x, n], vt)?
             }
             "is" => {
                 let Some(mask) = super::const_int(f, args[1]) else {
                     return Err(IselError::new(format!("{name} with a variable test")));
                 };
-                self.is_fpclass(x, vt, mask)
+                self.is_fpclass(x, vt, mask)?
             }
             _ => {
                 let lib = libm_name(base, vt);
@@ -384,13 +671,18 @@ impl Builder<'_, '_> {
     }
 
     /// `llvm.is.fpclass(x, mask)` as an i1.
-    fn is_fpclass(&mut self, x: SDValue, vt: VT, mask: u64) -> SDValue {
+    fn is_fpclass(&mut self, x: SDValue, vt: VT, mask: u64) -> BResult<SDValue> {
         let mask = mask & 0x3ff;
         if mask == class::NAN {
-            return self.fsetcc(x, x, FCond::Uno);
+            return Ok(self.fsetcc(x, x, FCond::Uno));
         }
         if mask == 0x3ff & !class::NAN {
-            return self.fsetcc(x, x, FCond::Ord);
+            return Ok(self.fsetcc(x, x, FCond::Ord));
+        }
+        if vt == VT::F80 {
+            return Err(IselError::new(format!(
+                "llvm.is.fpclass on x86_fp80 with test {mask:#x}"
+            )));
         }
         let it = int_of(vt);
         let (abs_mask, inf, quiet, min_normal) = layout(vt);
@@ -459,7 +751,7 @@ impl Builder<'_, '_> {
             };
             or(d, t);
         }
-        acc.unwrap_or_else(|| d.constant(VT::I1, 0))
+        Ok(acc.unwrap_or_else(|| d.constant(VT::I1, 0)))
     }
 
     /// A conditional branch `brcond c, t` + `br e`: x86-like targets test
@@ -481,11 +773,11 @@ impl Builder<'_, '_> {
 }
 
 /// The C library function computing intrinsic `base` on type `vt`
-/// (`floor`, `floorf`).
+/// (`floor`, `floorf`, `floorl`).
 fn libm_name(base: &str, vt: VT) -> String {
-    if vt == VT::F32 {
-        format!("{base}f")
-    } else {
-        base.to_string()
+    match vt {
+        VT::F32 => format!("{base}f"),
+        VT::F80 => format!("{base}l"),
+        _ => base.to_string(),
     }
 }

@@ -79,6 +79,7 @@ const FAMILIES: &[&str] = &[
     "memset",
     "load.relative",
     "returnaddress",
+    "ptrmask",
 ];
 
 /// The family of intrinsic `name` (`llvm.smax.i32` -> `smax`).
@@ -212,6 +213,15 @@ impl Builder<'_, '_> {
             "memcpy" | "memcpy.inline" | "memmove" | "memset" | "memset.inline" => {
                 self.mem_intrinsic(i, fam, name)?;
                 return Ok(true);
+            }
+            "ptrmask" => {
+                // The pointer with the mask's zero bits cleared (the mask
+                // has the pointer's index width).
+                let (p, m) = (arg(self, 0)?, arg(self, 1)?);
+                if self.dag.vt(p) != self.dag.vt(m) {
+                    return Err(IselError::new(format!("{name} with a narrower mask")));
+                }
+                self.dag.value(Op::And, self.dag.vt(p), &[p, m], 0)
             }
             "load.relative" => {
                 let (p, mut off) = (arg(self, 0)?, arg(self, 1)?);

@@ -74,8 +74,11 @@ pub struct FunctionLowering<'a> {
     inst_vreg: Vec<PackedOption<VReg>>,
     /// Frame object of each static alloca.
     frame_of: Vec<PackedOption<FrameIdx>>,
-    /// Where each argument is (after `lower_arguments`).
+    /// Where each lowered argument is (after `lower_arguments`): one per
+    /// IR argument, or one per part of an aggregate argument.
     args: Vec<ArgValue>,
+    /// The first entry of `args` of each IR argument.
+    arg_first: Vec<u32>,
     /// The `sret` parameter, returned by `ret void` (SysV).
     sret: Option<u32>,
     /// Whether the function is variadic.
@@ -128,6 +131,7 @@ impl<'a> FunctionLowering<'a> {
             inst_vreg: vec![PackedOption::default(); n],
             frame_of: vec![PackedOption::default(); n],
             args: Vec::new(),
+            arg_first: Vec::new(),
             sret: None,
             variadic,
             va: None,
@@ -278,15 +282,15 @@ fn class(lower: &dyn CallLowering, vt: VT) -> BResult<RegClassId> {
 }
 
 /// The value type of IR type `ty`, if the builder handles it (integers and
-/// pointers up to 64 bits, `float`, `double`); otherwise an error naming
-/// `what` and the type.
+/// pointers up to 64 bits, `float`, `double`, `x86_fp80`); otherwise an
+/// error naming `what` and the type.
 fn scalar_vt(m: &Module, dl: &DataLayout, ty: TypeId, what: &str) -> BResult<VT> {
     let odd = match m.types.get(ty) {
         Type::Int(n) => promote::promoted(n),
         _ => None,
     };
     odd.or_else(|| VT::of(&m.types, dl, ty))
-        .filter(|v| (v.is_int() && v.bits() <= 64) || matches!(v, VT::F32 | VT::F64))
+        .filter(|v| (v.is_int() && v.bits() <= 64) || v.is_float() || v.is_vector())
         .ok_or_else(|| IselError::new(format!("{what} of type {}", type_name(m, ty))))
 }
 
@@ -444,7 +448,15 @@ impl Builder<'_, '_> {
                 let vt = self.vt(ty)?;
                 match data.kind {
                     ConstKind::Float(x) => Ok(self.fp_const(vt, x)),
-                    ConstKind::Null | ConstKind::Zero if vt.is_float() => Ok(self.fp_const(vt, 0)),
+                    ConstKind::BigFloat(_) if vt == VT::F80 => {
+                        let w = self.fl.f.consts.words_of(c);
+                        let (lo, hi) = (w.first().copied(), w.get(1).copied());
+                        Ok(self.fp80_const(lo.unwrap_or(0), hi.unwrap_or(0) as u16))
+                    }
+                    ConstKind::Null | ConstKind::Zero if vt.is_float() || vt.is_vector() => {
+                        Ok(self.fp_const(vt, 0))
+                    }
+                    ConstKind::Aggregate(_) if vt.is_vector() => self.vector_const(c, vt),
                     ConstKind::Int(x) => Ok(self.dag.constant(vt, x)),
                     ConstKind::Null | ConstKind::Zero => Ok(self.dag.constant(vt, 0)),
                     ConstKind::Undef | ConstKind::Poison => {
@@ -510,7 +522,7 @@ impl Builder<'_, '_> {
         if from == to {
             return Ok(x);
         }
-        if from.is_float() || to.is_float() {
+        if from.is_float() || to.is_float() || from.is_vector() || to.is_vector() {
             return self.bitcast(x, to);
         }
         let o = match op {
@@ -634,6 +646,7 @@ impl Builder<'_, '_> {
                 self.vals[i.index()] = Some(v);
             }
             Opcode::Call => self.call(i)?,
+            Opcode::VAArg => self.va_arg(i)?,
             Opcode::FNeg
             | Opcode::FAdd
             | Opcode::FSub
@@ -646,7 +659,10 @@ impl Builder<'_, '_> {
             | Opcode::SIToFP
             | Opcode::UIToFP
             | Opcode::FPToSI
-            | Opcode::FPToUI => self.float_inst(i)?,
+            | Opcode::FPToUI
+            | Opcode::ExtractElement
+            | Opcode::InsertElement
+            | Opcode::ShuffleVector => self.float_inst(i)?,
             Opcode::Br
             | Opcode::Ret
             | Opcode::Unreachable

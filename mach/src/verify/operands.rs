@@ -317,15 +317,22 @@ fn check_generic(
             }
             // A class may name only part of its members' width (x86 FR64:
             // the low 64 bits of an XMM register); copying between such a
-            // virtual register and one of its class's members is fine.
+            // virtual register and one of its class's members, or a virtual
+            // register of a class with the same members (VR128), is fine.
+            let class = |o: Operand| o.reg().as_virt().filter(|_| mf.is_vreg(o.reg()));
             let member = |v: Operand, p: Operand| {
                 v.subreg().is_none()
                     && p.subreg().is_none()
-                    && v.reg().as_virt().is_some_and(|r| {
-                        mf.is_vreg(v.reg())
-                            && p.reg()
-                                .as_phys()
-                                .is_some_and(|p| t.class_contains(mf.class_of(r), p))
+                    && class(v).is_some_and(|r| {
+                        let c = mf.class_of(r);
+                        match (p.reg().as_phys(), class(p)) {
+                            (Some(p), _) => t.class_contains(c, p),
+                            (_, Some(q)) => {
+                                let q = mf.class_of(q);
+                                t.is_subclass(c, q) && t.is_subclass(q, c)
+                            }
+                            _ => false,
+                        }
                     })
             };
             let (d, s) = (ops[0], ops[1]);

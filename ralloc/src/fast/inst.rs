@@ -99,10 +99,21 @@ impl Fast<'_> {
                     .as_phys()
                     .and_then(|p| RegState::part(t, p, d.subreg()));
             }
+            // Undef reads of one vreg in one instruction share a register
+            // (`xorps undef %x, undef %x` must read one register twice).
+            let earlier = (0..k)
+                .find(|&j| {
+                    let e = self.ops[j];
+                    vreg_of(e) == Some(v) && e.is_use() && e.has(flag::UNDEF)
+                })
+                .map(|j| self.allocs[base + j])
+                .filter(|&r| self.rs.fits(self.t, r, &w));
             let r = if reads(o) {
                 self.use_reg(mf, v, &w, pos)?
+            } else if let Some(r) = earlier {
+                r
             } else {
-                self.undef_reg(v, &w, pos)?
+                self.undef_reg(mf, v, &w, pos)?
             };
             self.allocs[base + k] = r;
         }
@@ -362,28 +373,21 @@ impl Fast<'_> {
         Ok(r)
     }
 
-    /// A register for an `undef` read: any register satisfying `w`; the
+    /// A register for an `undef` read: any register satisfying `w`,
+    /// evicting its occupant if need be (stored when still needed); the
     /// value is not tracked.
-    fn undef_reg(&mut self, v: u32, w: &Want, pos: usize) -> Result<PReg, AllocError> {
+    fn undef_reg(
+        &mut self,
+        mf: &mut MachFunction,
+        v: u32,
+        w: &Want,
+        pos: usize,
+    ) -> Result<PReg, AllocError> {
         let cur = self.rs.loc[v as usize];
         let r = if cur.0 != 0 && self.rs.fits(self.t, cur, w) {
             cur
         } else {
-            let info = &self.info;
-            let live = |x: u32| info.live_after(x as usize, pos);
-            let r = self.rs.find(self.t, v, w, Purpose::Use, &live).ok_or(
-                AllocError::OutOfRegisters {
-                    pos,
-                    class: w.class,
-                },
-            )?;
-            if !self.rs.is_free(self.t, r, v, Purpose::Use) {
-                return Err(AllocError::OutOfRegisters {
-                    pos,
-                    class: w.class,
-                });
-            }
-            r
+            self.find_and_clear(mf, v, w, Purpose::Use, pos)?
         };
         self.claim_use(r.0 as usize);
         Ok(r)

@@ -298,6 +298,11 @@ impl TargetInfo for X86Info {
             .iter()
             .any(|&s| aliases(s).contains(&r.0))
             || class::SEGMENT.contains(r)
+            // x87 operands name positions on the x87 stack, which only
+            // hand-written sequences inside one selected node use (values
+            // of x86_fp80 live in XMM registers between them); nothing
+            // allocates or tracks them.
+            || class::RST.contains(r)
     }
     fn dwarf_reg_name(&self, n: u16) -> Option<&'static str> {
         super::desc::reg_by_dwarf(n).map(|r| reg_info(r).asm)

@@ -10,7 +10,10 @@
 //! result.
 //!
 //! Argument assignment is [`abi::assign`]. Results come back in RAX then
-//! RDX (integers, by width) and XMM0 then XMM1 (floats).
+//! RDX (integers, by width), XMM0 then XMM1 (floats and float vectors), or
+//! %st(0) for an `x86_fp80` (moved to and from its XMM register by
+//! [`super::x87`]; the x87 stack is empty again after every call, a
+//! result is popped whether used or not).
 //!
 //! Emission of a call: `ADJCALLSTACKDOWN bytes`; the stack arguments
 //! (`byval` copies, then stores to `[rsp + offset]`, `movss`/`movsd` for
@@ -48,15 +51,22 @@ fn part(r: PReg, vt: VT) -> PReg {
 
 /// The registers of returned values of types `vts` (System V: integer
 /// parts in RAX then RDX, each the part of its width; floats in XMM0 then
-/// XMM1).
+/// XMM1; `x86_fp80` in %st(0) then %st(1), as a `long double _Complex`).
 fn ret_regs(vts: &[VT]) -> Result<Vec<PReg>, IselError> {
     const INT: [PReg; 2] = [regs::RAX, regs::RDX];
     const SSE: [PReg; 2] = [regs::XMM0, regs::XMM1];
-    let (mut ints, mut sses) = (INT.iter(), SSE.iter());
+    const X87: [PReg; 2] = [regs::ST0, regs::ST1];
+    let (mut ints, mut sses, mut x87) = (INT.iter(), SSE.iter(), X87.iter());
     vts.iter()
         .map(|&vt| {
             check_scalar("return value", vt)?;
-            if vt.is_float() {
+            if vt == VT::F80 {
+                return x87
+                    .next()
+                    .copied()
+                    .ok_or_else(|| IselError::new("more than two x86_fp80 return values"));
+            }
+            if vt.is_float() || vt.is_vector() {
                 return sses
                     .next()
                     .copied()
@@ -76,15 +86,17 @@ fn mem_forms(vt: VT) -> (Opcode, Opcode) {
         VT::I16 => (op::MOV16rm, op::MOV16mr),
         VT::I32 => (op::MOV32rm, op::MOV32mr),
         VT::F32 => (op::MOVSSrm, op::MOVSSmr),
-        VT::F64 => (op::MOVSDrm, op::MOVSDmr),
+        VT::F64 | VT::V2F32 => (op::MOVSDrm, op::MOVSDmr),
+        // 16-byte slots: vectors, and an x86_fp80's 10 bytes and padding.
+        VT::V4F32 | VT::V2F64 | VT::F80 => (op::MOVUPSrm, op::MOVUPSmr),
         _ => (op::MOV64rm, op::MOV64mr),
     }
 }
 
-/// Checks a value passed in a register: an integer or pointer, or a
-/// `float`/`double` (SSE class).
+/// Checks a value passed in a register or a stack slot: an integer or
+/// pointer, a float of any size, or a float vector.
 fn check_scalar(what: &str, vt: VT) -> Result<(), IselError> {
-    if matches!(vt, VT::F32 | VT::F64) {
+    if vt.is_float() || vt.is_vector() {
         Ok(())
     } else {
         check_int(what, vt)
@@ -180,7 +192,7 @@ impl CallLowering for X86Lowering {
                 }
                 (FormalArg::Value(vt), ArgLoc::Stack(off)) => {
                     let v = mf.new_vreg(class_of_vt(vt)?);
-                    let fi = fixed(mf, 8, off);
+                    let fi = fixed(mf, if vt.bits() > 64 { 16 } else { 8 }, off);
                     let (opc, _) = mem_forms(vt);
                     let mut ops = vec![Operand::reg_def(v)];
                     ops.extend(mem(Operand::frame(fi), 0));
@@ -210,6 +222,16 @@ impl CallLowering for X86Lowering {
         va: &VarArgsArea,
     ) -> Result<SDValue, IselError> {
         Ok(abi::va_start(dag, chain, list, va))
+    }
+
+    fn lower_va_arg(
+        &self,
+        dag: &mut Dag,
+        chain: SDValue,
+        list: SDValue,
+        vt: VT,
+    ) -> Result<(SDValue, SDValue), IselError> {
+        abi::va_arg(dag, chain, list, vt)
     }
 
     fn lower_va_copy(
@@ -262,7 +284,10 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
         let ArgLoc::Stack(off) = loc else { continue };
         let sp = Operand::reg_use(regs::RSP);
         if dag.op_of(v) == Op::ByValArg {
-            let size = ByVal::unpack(dag.payload(v.node())).size;
+            let ByVal { size, align } = ByVal::unpack(dag.payload(v.node()));
+            // An over-aligned copy needs an over-aligned stack pointer:
+            // the frame is realigned.
+            mf.frame.max_align = mf.frame.max_align.max(align);
             let src = byval_source(e, dag.operands(v.node())[0]);
             copy_bytes(mf, src, 0, sp, i64::from(off), size);
             continue;
@@ -309,9 +334,15 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     mf.push(opc, &cops);
     mf.push(MOpc::ADJCALLSTACKUP, &stack_adjust(b, false));
     for (k, (&p, &vt)) in rets.iter().zip(vts).enumerate() {
-        let v = mf.new_vreg(class_of_vt(vt)?);
-        mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
-        e.set_reg(SDValue::new(n, k as u32), Reg::virt(v));
+        let v = if vt == VT::F80 {
+            // %st(0) first; then %st(1) is on top.
+            super::x87::pop_st0(mf)
+        } else {
+            let v = mf.new_vreg(class_of_vt(vt)?);
+            mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
+            Reg::virt(v)
+        };
+        e.set_reg(SDValue::new(n, k as u32), v);
     }
     Ok(())
 }
@@ -353,11 +384,19 @@ pub fn emit_ret(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(
     let vts: Vec<VT> = ops[1..].iter().map(|&v| e.dag.vt(v)).collect();
     let rets = ret_regs(&vts)?;
     let mut rops = Vec::with_capacity(rets.len());
+    // x87 results: the last pushed first, so the first ends in %st(0).
+    for &v in ops[1..].iter().rev() {
+        if e.dag.vt(v) == VT::F80 {
+            super::x87::push_st0(mf, e.reg(v));
+        }
+    }
     for (&v, &p) in ops[1..].iter().zip(&rets) {
-        mf.push(
-            MOpc::COPY,
-            &[Operand::reg_def(p), Operand::reg_use(e.reg(v))],
-        );
+        if e.dag.vt(v) != VT::F80 {
+            mf.push(
+                MOpc::COPY,
+                &[Operand::reg_def(p), Operand::reg_use(e.reg(v))],
+            );
+        }
         rops.push(Operand::implicit_use(p));
     }
     mf.push(opc, &rops);

@@ -35,6 +35,10 @@ pub fn class_of_vt(vt: VT) -> Result<RegClassId, IselError> {
         VT::I64 => mclass::GR64,
         VT::F32 => mclass::FR32,
         VT::F64 => mclass::FR64,
+        // x86_fp80: the 80 bits `fstpt` stores, in the low bytes of an XMM
+        // register (see isel/x87.rs).
+        VT::F80 => mclass::VR128,
+        VT::V2F32 | VT::V4F32 | VT::V2F64 => mclass::VR128,
         t => return Err(IselError::new(format!("{t} values"))),
     })
 }
@@ -173,6 +177,7 @@ impl Emitter<'_> {
             Op::Target(X86_RET) => emit_ret(self, mf, n)?,
             Op::BrJt => super::jumptable::emit_br_jt(self, mf, n)?,
             Op::TlsAddress => super::tls::emit_tls(self, mf, n)?,
+            _ if super::x87::selects(dag, n) => super::x87::emit(self, mf, n)?,
             _ => {
                 let r = self.cover.row[n.index()];
                 if r == FOLDED {
@@ -205,31 +210,58 @@ impl Emitter<'_> {
                 Some(t) => {
                     let d = &DESCS[t as usize];
                     let mut it = inst.ops.iter();
+                    let mut this_def = Reg::NONE;
                     for o in d.operands {
                         match (o.kind, o.role) {
                             (OpKind::Reg(c), Role::Def) => {
                                 let v = mf.new_vreg(def_class(c, root_vt));
                                 set_def(&mut defs, inst.def, Reg::virt(v));
+                                this_def = Reg::virt(v);
                                 ops.push(Operand::reg_def(v));
                             }
                             (OpKind::Reg(c), Role::UseDef) => {
                                 let v = mf.new_vreg(def_class(c, root_vt));
                                 set_def(&mut defs, inst.def, Reg::virt(v));
+                                this_def = Reg::virt(v);
                                 let di = ops.len();
                                 ops.push(Operand::reg_def(v));
-                                let u = reg_operand(*it.next().expect("checked"), &defs, &var_reg);
-                                let mut tied = Operand::reg_tied_use(u.reg(), di);
-                                tied.set_subreg(u.subreg());
+                                let tied = match *it.next().expect("checked") {
+                                    // The old value is not read: the def
+                                    // itself, undef (no copy to make).
+                                    POperand::Undef => {
+                                        Operand::reg_tied_use(v, di).with(flag::UNDEF)
+                                    }
+                                    o => {
+                                        let u = reg_operand(o, &defs, &var_reg);
+                                        let mut tied = Operand::reg_tied_use(u.reg(), di);
+                                        tied.set_subreg(u.subreg());
+                                        tied
+                                    }
+                                };
                                 ops.push(tied);
                             }
-                            (OpKind::Reg(_), Role::Use) => {
-                                ops.push(reg_operand(*it.next().expect("checked"), &defs, &var_reg))
-                            }
+                            (OpKind::Reg(_), Role::Use) => match *it.next().expect("checked") {
+                                POperand::Undef if this_def != Reg::NONE => {
+                                    ops.push(Operand::reg_use(this_def).with(flag::UNDEF))
+                                }
+                                POperand::Undef => {
+                                    return Err(IselError::new(format!(
+                                        "row {}: undef before the instruction's def",
+                                        p.line
+                                    )))
+                                }
+                                o => ops.push(reg_operand(o, &defs, &var_reg)),
+                            },
                             (OpKind::Mem(size), _) => {
                                 let am = match *it.next().expect("checked") {
                                     POperand::Pool { value, bits } => {
                                         pool_addr(mf, size, value, bits as u32)
                                     }
+                                    POperand::Scratch(disp) => AddrMode {
+                                        base: Base::Frame(mf.frame.scratch()),
+                                        disp: disp as i64,
+                                        ..AddrMode::EMPTY
+                                    },
                                     POperand::Var(v) => match binds[v as usize] {
                                         Binding::Addr(am) => am,
                                         Binding::Val(x) => AddrMode::reg(x),

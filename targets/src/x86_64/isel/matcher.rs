@@ -154,6 +154,7 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
                 c.deps.extend(ops[1..].iter().map(|o| o.node()));
                 c.deps.push(ops[0].node());
             }
+            _ if super::x87::selects(dag, n) => c.deps.extend(ops.iter().map(|o| o.node())),
             op => {
                 let rows = patterns();
                 let found = rows.for_root(op).iter().find(|&&r| {
@@ -433,7 +434,7 @@ impl M<'_> {
                 let t = dag.vt(v);
                 // A value result other than 0 (a call's second returned
                 // register) is a register too; chains are not scalars.
-                let scalar = (t.is_int() && t != VT::I128) || matches!(t, VT::F32 | VT::F64);
+                let scalar = (t.is_int() && t != VT::I128) || t.is_float() || t.is_vector();
                 if !scalar {
                     return false;
                 }

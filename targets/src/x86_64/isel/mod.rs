@@ -13,7 +13,8 @@
 //!   instantiation of the chosen rows into machine instructions;
 //! - [`call`]: the System V [`rcc_dag::CallLowering`] hooks and the
 //!   emission of calls and returns;
-//! - [`jumptable`]: the jump through a switch's jump table.
+//! - [`jumptable`]: the jump through a switch's jump table;
+//! - [`x87`]: hand-written sequences for `x86_fp80` arithmetic.
 //!
 //! Invariants of the output: every virtual register is defined once; in a
 //! block, a register defined by the block is defined before it is used;
@@ -30,6 +31,7 @@ pub mod patterns;
 #[cfg(test)]
 mod tests;
 pub mod tls;
+pub mod x87;
 
 pub use call::{X86Lowering, X86_CALL, X86_RET};
 pub use rcc_dag::IselError;

@@ -100,6 +100,12 @@ pub enum POperand {
         value: u64,
         bits: u8,
     },
+    /// The function's scratch stack slot plus a displacement (`scratch`,
+    /// `scratch+8`; a memory slot).
+    Scratch(u8),
+    /// `undef`: the instruction's own def register, read as undefined
+    /// (register slots after the def, or the tied slot).
+    Undef,
 }
 
 /// One output instruction.
@@ -471,7 +477,7 @@ fn check_arity(op: Op, n: usize) -> Result<(), String> {
         | Op::BrInd => 1,
         Op::Undef | Op::Trap | Op::DebugTrap => 0,
         Op::Bswap | Op::Ctlz | Op::CtlzZeroUndef | Op::Cttz | Op::CttzZeroUndef => 1,
-        Op::SetCC | Op::FSetCC | Op::Select | Op::Prefetch => 3,
+        Op::SetCC | Op::FSetCC | Op::Select | Op::Prefetch | Op::InsertElt => 3,
         Op::ZeroExtend | Op::SignExtend | Op::AnyExtend | Op::Truncate => 1,
         Op::FNeg
         | Op::FAbs
@@ -573,6 +579,8 @@ fn parse_op(w: &str) -> Option<POp> {
         "fpext" => Op::FpExtend,
         "fpround" => Op::FpRound,
         "bitcast" => Op::Bitcast,
+        "extractelt" => Op::ExtractElt,
+        "insertelt" => Op::InsertElt,
         "rotl" => Op::Rotl,
         "rotr" => Op::Rotr,
         "bswap" => Op::Bswap,
@@ -602,6 +610,10 @@ fn parse_vt(w: &str) -> Option<VT> {
         "i64" => VT::I64,
         "f32" => VT::F32,
         "f64" => VT::F64,
+        "f80" => VT::F80,
+        "v2f32" => VT::V2F32,
+        "v4f32" => VT::V4F32,
+        "v2f64" => VT::V2F64,
         _ => return None,
     })
 }
@@ -860,6 +872,26 @@ fn parse_operand(
             return Err(format!("{kind}({w}) does not fit the lane"));
         }
         return Ok(POperand::Pool { value, bits });
+    }
+    if w == "undef" {
+        return match slot {
+            Slot::Reg => Ok(POperand::Undef),
+            _ => Err("undef outside a register slot".into()),
+        };
+    }
+    if let Some(rest) = w.strip_prefix("scratch") {
+        let disp = match rest.strip_prefix('+') {
+            Some(n) => n.parse::<u8>().map_err(|_| format!("bad {w}"))?,
+            None if rest.is_empty() => 0,
+            None => return Err(format!("bad operand `{w}`")),
+        };
+        if disp as u64 >= rcc_mach::FrameInfo::SCRATCH_SIZE {
+            return Err(format!("{w} is outside the scratch slot"));
+        }
+        return match slot {
+            Slot::Mem => Ok(POperand::Scratch(disp)),
+            _ => Err("scratch outside a memory slot".into()),
+        };
     }
     if kind == "cc" {
         if slot != Slot::Cond {
