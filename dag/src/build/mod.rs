@@ -48,6 +48,9 @@ mod ext;
 mod float;
 mod intrinsics;
 mod memops;
+mod switch;
+
+pub use switch::build_switch_step;
 
 type BResult<T> = Result<T, IselError>;
 
@@ -89,6 +92,8 @@ pub struct FunctionLowering<'a> {
     edges: Vec<(u32, u32, VReg)>,
     /// Argument types.
     arg_tys: Vec<TypeId>,
+    /// The lowering of each `switch`, by IR block.
+    switches: Vec<switch::SwitchPlan>,
     /// Position-independent code: globals that may be preempted are
     /// reached through the GOT and called through the PLT.
     pub pic: bool,
@@ -135,6 +140,7 @@ impl<'a> FunctionLowering<'a> {
             va: None,
             edges: Vec::new(),
             arg_tys,
+            switches: Vec::new(),
             pic: false,
         };
         // Values that leave their block.
@@ -215,6 +221,7 @@ impl<'a> FunctionLowering<'a> {
                     PackedOption::some(mf.frame.create(size, align.max(1), FrameKind::Local));
             }
         }
+        fl.plan_switches(mf, lower)?;
         Ok(fl)
     }
 
@@ -250,9 +257,10 @@ impl<'a> FunctionLowering<'a> {
                     .and_then(|p| p.as_entity::<Block>(ValueTag::Block))
                 {
                     if let Some(v) = self.edge(pred.as_u32(), i.as_u32()) {
-                        let mb = self.blocks[pred.index()];
-                        if !inputs.iter().any(|&(_, p)| p == mb) {
-                            inputs.push((v, mb));
+                        for mb in self.edge_sources(pred, b) {
+                            if !inputs.iter().any(|&(_, p)| p == mb) {
+                                inputs.push((v, mb));
+                            }
                         }
                     }
                 }
@@ -671,9 +679,11 @@ impl Builder<'_, '_> {
             | Opcode::ExtractElement
             | Opcode::InsertElement
             | Opcode::ShuffleVector => self.float_inst(i)?,
-            Opcode::Br | Opcode::Ret | Opcode::Unreachable | Opcode::IndirectBr => {
-                self.terminator(b, i)?
-            }
+            Opcode::Br
+            | Opcode::Ret
+            | Opcode::Unreachable
+            | Opcode::IndirectBr
+            | Opcode::Switch => self.terminator(b, i)?,
             other => return unsupported(format!("the '{}' instruction", other.name())),
         }
         Ok(())
@@ -877,7 +887,12 @@ impl Builder<'_, '_> {
     /// Copies the inputs of the successors' phis, then the terminator.
     fn terminator(&mut self, b: Block, i: Inst) -> BResult<()> {
         let f = self.fl.f;
-        let succs: Vec<Block> = f.successors(i).collect();
+        let mut succs: Vec<Block> = Vec::new();
+        for s in f.successors(i) {
+            if !succs.contains(&s) {
+                succs.push(s);
+            }
+        }
         for &s in &succs {
             for p in f.block_insts(s) {
                 if f.op(p) != Opcode::Phi {
@@ -909,6 +924,7 @@ impl Builder<'_, '_> {
                     .lower
                     .lower_return(self.dag, self.mf, self.chain, &vals)?;
             }
+            Opcode::Switch => self.switch_head(b, i)?,
             Opcode::Br if ops.len() == 1 => {
                 let t = self.block_node(ops[0])?;
                 self.chain = self.dag.value(Op::Br, VT::Chain, &[self.chain, t], 0);

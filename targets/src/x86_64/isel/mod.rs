@@ -13,6 +13,7 @@
 //!   instantiation of the chosen rows into machine instructions;
 //! - [`call`]: the System V [`rcc_dag::CallLowering`] hooks and the
 //!   emission of calls and returns;
+//! - [`jumptable`]: the jump through a switch's jump table;
 //! - [`x87`]: hand-written sequences for `x86_fp80` arithmetic.
 //!
 //! Invariants of the output: every virtual register is defined once; in a
@@ -25,6 +26,7 @@ pub mod atomic;
 pub mod call;
 pub mod emit;
 pub mod function;
+pub mod jumptable;
 pub mod matcher;
 pub mod patterns;
 #[cfg(test)]
