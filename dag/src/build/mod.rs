@@ -756,6 +756,12 @@ impl Builder<'_, '_> {
                         let Some(field) = const_int(f, idx) else {
                             return unsupported("a non-constant struct index");
                         };
+                        if field as usize >= types.fields(ty).len() {
+                            return Err(IselError::new(format!(
+                                "getelementptr index {field} past the end of a struct of {} fields",
+                                types.fields(ty).len()
+                            )));
+                        }
                         offset =
                             offset.wrapping_add(self.fl.dl.field_offset(types, ty, field as usize));
                         ty = types.fields(ty)[field as usize];
