@@ -347,10 +347,8 @@ define i64 @f(i64 %a, ptr byval(%S) align 8 %p, ptr byval(%S) align 8 %q) {
             mir.contains("MOV64rm %stack.1, 1, $noreg, 16, $noreg"),
             "{mir}"
         );
-        assert!(
-            mir.contains("MOV64rm %stack.0, 1, $noreg, 0, $noreg"),
-            "{mir}"
-        );
+        // (The second load may be folded into the add.)
+        assert!(mir.contains("%stack.0, 1, $noreg, 0, $noreg"), "{mir}");
         assert!(!mir.contains("$rsi"), "{mir}");
     }
 

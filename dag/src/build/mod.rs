@@ -48,6 +48,9 @@ mod ext;
 mod float;
 mod intrinsics;
 mod memops;
+mod switch;
+
+pub use switch::build_switch_step;
 mod vector;
 
 pub(crate) use vector::mask_bits_cast;
@@ -95,6 +98,8 @@ pub struct FunctionLowering<'a> {
     phi_parts: Vec<(u32, u32)>,
     /// Argument types.
     arg_tys: Vec<TypeId>,
+    /// The lowering of each `switch`, by IR block.
+    switches: Vec<switch::SwitchPlan>,
     /// Position-independent code: globals that may be preempted are
     /// reached through the GOT and called through the PLT.
     pub pic: bool,
@@ -142,6 +147,7 @@ impl<'a> FunctionLowering<'a> {
             edges: Vec::new(),
             phi_parts: Vec::new(),
             arg_tys,
+            switches: Vec::new(),
             pic: false,
         };
         // Values that leave their block.
@@ -226,6 +232,7 @@ impl<'a> FunctionLowering<'a> {
                     PackedOption::some(mf.frame.create(size, align.max(1), FrameKind::Local));
             }
         }
+        fl.plan_switches(mf, lower)?;
         Ok(fl)
     }
 
@@ -265,9 +272,10 @@ impl<'a> FunctionLowering<'a> {
                     .and_then(|p| p.as_entity::<Block>(ValueTag::Block))
                 {
                     if let Some(v) = self.edge(pred.as_u32(), i.as_u32()) {
-                        let mb = self.blocks[pred.index()];
-                        if !inputs.iter().any(|&(_, p)| p == mb) {
-                            inputs.push((v, mb));
+                        for mb in self.edge_sources(pred, b) {
+                            if !inputs.iter().any(|&(_, p)| p == mb) {
+                                inputs.push((v, mb));
+                            }
                         }
                     }
                 }
@@ -712,9 +720,11 @@ impl Builder<'_, '_> {
                     self.float_inst(i)?
                 }
             }
-            Opcode::Br | Opcode::Ret | Opcode::Unreachable | Opcode::IndirectBr => {
-                self.terminator(b, i)?
-            }
+            Opcode::Br
+            | Opcode::Ret
+            | Opcode::Unreachable
+            | Opcode::IndirectBr
+            | Opcode::Switch => self.terminator(b, i)?,
             other => return unsupported(format!("the '{}' instruction", other.name())),
         }
         Ok(())
@@ -790,6 +800,12 @@ impl Builder<'_, '_> {
                         let Some(field) = const_int(f, idx) else {
                             return unsupported("a non-constant struct index");
                         };
+                        if field as usize >= types.fields(ty).len() {
+                            return Err(IselError::new(format!(
+                                "getelementptr index {field} past the end of a struct of {} fields",
+                                types.fields(ty).len()
+                            )));
+                        }
                         offset =
                             offset.wrapping_add(self.fl.dl.field_offset(types, ty, field as usize));
                         ty = types.fields(ty)[field as usize];
@@ -933,7 +949,12 @@ impl Builder<'_, '_> {
     /// Copies the inputs of the successors' phis, then the terminator.
     fn terminator(&mut self, b: Block, i: Inst) -> BResult<()> {
         let f = self.fl.f;
-        let succs: Vec<Block> = f.successors(i).collect();
+        let mut succs: Vec<Block> = Vec::new();
+        for s in f.successors(i) {
+            if !succs.contains(&s) {
+                succs.push(s);
+            }
+        }
         for &s in &succs {
             for p in f.block_insts(s) {
                 if f.op(p) != Opcode::Phi {
@@ -966,6 +987,7 @@ impl Builder<'_, '_> {
                     .lower
                     .lower_return(self.dag, self.mf, self.chain, &vals)?;
             }
+            Opcode::Switch => self.switch_head(b, i)?,
             Opcode::Br if ops.len() == 1 => {
                 let t = self.block_node(ops[0])?;
                 self.chain = self.dag.value(Op::Br, VT::Chain, &[self.chain, t], 0);

@@ -2,8 +2,9 @@
 //! instructions appended to the open block of the `MachFunction`.
 //!
 //! Order: a depth-first walk from the root that emits a node after its
-//! dependencies (value leaves first, then the chain), so every value is
-//! defined before it is used and chained nodes keep their chain order. A
+//! dependencies (the chain first, then the value leaves, so values are
+//! computed close to their users), so every value is defined before it is
+//! used and chained nodes keep their chain order. A
 //! row's instructions are emitted together, so physical registers a row
 //! uses (EFLAGS, %cl, %eax/%edx) are never live across rows.
 //!
@@ -16,7 +17,7 @@ use super::super::machine::{mclass, X86Info};
 use super::super::regs;
 use super::addr::{AddrMode, Base};
 use super::call::{emit_call, emit_ret, X86_CALL, X86_RET};
-use super::matcher::{Binding, Cover, SPECIAL};
+use super::matcher::{Binding, Cover, FOLDED, SPECIAL};
 use super::patterns::{patterns, PDef, POperand, Pattern};
 use rcc_dag::{Cond, Dag, IselError, Node, Op, SDValue, VT};
 use rcc_ir::entity::EntityId;
@@ -128,7 +129,17 @@ impl Emitter<'_> {
             let deps = self.cover.deps_of(n);
             if (k as usize) < deps.len() {
                 top.1 += 1;
-                let d = deps[k as usize];
+                // For a chained node, the chain (its record's last
+                // dependency) first, then the values in order: a value is
+                // computed just before its user instead of before
+                // everything chained earlier, which kept values of late
+                // calls live across early ones.
+                let chained = self.dag.vts(n).contains(&VT::Chain);
+                let d = match k {
+                    0 if chained => deps[deps.len() - 1],
+                    _ if chained => deps[k as usize - 1],
+                    _ => deps[k as usize],
+                };
                 if state[d.index()] == 0 {
                     state[d.index()] = 1;
                     stack.push((d, 0));
@@ -180,11 +191,16 @@ impl Emitter<'_> {
             Op::UMulLoHi => super::wide::emit_umul_lohi(self, mf, n)?,
             op if super::atomic::is_atomic(op) => super::atomic::emit(self, mf, n)?,
             Op::Target(X86_RET) => emit_ret(self, mf, n)?,
+            Op::BrJt => super::jumptable::emit_br_jt(self, mf, n)?,
             Op::TlsAddress => super::tls::emit_tls(self, mf, n)?,
             _ if super::x87::selects(dag, n) => super::x87::emit(self, mf, n)?,
             _ if super::vector::special(dag, n) => super::vector::emit(self, mf, n)?,
             _ => {
                 let r = self.cover.row[n.index()];
+                if r == FOLDED {
+                    // Loaded by the row that folded it.
+                    return Ok(());
+                }
                 if r == SPECIAL {
                     return Err(IselError::new(format!("{:?} as a value", dag.op(n))));
                 }

@@ -9,10 +9,9 @@
 //! code over virtual registers.
 
 use super::{Selector, X86Lowering};
-use rcc_dag::build::{build_block, FunctionLowering};
+use rcc_dag::build::{build_block, build_switch_step, FunctionLowering};
 use rcc_dag::legalize::{legalize_types, LegalizeCtx};
 use rcc_dag::{Dag, IselError, SDValue};
-use rcc_ir::entity::EntityId;
 use rcc_ir::layout::DataLayout;
 use rcc_ir::{GlobalId, Module};
 use rcc_mach::{MBlock, MOpc, MachFunction, OpKind, Operand};
@@ -67,15 +66,7 @@ pub fn select_function(
         rcc_dag::legalize::legalize_vectors(&mut cx.dag, mf, &super::vector::Sse2)?;
         rcc_dag::check::check(&cx.dag)?;
         cx.sel.select_block(&mut cx.dag, mf)?;
-        cx.succs.clear();
-        if let Some(t) = f.terminator(b) {
-            for s in f.successors(t) {
-                let mb = fl.blocks[s.index()];
-                if !cx.succs.contains(&mb) {
-                    cx.succs.push(mb);
-                }
-            }
-        }
+        fl.machine_succs(b, 0, &mut cx.succs);
         // Selection may have split the block (an atomic loop): the IR
         // block's successors are reached from its last part.
         let last = mf.current_block().unwrap_or(fl.blocks[k]);
@@ -83,6 +74,16 @@ pub fn select_function(
             cx.splits.push((fl.blocks[k], last));
         }
         mf.end_block(&cx.succs);
+        // A switch continues in blocks of its own, right after.
+        for s in 1..fl.num_steps(b) {
+            mf.begin_block(fl.step_block(b, s));
+            build_switch_step(&fl, b, s, &mut cx.dag, mf, &lower, &mut cx.vals)?;
+            legalize_types(&mut cx.dag, mf, &lower, &mut cx.legal)?;
+            rcc_dag::check::check(&cx.dag)?;
+            cx.sel.select_block(&mut cx.dag, mf)?;
+            fl.machine_succs(b, s, &mut cx.succs);
+            mf.end_block(&cx.succs);
+        }
     }
     retarget_phis(mf, &cx.splits);
     cx.splits.clear();

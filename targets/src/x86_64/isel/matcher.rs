@@ -3,16 +3,32 @@
 //! Nodes are visited from the root in reverse topological (reverse index)
 //! order. A node is *needed* when the root reaches it as a chain, or when a
 //! selected row uses it as a leaf operand (`r`, an address register). For a
-//! needed node, the rows whose root has its opcode are tried in file order;
-//! the first that matches is recorded with its bindings, and its leaves
-//! become needed. Nodes a row covers (nested trees, immediates, folded
+//! needed node, the rows whose root has its opcode are tried in priority
+//! order (bigger trees first, then file order); the first that matches is
+//! recorded with its bindings, and its leaves become needed. Nodes a row covers (nested trees, immediates, folded
 //! address arithmetic) are not needed unless another user needs them, in
 //! which case they are also computed on their own (pure nodes only, so
 //! duplication is safe).
 //!
+//! **Load folding**: a row may nest a `load` (a memory operand of an ALU
+//! instruction, a compare, an extending move). The load then happens
+//! where the row is emitted, so it is folded only when that keeps memory
+//! order and the DAG acyclic: its value has that one use, it is not
+//! volatile, no node on the way is shared (a multi-use setcc, which other
+//! rows may recompute), no row chosen before reads its value from a
+//! register (an address may take apart the load's multi-use user; every
+//! such row is at a larger index, so it was chosen before), the row folds
+//! no other load, and nothing else the
+//! row reads (its registers, its chain) depends on the load's chain
+//! (checked by a bounded search; too far means no fold). The row's root
+//! then depends on the load's chain input, and the load gets a `FOLDED`
+//! record that depends on the root, so whatever was chained after the
+//! load comes after the row.
+//!
 //! Invariant after [`cover`]: every needed node has a record; a record's
 //! dependencies are needed nodes with smaller indices, values first, then
-//! the chain, then the glue producer.
+//! the chain, then the glue producer (a folded load's record depends on
+//! the row that folded it, which has a larger index).
 //!
 //! Glue groups: a node whose glue result is read (the low half of a wide
 //! add, `AddC`, glued to its `AddE`) must be emitted immediately before its
@@ -49,6 +65,12 @@ pub enum Binding {
 
 /// No row (a node handled by hand: copies, chains, calls, returns).
 pub const SPECIAL: u32 = u32::MAX;
+/// A load folded into another node's row (no code of its own).
+pub const FOLDED: u32 = u32::MAX - 1;
+
+/// How many nodes the search for a dependence on a folded load may visit
+/// before it gives up (and the load is not folded).
+const FOLD_SEARCH_LIMIT: usize = 256;
 
 /// The cover of one block.
 #[derive(Default)]
@@ -64,8 +86,19 @@ pub struct Cover {
     pub deps: Vec<Node>,
     /// Per node: the live node reading its glue result, if any.
     pub glue_user: Vec<Option<Node>>,
+    /// Per node: the node whose row folded this load (`u32::MAX`: none).
+    pub folded_into: Vec<u32>,
+    /// Per node: uses of its result 0 by live nodes.
+    value_uses: Vec<u32>,
+    /// Per node: a selected row reads its result 0 from a register (as an
+    /// operand or address register); a load read so cannot be folded.
+    value_needed: Vec<bool>,
     /// Bindings of the row being tried (reused).
     scratch: Vec<Binding>,
+    /// Loads folded by the row being tried (reused).
+    folds: Vec<Node>,
+    /// Search scratch of the fold check (reused).
+    stack: Vec<Node>,
 }
 
 impl Cover {
@@ -111,6 +144,19 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
     let Some(root) = dag.root else {
         return Err(IselError::new("a block without a root"));
     };
+    c.folded_into.clear();
+    c.folded_into.resize(len, u32::MAX);
+    c.value_uses.clear();
+    c.value_uses.resize(len, 0);
+    c.value_needed.clear();
+    c.value_needed.resize(len, false);
+    for n in dag.nodes() {
+        if dag.uses(n) > 0 || n == root.node() {
+            for o in dag.operands(n).iter().filter(|o| o.res() == 0) {
+                c.value_uses[o.node().index()] += 1;
+            }
+        }
+    }
     c.needed[root.node().index()] = true;
     c.glue_user.clear();
     c.glue_user.resize(len, None);
@@ -122,12 +168,20 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
         }
     }
     let mut scratch = std::mem::take(&mut c.scratch);
+    let mut folds = std::mem::take(&mut c.folds);
+    let mut stack = std::mem::take(&mut c.stack);
     for n in dag.nodes().rev() {
         if !c.needed[n.index()] {
             continue;
         }
         let d0 = c.deps.len() as u32;
         let ops = dag.operands(n);
+        if let Some(&by) = c.folded_into.get(n.index()).filter(|&&b| b != u32::MAX) {
+            c.row[n.index()] = FOLDED;
+            c.deps.push(Node::from_u32(by));
+            c.dep_range[n.index()] = (d0, d0 + 1);
+            continue;
+        }
         match dag.op(n) {
             Op::EntryToken => {}
             Op::TokenFactor => c.deps.extend(ops.iter().map(|o| o.node())),
@@ -135,6 +189,7 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
             Op::CopyToReg => c.deps.extend([ops[2].node(), ops[0].node()]),
             Op::Target(X86_CALL) => super::call::call_deps(dag, ops, &mut c.deps),
             Op::TlsAddress => {}
+            Op::BrJt => c.deps.extend([ops[1].node(), ops[0].node()]),
             Op::Target(X86_RET) => {
                 c.deps.extend(ops[1..].iter().map(|o| o.node()));
                 c.deps.push(ops[0].node());
@@ -146,25 +201,51 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
             op => {
                 let rows = patterns();
                 let found = rows.for_root(op).iter().find(|&&r| {
-                    scratch.clear();
-                    match_row(dag, mf, &rows.rows[r as usize], n, &mut scratch)
+                    let p = &rows.rows[r as usize];
+                    let mut m = M {
+                        dag,
+                        mf,
+                        p,
+                        binds: &mut scratch,
+                        folds: &mut folds,
+                        value_uses: &c.value_uses,
+                        value_needed: &c.value_needed,
+                    };
+                    m.row(n) && folds_legal(dag, n, &scratch, &folds, &mut stack)
                 });
                 let Some(&r) = found else {
                     c.scratch = scratch;
+                    c.folds = folds;
+                    c.stack = stack;
                     return Err(IselError::new(describe(dag, n)));
                 };
+                for &l in &folds {
+                    c.folded_into[l.index()] = n.as_u32();
+                    c.deps.push(dag.operands(l)[0].node());
+                }
                 c.row[n.index()] = r;
                 let b0 = c.binds.len() as u32;
                 c.binds.extend_from_slice(&scratch);
                 c.bind_range[n.index()] = (b0, c.binds.len() as u32);
                 for b in &scratch {
-                    match b {
-                        Binding::Val(v) => c.deps.push(v.node()),
-                        Binding::Addr(am) => c.deps.extend(am.regs().map(|v| v.node())),
-                        _ => {}
+                    let regs: [Option<SDValue>; 2] = match b {
+                        Binding::Val(v) => [Some(*v), None],
+                        Binding::Addr(am) => {
+                            let mut r = am.regs();
+                            [r.next(), r.next()]
+                        }
+                        _ => [None, None],
+                    };
+                    for v in regs.into_iter().flatten() {
+                        c.deps.push(v.node());
+                        if v.res() == 0 {
+                            c.value_needed[v.node().index()] = true;
+                        }
                     }
                 }
-                if has_chain(op) {
+                // A chain straight from a folded load is that load's chain
+                // input, pushed above.
+                if has_chain(op) && !folds.contains(&ops[0].node()) {
                     c.deps.push(ops[0].node());
                 }
             }
@@ -184,7 +265,55 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
         }
     }
     c.scratch = scratch;
+    c.folds = folds;
+    c.stack = stack;
     Ok(())
+}
+
+/// Whether the loads a matched row at `root` folds may move to the row
+/// (see the module comment): at most one, and neither the row's register
+/// operands nor its chain (unless it is the load's own chain result)
+/// depend on it.
+fn folds_legal(
+    dag: &Dag,
+    root: Node,
+    binds: &[Binding],
+    folds: &[Node],
+    stack: &mut Vec<Node>,
+) -> bool {
+    let &[load] = folds else {
+        return folds.is_empty();
+    };
+    stack.clear();
+    for b in binds {
+        match b {
+            Binding::Val(v) => stack.push(v.node()),
+            Binding::Addr(am) => stack.extend(am.regs().map(|v| v.node())),
+            _ => {}
+        }
+    }
+    if has_chain(dag.op(root)) {
+        let ch = dag.operands(root)[0];
+        if ch != SDValue::new(load, 1) {
+            stack.push(ch.node());
+        }
+    }
+    let mut visited = 0;
+    while let Some(x) = stack.pop() {
+        if x == load {
+            return false;
+        }
+        // Index order is topological: only later nodes can depend on it.
+        if x.index() < load.index() {
+            continue;
+        }
+        visited += 1;
+        if visited > FOLD_SEARCH_LIMIT {
+            return false;
+        }
+        stack.extend(dag.operands(x).iter().map(|o| o.node()));
+    }
+    true
 }
 
 fn has_chain(op: Op) -> bool {
@@ -220,29 +349,54 @@ fn describe(dag: &Dag, n: Node) -> String {
     )
 }
 
-/// Whether row `p` matches at node `n`; fills `binds` (one per variable).
-pub fn match_row(
-    dag: &Dag,
-    mf: &MachFunction,
-    p: &Pattern,
-    n: Node,
-    binds: &mut Vec<Binding>,
-) -> bool {
-    binds.clear();
-    binds.resize(p.nvars as usize, Binding::None);
-    let mut m = M { dag, mf, p, binds };
-    m.node(p.root, SDValue::new(n, 0), true)
-}
-
+/// Matching one row at one node.
 struct M<'a> {
     dag: &'a Dag,
     mf: &'a MachFunction,
     p: &'a Pattern,
+    /// One binding per variable.
     binds: &'a mut Vec<Binding>,
+    /// Loads the row folds.
+    folds: &'a mut Vec<Node>,
+    value_uses: &'a [u32],
+    value_needed: &'a [bool],
 }
 
 impl M<'_> {
-    fn node(&mut self, pn: u16, v: SDValue, is_root: bool) -> bool {
+    /// Whether the row matches at node `n`.
+    fn row(&mut self, n: Node) -> bool {
+        self.binds.clear();
+        self.binds.resize(self.p.nvars as usize, Binding::None);
+        self.folds.clear();
+        let dag = self.dag;
+        // A setcc other rows may recompute must not take a load with it.
+        let shared = dag.op(n) == Op::SetCC && dag.uses(n) > 1;
+        self.node(self.p.root, SDValue::new(n, 0), true, shared)
+    }
+
+    /// Whether the address bound by pattern node `pn` (a `lea` row's
+    /// child) is worth a `lea`.
+    fn lea_worthy(&self, pn: u16) -> bool {
+        match self.p.nodes[pn as usize] {
+            PNode::Var { var, .. } => {
+                matches!(self.binds[var as usize], Binding::Addr(am) if am.lea_worthy())
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether load `n`, nested in the row, may be folded into it.
+    fn foldable_load(&self, n: Node, shared: bool) -> bool {
+        // Rows chosen earlier (at larger indices) may read the value
+        // through its one user, e.g. an address matcher taking apart a
+        // multi-use add: then it stays in a register.
+        !shared
+            && self.value_uses[n.index()] == 1
+            && !self.value_needed[n.index()]
+            && !MemInfo::unpack(self.dag.payload(n)).volatile
+    }
+
+    fn node(&mut self, pn: u16, v: SDValue, is_root: bool, shared: bool) -> bool {
         let dag = self.dag;
         // The pattern outlives `self`'s borrow, so its child lists are read
         // in place while `self` records bindings.
@@ -265,9 +419,18 @@ impl M<'_> {
                     return false;
                 }
                 let recomputable = matches!(op.op, Op::SetCC | Op::FSetCC);
-                if !is_root && (has_chain(op.op) || (dag.uses(n) > 1 && !recomputable)) {
-                    return false;
+                if !is_root {
+                    if op.op == Op::Load {
+                        if !self.foldable_load(n, shared) {
+                            return false;
+                        }
+                    } else if has_chain(op.op) || (dag.uses(n) > 1 && !recomputable) {
+                        return false;
+                    }
                 }
+                // A nested node with other users is computed again for
+                // them (only setccs are nested so): not below it.
+                let shared = shared || (!is_root && dag.uses(n) > 1);
                 let ops = dag.operands(n);
                 let typ = match op.op {
                     Op::SetCC
@@ -288,21 +451,31 @@ impl M<'_> {
                 if vt.is_some_and(|t| t != typ) || !mem_ok(dag, n, *op, typ) {
                     return false;
                 }
-                match op.op {
+                let matched = match op.op {
+                    // A `lea` row takes its whole root as an address.
+                    Op::Add if op.lea => {
+                        is_root && self.node(kids[0], v, false, shared) && self.lea_worthy(kids[0])
+                    }
                     Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex => {
-                        self.node(kids[0], v, false)
+                        self.node(kids[0], v, false, shared)
                     }
                     Op::Undef => true,
                     Op::SetCC | Op::SetCCCarry | Op::FSetCC => {
-                        self.node(kids[0], ops[0], false)
-                            && self.node(kids[1], ops[1], false)
-                            && self.node(kids[2], v, false)
+                        self.node(kids[0], ops[0], false, shared)
+                            && self.node(kids[1], ops[1], false, shared)
+                            && self.node(kids[2], v, false, shared)
                     }
                     _ => {
                         let ins = if has_chain(op.op) { &ops[1..] } else { ops };
-                        kids.iter().zip(ins).all(|(&k, &o)| self.node(k, o, false))
+                        kids.iter()
+                            .zip(ins)
+                            .all(|(&k, &o)| self.node(k, o, false, shared))
                     }
+                };
+                if matched && !is_root && op.op == Op::Load {
+                    self.folds.push(n);
                 }
+                matched
             }
         }
     }
@@ -316,6 +489,12 @@ impl M<'_> {
                 // register) is a register too; chains are not scalars.
                 let scalar = (t.is_int() && t.bits() <= 64) || t.is_float();
                 if !(scalar || super::vector::in_vr128(t)) {
+                    return false;
+                }
+                Binding::Val(v)
+            }
+            Pred::Def32 => {
+                if dag.vt(v) != VT::I32 || v.res() != 0 || !defined_by_32_bit_op(dag, v) {
                     return false;
                 }
                 Binding::Val(v)
@@ -392,6 +571,40 @@ impl M<'_> {
         }
         *slot = b;
         true
+    }
+}
+
+/// Whether i32 value `v` is the result of a 32-bit instruction (which
+/// zeroes the upper half of the 64-bit register) rather than of a copy
+/// that may keep whatever the register held: not a truncation (a
+/// sub-register copy), a value from another block or a call, an undef.
+fn defined_by_32_bit_op(dag: &Dag, v: SDValue) -> bool {
+    match dag.op_of(v) {
+        Op::Add
+        | Op::Sub
+        | Op::Mul
+        | Op::SDiv
+        | Op::UDiv
+        | Op::SRem
+        | Op::URem
+        | Op::And
+        | Op::Or
+        | Op::Xor
+        | Op::Shl
+        | Op::Srl
+        | Op::Sra
+        | Op::Select
+        | Op::Constant
+        | Op::ZeroExtend
+        | Op::SignExtend
+        | Op::AnyExtend
+        | Op::Rotl
+        | Op::Rotr
+        | Op::Bswap
+        | Op::Ctlz
+        | Op::Cttz => true,
+        Op::Load => MemInfo::unpack(dag.payload(v.node())).ext != Ext::Any,
+        _ => false,
     }
 }
 

@@ -13,6 +13,7 @@
 //!   instantiation of the chosen rows into machine instructions;
 //! - [`call`]: the System V [`rcc_dag::CallLowering`] hooks and the
 //!   emission of calls and returns;
+//! - [`jumptable`]: the jump through a switch's jump table;
 //! - [`x87`]: hand-written sequences for `x86_fp80` arithmetic.
 //! - [`vector`]: SSE2 vectors: which types and operations are legal (the
 //!   [`rcc_dag::legalize::TypeLegality`] the legalizer asks) and the
@@ -28,6 +29,7 @@ pub mod atomic;
 pub mod call;
 pub mod emit;
 pub mod function;
+pub mod jumptable;
 pub mod matcher;
 pub mod patterns;
 #[cfg(test)]

@@ -32,12 +32,19 @@ pub struct POp {
     pub mem: u32,
     /// Minimum alignment of a load or store (`alignedload`: 16).
     pub align: u32,
+    /// `lea`: an `add` taken as a whole address (its one child binds the
+    /// add itself as `addr`), matched only when the address is worth a
+    /// `lea` (see `AddrMode::lea_worthy`).
+    pub lea: bool,
 }
 
 /// Operand predicates.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Pred {
     R,
+    /// An i32 value computed by a 32-bit instruction, which leaves the
+    /// upper half of its 64-bit register zero (LLVM's `def32`).
+    Def32,
     Imm,
     UImm32,
     Addr,
@@ -139,14 +146,33 @@ pub struct Pattern {
     pub text: String,
 }
 
-/// All rows, grouped by root opcode in file order.
+impl Pattern {
+    /// The row's priority: rows with more operations in the tree are tried
+    /// first, then rows with more constrained leaves (literals, predicates
+    /// other than `r`), as LLVM's pattern complexity.
+    pub fn complexity(&self) -> usize {
+        self.nodes
+            .iter()
+            .map(|n| match n {
+                // A lea folds at least two operations of an address.
+                PNode::Node { op, .. } if op.lea => 32,
+                PNode::Node { .. } => 16,
+                PNode::Lit(_) | PNode::FCond(_) | PNode::CondLit(_) => 1,
+                PNode::Var { pred, .. } => (*pred != Pred::R) as usize,
+            })
+            .sum()
+    }
+}
+
+/// All rows, grouped by root opcode in priority order.
 pub struct Patterns {
     pub rows: Vec<Pattern>,
     by_root: HashMap<Op, Vec<u32>>,
 }
 
 impl Patterns {
-    /// The rows whose root has opcode `op`, in priority order.
+    /// The rows whose root has opcode `op`, in priority order: more
+    /// operations in the tree first, then file order.
     pub fn for_root(&self, op: Op) -> &[u32] {
         self.by_root.get(&op).map_or(&[], |v| v)
     }
@@ -174,6 +200,12 @@ pub fn parse(text: &str) -> Result<Patterns, String> {
         };
         by_root.entry(op.op).or_default().push(rows.len() as u32);
         rows.push(p);
+    }
+    // Bigger trees first, then more constrained leaves (LLVM's pattern
+    // complexity), file order among equals: a row that folds more of the
+    // DAG beats a general one wherever it sits in the file.
+    for list in by_root.values_mut() {
+        list.sort_by_key(|&r| std::cmp::Reverse(rows[r as usize].complexity()));
     }
     Ok(Patterns { rows, by_root })
 }
@@ -382,7 +414,13 @@ impl<'a> RowParser<'a> {
             kids.push(self.child(is_cc)?);
         }
         self.expect(Tok::R)?;
-        check_arity(op.op, kids.len())?;
+        if op.lea {
+            if kids.len() != 1 {
+                return Err(format!("lea takes 1 child, found {}", kids.len()));
+            }
+        } else {
+            check_arity(op.op, kids.len())?;
+        }
         self.nodes.push(PNode::Node { op, vt, kids });
         Ok(self.nodes.len() as u16 - 1)
     }
@@ -484,7 +522,14 @@ fn parse_op(w: &str) -> Option<POp> {
         ext: Ext::None,
         mem: 0,
         align: 0,
+        lea: false,
     };
+    if w == "lea" {
+        return Some(POp {
+            lea: true,
+            ..plain(Op::Add)
+        });
+    }
     match w {
         "alignedload" | "alignedstore" => {
             return Some(POp {
@@ -511,6 +556,7 @@ fn parse_op(w: &str) -> Option<POp> {
                 ext,
                 mem,
                 align: 0,
+                lea: false,
             });
         }
     }
@@ -521,6 +567,7 @@ fn parse_op(w: &str) -> Option<POp> {
             ext: Ext::None,
             mem,
             align: 0,
+            lea: false,
         });
     }
     Some(plain(match w {
@@ -637,6 +684,7 @@ fn cond_name(c: Cond) -> &'static str {
 fn parse_pred(w: &str) -> Option<Pred> {
     Some(match w {
         "r" => Pred::R,
+        "def32" => Pred::Def32,
         "imm" => Pred::Imm,
         "uimm32" => Pred::UImm32,
         "addr" => Pred::Addr,
@@ -958,7 +1006,7 @@ fn parse_operand(
     let v = bound(p, name)?;
     let pred = p.preds[v as usize];
     let ok = match (slot, pred) {
-        (Slot::Reg, None | Some(Pred::R)) => true,
+        (Slot::Reg, None | Some(Pred::R | Pred::Def32)) => true,
         (Slot::Mem, Some(Pred::Addr | Pred::GotSym | Pred::R | Pred::FpImm | Pred::CPool)) => {
             sub.is_none()
         }
