@@ -62,6 +62,27 @@ fn loads_and_stores_by_alignment() {
 }
 
 #[test]
+fn aligned_loads_fold_into_operands() {
+    let mir = select(
+        "define <4 x i32> @f(<4 x i32> %a, ptr %p) {
+  %b = load <4 x i32>, ptr %p, align 16
+  %r = add <4 x i32> %a, %b
+  ret <4 x i32> %r
+}
+define <4 x i32> @g(<4 x i32> %a, ptr %p) {
+  %b = load <4 x i32>, ptr %p, align 4
+  %r = add <4 x i32> %a, %b
+  ret <4 x i32> %r
+}
+",
+    )
+    .unwrap();
+    // SSE memory operands must be 16-byte aligned: only f folds.
+    assert_eq!(count(&mir, "PADDDrm"), 1, "{mir}");
+    assert_eq!(count(&mir, "MOVUPSrm"), 1, "{mir}");
+}
+
+#[test]
 fn integer_arithmetic_per_lane_width() {
     let mir = select(
         "define void @f(ptr %p) {
