@@ -583,6 +583,23 @@ declare <8 x i32> @h(<8 x i32>, <8 x i32>)
 }
 
 #[test]
+fn getelementptr_on_vectors_of_pointers() {
+    let mir = select(
+        "%S = type { i32, i64, [3 x i16] }
+define <2 x ptr> @f(ptr %p, <2 x i64> %i) {
+  %a = getelementptr inbounds %S, ptr %p, <2 x i64> %i
+  %b = getelementptr inbounds %S, <2 x ptr> %a, i64 1, i32 2, <2 x i32> <i32 1, i32 2>
+  ret <2 x ptr> %b
+}
+",
+    )
+    .unwrap();
+    // 24-byte elements: the index times 24 (pmuludq), the splat base, the
+    // offsets 24 + 16 and the i16 lanes scaled by 2 (psllq).
+    has_all(&mir, &["PMULUDQrr", "PSHUFDri", "PADDQrr", "PSLLQri"]);
+}
+
+#[test]
 fn mask_bits_use_movemask() {
     let mir = select(
         "define i16 @f(<16 x i8> %a, <16 x i8> %b) {
@@ -617,8 +634,8 @@ fn unsupported_vector_constructs_are_named() {
             "v4i1 argument or return value",
         ),
         (
-            "define void @f(<2 x ptr> %p) {\n  %q = getelementptr i8, <2 x ptr> %p, i64 1\n  ret void\n}\n",
-            "vector of pointers",
+            "declare <4 x i32> @llvm.ctpop.v4i32(<4 x i32>)\ndefine <4 x i32> @f(<4 x i32> %a) {\n  %r = call <4 x i32> @llvm.ctpop.v4i32(<4 x i32> %a)\n  ret <4 x i32> %r\n}\n",
+            "the intrinsic llvm.ctpop.v4i32",
         ),
         (
             "define void @f(ptr %p) {\n  %v = load <6 x i32>, ptr %p\n  %w = add <6 x i32> %v, %v\n  store <6 x i32> %w, ptr %p\n  ret void\n}\n",

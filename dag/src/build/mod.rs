@@ -777,7 +777,7 @@ impl Builder<'_, '_> {
         let f = self.fl.f;
         let ops = f.inst_ops(i);
         if matches!(self.fl.m.types.get(f.ty[i.index()]), Type::Vector { .. }) {
-            return unsupported("getelementptr yielding a vector of pointers");
+            return self.vector_gep(i);
         }
         let base = self.get(ops[0])?;
         self.gep_value(base, TypeId::from_u32(f.extra[i.index()]), &ops[1..])

@@ -572,6 +572,84 @@ impl Builder<'_, '_> {
         Ok(())
     }
 
+    /// A `getelementptr` yielding a vector of pointers: lane-wise address
+    /// arithmetic on `i64` lanes (a scalar base or index is splat, narrower
+    /// index lanes sign-extended, scaled by a shift or a multiply, constant
+    /// offsets summed and added last). Struct indices must be scalar
+    /// constants.
+    pub(super) fn vector_gep(&mut self, i: Inst) -> BResult<SDValue> {
+        let f = self.fl.f;
+        let types = &self.fl.m.types;
+        let dl = self.fl.dl;
+        let ops = f.inst_ops(i);
+        let rt = self.vt(f.ty[i.index()])?;
+        let lanes = rt.lanes();
+        let to_lanes = |b: &mut Self, x: SDValue| -> BResult<SDValue> {
+            let t = b.dag.vt(x);
+            if t.is_vector() {
+                if t.lanes() != lanes || !t.is_int_vector() {
+                    return unsupported(format!("a getelementptr operand of type {t}"));
+                }
+                return Ok(match t.elem().bits().cmp(&64) {
+                    std::cmp::Ordering::Less => b.dag.value(Op::SignExtend, rt, &[x], 0),
+                    _ => x,
+                });
+            }
+            let x = match t.bits().cmp(&64) {
+                std::cmp::Ordering::Less => b.dag.value(Op::SignExtend, VT::I64, &[x], 0),
+                std::cmp::Ordering::Equal => x,
+                std::cmp::Ordering::Greater => {
+                    return unsupported("a getelementptr index wider than 64 bits")
+                }
+            };
+            let v = vec![x; lanes as usize];
+            Ok(b.dag.value(Op::BuildVector, rt, &v, 0))
+        };
+        let base = self.get(ops[0])?;
+        let mut addr = to_lanes(self, base)?;
+        let mut ty = TypeId::from_u32(f.extra[i.index()]);
+        let mut offset: u64 = 0;
+        for (k, &idx) in ops[1..].iter().enumerate() {
+            if k > 0 {
+                match types.get(ty) {
+                    Type::Struct { .. } | Type::Named { .. } => {
+                        let Some(field) = super::const_int(f, idx) else {
+                            return unsupported("a vector getelementptr's struct index");
+                        };
+                        offset = offset.wrapping_add(dl.field_offset(types, ty, field as usize));
+                        ty = types.fields(ty)[field as usize];
+                        continue;
+                    }
+                    Type::Array { elem, .. } | Type::Vector { elem, .. } => ty = elem,
+                    _ => return unsupported("getelementptr through this type"),
+                }
+            }
+            let size = dl.alloc_size(types, ty);
+            if let Some(c) = super::const_int(f, idx) {
+                let bits = self.vt(self.value_ty(idx))?.bits().clamp(1, 64);
+                let sh = 64 - bits;
+                let c = (((c << sh) as i64) >> sh) as u64;
+                offset = offset.wrapping_add(c.wrapping_mul(size));
+                continue;
+            }
+            let x = self.get(idx)?;
+            let mut x = to_lanes(self, x)?;
+            if size.is_power_of_two() && size > 1 {
+                let s = self.splat_int(rt, u64::from(size.trailing_zeros()));
+                x = self.dag.value(Op::Shl, rt, &[x, s], 0);
+            } else if size != 1 {
+                let s = self.splat_int(rt, size);
+                x = self.dag.value(Op::Mul, rt, &[x, s], 0);
+            }
+            addr = self.dag.value(Op::Add, rt, &[addr, x], 0);
+        }
+        if offset != 0 {
+            let c = self.splat_int(rt, offset);
+            addr = self.dag.value(Op::Add, rt, &[addr, c], 0);
+        }
+        Ok(addr)
+    }
+
     /// Sets `i` to the vector of type `to` whose lanes are `f` of the lanes
     /// of `x` (scalar expansions the vector rules lack).
     fn by_lanes(
