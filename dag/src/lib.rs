@@ -10,6 +10,7 @@
 
 pub mod build;
 pub mod check;
+pub mod combine;
 pub mod fold;
 pub mod lowering;
 pub mod node;

@@ -3,12 +3,13 @@
 //!
 //! For each IR block in order: open its machine block, emit its machine
 //! PHIs (from the builder's phi edges), lower the incoming arguments in the
-//! entry block, build the block's DAG, select and schedule it, and close the
-//! block with the IR terminator's successors. The result is SSA machine
+//! entry block, build the block's DAG, combine it, select and schedule it,
+//! and close the block with the IR terminator's successors. The result is SSA machine
 //! code over virtual registers.
 
 use super::{Selector, X86Lowering};
 use rcc_dag::build::{build_block, FunctionLowering};
+use rcc_dag::combine::{combine, CombineCtx};
 use rcc_dag::{Dag, IselError, SDValue};
 use rcc_ir::entity::EntityId;
 use rcc_ir::layout::DataLayout;
@@ -22,6 +23,7 @@ pub struct IselCtx {
     sel: Selector,
     vals: Vec<Option<SDValue>>,
     succs: Vec<MBlock>,
+    combine: CombineCtx,
     /// Position-independent code (GOT and PLT references).
     pub pic: bool,
 }
@@ -57,6 +59,7 @@ pub fn select_function(
             fl.lower_arguments(mf, &lower)?;
         }
         build_block(&fl, b, &mut cx.dag, mf, &lower, &mut cx.vals)?;
+        combine(&mut cx.dag, &mut cx.combine);
         rcc_dag::check::check(&cx.dag)?;
         cx.sel.select_block(&mut cx.dag, mf)?;
         cx.succs.clear();
