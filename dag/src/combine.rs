@@ -106,6 +106,31 @@ struct LoadPlan {
     last: Node,
 }
 
+/// Whether some rule looks at nodes of opcode `op` (the others are only
+/// rebuilt when an operand changed).
+fn has_rules(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Add
+            | Op::Sub
+            | Op::Mul
+            | Op::And
+            | Op::Or
+            | Op::Xor
+            | Op::Shl
+            | Op::Srl
+            | Op::Sra
+            | Op::ZeroExtend
+            | Op::SignExtend
+            | Op::AnyExtend
+            | Op::Truncate
+            | Op::SetCC
+            | Op::Select
+            | Op::Store
+            | Op::TokenFactor
+    )
+}
+
 fn slot(v: SDValue) -> usize {
     v.node().index() * 4 + v.res() as usize
 }
@@ -263,12 +288,13 @@ impl Combiner<'_> {
         let vts = dag.vts(n);
         let glued =
             vts.contains(&VT::Glue) || dag.operands(n).iter().any(|&o| dag.vt(o) == VT::Glue);
-        if vts.len() == 1 && !glued {
+        let same = ops.as_slice() == dag.operands(n);
+        if vts.len() == 1 && !glued && (!same || has_rules(dag.op(n))) {
             let (op, vt, payload) = (dag.op(n), vts[0], dag.payload(n));
             let v = self.value(op, vt, &ops, payload, Some(n), 0);
             self.cx.map[n.index() * 4] = Some(v);
         } else {
-            let m = if ops.as_slice() == dag.operands(n) {
+            let m = if same {
                 n
             } else {
                 let (op, payload) = (dag.op(n), dag.payload(n));
@@ -316,13 +342,14 @@ impl Combiner<'_> {
         if ops.len() == 2 && c(0).is_some() && c(1).is_none() {
             let swapped = [ops[1], ops[0]];
             match op {
+                // (The old node's operand order no longer applies.)
                 Op::Add | Op::Mul | Op::And | Op::Or | Op::Xor => {
-                    return self.value(op, vt, &swapped, payload, old, depth);
+                    return self.value(op, vt, &swapped, payload, None, depth);
                 }
                 Op::SetCC => {
                     if let Some(cc) = Cond::ALL.get(payload as usize) {
                         let p = cc.swapped() as u64;
-                        return self.value(op, vt, &swapped, p, old, depth);
+                        return self.value(op, vt, &swapped, p, None, depth);
                     }
                 }
                 _ => {}
@@ -335,6 +362,10 @@ impl Combiner<'_> {
             if let Some(v) = self.rule(op, vt, ops, payload, old, depth + 1) {
                 return v;
             }
+        }
+        // Unchanged: the old node itself, without hashing it again.
+        if let Some(n) = old.filter(|&n| self.dag.operands(n) == ops) {
+            return SDValue::new(n, 0);
         }
         SDValue::new(self.dag.node(op, &[vt], ops, payload), 0)
     }
