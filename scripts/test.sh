@@ -24,3 +24,5 @@ echo "== emitter: module-level data and function headers vs llc-19 objects"
 scripts/compare-data.sh
 echo "== MC: sqlite3 and Lua linked from rcc-mc objects run the workloads"
 scripts/workloads.sh rcc-mc "O0 O2"
+echo "== codegen: sqlite3 and Lua built from rcc-par objects run the workloads like llc-19 builds"
+scripts/codegen-workloads.sh --levels "O0"

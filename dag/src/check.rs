@@ -57,16 +57,23 @@ fn problem(dag: &Dag, n: Node) -> Option<&'static str> {
             if opvt(0) != Some(vt) {
                 return Some("the shifted value's type differs from the result type");
             }
-            if !opvt(1).is_some_and(VT::is_int) {
-                return Some("the shift amount is not an integer");
+            let amount_ok = if vt.is_vector() {
+                opvt(1) == Some(vt)
+            } else {
+                opvt(1).is_some_and(VT::is_int)
+            };
+            if !amount_ok {
+                return Some("the shift amount is not an integer (of the vector's shape)");
             }
         }
         Op::SetCC if opvt(0) != opvt(1) => {
             return Some("compared values of different types");
         }
         Op::Select => {
-            if opvt(0) != Some(VT::I1) {
-                return Some("the condition of a select is not i1");
+            let c = opvt(0)?;
+            let mask = c.is_int_vector() && c.lanes() == vt.lanes() && vt.is_vector();
+            if c != VT::I1 && !mask {
+                return Some("the condition of a select is not i1 or a mask of its shape");
             }
             if opvt(1) != Some(vt) || opvt(2) != Some(vt) {
                 return Some("select operands differ from the result type");
@@ -74,14 +81,40 @@ fn problem(dag: &Dag, n: Node) -> Option<&'static str> {
         }
         Op::ZeroExtend | Op::SignExtend => {
             let from = opvt(0)?;
-            if !(from.is_int() && vt.is_int() && from.bits() < vt.bits()) {
+            if !(int_shape(from, vt) && from.elem().bits() < vt.elem().bits()) {
                 return Some("an extension must widen an integer");
             }
         }
         Op::Truncate => {
             let from = opvt(0)?;
-            if !(from.is_int() && vt.is_int() && from.bits() > vt.bits()) {
+            if !(int_shape(from, vt) && from.elem().bits() > vt.elem().bits()) {
                 return Some("a truncation must narrow an integer");
+            }
+        }
+        Op::Bitcast
+            if opvt(0).map(VT::bits) != Some(vt.bits())
+                && !opvt(0).is_some_and(|f| crate::build::mask_bits_cast(f, vt)) =>
+        {
+            return Some("a bitcast changes the width");
+        }
+        Op::BuildVector
+            if ops.len() as u32 != vt.lanes()
+                || (0..ops.len()).any(|k| opvt(k) != Some(vt.elem())) =>
+        {
+            return Some("a build_vector needs one lane of the element type per lane");
+        }
+        Op::ExtractElt if opvt(0).map(VT::elem) != Some(vt) || opvt(1) != Some(VT::I64) => {
+            return Some("an extract_elt yields the element of its vector");
+        }
+        Op::InsertElt
+            if opvt(0) != Some(vt) || opvt(1) != Some(vt.elem()) || opvt(2) != Some(VT::I64) =>
+        {
+            return Some("an insert_elt takes a vector, an element and an index");
+        }
+        Op::Shuffle => {
+            let same = opvt(0) == opvt(1) && opvt(0).map(VT::elem) == Some(vt.elem());
+            if !same || ops.len() as u32 != vt.lanes() + 2 {
+                return Some("a shuffle takes two vectors of its element and one index per lane");
             }
         }
         Op::Load if opvt(1) != Some(VT::I64) => {
@@ -103,38 +136,47 @@ fn problem(dag: &Dag, n: Node) -> Option<&'static str> {
         {
             return Some("a float operation's operand differs from its result type");
         }
-        Op::FSetCC if vt != VT::I1 || !opvt(0)?.is_float() || opvt(0) != opvt(1) => {
-            return Some("an fsetcc compares two floats of one type into an i1");
+        Op::FSetCC
+            if !opvt(0)?.elem().is_float()
+                || opvt(0) != opvt(1)
+                || !(vt == VT::I1 || (vt.is_int_vector() && vt.lanes() == opvt(0)?.lanes())) =>
+        {
+            return Some("an fsetcc compares two floats of one type into an i1 (per lane)");
         }
         Op::FpExtend | Op::FpRound => {
             let from = opvt(0)?;
-            let widens = from.bits() < vt.bits();
-            if !(from.is_float() && vt.is_float() && widens == (dag.op(n) == Op::FpExtend))
+            let widens = from.elem().bits() < vt.elem().bits();
+            let floats = from.elem().is_float() && vt.elem().is_float();
+            if !(floats && widens == (dag.op(n) == Op::FpExtend) && same_shape(from, vt))
                 || from == vt
             {
                 return Some("fpext must widen and fpround narrow a float");
             }
         }
-        Op::SintToFp if !(opvt(0)?.is_int() && vt.is_float()) => {
+        Op::SintToFp
+            if !(opvt(0)?.elem().is_int() && vt.elem().is_float() && same_shape(opvt(0)?, vt)) =>
+        {
             return Some("sint_to_fp converts an integer to a float");
         }
-        Op::FpToSint if !(opvt(0)?.is_float() && vt.is_int()) => {
-            return Some("fp_to_sint converts a float to an integer");
-        }
-        Op::Bitcast if opvt(0)?.bits() != vt.bits() => {
-            return Some("a bitcast changes the width");
-        }
-        Op::ExtractElt if opvt(0)?.lanes().map(|l| l.0) != Some(vt) || !opvt(1)?.is_int() => {
-            return Some("an extracted element differs from the vector's element type");
-        }
-        Op::InsertElt
-            if opvt(0) != Some(vt) || vt.lanes().map(|l| l.0) != opvt(1) || !opvt(2)?.is_int() =>
+        Op::FpToSint
+            if !(opvt(0)?.elem().is_float() && vt.elem().is_int() && same_shape(opvt(0)?, vt)) =>
         {
-            return Some("an inserted element differs from the vector's element type");
+            return Some("fp_to_sint converts a float to an integer");
         }
         _ => {}
     }
     None
+}
+
+/// Both scalars, or both vectors: a legalized lane conversion may read or
+/// write only the low lanes (`cvtps2pd` of a `v4f32` into a `v2f64`).
+fn same_shape(a: VT, b: VT) -> bool {
+    a.is_vector() == b.is_vector()
+}
+
+/// Both integers, or integer vectors with the same lane count.
+fn int_shape(a: VT, b: VT) -> bool {
+    (a.is_int() && b.is_int()) || (a.is_int_vector() && b.is_int_vector() && a.lanes() == b.lanes())
 }
 
 #[cfg(test)]

@@ -102,7 +102,8 @@ pub struct CombineCtx {
 #[derive(Copy, Clone, Debug)]
 struct LoadPlan {
     vt: VT,
-    info: MemInfo,
+    /// The new load's payload (the old one's alignment kept).
+    payload: u64,
     last: Node,
 }
 
@@ -205,7 +206,7 @@ fn plan_loads(dag: &Dag, cx: &mut CombineCtx) {
         let k = cx.plans.len() as u32;
         cx.plans.push(LoadPlan {
             vt: dag.vts(last)[0],
-            info: state,
+            payload: MemInfo::with_align(state.pack(), MemInfo::align_of(dag.payload(n))),
             last,
         });
         let mut cur = SDValue::new(n, 0);
@@ -318,9 +319,7 @@ impl Combiner<'_> {
                 self.val(self.dag.operands(n)[0]),
                 self.val(self.dag.operands(n)[1]),
             ];
-            let m = self
-                .dag
-                .node(Op::Load, &[p.vt, VT::Chain], &ops, p.info.pack());
+            let m = self.dag.node(Op::Load, &[p.vt, VT::Chain], &ops, p.payload);
             self.cx.map[n.index() * 4 + 1] = Some(SDValue::new(m, 1));
             self.cx.map[p.last.index() * 4] = Some(SDValue::new(m, 0));
         }
@@ -614,7 +613,7 @@ impl Combiner<'_> {
         let dag = &*self.dag;
         let cc = *Cond::ALL.get(payload as usize)?;
         let (aop, bop) = (dag.op_of(a), dag.op_of(b));
-        if !matches!(aop, Op::ZeroExtend | Op::SignExtend) || a.res() != 0 {
+        if !matches!(aop, Op::ZeroExtend | Op::SignExtend) || !dag.vt(a).is_int() {
             return None;
         }
         let x = dag.operands(a.node())[0];

@@ -20,6 +20,25 @@ pub(crate) fn sext(v: u64, bits: u32) -> i64 {
 
 /// The folded value of `(op vt ops payload)`, if it folds.
 pub fn fold(dag: &mut Dag, op: Op, vt: VT, ops: &[SDValue], payload: u64) -> Option<SDValue> {
+    match op {
+        // A half of a pair is the pair's operand; a pair of the halves of
+        // one value is that value.
+        Op::ExtractElement if dag.op_of(ops[0]) == Op::BuildPair => {
+            return dag.operands(ops[0].node()).get(payload as usize).copied();
+        }
+        Op::BuildPair => {
+            let (a, b) = (ops[0], ops[1]);
+            let half = |v: SDValue, k: u64| {
+                (dag.op_of(v) == Op::ExtractElement && dag.payload(v.node()) == k)
+                    .then(|| dag.operands(v.node())[0])
+            };
+            return match (half(a, 0), half(b, 1)) {
+                (Some(x), Some(y)) if x == y && dag.vt(x) == vt => Some(x),
+                _ => None,
+            };
+        }
+        _ => {}
+    }
     if !vt.is_int() && vt != VT::I1 {
         return None;
     }
@@ -47,7 +66,19 @@ pub fn fold(dag: &mut Dag, op: Op, vt: VT, ops: &[SDValue], payload: u64) -> Opt
             return Some(dag.value(Op::SetCC, VT::I1, ops, u as u64));
         }
     }
+    if let Some(v) = constant_to_the_right(dag, op, vt, ops, payload) {
+        return Some(v);
+    }
     let c = |k: usize| ops.get(k).and_then(|&v| dag.as_const(v));
+    // Commutative operations keep a constant on the right (LLVM's getNode
+    // canonicalization), so the identities below and the target's
+    // immediate forms see it there.
+    if matches!(op, Op::Add | Op::Mul | Op::And | Op::Or | Op::Xor)
+        && c(0).is_some()
+        && c(1).is_none()
+    {
+        return Some(dag.value(op, vt, &[ops[1], ops[0]], payload));
+    }
     match op {
         Op::Add
         | Op::Sub
@@ -79,6 +110,12 @@ pub fn fold(dag: &mut Dag, op: Op, vt: VT, ops: &[SDValue], payload: u64) -> Opt
             }
             match op {
                 Op::Mul | Op::And if b == 0 => Some(dag.constant(vt, 0)),
+                // A multiply by a power of two is a shift (LLVM's combiner
+                // does this; a shift is cheaper and folds into addresses).
+                Op::Mul if b.is_power_of_two() => {
+                    let k = dag.constant(vt, b.trailing_zeros() as u64);
+                    Some(dag.value(Op::Shl, vt, &[x, k], 0))
+                }
                 Op::Or if b == all => Some(dag.constant(vt, all)),
                 _ => None,
             }
@@ -126,6 +163,39 @@ pub fn fold(dag: &mut Dag, op: Op, vt: VT, ops: &[SDValue], payload: u64) -> Opt
             let w = dag.vt(ops[0]).bits();
             let (a, b) = (c(0)?, c(1)?);
             Some(dag.constant(VT::I1, overflows(op, a, b, w)? as u64))
+        }
+        _ => None,
+    }
+}
+
+/// A commutative operation (or a compare, with its condition swapped)
+/// with a constant on the left only, rewritten with the constant on the
+/// right, as LLVM's `getNode` canonicalizes: the selector's immediate forms
+/// take the constant as their second operand.
+fn constant_to_the_right(
+    dag: &mut Dag,
+    op: Op,
+    vt: VT,
+    ops: &[SDValue],
+    payload: u64,
+) -> Option<SDValue> {
+    let &[a, b] = ops else { return None };
+    if dag.as_const(a).is_none() || dag.as_const(b).is_some() {
+        return None;
+    }
+    match op {
+        Op::Add
+        | Op::Mul
+        | Op::And
+        | Op::Or
+        | Op::Xor
+        | Op::SAddO
+        | Op::UAddO
+        | Op::SMulO
+        | Op::UMulO => Some(dag.value(op, vt, &[b, a], payload)),
+        Op::SetCC => {
+            let cond = Cond::ALL.get(payload as usize)?.swapped();
+            Some(dag.value(op, vt, &[b, a], cond as u64))
         }
         _ => None,
     }
@@ -242,6 +312,29 @@ mod tests {
         let zero = d.constant(VT::I32, 0);
         let u = d.value(Op::UDiv, VT::I32, &[v, zero], 0);
         assert_eq!(d.op_of(u), Op::UDiv);
+    }
+
+    #[test]
+    fn constants_go_to_the_right() {
+        let mut d = Dag::default();
+        let e = d.entry();
+        let r = d.value(Op::Register, VT::I32, &[], 5);
+        let x = SDValue::new(
+            d.node(Op::CopyFromReg, &[VT::I32, VT::Chain], &[e, r], 0),
+            0,
+        );
+        let k = d.constant(VT::I32, 7);
+        let s = d.value(Op::Add, VT::I32, &[k, x], 0);
+        assert_eq!(d.operands(s.node()), &[x, k]);
+        let lt = d.value(Op::SetCC, VT::I1, &[k, x], Cond::Slt as u64);
+        assert_eq!(d.operands(lt.node()), &[x, k]);
+        assert_eq!(d.payload(lt.node()), Cond::Sgt as u64, "7 < x is x > 7");
+        let sub = d.value(Op::Sub, VT::I32, &[k, x], 0);
+        assert_eq!(d.operands(sub.node()), &[k, x], "not commutative");
+        let eight = d.constant(VT::I32, 8);
+        let m = d.value(Op::Mul, VT::I32, &[eight, x], 0);
+        assert_eq!(d.op_of(m), Op::Shl);
+        assert_eq!(d.as_const(d.operands(m.node())[1]), Some(3));
     }
 
     #[test]

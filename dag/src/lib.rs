@@ -8,10 +8,12 @@
 //! the target selects machine instructions from the DAG and the scheduler
 //! emits them into an `rcc_mach::MachFunction`.
 
+pub mod atomic;
 pub mod build;
 pub mod check;
 pub mod combine;
 pub mod fold;
+pub mod legalize;
 pub mod lowering;
 pub mod node;
 pub mod opcode;
@@ -20,4 +22,4 @@ pub mod vt;
 pub use lowering::{ArgValue, CallLowering, FormalArg, IselError, LoweredArgs, VarArgsArea};
 pub use node::{Dag, Node, SDValue};
 pub use opcode::{ByVal, Cond, Ext, FCond, MemInfo, Op};
-pub use vt::VT;
+pub use vt::{Elem, VT};

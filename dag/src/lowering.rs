@@ -91,6 +91,12 @@ pub trait CallLowering: Sync {
     /// The register class of values of type `vt` (`None`: not supported).
     fn reg_class(&self, vt: VT) -> Option<RegClassId>;
 
+    /// The target's vectors (`None`: no vector type is legal, vector code
+    /// is refused).
+    fn legality(&self) -> Option<&dyn crate::legalize::TypeLegality> {
+        None
+    }
+
     /// A call of `callee` (a `Symbol` node for a direct call, any `I64`
     /// value for an indirect one) with `args`, ordered after `chain`.
     /// `rets` are the types of the returned values: none for `void`, one
@@ -155,6 +161,19 @@ pub trait CallLowering: Sync {
         _va: &VarArgsArea,
     ) -> Result<SDValue, IselError> {
         Err(IselError::new("llvm.va_start on this target"))
+    }
+
+    /// The `va_arg` instruction: the next variadic argument of type `vt`
+    /// from the `va_list` at `list`, after `chain`; returns the value and
+    /// the new chain.
+    fn lower_va_arg(
+        &self,
+        _dag: &mut Dag,
+        _chain: SDValue,
+        _list: SDValue,
+        vt: VT,
+    ) -> Result<(SDValue, SDValue), IselError> {
+        Err(IselError::new(format!("va_arg of {vt} on this target")))
     }
 
     /// `llvm.va_copy(dst, src)` after `chain`; returns the new chain.

@@ -69,6 +69,9 @@ pub struct Dag {
     pub root: Option<SDValue>,
     /// Use counts per node (filled by [`Dag::count_uses`]).
     uses: Vec<u32>,
+    /// Per node, a bit per result that some reachable node reads (filled
+    /// by [`Dag::count_uses`]).
+    used_results: Vec<u8>,
 }
 
 impl Dag {
@@ -83,6 +86,7 @@ impl Dag {
         self.table.clear();
         self.root = None;
         self.uses.clear();
+        self.used_results.clear();
     }
 
     pub fn len(&self) -> usize {
@@ -93,8 +97,12 @@ impl Dag {
         self.op.is_empty()
     }
 
-    /// The node `(op, vts, ops, payload)`, created if new.
+    /// The node `(op, vts, ops, payload)`, created if new. A node whose last
+    /// result is `Glue` is always new: its glue may have only one user.
     pub fn node(&mut self, op: Op, vts: &[VT], ops: &[SDValue], payload: u64) -> Node {
+        if vts.last() == Some(&VT::Glue) {
+            return self.push_raw(op, vts, ops, payload);
+        }
         let h = key_hash(&self.hasher, op, vts, ops, payload);
         let found = self.table.find(h, |&n| {
             self.op[n.index()] == op
@@ -194,6 +202,8 @@ impl Dag {
     pub fn count_uses(&mut self) {
         self.uses.clear();
         self.uses.resize(self.op.len(), 0);
+        self.used_results.clear();
+        self.used_results.resize(self.op.len(), 0);
         let mut live = vec![false; self.op.len()];
         if let Some(r) = self.root {
             live[r.node().index()] = true;
@@ -206,8 +216,17 @@ impl Dag {
             for &o in self.ops[i].get(&self.opnd_pool) {
                 live[o.node().index()] = true;
                 self.uses[o.node().index()] += 1;
+                self.used_results[o.node().index()] |= 1 << o.res();
             }
         }
+    }
+
+    /// Whether a node reachable from the root reads `v` (after
+    /// [`Dag::count_uses`]).
+    pub fn result_used(&self, v: SDValue) -> bool {
+        self.used_results
+            .get(v.node().index())
+            .is_some_and(|&m| m & (1 << v.res()) != 0)
     }
 
     /// Uses of node `n` (after [`Dag::count_uses`]).
@@ -262,6 +281,13 @@ impl Dag {
                     | Op::Load
                     | Op::Store
                     | Op::Register
+                    | Op::ExtractElement
+                    | Op::SetCCCarry
+                    | Op::AtomicLoad
+                    | Op::AtomicStore
+                    | Op::AtomicRMW
+                    | Op::AtomicCmpSwap
+                    | Op::Fence
                     | Op::BrJt
                     | Op::Target(_)
             ) {

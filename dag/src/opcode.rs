@@ -8,7 +8,15 @@
 //! `FrameIndex` = the frame object; `BasicBlock` = the machine block;
 //! `Register` = the register bits; `SetCC`/`BrCond` = the condition code;
 //! `Load`/`Store` = extension kind / truncating memory type (see
-//! [`MemInfo`]); `FSetCC` = the float condition ([`FCond`]).
+//! [`MemInfo`]; the alignment, when known, in bits 16..21, see
+//! [`MemInfo::with_align`]); `FSetCC` = the float condition ([`FCond`]);
+//! `ExtractElement` = the part; `SetCCCarry` = the condition code; atomics
+//! = [`crate::atomic::AtomicInfo`]. `SetCC` on vectors yields a vector of
+//! `i1` (after legalization: of integers, each lane 0 or -1).
+//!
+//! Glue: a node whose last result is `Glue` is never hash-consed (each is
+//! unique, so its glue has at most one user) and is scheduled immediately
+//! before that user (see the x86 matcher's glue groups).
 
 /// An opcode.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -51,6 +59,28 @@ pub enum Op {
     Shl,
     Srl,
     Sra,
+    // Vectors (built by `crate::build::vector`, made legal by
+    // `crate::legalize`; lane indexes are i64 values).
+    /// (lane, lane, ...) -> vector: one scalar of the element type (or
+    /// `Undef`) per lane.
+    BuildVector,
+    /// (scalar) -> vector: lane 0 is the scalar, the other lanes undefined.
+    ScalarToVector,
+    /// (vector, index) -> element.
+    ExtractElt,
+    /// (vector, element, index) -> vector.
+    InsertElt,
+    /// (a, b, m0, m1, ...) -> vector of `a`'s type with the result's lane
+    /// count: lane i is `m_i < n ? a[m_i] : b[m_i - n]` (n = lanes of `a`);
+    /// each `m_i` is an i32 `Constant` or `Undef` (any lane).
+    Shuffle,
+    /// (vector) -> vector with fewer, wider lanes: the low lanes of the
+    /// operand sign- (zero-) extended (LLVM's `*_EXTEND_VECTOR_INREG`).
+    SignExtendInReg,
+    ZeroExtendInReg,
+    /// (vector) -> i32 whose bit i is the sign bit of lane i (x86
+    /// `pmovmskb`, `movmskps`): how a vector of `i1` becomes an integer.
+    MoveMask,
     /// (a, b) with payload = condition code -> i1
     SetCC,
     /// (cond, a, b)
@@ -70,6 +100,41 @@ pub enum Op {
     // Control flow: Br (chain, bb); BrCond (chain, cond, bb).
     Br,
     BrCond,
+    // ---- Wide integers: the nodes type legalization (crate::legalize)
+    // works with when it expands an integer into halves.
+    /// (lo, hi) -> the value twice as wide (LLVM's BUILD_PAIR).
+    BuildPair,
+    /// (wide) with payload = part (0 low, 1 high) -> the half (EXTRACT_ELEMENT).
+    ExtractElement,
+    /// (a, b) -> (sum, Glue carry): the low half of a wide add (ADDC).
+    AddC,
+    /// (a, b, Glue carry) -> (sum, Glue carry): a higher half (ADDE).
+    AddE,
+    /// (a, b) -> (difference, Glue borrow) (SUBC).
+    SubC,
+    /// (a, b, Glue borrow) -> (difference, Glue borrow) (SUBE).
+    SubE,
+    /// (a_hi, b_hi, Glue borrow) with payload = condition -> i1: the
+    /// comparison of two wide values whose low halves were subtracted by the
+    /// glued `SubC` (SETCCCARRY). Conditions: `Ult Uge Slt Sge`.
+    SetCCCarry,
+    /// (a, b) -> (lo, hi): the full unsigned product (UMUL_LOHI).
+    UMulLoHi,
+    /// (a, b, c) -> the high half of `(a:b) << (c mod bits)` (FSHL).
+    FShl,
+    /// (a, b, c) -> the low half of `(a:b) >> (c mod bits)` (FSHR).
+    FShr,
+    // ---- Atomics (payload: crate::atomic::AtomicInfo).
+    /// (chain, addr) -> (value, chain).
+    AtomicLoad,
+    /// (chain, value, addr) -> chain.
+    AtomicStore,
+    /// (chain, addr, value) -> (old value, chain); the operation is in the payload.
+    AtomicRMW,
+    /// (chain, addr, expected, new) -> (old value, i1 success, chain).
+    AtomicCmpSwap,
+    /// (chain) -> chain.
+    Fence,
     /// (chain, address) -> chain: `indirectbr` [BRIND].
     BrInd,
     // Floating point (f32/f64; see `crate::build::float`).
@@ -95,12 +160,9 @@ pub enum Op {
     FpExtend,
     /// f64 -> f32.
     FpRound,
-    /// Reinterprets the bits (int <-> float of the same width).
+    /// Reinterprets the bits as another type of the same width (int <->
+    /// float, vector <-> vector, scalar <-> vector).
     Bitcast,
-    /// (vector, index constant) -> element.
-    ExtractElt,
-    /// (vector, element, index constant) -> vector.
-    InsertElt,
     // Integer operations of intrinsics and switch lowering (LLVM's ISD
     // names in brackets).
     /// (value, amount) [ROTL, ROTR]
@@ -307,8 +369,9 @@ impl FCond {
 }
 
 /// Memory-access details of a `Load`/`Store`, packed in the payload:
-/// bits 0..8 = memory bits (8, 16, 32, 64, ...), bits 8..10 = extension of
-/// a load (0 none, 1 zero, 2 sign, 3 any), bit 10 = volatile.
+/// bits 0..10 = memory bits (8, 16, 32, 64, ... 256), bits 10..12 =
+/// extension of a load (0 none, 1 zero, 2 sign, 3 any), bit 12 = volatile;
+/// bits 16..21 = the alignment ([`MemInfo::with_align`]).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct MemInfo {
     pub mem_bits: u32,
@@ -325,6 +388,9 @@ pub enum Ext {
     Any,
 }
 
+/// Where [`MemInfo::with_align`] keeps the alignment in a payload.
+const ALIGN_SHIFT: u32 = 16;
+
 impl MemInfo {
     pub fn pack(self) -> u64 {
         let e = match self.ext {
@@ -333,18 +399,32 @@ impl MemInfo {
             Ext::Sign => 2,
             Ext::Any => 3,
         };
-        (self.mem_bits as u64 & 0xff) | (e << 8) | ((self.volatile as u64) << 10)
+        (self.mem_bits as u64 & 0x3ff) | (e << 10) | ((self.volatile as u64) << 12)
+    }
+    /// `packed` with the access alignment recorded (bits 16..21, above
+    /// the fields of [`MemInfo::pack`]: log2 of the alignment plus one;
+    /// 0 = unknown, i.e. 1).
+    pub fn with_align(packed: u64, align: u32) -> u64 {
+        let a = u64::from(align.max(1).trailing_zeros().min(30)) + 1;
+        (packed & !(0x1f << ALIGN_SHIFT)) | (a << ALIGN_SHIFT)
+    }
+    /// The alignment recorded by [`MemInfo::with_align`] (1 if none).
+    pub fn align_of(payload: u64) -> u32 {
+        match (payload >> ALIGN_SHIFT) & 0x1f {
+            0 => 1,
+            a => 1 << (a - 1),
+        }
     }
     pub fn unpack(p: u64) -> MemInfo {
         MemInfo {
-            mem_bits: (p & 0xff) as u32,
-            ext: match (p >> 8) & 3 {
+            mem_bits: (p & 0x3ff) as u32,
+            ext: match (p >> 10) & 3 {
                 0 => Ext::None,
                 1 => Ext::Zero,
                 2 => Ext::Sign,
                 _ => Ext::Any,
             },
-            volatile: p & (1 << 10) != 0,
+            volatile: p & (1 << 12) != 0,
         }
     }
 }

@@ -121,9 +121,13 @@ exit:
     // entry: two edge copies of zero, then a branch.
     assert_eq!(d[0].matches("CopyToReg").count(), 2, "{}", d[0]);
     assert!(d[0].contains("= Br"), "{}", d[0]);
-    // loop: the address is p + i*8, the load is chained, the compare feeds BrCond.
+    // loop: the address is p + (i << 3), the load is chained, the compare feeds BrCond.
     assert!(d[1].contains("= Load"), "{}", d[1]);
-    assert!(d[1].contains("Constant<0x8>"), "{}", d[1]);
+    assert!(
+        d[1].contains("= Shl") && d[1].contains("Constant<0x3>"),
+        "{}",
+        d[1]
+    );
     assert!(d[1].contains("= SetCC<0x4>"), "{}", d[1]);
     assert!(d[1].contains("= BrCond"), "{}", d[1]);
     // loop: s1 leaves the block (used by exit and the phi edge): copied twice.

@@ -35,7 +35,9 @@ use rcc_mach::{MachFunction, TargetInfo};
 use rcc_mc::fragment::{Fragment, RecordingStreamer};
 use rcc_mc::Streamer;
 use rcc_ralloc::fast::FastOptions;
-use rcc_targets::x86_64::frame::{frame_pointer_reserved, insert_prolog_epilog, FrameScratch};
+use rcc_targets::x86_64::frame::{
+    base_pointer_reserved, frame_pointer_reserved, insert_prolog_epilog, FrameScratch,
+};
 use rcc_targets::x86_64::isel::function::{select_function, IselCtx};
 use rcc_targets::x86_64::lower::{
     emit_constant_pool, emit_function_body, emit_jump_tables, EmitContext,
@@ -233,6 +235,7 @@ impl<'a> ModuleCx<'a> {
         let fopts = FrameOptions::for_function(m, g, self.frame_pointer);
         let fast = FastOptions {
             frame_pointer: frame_pointer_reserved(mf, &fopts).then_some(regs::RBP),
+            base_pointer: base_pointer_reserved(mf).then_some(regs::RBX),
             check: self.opts.verify_machineinstrs,
         };
         rcc_ralloc::run_fast(mf, t, &fast).map_err(|e| self.error(g, e))?;

@@ -47,7 +47,8 @@ pub struct FrameInfo {
     pub has_calls: bool,
     /// Largest outgoing argument area of a call.
     pub max_call_frame: u64,
-    /// Largest alignment any object needs.
+    /// Largest alignment any object needs, or an outgoing argument (a
+    /// `byval` copy) asks of the stack pointer at a call.
     pub max_align: u32,
     /// Set by prolog/epilog insertion: bytes the prologue allocates below
     /// the return address (frame-pointer slot, callee-saved pushes and the

@@ -232,6 +232,7 @@ fn pressure(fp: bool) {
     b.end(&[]);
     let opts = FastOptions {
         frame_pointer: fp.then_some(regs::RBP),
+        base_pointer: None,
         check: true,
     };
     let a = roundtrip(&mut b, opts, &[&[(regs::RDI, 3)], &[(regs::RDI, 1 << 33)]]);
@@ -525,6 +526,7 @@ fn run_fast_with_checker() {
     rcc_mach::passes::two_address::two_address(&mut b.mf, &T);
     let opts = FastOptions {
         frame_pointer: None,
+        base_pointer: None,
         check: true,
     };
     let stats = rcc_ralloc::run_fast(&mut b.mf, &T, &opts).expect("allocation");

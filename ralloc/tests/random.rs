@@ -416,7 +416,7 @@ proptest! {
     #[test]
     fn random_functions_allocate_correctly(r in region_strategy(), a in any::<u64>(), c in any::<u64>(), fp in any::<bool>()) {
         let mut b = build(&r);
-        let opts = FastOptions { frame_pointer: fp.then_some(regs::RBP), check: true };
+        let opts = FastOptions { frame_pointer: fp.then_some(regs::RBP), base_pointer: None, check: true };
         roundtrip(&mut b, opts, &[&[(regs::RDI, a), (regs::RSI, c), (regs::RDX, 0x10_0000)], &[(regs::RDI, 3), (regs::RSI, a), (regs::RDX, 0x20_0000)]]);
     }
 }

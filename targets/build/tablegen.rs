@@ -667,7 +667,7 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
                 "PD" => prefix = "PD",
                 "XS" => prefix = "XS",
                 "XD" => prefix = "XD",
-                "OpSize16" | "REX_W" | "VEX" | "VEX_4V" | "VEX_L" | "VEX_W" | "Is4" => {
+                "OpSize16" | "REX_W" | "VEX" | "VEX_4V" | "VEX_L" | "VEX_W" | "Is4" | "LOCK" => {
                     enc_flags.push(e)
                 }
                 "RawFrm" | "AddRegFrm" | "MRMDestReg" | "MRMDestMem" | "MRMSrcReg"
@@ -840,6 +840,10 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
     let mut patterns: BTreeMap<(String, String, bool), Vec<usize>> = BTreeMap::new();
     let mut alts: Vec<(String, usize)> = Vec::new();
     for (i, r) in insts.rows.iter().enumerate() {
+        // Locked forms are written `lock` + the plain form in assembly.
+        if r.enc.iter().any(|e| e == "LOCK") {
+            continue;
+        }
         let m = &r.mnemonic;
         if let Some((p, s)) = m.split_once("{cc}") {
             patterns

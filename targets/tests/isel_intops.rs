@@ -10,10 +10,16 @@ use rcc_targets::x86_64::X86Info;
 
 /// The MIR of every defined function of `src`, or the first error.
 fn select(src: &str) -> Result<String, String> {
+    select_with(src, false)
+}
+
+/// [`select`] for position-independent code or not.
+fn select_with(src: &str, pic: bool) -> Result<String, String> {
     let m = rcc_ir::parse_module(src.to_string(), "t.ll").map_err(|e| e.message.to_string())?;
     let dl = m.data_layout()?;
     let mut out = String::new();
     let mut cx = IselCtx::default();
+    cx.pic = pic;
     for &g in m.order.iter().filter(|&&g| m.body(g).is_some()) {
         let mut mf = MachFunction::new(g);
         select_function(&m, &dl, g, &mut mf, &mut cx).map_err(|e| e.to_string())?;
@@ -95,6 +101,35 @@ fn func(sig: &str, body: &str, decls: &str) -> String {
     sel(&format!("{decls}\ndefine {sig} {{\n{body}\n}}\n"))
 }
 
+mod promotion {
+    use super::*;
+
+    #[test]
+    fn i1_arithmetic_and_compares() {
+        let mir = func(
+            "i1 @f(i1 zeroext %a, i1 zeroext %b)",
+            "%s = add i1 %a, %b\n%m = mul i1 %s, %a\n%q = sdiv i1 %m, %b\n%r = urem i1 %q, %b\n%o = or i1 %q, %r\n%l = icmp slt i1 %o, %b\nret i1 %l",
+            "",
+        );
+        assert!(mir.contains("XOR8rr"), "{mir}");
+        assert!(mir.contains("AND8rr"), "{mir}");
+        assert!(mir.contains("CMP8rr"), "{mir}");
+        assert!(mir.contains("SETCCr 7,"), "slt on i1 is ugt: {mir}");
+    }
+
+    #[test]
+    fn narrow_multiply_and_divide() {
+        let mir = func(
+            "i8 @f(i8 %a, i8 %b)",
+            "%m = mul i8 %a, %b\n%d = sdiv i8 %m, %b\n%r = urem i8 %d, 7\nret i8 %r",
+            "",
+        );
+        assert!(mir.contains("MUL8r"), "{mir}");
+        assert!(mir.contains("IDIV8r"), "{mir}");
+        assert!(mir.contains("DIV8r"), "{mir}");
+    }
+}
+
 mod intrinsics {
     use super::*;
 
@@ -161,6 +196,35 @@ mod intrinsics {
     }
 
     #[test]
+    fn narrow_selects_and_overflow_branches_use_the_flags() {
+        let mir = func(
+            "i8 @f(i8 %a, i8 %b)",
+            "%m = call i8 @llvm.umin.i8(i8 %a, i8 %b)\nret i8 %m",
+            "declare i8 @llvm.umin.i8(i8, i8)",
+        );
+        assert!(!mir.contains("SETCCr"), "{mir}");
+        assert!(mir.contains("CMP8rr %0, %1"), "{mir}");
+        assert!(mir.contains("CMOV32rr"), "{mir}");
+        let mir = sel("declare {i32, i1} @llvm.uadd.with.overflow.i32(i32, i32)
+declare void @llvm.trap()
+define i32 @f(i32 %a, i32 %b) {
+entry:
+  %t = call {i32, i1} @llvm.uadd.with.overflow.i32(i32 %a, i32 %b)
+  %o = extractvalue {i32, i1} %t, 1
+  %v = extractvalue {i32, i1} %t, 0
+  br i1 %o, label %bad, label %ok
+bad:
+  call void @llvm.trap()
+  unreachable
+ok:
+  ret i32 %v
+}
+");
+        assert!(!mir.contains("SETCCr"), "{mir}");
+        assert!(mir.contains("JCC_1 %bb.1, 2,"), "jb: {mir}");
+    }
+
+    #[test]
     fn saturating_add_selects_the_bound() {
         let mir = func(
             "i16 @f(i16 %a, i16 %b)",
@@ -194,6 +258,26 @@ mod intrinsics {
             "declare void @llvm.trap()",
         );
         assert!(mir.contains("UD2"), "{mir}");
+    }
+
+    #[test]
+    fn odd_widths_judge_overflow_at_their_width() {
+        let mir = func(
+            "i1 @f(i33 %a, i33 %b)",
+            "%t = call {i33, i1} @llvm.smul.with.overflow.i33(i33 %a, i33 %b)\n%o = extractvalue {i33, i1} %t, 1\nret i1 %o",
+            "declare {i33, i1} @llvm.smul.with.overflow.i33(i33, i33)",
+        );
+        // Sign-extended from 33 bits (shl+sar), multiplied in 64 bits,
+        // and the product compared with itself re-extended.
+        assert!(mir.contains("SAR64ri"), "{mir}");
+        assert!(mir.contains("SHL64ri %3(tied-def 0), 31"), "{mir}");
+        assert!(mir.contains("IMUL64rr"), "{mir}");
+        assert!(mir.contains("SETCCr 5,"), "{mir}");
+        let e = select(
+            "declare i24 @llvm.fshl.i24(i24, i24, i24)\ndefine i24 @f(i24 %a, i24 %b) {\n  %r = call i24 @llvm.fshl.i24(i24 %a, i24 %b, i24 3)\n  ret i24 %r\n}\n",
+        )
+        .unwrap_err();
+        assert!(e.contains("llvm.fshl.i24 on an odd-width integer"), "{e}");
     }
 
     #[test]
@@ -269,5 +353,241 @@ declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)";
             mir.contains("MOVZX32rr8 %3"),
             "memset's int argument: {mir}"
         );
+    }
+}
+
+mod switches {
+    use super::*;
+
+    /// A switch on `i32 %x` with `cases` (`value dest` pairs over blocks
+    /// a..d that return 1..4), default returning 0.
+    fn switch(cases: &str, pic: bool) -> String {
+        let cases: Vec<String> = cases
+            .split(',')
+            .map(|c| {
+                let (v, d) = c.trim().split_once(' ').unwrap();
+                format!("i32 {v}, label %{d}")
+            })
+            .collect();
+        let src = format!(
+            "define i32 @f(i32 %x) {{\nentry:\n  switch i32 %x, label %def [ {} ]\na:\n  ret i32 1\nb:\n  ret i32 2\nc:\n  ret i32 3\nd:\n  ret i32 4\ndef:\n  ret i32 0\n}}\n",
+            cases.join(" ")
+        );
+        select_with(&src, pic).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn dense_cases_jump_through_a_table() {
+        let mir = switch("0 a, 1 b, 2 c, 3 d, 5 a", true);
+        assert!(mir.contains("CMP32ri8 %1, 5"), "range check: {mir}");
+        assert!(mir.contains("bb.1 (%ir-block.1), address-taken"), "{mir}");
+        assert!(
+            mir.contains("LEA64r $rip, 1, $noreg, %jump-table.0"),
+            "{mir}"
+        );
+        assert!(mir.contains("MOVSX64rm32"), "{mir}");
+        assert!(mir.contains("JMP64r"), "{mir}");
+        let mir = switch("0 a, 1 b, 2 c, 3 d, 5 a", false);
+        assert!(mir.contains("JMP64m $noreg, 8, %"), "{mir}");
+    }
+
+    #[test]
+    fn sparse_cases_search_a_tree() {
+        let mir = switch("-5 a, 42 b, 100 c, 7000 d, 123456 a", false);
+        assert!(mir.contains("CMP32ri8 %1, 100"), "the pivot: {mir}");
+        assert!(
+            mir.contains("JCC_1 %bb.6, 12,") || mir.contains(", 12, implicit $eflags"),
+            "{mir}"
+        );
+        assert!(!mir.contains("jump-table"), "{mir}");
+        assert_eq!(mir.matches("JCC_1").count(), 6, "{mir}");
+    }
+
+    #[test]
+    fn few_destinations_in_a_word_are_bit_tests() {
+        let mir = switch("33 a, 34 a, 50 b, 51 b, 70 c, 71 c, 72 c, 1000 d", false);
+        assert_eq!(mir.matches("SHL64rCL").count(), 3, "{mir}");
+        assert!(mir.contains("SUB32ri8"), "biased by 33: {mir}");
+        assert!(mir.contains("CMP32ri8 %"), "{mir}");
+        assert!(!mir.contains("jump-table"), "{mir}");
+    }
+
+    #[test]
+    fn phis_get_one_input_per_machine_predecessor() {
+        let mir = sel("define i32 @f(i32 %x) {
+entry:
+  switch i32 %x, label %join [ i32 1, label %join
+                               i32 9, label %join
+                               i32 40, label %other ]
+other:
+  br label %join
+join:
+  %r = phi i32 [ 5, %entry ], [ 5, %entry ], [ 5, %entry ], [ 6, %other ]
+  ret i32 %r
+}
+");
+        let phi = mir.lines().find(|l| l.contains("= PHI")).unwrap();
+        // Cases to the default block need no test: one compare block
+        // for 40 besides the head, each a predecessor of the join.
+        assert_eq!(phi.matches("%bb.").count(), 2, "{mir}");
+        let mir = sel("define i32 @f(i32 %x) {
+entry:
+  switch i32 %x, label %other []
+other:
+  ret i32 %x
+}
+");
+        assert!(mir.contains("JMP_1 %bb.1"), "{mir}");
+    }
+
+    #[test]
+    fn narrow_and_wide_conditions() {
+        let mir = sel("define i32 @f(i8 %x, i64 %y) {
+entry:
+  switch i8 %x, label %next [ i8 -128, label %a
+                              i8 127, label %a
+                              i8 -1, label %b ]
+next:
+  switch i64 %y, label %def [ i64 -9223372036854775808, label %a
+                              i64 9223372036854775807, label %b ]
+a:
+  ret i32 1
+b:
+  ret i32 2
+def:
+  ret i32 0
+}
+");
+        assert!(mir.contains("CMP8ri %2, -128"), "{mir}");
+        assert!(mir.contains("CMP8ri %0, 127"), "{mir}");
+        assert!(mir.contains("MOV64ri -9223372036854775808"), "{mir}");
+    }
+}
+
+mod load_folding {
+    use super::*;
+
+    #[test]
+    fn single_use_loads_become_memory_operands() {
+        let mir = func(
+            "i64 @f(ptr %p, i32 %x, ptr %q)",
+            "%a = load i32, ptr %p\n%s = add i32 %x, %a\n%b = load i32, ptr %q\n%c = icmp slt i32 %b, 7\n%z = zext i1 %c to i32\n%t = xor i32 %s, %z\n%w = load i16, ptr %q\n%e = sext i16 %w to i64\n%r = zext i32 %t to i64\n%u = add i64 %r, %e\nret i64 %u",
+            "",
+        );
+        assert!(
+            mir.contains("ADD32rm %1(tied-def 0), %0, 1, $noreg, 0,"),
+            "{mir}"
+        );
+        assert!(
+            mir.contains("CMP32mi8 %2, 1, $noreg, 0, $noreg, 7"),
+            "{mir}"
+        );
+        assert!(mir.contains("MOVSX64rm16 %2,"), "{mir}");
+        assert!(!mir.contains("MOV32rm"), "{mir}");
+    }
+
+    #[test]
+    fn loads_do_not_move_past_what_depends_on_them() {
+        // %b is loaded after a store; folding %a into the add would need
+        // %b first, folding %b is fine.
+        let mir = func(
+            "i32 @f(ptr %p, ptr %q)",
+            "%a = load i32, ptr %p\nstore i32 1, ptr %q\n%b = load i32, ptr %q\n%s = add i32 %a, %b\nret i32 %s",
+            "",
+        );
+        let load_a = mir.find("MOV32rm %0").expect("%a stays a load");
+        let store = mir.find("MOV32mi %1").unwrap();
+        let add = mir.find("ADD32rm").expect("%b folds");
+        assert!(load_a < store && store < add, "{mir}");
+        // A volatile load and a load with two uses stay loads.
+        let mir = func(
+            "i32 @f(ptr %p, i32 %x)",
+            "%a = load volatile i32, ptr %p\n%s = add i32 %x, %a\n%b = load i32, ptr %p\n%t = add i32 %s, %b\n%u = mul i32 %t, %b\nret i32 %u",
+            "",
+        );
+        assert_eq!(mir.matches("MOV32rm").count(), 2, "{mir}");
+        assert!(
+            !mir.contains("ADD32rm") && !mir.contains("IMUL32rm"),
+            "{mir}"
+        );
+    }
+
+    #[test]
+    fn a_load_also_read_through_an_address_stays_a_register() {
+        // (Lua's str_format) `%q` is stored and used as an address: the
+        // address takes the add apart and reads %p from a register, so
+        // the load of %p cannot vanish into the add.
+        let mir = func(
+            "i32 @f(ptr %s)",
+            "%p = load ptr, ptr %s\n%q = getelementptr inbounds i8, ptr %p, i64 1\nstore ptr %q, ptr %s\n%c = load i8, ptr %q\n%w = sext i8 %c to i32\nret i32 %w",
+            "",
+        );
+        assert!(mir.contains("%1:gr64 = MOV64rm %0, 1, $noreg, 0,"), "{mir}");
+        assert!(mir.contains("MOVSX32rm8 %1, 1, $noreg, 1,"), "{mir}");
+        assert!(!mir.contains("ADD64rm"), "{mir}");
+    }
+
+    #[test]
+    fn a_call_between_load_and_use_keeps_the_load_first() {
+        let mir = func(
+            "i32 @f(ptr %p, i32 %x)",
+            "%a = load i32, ptr %p\ncall void @g()\n%s = sub i32 %x, %a\nret i32 %s",
+            "declare void @g()",
+        );
+        let sub = mir.find("SUB32rm").expect("folded");
+        let call = mir.find("CALL64pcrel32").unwrap();
+        assert!(sub < call, "{mir}");
+    }
+}
+
+mod cheap_code {
+    use super::*;
+
+    #[test]
+    fn zext_of_a_32_bit_result_needs_no_move() {
+        let mir = func(
+            "i64 @f(i32 %a, i64 %x)",
+            "%s = add i32 %a, 7\n%z = zext i32 %s to i64\n%t = trunc i64 %x to i32\n%w = zext i32 %t to i64\n%c = call i32 @g()\n%y = zext i32 %c to i64\n%r = add i64 %z, %w\n%q = add i64 %r, %y\nret i64 %q",
+            "declare i32 @g()",
+        );
+        // Only the truncation and the call result need the zeroing move.
+        assert_eq!(mir.matches("MOV32rr").count(), 2, "{mir}");
+        assert_eq!(mir.matches("SUBREG_TO_REG").count(), 3, "{mir}");
+    }
+
+    #[test]
+    fn a_symbol_with_an_index_becomes_a_base_register() {
+        let mir = func(
+            "i32 @f(i64 %i)",
+            "%p = getelementptr inbounds [256 x i32], ptr @tab, i64 0, i64 %i\n%v = load i32, ptr %p\nret i32 %v",
+            "@tab = global [256 x i32] zeroinitializer",
+        );
+        assert!(mir.contains("LEA64r $rip, 1, $noreg, @tab"), "{mir}");
+        assert!(mir.contains("MOV32rm %1, 4, %0, 0,"), "{mir}");
+    }
+
+    #[test]
+    fn address_arithmetic_is_one_lea_when_worth_it() {
+        let mir = func(
+            "ptr @f(ptr %p, i64 %i, ptr %q)",
+            "%a = getelementptr inbounds i32, ptr %p, i64 %i\n%b = getelementptr inbounds i8, ptr %a, i64 12\nstore ptr %b, ptr %q\n%c = getelementptr inbounds i8, ptr %p, i64 8\nret ptr %c",
+            "",
+        );
+        // base + index*4 + 12: one lea; base + 8: an add.
+        assert!(mir.contains("LEA64r %0, 4, %1, 12, $noreg"), "{mir}");
+        assert!(mir.contains("ADD64ri8 %0(tied-def 0), 8"), "{mir}");
+        assert!(!mir.contains("SHL64ri"), "{mir}");
+    }
+
+    #[test]
+    fn constants_move_right_and_powers_of_two_shift() {
+        let mir = func(
+            "i32 @f(i32 %a)",
+            "%m = mul i32 8, %a\n%c = icmp slt i32 5, %m\n%z = zext i1 %c to i32\nret i32 %z",
+            "",
+        );
+        assert!(mir.contains("SHL32ri %0(tied-def 0), 3"), "{mir}");
+        assert!(mir.contains("CMP32ri8 %1, 5"), "{mir}");
+        assert!(mir.contains("SETCCr 15,"), "5 < m is m > 5: {mir}");
     }
 }

@@ -47,7 +47,10 @@ exit:
         println!("{mir}");
     }
     assert_eq!(mir.matches("= PHI").count(), 2, "{mir}");
-    assert!(mir.contains("MOV64rm"), "{mir}");
+    assert!(
+        mir.contains("ADD64rm"),
+        "the load folds into the add: {mir}"
+    );
     assert!(mir.contains("JCC_1"), "{mir}");
     assert!(mir.contains("RET64"), "{mir}");
     assert!(mir.contains("$rdi"), "{mir}");

@@ -18,11 +18,13 @@
 //!   the target saves the unnamed argument registers in the entry block
 //!   and returns a [`VarArgsArea`]; `va_start` and `va_copy` are target
 //!   hooks over it, `va_end` has no code. The `va_arg` instruction (clang
-//!   lowers `va_arg` itself on x86-64) is an `IselError`.
+//!   expands `va_arg` itself on x86-64; hand-written IR may use it) is the
+//!   target hook `lower_va_arg`.
 //!
 //! Refused with a named error: `inalloca`, `preallocated` and `nest`
 //! parameters and arguments.
 
+use super::aggregate::{is_aggregate, parts_of};
 use super::{scalar_vt, unsupported, BResult, Builder, FunctionLowering};
 use crate::lowering::{ArgValue, CallLowering, FormalArg};
 use crate::node::SDValue;
@@ -73,21 +75,44 @@ impl FunctionLowering<'_> {
             _ => &[],
         };
         let mut args = Vec::with_capacity(self.arg_tys.len());
+        self.arg_first.clear();
+        // Registers per IR argument of vector type (a vector may take
+        // several, which must be consecutive virtual registers).
+        let mut vectors = Vec::new();
         for (k, &t) in self.arg_tys.iter().enumerate() {
+            self.arg_first.push(args.len() as u32);
             let attrs = lists.get(k).copied().unwrap_or_default();
             if m.attrs.type_arg(attrs, "sret", &m.text).is_some() {
                 self.sret = Some(k as u32);
             }
-            args.push(match byval(m, self.dl, &m.attrs, attrs)? {
-                Some(b) => FormalArg::ByVal {
+            if is_aggregate(m, t) {
+                // Each part is an argument of its own (LLVM's rule); a
+                // vector part in the one register of its legal type.
+                let mut parts = Vec::new();
+                parts_of(m, self.dl, t, 0, &mut parts)?;
+                for &(vt, _) in &parts {
+                    args.push(FormalArg::Value(super::vector::register_vt(lower, vt)?));
+                }
+                continue;
+            }
+            match byval(m, self.dl, &m.attrs, attrs)? {
+                Some(b) => args.push(FormalArg::ByVal {
                     size: b.size,
                     align: b.align,
-                },
-                None => FormalArg::Value(scalar_vt(m, self.dl, t, "an argument")?),
-            });
+                }),
+                None => {
+                    let vt = scalar_vt(m, self.dl, t, "an argument")?;
+                    let parts = super::vector::register_types(lower, vt)?;
+                    if parts.len() > 1 {
+                        vectors.push((args.len(), parts.len()));
+                    }
+                    args.extend(parts.into_iter().map(FormalArg::Value));
+                }
+            }
         }
         let va_start = self.variadic && self.calls_va_start();
         let lowered = lower.lower_arguments(mf, &args, va_start)?;
+        super::vector::check_consecutive(&lowered.vals, &vectors)?;
         self.args = lowered.vals;
         self.va = lowered.va;
         Ok(())
@@ -109,7 +134,21 @@ impl FunctionLowering<'_> {
 impl Builder<'_, '_> {
     /// The value of incoming argument `k`.
     pub(super) fn argument(&mut self, k: usize) -> BResult<SDValue> {
-        match self.fl.args.get(k) {
+        let first = self.fl.arg_first.get(k).map_or(usize::MAX, |&f| f as usize);
+        let ty = self.fl.arg_tys[k];
+        if is_aggregate(self.fl.m, ty) {
+            let mut layout = Vec::new();
+            parts_of(self.fl.m, self.fl.dl, ty, 0, &mut layout)?;
+            let mut parts = Vec::with_capacity(layout.len());
+            for (j, &(vt, _)) in layout.iter().enumerate() {
+                match self.fl.args.get(first + j) {
+                    Some(&ArgValue::Reg(r)) => parts.push(self.copy_from(r, vt)),
+                    _ => return unsupported("an aggregate argument that was not lowered"),
+                }
+            }
+            return Ok(self.merge(&parts));
+        }
+        match self.fl.args.get(first) {
             Some(&ArgValue::Reg(r)) => {
                 let ty = self.fl.arg_tys[k];
                 let vt = self.vt(ty)?;
@@ -149,6 +188,18 @@ impl Builder<'_, '_> {
             Some(b) => self.dag.value(Op::ByValArg, VT::I64, &[a], b.pack()),
             None => a,
         })
+    }
+
+    /// The `va_arg` instruction `i` (clang expands `va_arg` itself on
+    /// x86-64; hand-written IR may not).
+    pub(super) fn va_arg(&mut self, i: Inst) -> BResult<()> {
+        let f = self.fl.f;
+        let vt = self.vt(f.ty[i.index()])?;
+        let list = self.get(f.inst_ops(i)[0])?;
+        let (v, chain) = self.lower.lower_va_arg(self.dag, self.chain, list, vt)?;
+        self.chain = chain;
+        self.set(i, v);
+        Ok(())
     }
 
     /// Builds a call of an ABI intrinsic (`llvm.va_*`); returns whether

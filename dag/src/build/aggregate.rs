@@ -13,12 +13,16 @@
 //! one store per part, a select one select per part, a call or return one
 //! register per part, `extractvalue`/`insertvalue` pick or replace a range
 //! of parts ([`part_range`]). Across blocks an aggregate lives in
-//! consecutive virtual registers, one per part (the first is recorded, see
-//! [`new_vregs`]); an aggregate phi is one machine PHI per part.
+//! consecutive virtual registers, one per part (two for an `i128` part; the
+//! first is recorded, see [`new_vregs`]); an aggregate phi is one machine
+//! PHI per register.
+//!
+//! Aggregate call arguments and formal parameters are split into their
+//! parts, each an argument of its own (LLVM's rule; clang passes structs
+//! as scalars or `byval` pointers, other front ends may not).
 //!
 //! Limits: at most [`MAX_PARTS`] parts (a bigger value is an `IselError`;
-//! clang never makes one), no vector parts, aggregate function arguments
-//! are refused (clang passes structs as scalars or `byval` pointers).
+//! clang never makes one), no odd-width integer parts.
 
 use super::{scalar_vt, unsupported, BResult, Builder, FunctionLowering};
 use crate::lowering::{CallLowering, IselError};
@@ -147,15 +151,22 @@ pub(super) fn new_vregs(
     what: &str,
 ) -> BResult<VReg> {
     if !is_aggregate(fl.m, ty) {
+        // A wide integer takes consecutive registers for its halves.
         let vt = scalar_vt(fl.m, fl.dl, ty, what)?;
-        return Ok(mf.new_vreg(super::class(lower, vt)?));
+        // A vector may take several registers, a wide integer its halves.
+        return Ok(super::vector::value_vregs(lower, mf, vt)?.0);
     }
     let mut parts = Vec::new();
     parts_of(fl.m, fl.dl, ty, 0, &mut parts)?;
     let mut first = None;
-    for (k, &(vt, _)) in parts.iter().enumerate() {
-        let v = mf.new_vreg(super::class(lower, vt)?);
-        debug_assert!(first.is_none_or(|f: VReg| f.as_u32() + k as u32 == v.as_u32()));
+    let mut next = 0;
+    for &(vt, _) in &parts {
+        // A vector part lives in the one register of its legal type; a
+        // wide part takes consecutive registers for its halves.
+        let vt = super::vector::register_vt(lower, vt)?;
+        let v = super::wide::value_vreg(mf, lower, vt)?;
+        debug_assert!(first.is_none_or(|f: VReg| f.as_u32() + next == v.as_u32()));
+        next += crate::legalize::num_regs(vt);
         first.get_or_insert(v);
     }
     first.ok_or_else(|| IselError::new(format!("{what} of an empty aggregate type")))
@@ -196,11 +207,15 @@ impl Builder<'_, '_> {
             let vt = self.vt(ty)?;
             return Ok(self.copy_from(r, vt));
         }
+        let mut next = 0;
         let parts: Vec<SDValue> = self
             .layout_parts(ty)?
             .iter()
-            .enumerate()
-            .map(|(k, &(vt, _))| self.copy_from(nth_vreg(r, k), vt))
+            .map(|&(vt, _)| {
+                let v = self.copy_from(nth_vreg(r, next), vt);
+                next += crate::legalize::num_regs(vt) as usize;
+                v
+            })
             .collect();
         Ok(self.merge(&parts))
     }

@@ -1,6 +1,9 @@
 //! Floating point in the DAG builder: `float`, `double` and `x86_fp80`
-//! values (`F32`, `F64`, `F80`), vectors of floats (`V2F32`, `V4F32`,
-//! `V2F64`), their arithmetic, comparisons, conversions and intrinsics.
+//! values (`F32`, `F64`, `F80`), their arithmetic, comparisons,
+//! conversions and intrinsics. Vectors of floats are built by
+//! `build/vector.rs` (instructions on vectors never reach this module's
+//! `float_inst`; its intrinsics refuse vector operands other than the ones
+//! `vector_intrinsic` takes first).
 //!
 //! The builder produces only operations a target with SSE2-like scalar
 //! float instructions selects directly; what such a target lacks is
@@ -26,9 +29,6 @@
 //!   branch on `une` with the targets swapped;
 //! - `x86_fp80` constants other than zero load from a 16-byte constant-pool
 //!   entry (a `ConstantFP` payload holds 64 bits);
-//! - vectors: `shufflevector` becomes lane extracts and inserts; a lane
-//!   index that is not a constant goes through a stack slot of its own
-//!   (masked to the lane count, so a poison index stays inside it).
 //!
 //! `FSetCC` carries the IR's predicate ([`FCond`]); `true`/`false` are
 //! folded to constants. Constants are `ConstantFP` nodes holding the IEEE
@@ -40,10 +40,8 @@ use crate::lowering::IselError;
 use crate::node::SDValue;
 use crate::opcode::{Cond, Ext, FCond, MemInfo, Op};
 use crate::vt::VT;
-use rcc_ir::constant::ConstKind;
 use rcc_ir::entity::EntityId;
 use rcc_ir::inst::{self, Opcode};
-use rcc_ir::types::{Type, TypeLookup};
 use rcc_ir::{Inst, Value};
 use rcc_mach::{SymFlag, SymOperand, SymTarget};
 
@@ -186,48 +184,24 @@ impl Builder<'_, '_> {
                 if !to.is_float() {
                     return Err(IselError::new(format!("conversion to {to}")));
                 }
-                let x = self.get(ops[0])?;
+                let mut x = self.get(ops[0])?;
+                // A promoted odd width is kept zero-extended: a signed
+                // conversion reads it sign-extended.
+                if let Some(n) = self.odd_bits(self.value_ty(ops[0])) {
+                    if op == Opcode::SIToFP {
+                        x = self.sext_in_reg(x, n);
+                    }
+                }
                 self.int_to_fp(x, to, op == Opcode::SIToFP)?
             }
             Opcode::FPToSI | Opcode::FPToUI => {
                 let to = self.vt(f.ty[i.index()])?;
                 let (x, _) = self.float_operand(ops[0])?;
-                self.fp_to_int(x, to, op == Opcode::FPToSI)?
-            }
-            Opcode::ExtractElement => {
-                let (x, vt) = self.float_operand(ops[0])?;
-                match self.lane_index(ops[1], vt)? {
-                    Some(k) => self.extract(x, k),
-                    None => self.lane_in_memory(x, ops[1], None)?,
+                let r = self.fp_to_int(x, to, op == Opcode::FPToSI)?;
+                match self.odd_bits(f.ty[i.index()]) {
+                    Some(n) => self.zext_in_reg(r, n),
+                    None => r,
                 }
-            }
-            Opcode::InsertElement => {
-                let (x, vt) = self.float_operand(ops[0])?;
-                let (e, _) = self.scalar_operand(ops[1])?;
-                match self.lane_index(ops[2], vt)? {
-                    Some(k) => self.insert(x, e, k),
-                    None => self.lane_in_memory(x, ops[2], Some(e))?,
-                }
-            }
-            Opcode::ShuffleVector => {
-                let to = self.vt(f.ty[i.index()])?;
-                let (a, vt) = self.float_operand(ops[0])?;
-                let (b, _) = self.float_operand(ops[1])?;
-                let mask = self.shuffle_mask(ops[2])?;
-                let (_, n) = vt
-                    .lanes()
-                    .ok_or_else(|| IselError::new("a shufflevector"))?;
-                // Lane by lane: extract each selected element, insert it.
-                let mut r = self.dag.value(Op::Undef, to, &[], 0);
-                for (lane, m) in mask.into_iter().enumerate() {
-                    let Some(m) = m.filter(|&m| m < 2 * n) else {
-                        continue;
-                    };
-                    let src = if m < n { a } else { b };
-                    let e = self.extract(src, m % n);
-                    r = self.insert(r, e, lane as u32);
-                }
-                r
             }
             other => {
                 return Err(IselError::new(format!(
@@ -247,151 +221,6 @@ impl Builder<'_, '_> {
             return Err(IselError::new(format!("this operation on {vt} vectors")));
         }
         Ok((x, vt))
-    }
-
-    /// The lane index `v` of a vector of type `vt`, if constant. An index
-    /// past the end is poison in the IR: lane 0 serves.
-    fn lane_index(&mut self, v: Value, vt: VT) -> BResult<Option<u32>> {
-        let (_, n) = vt
-            .lanes()
-            .ok_or_else(|| IselError::new(format!("an element of {vt}")))?;
-        Ok(super::const_int(self.fl.f, v).map(|k| if k < n as u64 { k as u32 } else { 0 }))
-    }
-
-    /// Element `idx` (a variable) of vector `x`, or with `insert`, `x` with
-    /// that element replaced: through a stack slot of its own (the vector
-    /// stored, the element read or written at `slot + (idx mod lanes) *
-    /// size`, the vector reloaded), on the block's chain.
-    fn lane_in_memory(
-        &mut self,
-        x: SDValue,
-        idx: Value,
-        insert: Option<SDValue>,
-    ) -> BResult<SDValue> {
-        let vt = self.dag.vt(x);
-        let (elem, n) = vt
-            .lanes()
-            .ok_or_else(|| IselError::new(format!("an element of {vt}")))?;
-        let slot = self.mf.frame.create(16, 16, rcc_mach::FrameKind::Local);
-        let mut i = self.get(idx)?;
-        let ivt = self.dag.vt(i);
-        if !ivt.is_int() || ivt.bits() > 64 {
-            return Err(IselError::new(format!("a lane index of type {ivt}")));
-        }
-        if ivt != VT::I64 {
-            i = self.dag.value(Op::ZeroExtend, VT::I64, &[i], 0);
-        }
-        // Masked, so a poison index cannot reach outside the slot.
-        let m = self.dag.constant(VT::I64, n as u64 - 1);
-        i = self.dag.value(Op::And, VT::I64, &[i, m], 0);
-        let size = self.dag.constant(VT::I64, elem.bits() as u64 / 8);
-        let off = self.dag.value(Op::Mul, VT::I64, &[i, size], 0);
-        let base = self
-            .dag
-            .value(Op::FrameIndex, VT::I64, &[], slot.as_u32() as u64);
-        let at = self.dag.value(Op::Add, VT::I64, &[base, off], 0);
-        let store = |b: &mut Self, v: SDValue, addr: SDValue| {
-            let info = MemInfo {
-                mem_bits: b.dag.vt(v).bits(),
-                ext: Ext::None,
-                volatile: false,
-            };
-            b.chain = b
-                .dag
-                .value(Op::Store, VT::Chain, &[b.chain, v, addr], info.pack());
-        };
-        store(self, x, base);
-        let (what, from) = match insert {
-            Some(e) => {
-                store(self, e, at);
-                (vt, base)
-            }
-            None => (elem, at),
-        };
-        let info = MemInfo {
-            mem_bits: what.bits(),
-            ext: Ext::None,
-            volatile: false,
-        };
-        let n = self.dag.node(
-            Op::Load,
-            &[what, VT::Chain],
-            &[self.chain, from],
-            info.pack(),
-        );
-        self.chain = SDValue::new(n, 1);
-        Ok(SDValue::new(n, 0))
-    }
-
-    /// Element `k` of vector `x`.
-    fn extract(&mut self, x: SDValue, k: u32) -> SDValue {
-        let vt = self.dag.vt(x);
-        let elem = vt.lanes().map_or(VT::F64, |(e, _)| e);
-        let idx = self.dag.constant(VT::I64, k as u64);
-        self.dag.value(Op::ExtractElt, elem, &[x, idx], 0)
-    }
-
-    /// Vector `x` with element `k` replaced by `e`.
-    fn insert(&mut self, x: SDValue, e: SDValue, k: u32) -> SDValue {
-        let vt = self.dag.vt(x);
-        let idx = self.dag.constant(VT::I64, k as u64);
-        self.dag.value(Op::InsertElt, vt, &[x, e, idx], 0)
-    }
-
-    /// The lanes of a constant shuffle mask (`None`: undefined lane).
-    fn shuffle_mask(&self, v: Value) -> BResult<Vec<Option<u32>>> {
-        let f = self.fl.f;
-        let bad = || IselError::new("a shufflevector with a non-constant mask");
-        let c = v
-            .as_entity::<rcc_ir::constant::ConstId>(rcc_ir::ValueTag::Const)
-            .ok_or_else(bad)?;
-        let Type::Vector { len, .. } = self.fl.m.types.get(f.consts.get(c).ty) else {
-            return Err(bad());
-        };
-        match f.consts.get(c).kind {
-            ConstKind::Zero => Ok(vec![Some(0); len as usize]),
-            ConstKind::Undef | ConstKind::Poison => Ok(vec![None; len as usize]),
-            ConstKind::Aggregate(_) => f
-                .consts
-                .operands(c)
-                .iter()
-                .map(|&e| match super::const_int(f, e) {
-                    Some(k) => Ok(Some(k as u32)),
-                    None => Ok(None),
-                })
-                .collect(),
-            _ => Err(bad()),
-        }
-    }
-
-    /// A constant float vector: zero is a `ConstantFP`, others load from
-    /// the constant pool (undefined lanes are zero).
-    pub(super) fn vector_const(
-        &mut self,
-        c: rcc_ir::constant::ConstId,
-        vt: VT,
-    ) -> BResult<SDValue> {
-        let f = self.fl.f;
-        let (elem, n) = vt
-            .lanes()
-            .ok_or_else(|| IselError::new(format!("a constant of type {vt}")))?;
-        let lane = (elem.bits() / 8) as usize;
-        let mut bytes = Vec::with_capacity(lane * n as usize);
-        for &e in f.consts.operands(c) {
-            let bits = match e.as_entity::<rcc_ir::constant::ConstId>(rcc_ir::ValueTag::Const) {
-                Some(ec) => match f.consts.get(ec).kind {
-                    ConstKind::Float(x) | ConstKind::Int(x) => x,
-                    ConstKind::Zero | ConstKind::Null | ConstKind::Undef | ConstKind::Poison => 0,
-                    _ => return Err(IselError::new("a vector constant with expressions")),
-                },
-                None => return Err(IselError::new("a vector constant with expressions")),
-            };
-            bytes.extend_from_slice(&bits.to_le_bytes()[..lane]);
-        }
-        if bytes.iter().all(|&b| b == 0) {
-            return Ok(self.fp_const(vt, 0));
-        }
-        Ok(self.pool_load(&bytes, vt))
     }
 
     /// A load of `bytes` from the constant pool as a value of type `vt`.
@@ -429,7 +258,7 @@ impl Builder<'_, '_> {
     }
 
     /// Integer `x` converted to float type `to`, `x` read as signed or not.
-    fn int_to_fp(&mut self, x: SDValue, to: VT, signed: bool) -> BResult<SDValue> {
+    pub(super) fn int_to_fp(&mut self, x: SDValue, to: VT, signed: bool) -> BResult<SDValue> {
         let from = self.dag.vt(x);
         let src = match (from.bits(), signed) {
             (1..=16, true) => self.dag.value(Op::SignExtend, VT::I32, &[x], 0),
@@ -438,6 +267,18 @@ impl Builder<'_, '_> {
             (32, false) => self.dag.value(Op::ZeroExtend, VT::I64, &[x], 0),
             (64, false) if to == VT::F80 => return Ok(self.u64_to_fp80(x)),
             (64, false) => return Ok(self.u64_to_fp(x, to)),
+            // The runtime library's (the argument is split into halves).
+            (128, _) => {
+                let name = match (signed, to) {
+                    (true, VT::F32) => "__floattisf",
+                    (true, VT::F80) => "__floattixf",
+                    (true, _) => "__floattidf",
+                    (false, VT::F32) => "__floatuntisf",
+                    (false, VT::F80) => "__floatuntixf",
+                    (false, _) => "__floatuntidf",
+                };
+                return self.libcall(name, &[x], to);
+            }
             _ => return Err(IselError::new(format!("conversion from {from} to {to}"))),
         };
         Ok(self.dag.value(Op::SintToFp, to, &[src], 0))
@@ -472,12 +313,23 @@ impl Builder<'_, '_> {
     }
 
     /// Float `x` converted (toward zero) to integer type `to`.
-    fn fp_to_int(&mut self, x: SDValue, to: VT, signed: bool) -> BResult<SDValue> {
+    pub(super) fn fp_to_int(&mut self, x: SDValue, to: VT, signed: bool) -> BResult<SDValue> {
         let wide = match (to.bits(), signed) {
             (1..=16, _) => VT::I32,
             (32, true) => VT::I32,
             (32, false) | (64, true) => VT::I64,
             (64, false) => return Ok(self.fp_to_u64(x)),
+            (128, _) => {
+                let name = match (signed, self.dag.vt(x)) {
+                    (true, VT::F32) => "__fixsfti",
+                    (true, VT::F80) => "__fixxfti",
+                    (true, _) => "__fixdfti",
+                    (false, VT::F32) => "__fixunssfti",
+                    (false, VT::F80) => "__fixunsxfti",
+                    (false, _) => "__fixunsdfti",
+                };
+                return self.libcall(name, &[x], to);
+            }
             _ => {
                 let from = self.dag.vt(x);
                 return Err(IselError::new(format!("conversion from {from} to {to}")));

@@ -22,6 +22,11 @@
 //!   `load.relative` is base + the sign-extended 32-bit offset it loads;
 //!   `returnaddress(0)` loads the word at the incoming stack pointer.
 //! - `memcpy`/`memmove`/`memset`: see [`super::memops`].
+//! - On odd widths (`iN` promoted by [`super::promote`], kept
+//!   zero-extended): min/max, abs, bit counts, byte and bit reversal and
+//!   the overflow intrinsics compute in the wider type with signed
+//!   operands sign-extended first, mask results to `N` bits and judge
+//!   overflow at `N` bits; funnel shifts and saturation are refused.
 //!
 //! Anything else (other widths, other intrinsics) is left to the caller,
 //! which reports it as unsupported.
@@ -102,6 +107,16 @@ impl Builder<'_, '_> {
                 None => Err(IselError::new(format!("{name} without operand {k}"))),
             }
         };
+        let odd = args.first().and_then(|&a| self.odd_bits(self.value_ty(a)));
+        if let Some(n) = odd {
+            let ops = args
+                .iter()
+                .map(|&a| self.get(a))
+                .collect::<BResult<Vec<_>>>()?;
+            let v = self.odd_width_intrinsic(fam, name, n, &ops)?;
+            self.set(i, v);
+            return Ok(true);
+        }
         let v = match fam {
             "smin" | "smax" | "umin" | "umax" => {
                 let (a, b) = (arg(self, 0)?, arg(self, 1)?);
@@ -155,8 +170,14 @@ impl Builder<'_, '_> {
                 let (a, b) = (arg(self, 0)?, arg(self, 1)?);
                 let vt = self.dag.vt(a);
                 let (op, ovf) = overflow_ops(fam);
-                let v = self.dag.value(op, vt, &[a, b], 0);
-                let o = self.dag.value(ovf, VT::I1, &[a, b], 0);
+                let (v, o) = match self.odd_bits(self.value_ty(args[0])) {
+                    // A promoted odd width overflows at its own width.
+                    Some(n) => self.odd_overflow(op, ovf, n, a, b),
+                    None => (
+                        self.dag.value(op, vt, &[a, b], 0),
+                        self.dag.value(ovf, VT::I1, &[a, b], 0),
+                    ),
+                };
                 let n = self.dag.node(Op::MergeValues, &[vt, VT::I1], &[v, o], 0);
                 SDValue::new(n, 0)
             }
@@ -234,6 +255,123 @@ impl Builder<'_, '_> {
         };
         self.set(i, v);
         Ok(true)
+    }
+
+    /// Intrinsic family `fam` on `iN` values promoted to a wider type
+    /// (`ops`, kept zero-extended; see [`super::promote`]): the same
+    /// computations in the wider type, with signed operands sign-extended
+    /// in the register first, results masked back to `N` bits, and
+    /// overflow judged at `N` bits. Funnel shifts and saturation of odd
+    /// widths are refused.
+    fn odd_width_intrinsic(
+        &mut self,
+        fam: &str,
+        name: &str,
+        n: u32,
+        ops: &[SDValue],
+    ) -> BResult<SDValue> {
+        let need = |k: usize| {
+            ops.get(k)
+                .copied()
+                .ok_or_else(|| IselError::new(format!("{name} without operand {k}")))
+        };
+        let a = need(0)?;
+        let vt = self.dag.vt(a);
+        let shift = (vt.bits() - n) as u64;
+        Ok(match fam {
+            "expect" | "expect.with.probability" => a,
+            "umin" | "umax" => {
+                let b = need(1)?;
+                let cond = if fam == "umin" { Cond::Ult } else { Cond::Ugt };
+                let c = self.dag.value(Op::SetCC, VT::I1, &[a, b], cond as u64);
+                self.dag.value(Op::Select, vt, &[c, a, b], 0)
+            }
+            "smin" | "smax" => {
+                let b = need(1)?;
+                let (sa, sb) = (self.sext_in_reg(a, n), self.sext_in_reg(b, n));
+                let cond = if fam == "smin" { Cond::Slt } else { Cond::Sgt };
+                let c = self.dag.value(Op::SetCC, VT::I1, &[sa, sb], cond as u64);
+                self.dag.value(Op::Select, vt, &[c, a, b], 0)
+            }
+            "abs" => {
+                let sa = self.sext_in_reg(a, n);
+                let zero = self.dag.constant(vt, 0);
+                let neg = self.dag.value(Op::Sub, vt, &[zero, sa], 0);
+                let c = self
+                    .dag
+                    .value(Op::SetCC, VT::I1, &[sa, zero], Cond::Slt as u64);
+                let r = self.dag.value(Op::Select, vt, &[c, neg, sa], 0);
+                self.zext_in_reg(r, n)
+            }
+            "ctpop" => self.ctpop(a),
+            // The bits above N are zero: N leading zeros fewer.
+            "ctlz" => {
+                let z = self.bit_scan(true, false, a);
+                self.bin_k(Op::Sub, z, shift)
+            }
+            // Bit N set: a zero input counts N.
+            "cttz" => {
+                let wide = if vt == VT::I8 { VT::I32 } else { vt };
+                let x = if wide != vt {
+                    self.dag.value(Op::ZeroExtend, wide, &[a], 0)
+                } else {
+                    a
+                };
+                let w = self.bin_k(Op::Or, x, 1u64 << n);
+                let r = self.dag.value(Op::CttzZeroUndef, wide, &[w], 0);
+                if wide != vt {
+                    self.dag.value(Op::Truncate, vt, &[r], 0)
+                } else {
+                    r
+                }
+            }
+            "bswap" if n.is_multiple_of(16) => {
+                let r = self.dag.value(Op::Bswap, vt, &[a], 0);
+                self.bin_k(Op::Srl, r, shift)
+            }
+            "bitreverse" => {
+                let r = self.bitreverse(a);
+                self.bin_k(Op::Srl, r, shift)
+            }
+            "uadd.with.overflow" | "usub.with.overflow" | "umul.with.overflow"
+            | "sadd.with.overflow" | "ssub.with.overflow" | "smul.with.overflow" => {
+                let b = need(1)?;
+                let (op, wide_ovf) = overflow_ops(fam);
+                let signed = fam.starts_with('s');
+                let (x, y) = if signed {
+                    (self.sext_in_reg(a, n), self.sext_in_reg(b, n))
+                } else {
+                    (a, b)
+                };
+                let r = self.dag.value(op, vt, &[x, y], 0);
+                // Out of N bits: the wide result does not survive
+                // re-extension from N bits (or the wide operation itself
+                // overflowed; a difference of zero-extended values only
+                // borrows).
+                let narrow = if signed {
+                    self.sext_in_reg(r, n)
+                } else {
+                    self.zext_in_reg(r, n)
+                };
+                let lost = self
+                    .dag
+                    .value(Op::SetCC, VT::I1, &[narrow, r], Cond::Ne as u64);
+                let o = match fam {
+                    "usub.with.overflow" => {
+                        self.dag.value(Op::SetCC, VT::I1, &[a, b], Cond::Ult as u64)
+                    }
+                    "uadd.with.overflow" | "sadd.with.overflow" | "ssub.with.overflow" => lost,
+                    _ => {
+                        let w = self.dag.value(wide_ovf, VT::I1, &[x, y], 0);
+                        self.dag.value(Op::Or, VT::I1, &[lost, w], 0)
+                    }
+                };
+                let v = self.zext_in_reg(r, n);
+                let node = self.dag.node(Op::MergeValues, &[vt, VT::I1], &[v, o], 0);
+                SDValue::new(node, 0)
+            }
+            _ => return Err(IselError::new(format!("{name} on an odd-width integer"))),
+        })
     }
 
     /// A load of `mem_bits` bits at `addr` on the block's chain, extended
@@ -323,6 +461,14 @@ impl Builder<'_, '_> {
     /// 32 bits.
     fn ctpop(&mut self, a: SDValue) -> SDValue {
         let vt = self.dag.vt(a);
+        if let Some(half) = VT::int(vt.bits() / 2).filter(|_| vt.bits() > 64) {
+            // The counts of the halves, added (counts fit in the low half).
+            let lo = self.dag.value(Op::ExtractElement, half, &[a], 0);
+            let hi = self.dag.value(Op::ExtractElement, half, &[a], 1);
+            let (cl, ch) = (self.ctpop(lo), self.ctpop(hi));
+            let c = self.bin(Op::Add, cl, ch);
+            return self.dag.value(Op::ZeroExtend, vt, &[c], 0);
+        }
         let wide = if vt.bits() < 32 { VT::I32 } else { vt };
         let mut x = if wide != vt {
             self.dag.value(Op::ZeroExtend, wide, &[a], 0)
@@ -385,6 +531,13 @@ impl Builder<'_, '_> {
         if vt == VT::I1 {
             return a;
         }
+        if let Some(half) = VT::int(vt.bits() / 2).filter(|_| vt.bits() > 64) {
+            // The reversed halves, swapped.
+            let lo = self.dag.value(Op::ExtractElement, half, &[a], 0);
+            let hi = self.dag.value(Op::ExtractElement, half, &[a], 1);
+            let (rl, rh) = (self.bitreverse(lo), self.bitreverse(hi));
+            return self.dag.value(Op::BuildPair, vt, &[rh, rl], 0);
+        }
         let mut x = if vt.bits() > 8 {
             self.dag.value(Op::Bswap, vt, &[a], 0)
         } else {
@@ -431,9 +584,14 @@ impl Builder<'_, '_> {
             // true one was above the maximum. (r >> (w-1)) ^ MIN is MAX for
             // negative r and MIN otherwise.
             let sign = self.bin_k(Op::Sra, r, vt.bits() as u64 - 1);
-            self.bin_k(Op::Xor, sign, 1u64 << (vt.bits() - 1))
+            let mut words = vec![0u64; vt.bits().div_ceil(64) as usize];
+            let top = vt.bits() - 1;
+            words[(top / 64) as usize] = 1 << (top % 64);
+            let min = self.int_words(vt, &words);
+            self.bin(Op::Xor, sign, min)
         } else {
-            self.dag.constant(vt, if add { u64::MAX } else { 0 })
+            let all = if add { u64::MAX } else { 0 };
+            self.int_words(vt, &vec![all; vt.bits().div_ceil(64) as usize])
         };
         self.dag.value(Op::Select, vt, &[o, bound, r], 0)
     }

@@ -28,6 +28,9 @@ mod promote;
 mod stack;
 mod tls;
 
+mod atomic;
+mod wide;
+
 use crate::lowering::{ArgValue, CallLowering, IselError, VarArgsArea};
 use crate::node::{Dag, SDValue};
 use crate::opcode::{Cond, Ext, MemInfo, Op};
@@ -45,6 +48,12 @@ mod ext;
 mod float;
 mod intrinsics;
 mod memops;
+mod switch;
+
+pub use switch::build_switch_step;
+mod vector;
+
+pub(crate) use vector::mask_bits_cast;
 
 type BResult<T> = Result<T, IselError>;
 
@@ -71,8 +80,11 @@ pub struct FunctionLowering<'a> {
     inst_vreg: Vec<PackedOption<VReg>>,
     /// Frame object of each static alloca.
     frame_of: Vec<PackedOption<FrameIdx>>,
-    /// Where each argument is (after `lower_arguments`).
+    /// Where each lowered argument is (after `lower_arguments`): one per
+    /// IR argument, or one per part of an aggregate argument.
     args: Vec<ArgValue>,
+    /// The first entry of `args` of each IR argument.
+    arg_first: Vec<u32>,
     /// The `sret` parameter, returned by `ret void` (SysV).
     sret: Option<u32>,
     /// Whether the function is variadic.
@@ -81,8 +93,13 @@ pub struct FunctionLowering<'a> {
     va: Option<VarArgsArea>,
     /// Phi input edges: (pred IR block, phi inst, edge vreg), sorted.
     edges: Vec<(u32, u32, VReg)>,
+    /// Registers per phi (consecutive from its vreg): more than one for a
+    /// vector type legalization splits (see `vector::value_vregs`).
+    phi_parts: Vec<(u32, u32)>,
     /// Argument types.
     arg_tys: Vec<TypeId>,
+    /// The lowering of each `switch`, by IR block.
+    switches: Vec<switch::SwitchPlan>,
     /// Position-independent code: globals that may be preempted are
     /// reached through the GOT and called through the PLT.
     pub pic: bool,
@@ -123,11 +140,14 @@ impl<'a> FunctionLowering<'a> {
             inst_vreg: vec![PackedOption::default(); n],
             frame_of: vec![PackedOption::default(); n],
             args: Vec::new(),
+            arg_first: Vec::new(),
             sret: None,
             variadic,
             va: None,
             edges: Vec::new(),
+            phi_parts: Vec::new(),
             arg_tys,
+            switches: Vec::new(),
             pic: false,
         };
         // Values that leave their block.
@@ -160,6 +180,10 @@ impl<'a> FunctionLowering<'a> {
                 if is_phi && fl.inst_vreg[i.index()].is_none() {
                     let r = new_vregs(&fl, mf, lower, f.ty[i.index()], "a phi")?;
                     fl.inst_vreg[i.index()] = PackedOption::some(r);
+                    let parts = vector::vector_parts(&fl, lower, f.ty[i.index()])?;
+                    if parts > 1 {
+                        fl.phi_parts.push((i.as_u32(), parts));
+                    }
                 }
             }
         }
@@ -208,10 +232,13 @@ impl<'a> FunctionLowering<'a> {
                     PackedOption::some(mf.frame.create(size, align.max(1), FrameKind::Local));
             }
         }
+        fl.plan_switches(mf, lower)?;
         Ok(fl)
     }
 
-    /// The machine PHIs of IR block `b` (one per part of an aggregate phi).
+    /// The machine PHIs of IR block `b` (one per part of an aggregate phi,
+    /// one per half of a wide integer phi, one per part of a vector phi
+    /// legalization splits).
     pub fn phis(&self, b: Block) -> Vec<PhiInfo> {
         let mut out = Vec::new();
         let mut parts = Vec::new();
@@ -227,9 +254,16 @@ impl<'a> FunctionLowering<'a> {
                 parts.clear();
                 // Checked when the registers were made.
                 let _ = aggregate::parts_of(self.m, self.dl, ty, 0, &mut parts);
-                parts.len()
+                parts
+                    .iter()
+                    .map(|&(vt, _)| crate::legalize::num_regs(vt) as usize)
+                    .sum()
             } else {
-                1
+                match self.phi_parts.iter().find(|p| p.0 == i.as_u32()) {
+                    Some(p) => p.1 as usize,
+                    None => scalar_vt(self.m, self.dl, ty, "a phi")
+                        .map_or(1, crate::legalize::num_regs) as usize,
+                }
             };
             let mut inputs = Vec::new();
             for pair in self.f.inst_ops(i).chunks(2) {
@@ -238,9 +272,10 @@ impl<'a> FunctionLowering<'a> {
                     .and_then(|p| p.as_entity::<Block>(ValueTag::Block))
                 {
                     if let Some(v) = self.edge(pred.as_u32(), i.as_u32()) {
-                        let mb = self.blocks[pred.index()];
-                        if !inputs.iter().any(|&(_, p)| p == mb) {
-                            inputs.push((v, mb));
+                        for mb in self.edge_sources(pred, b) {
+                            if !inputs.iter().any(|&(_, p)| p == mb) {
+                                inputs.push((v, mb));
+                            }
                         }
                     }
                 }
@@ -269,16 +304,26 @@ fn class(lower: &dyn CallLowering, vt: VT) -> BResult<RegClassId> {
         .ok_or_else(|| IselError::new(format!("values of type {vt}")))
 }
 
+fn v_is_vector(b: &Builder<'_, '_>, v: SDValue) -> bool {
+    b.dag.vt(v).is_vector()
+}
+
 /// The value type of IR type `ty`, if the builder handles it (integers and
-/// pointers up to 64 bits, `float`, `double`, `x86_fp80`); otherwise an
-/// error naming `what` and the type.
+/// pointers up to 64 bits, `i128`/`i256` (which type legalization
+/// expands), `float`, `double`, `x86_fp80`, vectors); otherwise an error
+/// naming `what` and the type.
 fn scalar_vt(m: &Module, dl: &DataLayout, ty: TypeId, what: &str) -> BResult<VT> {
     let odd = match m.types.get(ty) {
         Type::Int(n) => promote::promoted(n),
         _ => None,
     };
     odd.or_else(|| VT::of(&m.types, dl, ty))
-        .filter(|v| (v.is_int() && v.bits() <= 64) || v.is_float() || v.is_vector())
+        .filter(|v| {
+            (v.is_int() && v.bits() <= 64)
+                || matches!(v, VT::I128 | VT::I256)
+                || v.is_float()
+                || v.is_vector()
+        })
         .ok_or_else(|| IselError::new(format!("{what} of type {}", type_name(m, ty))))
 }
 
@@ -390,8 +435,10 @@ impl Builder<'_, '_> {
     /// starting at `r`).
     fn copy_to(&mut self, r: VReg, v: SDValue) {
         if self.dag.op_of(v) == Op::MergeValues {
-            for (k, p) in self.parts(v).into_iter().enumerate() {
-                self.copy_to(nth_vreg(r, k), p);
+            let mut next = 0;
+            for p in self.parts(v) {
+                self.copy_to(nth_vreg(r, next), p);
+                next += crate::legalize::num_regs(self.dag.vt(p)) as usize;
             }
             return;
         }
@@ -434,6 +481,12 @@ impl Builder<'_, '_> {
                 }
                 let data: ConstData = self.fl.f.consts.get(c);
                 let vt = self.vt(ty)?;
+                if vt.is_vector() {
+                    return self.vector_const(c, vt);
+                }
+                if crate::legalize::half_of(vt).is_some() {
+                    return self.wide_const(c, vt);
+                }
                 match data.kind {
                     ConstKind::Float(x) => Ok(self.fp_const(vt, x)),
                     ConstKind::BigFloat(_) if vt == VT::F80 => {
@@ -441,10 +494,7 @@ impl Builder<'_, '_> {
                         let (lo, hi) = (w.first().copied(), w.get(1).copied());
                         Ok(self.fp80_const(lo.unwrap_or(0), hi.unwrap_or(0) as u16))
                     }
-                    ConstKind::Null | ConstKind::Zero if vt.is_float() || vt.is_vector() => {
-                        Ok(self.fp_const(vt, 0))
-                    }
-                    ConstKind::Aggregate(_) if vt.is_vector() => self.vector_const(c, vt),
+                    ConstKind::Null | ConstKind::Zero if vt.is_float() => Ok(self.fp_const(vt, 0)),
                     ConstKind::Int(x) => Ok(self.dag.constant(vt, x)),
                     ConstKind::Null | ConstKind::Zero => Ok(self.dag.constant(vt, 0)),
                     ConstKind::Undef | ConstKind::Poison => {
@@ -510,7 +560,10 @@ impl Builder<'_, '_> {
         if from == to {
             return Ok(x);
         }
-        if from.is_float() || to.is_float() || from.is_vector() || to.is_vector() {
+        if from.is_vector() || to.is_vector() {
+            return self.vector_cast(op, x, to);
+        }
+        if from.is_float() || to.is_float() {
             return self.bitcast(x, to);
         }
         let o = match op {
@@ -557,7 +610,8 @@ impl Builder<'_, '_> {
                 if let Some(n) = self.odd_bits(self.value_ty(ops[0])) {
                     (a, c) = self.odd_compare(cond, n, a, c);
                 }
-                let v = self.dag.value(Op::SetCC, VT::I1, &[a, c], cond as u64);
+                let rt = self.dag.vt(a).with_elem(VT::I1).unwrap_or(VT::I1);
+                let v = self.dag.value(Op::SetCC, rt, &[a, c], cond as u64);
                 self.set(i, v);
             }
             Opcode::Select => {
@@ -597,10 +651,13 @@ impl Builder<'_, '_> {
             Opcode::Load => {
                 let flags = f.flags[i.index()];
                 if flags & inst::ATOMIC != 0 {
-                    return unsupported("atomic load");
+                    return self.atomic_load(i);
                 }
                 let vt = self.vt(f.ty[i.index()])?;
                 let addr = self.get(ops[0])?;
+                if vt.is_vector() {
+                    return self.vector_load(i, vt, addr);
+                }
                 if let Some(n) = self.odd_bits(f.ty[i.index()]) {
                     let v = self.odd_load(vt, n, addr, flags & inst::VOLATILE != 0)?;
                     self.set(i, v);
@@ -612,10 +669,13 @@ impl Builder<'_, '_> {
             Opcode::Store => {
                 let flags = f.flags[i.index()];
                 if flags & inst::ATOMIC != 0 {
-                    return unsupported("atomic store");
+                    return self.atomic_store(i);
                 }
                 let v = self.get(ops[0])?;
                 let addr = self.get(ops[1])?;
+                if self.dag.vt(v).is_vector() {
+                    return self.vector_store(i, v, addr);
+                }
                 if let Some(n) = self.odd_bits(self.value_ty(ops[0])) {
                     self.odd_store(n, v, addr, flags & inst::VOLATILE != 0);
                     return Ok(());
@@ -634,6 +694,13 @@ impl Builder<'_, '_> {
                 self.vals[i.index()] = Some(v);
             }
             Opcode::Call => self.call(i)?,
+            Opcode::ExtractElement | Opcode::InsertElement | Opcode::ShuffleVector => {
+                self.vector_inst(i)?
+            }
+            Opcode::VAArg => self.va_arg(i)?,
+            Opcode::AtomicRmw => self.atomic_rmw(i)?,
+            Opcode::CmpXchg => self.cmpxchg(i)?,
+            Opcode::Fence => self.fence(i)?,
             Opcode::FNeg
             | Opcode::FAdd
             | Opcode::FSub
@@ -646,13 +713,18 @@ impl Builder<'_, '_> {
             | Opcode::SIToFP
             | Opcode::UIToFP
             | Opcode::FPToSI
-            | Opcode::FPToUI
-            | Opcode::ExtractElement
-            | Opcode::InsertElement
-            | Opcode::ShuffleVector => self.float_inst(i)?,
-            Opcode::Br | Opcode::Ret | Opcode::Unreachable | Opcode::IndirectBr => {
-                self.terminator(b, i)?
+            | Opcode::FPToUI => {
+                if self.is_vector_inst(i) {
+                    self.vector_float_inst(i)?
+                } else {
+                    self.float_inst(i)?
+                }
             }
+            Opcode::Br
+            | Opcode::Ret
+            | Opcode::Unreachable
+            | Opcode::IndirectBr
+            | Opcode::Switch => self.terminator(b, i)?,
             other => return unsupported(format!("the '{}' instruction", other.name())),
         }
         Ok(())
@@ -704,6 +776,9 @@ impl Builder<'_, '_> {
     fn gep(&mut self, i: Inst) -> BResult<SDValue> {
         let f = self.fl.f;
         let ops = f.inst_ops(i);
+        if matches!(self.fl.m.types.get(f.ty[i.index()]), Type::Vector { .. }) {
+            return self.vector_gep(i);
+        }
         let base = self.get(ops[0])?;
         self.gep_value(base, TypeId::from_u32(f.extra[i.index()]), &ops[1..])
     }
@@ -725,6 +800,12 @@ impl Builder<'_, '_> {
                         let Some(field) = const_int(f, idx) else {
                             return unsupported("a non-constant struct index");
                         };
+                        if field as usize >= types.fields(ty).len() {
+                            return Err(IselError::new(format!(
+                                "getelementptr index {field} past the end of a struct of {} fields",
+                                types.fields(ty).len()
+                            )));
+                        }
                         offset =
                             offset.wrapping_add(self.fl.dl.field_offset(types, ty, field as usize));
                         ty = types.fields(ty)[field as usize];
@@ -737,7 +818,7 @@ impl Builder<'_, '_> {
             let size = self.fl.dl.alloc_size(types, ty);
             if let Some(c) = const_int(f, idx) {
                 let bits = self.vt(self.value_ty(idx))?.bits();
-                let sh = 64 - bits;
+                let sh = 64 - bits.min(64);
                 let c = (((c << sh) as i64) >> sh) as u64;
                 offset = offset.wrapping_add(c.wrapping_mul(size));
                 continue;
@@ -750,7 +831,8 @@ impl Builder<'_, '_> {
             if xvt.bits() < 64 {
                 x = self.dag.value(Op::SignExtend, VT::I64, &[x], 0);
             } else if xvt.bits() > 64 {
-                return unsupported("a getelementptr index wider than 64 bits");
+                // Indices are taken modulo the pointer width.
+                x = self.dag.value(Op::Truncate, VT::I64, &[x], 0);
             }
             if size != 1 {
                 let s = self.dag.constant(VT::I64, size);
@@ -784,6 +866,9 @@ impl Builder<'_, '_> {
                 .iter()
                 .any(|p| name.starts_with(p))
                 {
+                    return Ok(());
+                }
+                if self.vector_intrinsic(i, name)? {
                     return Ok(());
                 }
                 if self.abi_intrinsic(i, name)?
@@ -821,6 +906,11 @@ impl Builder<'_, '_> {
                 args.extend(self.parts(v));
                 continue;
             }
+            if v_is_vector(self, v) {
+                // A vector needing several registers passes each part.
+                args.extend(self.vector_register_parts(&[v])?);
+                continue;
+            }
             args.push(self.abi_call_arg(i, k, v));
         }
         let target = match callee.as_entity::<rcc_ir::GlobalId>(ValueTag::Global) {
@@ -833,10 +923,14 @@ impl Builder<'_, '_> {
                 *t = self.abi_call_ret_vt(i, *t);
             }
         }
+        // Vectors come back in the registers of their legal parts.
+        let ir_rets = rets.clone();
+        rets = self.vector_register_types(&rets)?;
         let (chain, res) = self
             .lower
             .lower_call(self.dag, self.mf, self.chain, target, &args, &rets, vararg)?;
         self.chain = chain;
+        let res = self.vector_from_registers(&ir_rets, &res);
         if ret_aggregate {
             let v = self.merge(&res);
             self.set(i, v);
@@ -855,7 +949,12 @@ impl Builder<'_, '_> {
     /// Copies the inputs of the successors' phis, then the terminator.
     fn terminator(&mut self, b: Block, i: Inst) -> BResult<()> {
         let f = self.fl.f;
-        let succs: Vec<Block> = f.successors(i).collect();
+        let mut succs: Vec<Block> = Vec::new();
+        for s in f.successors(i) {
+            if !succs.contains(&s) {
+                succs.push(s);
+            }
+        }
         for &s in &succs {
             for p in f.block_insts(s) {
                 if f.op(p) != Opcode::Phi {
@@ -883,10 +982,12 @@ impl Builder<'_, '_> {
                     }
                     None => self.sret_return()?,
                 };
+                let vals = self.vector_register_parts(&vals)?;
                 self.chain = self
                     .lower
                     .lower_return(self.dag, self.mf, self.chain, &vals)?;
             }
+            Opcode::Switch => self.switch_head(b, i)?,
             Opcode::Br if ops.len() == 1 => {
                 let t = self.block_node(ops[0])?;
                 self.chain = self.dag.value(Op::Br, VT::Chain, &[self.chain, t], 0);

@@ -1,5 +1,7 @@
-//! Integers of odd widths (`i2`..`i63` other than 8, 16 and 32), promoted
-//! to the next legal type, as LLVM's type legalizer promotes them.
+//! Integers of odd widths (`i2`..`i255` other than 8, 16, 32, 64 and
+//! 128), promoted to the next legal type, as LLVM's type legalizer
+//! promotes them; `i65`..`i127` go to `i128` and `i129`..`i255` to `i256`,
+//! which type legalization then expands into parts (`crate::legalize`).
 //!
 //! Invariant: a promoted `iN` value is kept **zero-extended** in its wider
 //! type: the bits above `N` are zero. Constants are zero-extended by the
@@ -12,6 +14,7 @@
 //! (`sdiv srem ashr`, signed comparisons, `sext`, GEP indices) first
 //! sign-extend in the register (`shl` then `sra` by the width difference).
 //! Stores write `ceil(N/8)` bytes, split into power-of-two pieces.
+//! Constants of `i128` are built with `int_const` (a `BuildPair`).
 
 use super::{BResult, Builder};
 use crate::node::SDValue;
@@ -27,6 +30,8 @@ pub(super) fn promoted(bits: u32) -> Option<VT> {
         9..=15 => Some(VT::I16),
         17..=31 => Some(VT::I32),
         33..=63 => Some(VT::I64),
+        65..=127 => Some(VT::I128),
+        129..=255 => Some(VT::I256),
         _ => None,
     }
 }
@@ -46,7 +51,14 @@ impl Builder<'_, '_> {
         if n >= vt.bits() {
             return v;
         }
-        let m = self.dag.constant(vt, (1u64 << n) - 1);
+        // The low n bits set, as 64-bit words.
+        let words: Vec<u64> = (0..n.div_ceil(64))
+            .map(|k| match n - 64 * k {
+                b if b >= 64 => u64::MAX,
+                b => (1u64 << b) - 1,
+            })
+            .collect();
+        let m = self.int_words(vt, &words);
         self.dag.value(Op::And, vt, &[v, m], 0)
     }
 
@@ -80,6 +92,49 @@ impl Builder<'_, '_> {
             }
             _ => self.dag.value(o, vt, &[a, b], 0),
         }
+    }
+
+    /// `*.with.overflow` of promoted `iN` values: the `op` (`Add`, `Sub`,
+    /// `Mul`) result masked to `N` bits, and whether the `N`-bit operation
+    /// overflowed (`ovf` is the overflow operation of the promoted type,
+    /// `SAddO`..`UMulO`). The sum or difference of two `N`-bit values fits
+    /// in the promoted type; a product may not, then the promoted type's
+    /// own overflow counts too.
+    pub(super) fn odd_overflow(
+        &mut self,
+        op: Op,
+        ovf: Op,
+        n: u32,
+        a: SDValue,
+        b: SDValue,
+    ) -> (SDValue, SDValue) {
+        let vt = self.dag.vt(a);
+        let signed = matches!(ovf, Op::SAddO | Op::SSubO | Op::SMulO);
+        let (x, y) = if signed {
+            (self.sext_in_reg(a, n), self.sext_in_reg(b, n))
+        } else {
+            (a, b)
+        };
+        let r = self.dag.value(op, vt, &[x, y], 0);
+        let zero = self.int_const(vt, 0);
+        let outside = if signed {
+            let s = self.sext_in_reg(r, n);
+            self.dag.value(Op::SetCC, VT::I1, &[s, r], Cond::Ne as u64)
+        } else if op == Op::Sub {
+            self.dag.value(Op::SetCC, VT::I1, &[a, b], Cond::Ult as u64)
+        } else {
+            let sh = self.dag.constant(vt, n as u64);
+            let hi = self.dag.value(Op::Srl, vt, &[r, sh], 0);
+            self.dag
+                .value(Op::SetCC, VT::I1, &[hi, zero], Cond::Ne as u64)
+        };
+        let o = if op == Op::Mul && 2 * n > vt.bits() {
+            let w = self.dag.value(ovf, VT::I1, &[x, y], 0);
+            self.dag.value(Op::Or, VT::I1, &[w, outside], 0)
+        } else {
+            outside
+        };
+        (self.zext_in_reg(r, n), o)
     }
 
     /// The operands of a comparison `cond` of promoted `iN` values: signed
@@ -166,18 +221,18 @@ impl Builder<'_, '_> {
     }
 }
 
-/// A `bytes`-byte memory access as power-of-two pieces, largest first:
-/// (byte offset, piece bytes). Three bytes are 2 + 1, seven 4 + 2 + 1.
+/// A `bytes`-byte memory access as power-of-two pieces of at most 16
+/// bytes, largest first: (byte offset, piece bytes). Three bytes are 2 + 1,
+/// seven 4 + 2 + 1, seventeen 16 + 1, thirty-two 16 + 16.
 fn pieces(bytes: u32) -> impl Iterator<Item = (u32, u32)> {
     let mut off = 0;
-    [8u32, 4, 2, 1]
-        .into_iter()
-        .filter(move |&p| bytes & p != 0)
-        .map(move |p| {
-            let r = (off, p);
-            off += p;
-            r
-        })
+    std::iter::from_fn(move || {
+        let left = bytes - off;
+        let p = [16u32, 8, 4, 2, 1].into_iter().find(|&p| p <= left)?;
+        let r = (off, p);
+        off += p;
+        Some(r)
+    })
 }
 
 #[cfg(test)]
@@ -186,7 +241,7 @@ mod tests {
 
     #[test]
     fn pieces_cover_the_bytes_once() {
-        for bytes in 1..=8 {
+        for bytes in 1..=32 {
             let ps: Vec<_> = pieces(bytes).collect();
             let mut next = 0;
             for &(off, p) in &ps {
@@ -198,6 +253,8 @@ mod tests {
         }
         assert_eq!(pieces(3).collect::<Vec<_>>(), vec![(0, 2), (2, 1)]);
         assert_eq!(pieces(7).collect::<Vec<_>>(), vec![(0, 4), (4, 2), (6, 1)]);
+        assert_eq!(pieces(17).collect::<Vec<_>>(), vec![(0, 16), (16, 1)]);
+        assert_eq!(pieces(32).collect::<Vec<_>>(), vec![(0, 16), (16, 16)]);
     }
 
     #[test]
@@ -207,6 +264,10 @@ mod tests {
         assert_eq!(promoted(40), Some(VT::I64));
         assert_eq!(promoted(32), None);
         assert_eq!(promoted(1), None);
-        assert_eq!(promoted(72), None);
+        assert_eq!(promoted(72), Some(VT::I128));
+        assert_eq!(promoted(64), None);
+        assert_eq!(promoted(128), None);
+        assert_eq!(promoted(136), Some(VT::I256));
+        assert_eq!(promoted(256), None);
     }
 }

@@ -4,7 +4,11 @@
 //! `%d = OP %d(tied-def 0), %b`, so the register allocator only has to give
 //! the def and the tied use one register. The copy keeps the use's
 //! sub-register index and flags (less `tied`); the rewritten tied use loses
-//! `kill`/`undef`. Physical registers are handled the same way.
+//! `kill`/`undef`. Other uses of the same register by the instruction read
+//! `%d` too (as LLVM's pass does): `%d = OP %a(tied), %a` becomes
+//! `%d = COPY %a ; %d = OP %d, %d`, so `%a` may die at the copy (`pxor`
+//! of a register with itself needs no second register). Physical registers
+//! are handled the same way.
 //!
 //! Commuting a commutable instruction to avoid the copy needs liveness
 //! (the other source must die here) and is left to a later, liveness-based
@@ -35,6 +39,7 @@ pub fn two_address(mf: &mut MachFunction, _t: &dyn TargetInfo) {
                     fix.push((k, def, u));
                 }
             }
+            let single = fix.len() == 1;
             for &(k, def, u) in &fix {
                 let mut dst = Operand::reg_def(def.reg());
                 dst.set_subreg(def.subreg());
@@ -46,6 +51,18 @@ pub fn two_address(mf: &mut MachFunction, _t: &dyn TargetInfo) {
                 o.set_reg(def.reg());
                 o.set_subreg(def.subreg());
                 o.set(flag::KILL | flag::UNDEF, false);
+                for o in mf.operands_mut(i).iter_mut() {
+                    let same = o.is_reg()
+                        && o.is_use()
+                        && !o.has(flag::IMPLICIT)
+                        && o.reg() == u.reg()
+                        && o.subreg() == u.subreg();
+                    if same && single {
+                        o.set_reg(def.reg());
+                        o.set_subreg(def.subreg());
+                        o.set(flag::KILL | flag::UNDEF, false);
+                    }
+                }
             }
             out.push(i);
         }

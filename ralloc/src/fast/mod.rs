@@ -48,6 +48,9 @@ pub struct FastOptions {
     /// The frame pointer, reserved with everything overlapping it when the
     /// function keeps one (`RBP` on x86-64).
     pub frame_pointer: Option<PReg>,
+    /// The base pointer, reserved likewise when the function needs one
+    /// (`RBX` on x86-64: a realigned frame with dynamic allocas).
+    pub base_pointer: Option<PReg>,
     /// Run the symbolic checker on the allocation before the rewrite
     /// ([`crate::run_fast`]; the driver's `-verify-regalloc`, and every
     /// test).
@@ -66,7 +69,7 @@ pub fn allocate(
     for r in 0..t.num_regs() {
         rs.reserved[r] = t.is_reserved(rcc_mc::Reg(r as u16));
     }
-    if let Some(fp) = opts.frame_pointer {
+    for fp in opts.frame_pointer.into_iter().chain(opts.base_pointer) {
         for &a in t.aliases(fp) {
             rs.reserved[a as usize] = true;
         }

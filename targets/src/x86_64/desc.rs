@@ -286,6 +286,8 @@ pub mod enc {
     pub const VEX_W: u16 = 32;
     /// The last register operand goes in `imm8[7:4]`.
     pub const IS4: u16 = 64;
+    /// An F0 (`lock`) prefix, after the operand-size prefix.
+    pub const LOCK: u16 = 128;
 }
 
 /// Instruction property flags (`InstDesc::flags`).

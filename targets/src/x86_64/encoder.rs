@@ -417,6 +417,9 @@ fn encode_inner(
     if desc.has_enc(enc::OPSIZE16) {
         out.push(0x66);
     }
+    if desc.has_enc(enc::LOCK) {
+        out.push(0xf0);
+    }
     let pp = match desc.prefix {
         Prefix::None => 0,
         Prefix::PD => 1,

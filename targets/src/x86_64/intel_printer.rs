@@ -120,6 +120,9 @@ pub fn print_inst_intel(
 ) -> Result<(), EncodeError> {
     let desc = super::encoder::checked_desc(inst)?;
     let start = out.len();
+    if desc.has_enc(super::desc::enc::LOCK) {
+        out.push_str("lock\t\t");
+    }
     // Mnemonic with its condition.
     let cond = desc
         .mc_operands()

@@ -111,6 +111,9 @@ pub fn print_inst(
     out: &mut String,
 ) -> Result<(), EncodeError> {
     let desc = super::encoder::checked_desc(inst)?;
+    if desc.has_enc(super::desc::enc::LOCK) {
+        out.push_str("lock\t\t");
+    }
     write_mnemonic(desc, inst, out);
     // Pair every slot with its operand (fixed/literal slots have none).
     let mut mc = inst.operands().iter();

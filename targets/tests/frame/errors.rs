@@ -41,13 +41,18 @@ fn pei_err(m: &rcc_ir::Module, mf: &mut MachFunction, opts: FrameOptions) -> Fra
 }
 
 #[test]
-fn realignment_with_dynamic_alloca_is_unsupported() {
+fn base_pointer_written_by_the_body() {
     let m = module();
-    let mut mf = one_block(&m, &[]);
+    let mov = MOpc::target(op::MOV64rr.0);
+    let mut mf = one_block(
+        &m,
+        &[(mov, vec![Operand::reg_def(RBX), Operand::reg_use(RDI)])],
+    );
     mf.frame.has_var_sized = true;
     mf.frame.create(64, 64, FrameKind::Local);
+    assert!(rcc_targets::x86_64::frame::base_pointer_reserved(&mf));
     let k = pei_err(&m, &mut mf, FrameOptions::default());
-    assert_eq!(k, FrameErrorKind::RealignWithDynamicAlloca);
+    assert_eq!(k, FrameErrorKind::BasePointerClobbered);
 }
 
 #[test]

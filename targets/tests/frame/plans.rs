@@ -300,3 +300,97 @@ fn frame_pointer_policies() {
     let p = insert_prolog_epilog(&mut mf, &m, &[], &opts, &mut scratch).expect("pei");
     assert!(!p.uses_fp);
 }
+
+/// A realigned frame with dynamic allocas (overaligned.c's `with_vla`,
+/// llc-19 -O0): `%rbx` is pushed and becomes the base pointer right after
+/// the realignment, locals are addressed from it, `%rbp` still serves the
+/// epilogue.
+#[test]
+fn realignment_with_dynamic_allocas_uses_a_base_pointer() {
+    let m = module();
+    let mut mf = MachFunction::new(global(&m, "dyn_alloca"));
+    mf.frame.has_var_sized = true;
+    let big = mf.frame.create(16, 64, FrameKind::Local);
+    let late = mf.frame.create(3, 128, FrameKind::Local);
+    let b = mf.create_block(0);
+    mf.begin_block(b);
+    for (fi, v) in [(big, 1), (late, 2)] {
+        mf.push(
+            MOpc::target(op::MOV32mi.0),
+            &[
+                Operand::frame(fi),
+                Operand::imm(1),
+                Operand::reg_use(rcc_mach::Reg::NONE),
+                Operand::imm(0),
+                Operand::reg_use(rcc_mach::Reg::NONE),
+                Operand::imm(v),
+            ],
+        );
+    }
+    mf.push(MOpc::target(op::RET64.0), &[]);
+    mf.end_block(&[]);
+    assert!(rcc_targets::x86_64::frame::base_pointer_reserved(&mf));
+    let p = insert_prolog_epilog(
+        &mut mf,
+        &m,
+        &[],
+        &FrameOptions::default(),
+        &mut FrameScratch::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(p.base_pointer && p.uses_fp, "{p}");
+    assert_eq!(p.csrs, [RBX], "{p}");
+    assert_eq!(p.realign, Some(128), "{p}");
+    assert!(mf.reserved.contains(&RBX));
+    let insts = mf.block_insts(b).to_vec();
+    let opcs: Vec<_> = insts.iter().map(|&i| mf.opc(i)).collect();
+    let and = opcs
+        .iter()
+        .position(|&o| o == MOpc::target(op::AND64ri32.0) || o == MOpc::target(op::AND64ri8.0))
+        .expect("realignment");
+    let bp = insts
+        .iter()
+        .position(|&i| {
+            mf.opc(i) == MOpc::target(op::MOV64rr.0)
+                && mf.operands(i)[0].reg() == rcc_mach::Reg::phys(RBX)
+                && mf.operands(i)[1].reg() == rcc_mach::Reg::phys(RSP)
+        })
+        .expect("movq %rsp, %rbx");
+    assert!(and < bp, "the base pointer is set after the realignment");
+    // Both locals are %rbx-based.
+    let stores: Vec<_> = insts
+        .iter()
+        .filter(|&&i| mf.opc(i) == MOpc::target(op::MOV32mi.0))
+        .map(|&i| mf.operands(i)[0].reg())
+        .collect();
+    assert_eq!(stores, [rcc_mach::Reg::phys(RBX); 2]);
+}
+
+/// An outgoing `byval` copy aligned to 32 (call lowering records it in
+/// `FrameInfo::max_align`) realigns the caller's frame, as llc-19 -O2 does
+/// for `check(*p)` with a 32-aligned struct: `andq $-32, %rsp` with a frame
+/// pointer, though the function has no over-aligned object of its own.
+#[test]
+fn over_aligned_outgoing_byval_realigns_the_caller() {
+    let m = module();
+    let mut mf = MachFunction::new(global(&m, "dyn_alloca"));
+    mf.frame.max_align = 32;
+    let b = mf.create_block(0);
+    mf.begin_block(b);
+    mf.push(MOpc::target(op::RET64.0), &[]);
+    mf.end_block(&[]);
+    assert!(rcc_targets::x86_64::frame::needs_frame_pointer(
+        &mf,
+        &FrameOptions::default()
+    ));
+    let p = insert_prolog_epilog(
+        &mut mf,
+        &m,
+        &[],
+        &FrameOptions::default(),
+        &mut FrameScratch::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(p.realign, Some(32), "{p}");
+    assert!(p.uses_fp, "{p}");
+}

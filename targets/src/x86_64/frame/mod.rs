@@ -29,7 +29,10 @@
 //! `ADJCALLSTACKDOWN/UP` vanish); with realignment locals are
 //! `%rsp`-relative and incoming arguments `%rbp`-relative. With dynamic
 //! allocas the frame pointer is forced, call frames are not reserved, and
-//! the pseudos become `sub`/`add` of `%rsp`.
+//! the pseudos become `sub`/`add` of `%rsp`. With both, `%rbx` is a base
+//! pointer: the prologue copies the realigned `%rsp` into it and locals are
+//! `%rbx`-relative (it is pushed as a callee-saved register and reserved
+//! from allocation, [`base_pointer_reserved`]).
 //!
 //! Invariants on input: registers are physical; frame operands appear only
 //! as memory bases; the entry block has no predecessors; `%rbp` is not
@@ -66,9 +69,10 @@ pub struct FrameError {
 /// The failure itself.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum FrameErrorKind {
-    /// Realigning a frame that also has dynamic allocas needs a base
-    /// pointer, which is not implemented.
-    RealignWithDynamicAlloca,
+    /// The function needs a base pointer (a realigned frame with dynamic
+    /// allocas) but the body writes `%rbx` (the allocator must reserve it:
+    /// [`base_pointer_reserved`]).
+    BasePointerClobbered,
     /// The function keeps a frame pointer but the body writes `%rbp`.
     FramePointerClobbered,
     /// The entry block is a branch target: the prologue would run again.
@@ -87,9 +91,9 @@ impl fmt::Display for FrameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "in function '{}': ", self.function)?;
         match &self.kind {
-            FrameErrorKind::RealignWithDynamicAlloca => write!(
+            FrameErrorKind::BasePointerClobbered => write!(
                 f,
-                "unsupported: stack realignment together with dynamic allocas (needs a base pointer)"
+                "the base pointer %rbx of a realigned frame with dynamic allocas is written by the function body"
             ),
             FrameErrorKind::FramePointerClobbered => {
                 write!(f, "the frame pointer %rbp is written by the function body")
@@ -135,6 +139,15 @@ pub fn frame_pointer_reserved(mf: &MachFunction, opts: &FrameOptions) -> bool {
     opts.frame_pointer == FramePointer::Reserved || needs_frame_pointer(mf, opts)
 }
 
+/// Whether `%rbx` must stay out of register allocation: the frame is
+/// realigned (an object aligned over 16 bytes) and has dynamic allocas, so
+/// `%rsp` moves and `%rbp` is not at a known distance from the realigned
+/// locals; `%rbx` holds the realigned stack pointer (LLVM's base
+/// pointer) and locals are addressed from it.
+pub fn base_pointer_reserved(mf: &MachFunction) -> bool {
+    plan::needs_base_pointer(mf)
+}
+
 /// Inserts the prologue and epilogues of `mf`, lays out its frame and
 /// eliminates frame indices. `used_csrs` are the callee-saved registers the
 /// allocator used (any width; registers the body defines are added).
@@ -163,6 +176,9 @@ pub fn insert_prolog_epilog(
     }
     if p.uses_fp && !mf.reserved.contains(&super::regs::RBP) {
         mf.reserved.push(super::regs::RBP);
+    }
+    if p.base_pointer && !mf.reserved.contains(&super::regs::RBX) {
+        mf.reserved.push(super::regs::RBX);
     }
     let Some(&entry) = mf.order.first() else {
         return Ok(p);

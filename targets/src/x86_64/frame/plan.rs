@@ -50,6 +50,9 @@ pub struct FramePlan {
     pub has_calls: bool,
     /// Dynamic allocas: call frames are not reserved and `%rsp` moves.
     pub var_sized: bool,
+    /// `%rbx` holds the realigned stack pointer of the prologue and locals
+    /// are addressed from it (realignment with dynamic allocas).
+    pub base_pointer: bool,
     /// Part of the frame is in the red zone.
     pub red_zone: bool,
     /// The frame's extent below the CFA, aligned, before the red zone is
@@ -107,8 +110,14 @@ impl FramePlan {
             // %rbp = entry %rsp - 8.
             (regs::RBP, SLOT as i64)
         } else if self.realign.is_some() {
-            // The realigned %rsp is `total` below the (aligned) CFA.
-            (regs::RSP, self.total as i64 - SLOT as i64)
+            // The realigned %rsp is `total` below the (aligned) CFA; the
+            // base pointer keeps it when %rsp moves.
+            let base = if self.base_pointer {
+                regs::RBX
+            } else {
+                regs::RSP
+            };
+            (base, self.total as i64 - SLOT as i64)
         } else {
             (regs::RSP, self.stack_size as i64)
         }
@@ -123,10 +132,11 @@ impl std::fmt::Display for FramePlan {
         let pushes: Vec<&str> = self.csrs.iter().map(|&r| reg_info(r).asm).collect();
         write!(
             f,
-            "frame:{}{}{}{}{} push=[{}] total={} stack_size={} sp_adjust={}",
+            "frame:{}{}{}{}{}{} push=[{}] total={} stack_size={} sp_adjust={}",
             yes(self.uses_fp, " fp"),
             yes(self.has_calls, " calls"),
             yes(self.var_sized, " var-sized"),
+            yes(self.base_pointer, " base-pointer"),
             yes(self.red_zone, " red-zone"),
             yes(!self.emit_cfi, " no-cfi"),
             pushes.join(","),
@@ -148,7 +158,21 @@ pub(super) fn needs_fp(mf: &MachFunction, opts: &FrameOptions, has_calls: bool) 
         FramePointer::NonLeaf => has_calls,
         FramePointer::None | FramePointer::Reserved => false,
     };
-    policy || mf.frame.has_var_sized || u64::from(max_placed_align(&mf.frame)) > STACK_ALIGN
+    policy || mf.frame.has_var_sized || frame_align(mf) > STACK_ALIGN
+}
+
+/// The alignment the frame must provide: its placed objects', and what
+/// outgoing arguments ask for (`byval` copies aligned over 16 bytes,
+/// recorded in `FrameInfo::max_align` by call lowering, as LLVM's
+/// `ensureMaxAlignment`).
+fn frame_align(mf: &MachFunction) -> u64 {
+    u64::from(max_placed_align(&mf.frame).max(mf.frame.max_align))
+}
+
+/// Whether the function needs a base pointer: realignment together with
+/// dynamic allocas.
+pub(super) fn needs_base_pointer(mf: &MachFunction) -> bool {
+    mf.frame.has_var_sized && frame_align(mf) > STACK_ALIGN
 }
 
 /// The 64-bit callee-saved register `r` (of any width) belongs to.
@@ -164,12 +188,10 @@ pub(super) fn plan(
     order: &mut Vec<FrameIdx>,
 ) -> Result<FramePlan, FrameErrorKind> {
     let calls = call_frame(mf, &X86Info);
-    let max_align = u64::from(max_placed_align(&mf.frame));
+    let max_align = frame_align(mf);
     let realign = (max_align > STACK_ALIGN).then_some(max_align as u32);
     let var_sized = mf.frame.has_var_sized;
-    if realign.is_some() && var_sized {
-        return Err(FrameErrorKind::RealignWithDynamicAlloca);
-    }
+    let base_pointer = realign.is_some() && var_sized;
     let uses_fp = needs_fp(mf, opts, calls.has_calls);
 
     let mut saved = [false; PUSH_ORDER.len()];
@@ -185,6 +207,14 @@ pub(super) fn plan(
     let rbp_reserved = uses_fp || opts.frame_pointer == FramePointer::Reserved;
     if rbp_reserved && saved[0] {
         return Err(FrameErrorKind::FramePointerClobbered);
+    }
+    let rbx = PUSH_ORDER.len() - 1;
+    if base_pointer {
+        if saved[rbx] {
+            return Err(FrameErrorKind::BasePointerClobbered);
+        }
+        // The caller's %rbx is saved like any callee-saved register.
+        saved[rbx] = true;
     }
     let csrs: Vec<PReg> = PUSH_ORDER
         .iter()
@@ -235,6 +265,7 @@ pub(super) fn plan(
         csrs,
         has_calls: calls.has_calls,
         var_sized,
+        base_pointer,
         red_zone,
         total,
         stack_size,

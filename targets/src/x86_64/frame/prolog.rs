@@ -156,6 +156,9 @@ pub(super) fn prologue(mf: &mut MachFunction, p: &FramePlan, out: &mut Vec<MInst
             cfi(mf, p, Cfi::DefCfaOffset(cfa), out);
         }
     }
+    if p.base_pointer {
+        out.push(mov(mf, regs::RBX, regs::RSP));
+    }
     for (i, &r) in p.csrs.iter().enumerate().rev() {
         let c = Cfi::Offset {
             reg: dwarf(r),

@@ -1,8 +1,8 @@
 //! System V x86-64 argument passing beyond one register per value:
 //! argument assignment ([`assign`]), `byval` copies into the outgoing
 //! argument area ([`copy_bytes`]), the register save area of variadic
-//! functions ([`save_unnamed_registers`]) and the `va_list` intrinsics
-//! ([`va_start`], [`va_copy`]).
+//! functions ([`save_unnamed_registers`]) and the `va_list` operations
+//! ([`va_start`], [`va_copy`], the `va_arg` instruction [`va_arg`]).
 //!
 //! Assignment follows the ABI's classification for what reaches it
 //! (clang has already classified C structs into scalars and `byval`
@@ -12,7 +12,10 @@
 //! vector); an `x86_fp80` (class X87) always goes to the stack in a
 //! 16-byte slot aligned to 16; a `byval` object always goes to the
 //! stack, at an offset aligned to max(8, its alignment) (LLVM's
-//! `CCPassByVal<8, 8>`). Stack offsets are relative to the outgoing
+//! `CCPassByVal<8, 8>`). An `i128` is two `i64` halves that take two
+//! consecutive integer registers, or, when fewer than two are left, none
+//! (the rest are skipped, as llc-19 does) and 16 bytes of stack aligned to
+//! 16 (LLVM's `CC_X86_64_I128`). Stack offsets are relative to the outgoing
 //! argument base (`rsp` at the call; `rsp + 8` at entry for the callee).
 //!
 //! `va_list` is `{ i32 gp_offset, i32 fp_offset, ptr overflow_arg_area,
@@ -25,7 +28,7 @@
 use super::super::machine::mclass;
 use super::super::{op, regs};
 use super::emit::push_implicit;
-use rcc_dag::{Dag, Ext, IselError, MemInfo, Op, SDValue, VarArgsArea, VT};
+use rcc_dag::{Cond, Dag, Ext, IselError, MemInfo, Op, SDValue, VarArgsArea, VT};
 use rcc_mach::{FrameKind, MOpc, MachFunction, Operand, PReg, Reg};
 
 /// The integer argument registers, in order.
@@ -63,6 +66,8 @@ pub enum ArgKind {
     Value(VT),
     /// `byval` bytes.
     Memory { size: u64, align: u32 },
+    /// The two `i64` halves of an `i128` (two locations, low half first).
+    Pair,
 }
 
 /// Where one argument goes.
@@ -110,6 +115,21 @@ pub fn assign(args: impl IntoIterator<Item = ArgKind>) -> Result<Assignment, Ise
                     }
                     None if vt.bits() > 64 => a.stack(16, 16)?,
                     None => a.stack(8, 8)?,
+                }
+            }
+            ArgKind::Pair => {
+                if a.gprs as usize + 2 <= ARG_REGS.len() {
+                    let r = ARG_REGS[a.gprs as usize];
+                    a.locs.push(ArgLoc::Reg(r));
+                    a.gprs += 2;
+                    ArgLoc::Reg(ARG_REGS[a.gprs as usize - 1])
+                } else {
+                    a.gprs = ARG_REGS.len() as u32;
+                    let ArgLoc::Stack(off) = a.stack(16, 16)? else {
+                        unreachable!("stack() gives a stack slot")
+                    };
+                    a.locs.push(ArgLoc::Stack(off));
+                    ArgLoc::Stack(off + 8)
                 }
             }
             ArgKind::Value(vt) => return Err(IselError::new(format!("{vt} argument"))),
@@ -253,6 +273,55 @@ pub fn va_start(dag: &mut Dag, chain: SDValue, list: SDValue, va: &VarArgsArea) 
         ch = store(dag, ch, v, a);
     }
     ch
+}
+
+/// A load of `vt` from `addr` after `chain`: (value, chain).
+fn load(dag: &mut Dag, chain: SDValue, vt: VT, addr: SDValue) -> (SDValue, SDValue) {
+    let info = MemInfo {
+        mem_bits: vt.bits(),
+        ext: Ext::None,
+        volatile: false,
+    };
+    let n = dag.node(Op::Load, &[vt, VT::Chain], &[chain, addr], info.pack());
+    (SDValue::new(n, 0), SDValue::new(n, 1))
+}
+
+/// `va_arg(list)` of a scalar of type `vt`, as llc's `VAARG_64` computes
+/// it but without branches: integers (up to 64 bits) come from the
+/// register save area while `gp_offset < 48`, `float`/`double` while
+/// `fp_offset < 176`, else from the overflow area (8 bytes each); the
+/// address and both updated fields are selected.
+pub fn va_arg(
+    dag: &mut Dag,
+    chain: SDValue,
+    list: SDValue,
+    vt: VT,
+) -> Result<(SDValue, SDValue), IselError> {
+    let (field, limit, step) = match vt {
+        VT::I8 | VT::I16 | VT::I32 | VT::I64 => (0, 8 * ARG_REGS.len() as u64, 8),
+        VT::F32 | VT::F64 => (4, SAVE_AREA_BYTES, 16),
+        _ => return Err(IselError::new(format!("va_arg of {vt}"))),
+    };
+    let off_addr = at(dag, list, field);
+    let (off, ch) = load(dag, chain, VT::I32, off_addr);
+    let ovf_addr = at(dag, list, 8);
+    let (ovf, ch) = load(dag, ch, VT::I64, ovf_addr);
+    let save_addr = at(dag, list, 16);
+    let (save, ch) = load(dag, ch, VT::I64, save_addr);
+    let lim = dag.constant(VT::I32, limit);
+    let in_reg = dag.value(Op::SetCC, VT::I1, &[off, lim], Cond::Ult as u64);
+    let off64 = dag.value(Op::ZeroExtend, VT::I64, &[off], 0);
+    let reg_addr = dag.value(Op::Add, VT::I64, &[save, off64], 0);
+    let addr = dag.value(Op::Select, VT::I64, &[in_reg, reg_addr, ovf], 0);
+    let step = dag.constant(VT::I32, step);
+    let next = dag.value(Op::Add, VT::I32, &[off, step], 0);
+    let new_off = dag.value(Op::Select, VT::I32, &[in_reg, next, off], 0);
+    let eight = dag.constant(VT::I64, 8);
+    let bumped = dag.value(Op::Add, VT::I64, &[ovf, eight], 0);
+    let new_ovf = dag.value(Op::Select, VT::I64, &[in_reg, ovf, bumped], 0);
+    let ch = store(dag, ch, new_off, off_addr);
+    let ch = store(dag, ch, new_ovf, ovf_addr);
+    Ok(load(dag, ch, vt, addr))
 }
 
 /// `va_copy(dst, src)`: the 24 bytes of a `va_list`.

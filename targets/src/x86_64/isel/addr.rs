@@ -8,7 +8,10 @@
 //! register. Interior nodes are folded only when they have one use (the
 //! root, the address itself, is always taken apart); leaves are free.
 //! Displacements stay within `i32`. Only symbols without a relocation
-//! variant fold (a `@GOTPCREL` symbol is a load, not an address).
+//! variant fold (a `@GOTPCREL` symbol is a load, not an address). A
+//! RIP-relative address has no index register: when one is needed, the
+//! symbol becomes the base register instead (its own `leaq sym(%rip)`),
+//! as in `leaq tab(%rip), %rcx ; movl (%rcx,%rax,4), %eax`.
 
 use rcc_dag::{Dag, Op, SDValue};
 use rcc_mach::{FrameIdx, MachFunction, SymFlag};
@@ -32,6 +35,9 @@ pub struct AddrMode {
     pub disp: i64,
     /// A symbol-operand index of the function (`mf.syms`).
     pub sym: Option<u32>,
+    /// The `Symbol` node of a RIP-relative `sym`, to demote it to a base
+    /// register when an index is needed.
+    pub sym_node: Option<SDValue>,
 }
 
 impl AddrMode {
@@ -41,6 +47,7 @@ impl AddrMode {
         index: None,
         disp: 0,
         sym: None,
+        sym_node: None,
     };
 
     /// The address `[reg]`.
@@ -49,6 +56,27 @@ impl AddrMode {
             base: Base::Reg(v),
             ..AddrMode::EMPTY
         }
+    }
+
+    /// Whether computing this address with `lea` beats the plain
+    /// arithmetic (LLVM's `selectLEAAddr` rule: base 1, frame or symbol 4,
+    /// index 1, a scale 1 more, a displacement 1; worth it above 2).
+    pub fn lea_worthy(&self) -> bool {
+        let mut c = match self.base {
+            Base::None => 0,
+            Base::Reg(_) => 1,
+            Base::Frame(_) | Base::Rip => 4,
+        };
+        if self.index.is_some() {
+            c += 1;
+        }
+        if self.scale > 1 {
+            c += 1;
+        }
+        if self.disp != 0 {
+            c += 1;
+        }
+        c > 2
     }
 
     /// The values the address reads from registers.
@@ -103,6 +131,7 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32) -
             if plain && am.base == Base::None && am.index.is_none() && am.sym.is_none() {
                 am.base = Base::Rip;
                 am.sym = Some(i);
+                am.sym_node = Some(v);
                 true
             } else {
                 as_reg(v, am)
@@ -131,7 +160,7 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32) -
                 _ => return as_reg(v, am),
             };
             if am.base == Base::Rip {
-                return as_reg(v, am);
+                demote_rip(am);
             }
             am.index = Some(ops[0]);
             am.scale = scale;
@@ -141,8 +170,18 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32) -
     }
 }
 
+/// Makes a RIP-relative symbol the base register, freeing the index.
+fn demote_rip(am: &mut AddrMode) {
+    if let (Base::Rip, Some(s)) = (am.base, am.sym_node) {
+        am.base = Base::Reg(s);
+        am.sym = None;
+        am.sym_node = None;
+    }
+}
+
 /// Takes `v` as the base or, failing that, the index register.
 fn as_reg(v: SDValue, am: &mut AddrMode) -> bool {
+    demote_rip(am);
     if am.base == Base::None {
         am.base = Base::Reg(v);
         true

@@ -15,6 +15,13 @@
 //! [`super::x87`]; the x87 stack is empty again after every call, a
 //! result is popped whether used or not).
 //!
+//! `i128` values travel as two `i64` halves (LLVM's split arguments with
+//! `InConsecutiveRegs`): an argument becomes two operands, low half first,
+//! and payload bit `1 + k` marks argument operand `k` as the low half of
+//! such a pair (assigned as [`ArgKind::Pair`]); a wide result is two
+//! results (RAX, RDX) that the builder gets back as one `BuildPair`; a
+//! wide return value is two operands of `X86_RET`.
+//!
 //! Emission of a call: `ADJCALLSTACKDOWN bytes`; the stack arguments
 //! (`byval` copies, then stores to `[rsp + offset]`, `movss`/`movsd` for
 //! floats); COPYs into the argument registers; for variadic callees
@@ -79,6 +86,39 @@ fn ret_regs(vts: &[VT]) -> Result<Vec<PReg>, IselError> {
         .collect()
 }
 
+/// Payload bit of argument operand `k` starting a 128-bit pair.
+fn pair_bit(k: usize) -> u64 {
+    1 << (k + 1)
+}
+
+/// The assignment kinds of a call's argument operands `args` (`pairs`: the
+/// call's payload), one per argument: a 128-bit pair's two operands are one
+/// [`ArgKind::Pair`].
+fn arg_kinds(dag: &Dag, args: &[SDValue], pairs: u64) -> Vec<ArgKind> {
+    let mut kinds = Vec::with_capacity(args.len());
+    let mut k = 0;
+    while k < args.len() {
+        let v = args[k];
+        if k < 62 && pairs & pair_bit(k) != 0 {
+            kinds.push(ArgKind::Pair);
+            k += 2;
+            continue;
+        }
+        kinds.push(match dag.op_of(v) {
+            Op::ByValArg => {
+                let b = ByVal::unpack(dag.payload(v.node()));
+                ArgKind::Memory {
+                    size: b.size,
+                    align: b.align,
+                }
+            }
+            _ => ArgKind::Value(dag.vt(v)),
+        });
+        k += 1;
+    }
+    kinds
+}
+
 /// Load and store forms for a value of type `vt` in memory.
 fn mem_forms(vt: VT) -> (Opcode, Opcode) {
     match vt {
@@ -86,9 +126,10 @@ fn mem_forms(vt: VT) -> (Opcode, Opcode) {
         VT::I16 => (op::MOV16rm, op::MOV16mr),
         VT::I32 => (op::MOV32rm, op::MOV32mr),
         VT::F32 => (op::MOVSSrm, op::MOVSSmr),
-        VT::F64 | VT::V2F32 => (op::MOVSDrm, op::MOVSDmr),
+        VT::F64 => (op::MOVSDrm, op::MOVSDmr),
         // 16-byte slots: vectors, and an x86_fp80's 10 bytes and padding.
-        VT::V4F32 | VT::V2F64 | VT::F80 => (op::MOVUPSrm, op::MOVUPSmr),
+        VT::F80 => (op::MOVUPSrm, op::MOVUPSmr),
+        t if t.is_vector() => (op::MOVUPSrm, op::MOVUPSmr),
         _ => (op::MOV64rm, op::MOV64mr),
     }
 }
@@ -120,6 +161,10 @@ impl CallLowering for X86Lowering {
         super::emit::class_of_vt(vt).ok()
     }
 
+    fn legality(&self) -> Option<&dyn rcc_dag::legalize::TypeLegality> {
+        Some(&super::vector::Sse2)
+    }
+
     fn lower_call(
         &self,
         dag: &mut Dag,
@@ -131,22 +176,51 @@ impl CallLowering for X86Lowering {
         variadic: bool,
     ) -> Result<(SDValue, Vec<SDValue>), IselError> {
         check_int("callee", dag.vt(callee))?;
-        for &a in args {
-            if dag.op_of(a) != Op::ByValArg {
-                check_scalar("argument", dag.vt(a))?;
-            }
-        }
-        ret_regs(rets)?;
         let mut ops = Vec::with_capacity(args.len() + 2);
         ops.push(chain);
         ops.push(callee);
-        ops.extend_from_slice(args);
-        let mut vts = Vec::with_capacity(rets.len() + 1);
-        vts.extend_from_slice(rets);
+        let mut payload = variadic as u64;
+        for &a in args {
+            if dag.vt(a) == VT::I128 {
+                let k = ops.len() - 2;
+                if k >= 62 {
+                    return Err(IselError::new("an i128 argument after the 62nd operand"));
+                }
+                payload |= pair_bit(k);
+                for half in 0..2 {
+                    ops.push(dag.value(Op::ExtractElement, VT::I64, &[a], half));
+                }
+                continue;
+            }
+            if dag.op_of(a) != Op::ByValArg {
+                check_scalar("argument", dag.vt(a))?;
+            }
+            ops.push(a);
+        }
+        // A wide result is two i64 results.
+        let mut vts = Vec::with_capacity(rets.len() + 2);
+        for &r in rets {
+            match r {
+                VT::I128 => vts.extend([VT::I64, VT::I64]),
+                _ => vts.push(r),
+            }
+        }
+        ret_regs(&vts)?;
         vts.push(VT::Chain);
-        let n = dag.node(Op::Target(X86_CALL), &vts, &ops, variadic as u64);
-        let vals = (0..rets.len() as u32).map(|k| SDValue::new(n, k)).collect();
-        Ok((SDValue::new(n, rets.len() as u32), vals))
+        let n = dag.node(Op::Target(X86_CALL), &vts, &ops, payload);
+        let mut vals = Vec::with_capacity(rets.len());
+        let mut k = 0;
+        for &r in rets {
+            let v = SDValue::new(n, k);
+            vals.push(if r == VT::I128 {
+                k += 2;
+                dag.value(Op::BuildPair, r, &[v, SDValue::new(n, k - 1)], 0)
+            } else {
+                k += 1;
+                v
+            });
+        }
+        Ok((SDValue::new(n, vts.len() as u32 - 1), vals))
     }
 
     fn lower_return(
@@ -156,9 +230,18 @@ impl CallLowering for X86Lowering {
         chain: SDValue,
         vals: &[SDValue],
     ) -> Result<SDValue, IselError> {
-        let vts: Vec<VT> = vals.iter().map(|&v| dag.vt(v)).collect();
+        let mut ops = vec![chain];
+        for &v in vals {
+            if dag.vt(v) == VT::I128 {
+                for half in 0..2 {
+                    ops.push(dag.value(Op::ExtractElement, VT::I64, &[v], half));
+                }
+            } else {
+                ops.push(v);
+            }
+        }
+        let vts: Vec<VT> = ops[1..].iter().map(|&v| dag.vt(v)).collect();
         ret_regs(&vts)?;
-        let ops: Vec<SDValue> = std::iter::once(chain).chain(vals.iter().copied()).collect();
         Ok(dag.value(Op::Target(X86_RET), VT::Chain, &ops, 0))
     }
 
@@ -169,40 +252,29 @@ impl CallLowering for X86Lowering {
         va_start: bool,
     ) -> Result<LoweredArgs, IselError> {
         let kinds = args.iter().map(|&a| match a {
+            FormalArg::Value(VT::I128) => ArgKind::Pair,
             FormalArg::Value(vt) => ArgKind::Value(vt),
             FormalArg::ByVal { size, align } => ArgKind::Memory { size, align },
         });
         let a = assign(kinds)?;
         let mut out = LoweredArgs::default();
-        for (&arg, &loc) in args.iter().zip(&a.locs) {
-            // Incoming stack arguments start above the return address.
-            let fixed = |mf: &mut MachFunction, size: u64, off: u32| -> FrameIdx {
-                mf.frame.create_fixed(size, 8 + i64::from(off))
-            };
-            out.vals.push(match (arg, loc) {
-                (FormalArg::ByVal { size, .. }, ArgLoc::Stack(off)) => {
-                    ArgValue::Frame(fixed(mf, size.max(1), off))
-                }
-                (FormalArg::Value(vt), ArgLoc::Reg(r)) => {
-                    let v = mf.new_vreg(class_of_vt(vt)?);
-                    let p = part(r, vt);
-                    mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
-                    mf.live_ins.push(p);
-                    ArgValue::Reg(v)
-                }
-                (FormalArg::Value(vt), ArgLoc::Stack(off)) => {
-                    let v = mf.new_vreg(class_of_vt(vt)?);
-                    let fi = fixed(mf, if vt.bits() > 64 { 16 } else { 8 }, off);
-                    let (opc, _) = mem_forms(vt);
-                    let mut ops = vec![Operand::reg_def(v)];
-                    ops.extend(mem(Operand::frame(fi), 0));
-                    mf.push(MOpc::target(opc.0), &ops);
-                    ArgValue::Reg(v)
-                }
-                (FormalArg::ByVal { .. }, ArgLoc::Reg(_)) => {
-                    return Err(IselError::new("a byval argument in a register"))
-                }
-            });
+        // A wide argument is two halves (two locations) in consecutive
+        // vregs `r`, `r + 1`; `r` stands for it.
+        let mut locs = a.locs.iter().copied();
+        let mut next = || {
+            locs.next()
+                .ok_or_else(|| IselError::new("an unassigned argument"))
+        };
+        for &arg in args {
+            let loc = next()?;
+            if arg == FormalArg::Value(VT::I128) {
+                let half = FormalArg::Value(VT::I64);
+                let lo = lower_one(mf, half, loc)?;
+                lower_one(mf, half, next()?)?;
+                out.vals.push(lo);
+            } else {
+                out.vals.push(lower_one(mf, arg, loc)?);
+            }
         }
         if va_start {
             out.va = Some(abi::save_unnamed_registers(mf, &a));
@@ -224,6 +296,16 @@ impl CallLowering for X86Lowering {
         Ok(abi::va_start(dag, chain, list, va))
     }
 
+    fn lower_va_arg(
+        &self,
+        dag: &mut Dag,
+        chain: SDValue,
+        list: SDValue,
+        vt: VT,
+    ) -> Result<(SDValue, SDValue), IselError> {
+        abi::va_arg(dag, chain, list, vt)
+    }
+
     fn lower_va_copy(
         &self,
         dag: &mut Dag,
@@ -233,6 +315,39 @@ impl CallLowering for X86Lowering {
     ) -> Result<SDValue, IselError> {
         Ok(abi::va_copy(dag, chain, dst, src))
     }
+}
+
+/// Copies incoming argument `arg` from `loc` into a new vreg (or names its
+/// stack object, for `byval`).
+fn lower_one(mf: &mut MachFunction, arg: FormalArg, loc: ArgLoc) -> Result<ArgValue, IselError> {
+    // Incoming stack arguments start above the return address.
+    let fixed = |mf: &mut MachFunction, size: u64, off: u32| -> FrameIdx {
+        mf.frame.create_fixed(size, 8 + i64::from(off))
+    };
+    Ok(match (arg, loc) {
+        (FormalArg::ByVal { size, .. }, ArgLoc::Stack(off)) => {
+            ArgValue::Frame(fixed(mf, size.max(1), off))
+        }
+        (FormalArg::Value(vt), ArgLoc::Reg(r)) => {
+            let v = mf.new_vreg(class_of_vt(vt)?);
+            let p = part(r, vt);
+            mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
+            mf.live_ins.push(p);
+            ArgValue::Reg(v)
+        }
+        (FormalArg::Value(vt), ArgLoc::Stack(off)) => {
+            let v = mf.new_vreg(class_of_vt(vt)?);
+            let fi = fixed(mf, if vt.bits() > 64 { 16 } else { 8 }, off);
+            let (opc, _) = mem_forms(vt);
+            let mut ops = vec![Operand::reg_def(v)];
+            ops.extend(mem(Operand::frame(fi), 0));
+            mf.push(MOpc::target(opc.0), &ops);
+            ArgValue::Reg(v)
+        }
+        (FormalArg::ByVal { .. }, ArgLoc::Reg(_)) => {
+            return Err(IselError::new("a byval argument in a register"))
+        }
+    })
 }
 
 fn stack_adjust(bytes: i32, down: bool) -> Vec<Operand> {
@@ -253,17 +368,9 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
     let dag = e.dag;
     let ops = dag.operands(n);
     let (callee, args) = (ops[1], &ops[2..]);
-    let variadic = dag.payload(n) & 1 != 0;
-    let a = assign(args.iter().map(|&v| match dag.op_of(v) {
-        Op::ByValArg => {
-            let b = ByVal::unpack(dag.payload(v.node()));
-            ArgKind::Memory {
-                size: b.size,
-                align: b.align,
-            }
-        }
-        _ => ArgKind::Value(dag.vt(v)),
-    }))?;
+    let payload = dag.payload(n);
+    let variadic = payload & 1 != 0;
+    let a = assign(arg_kinds(dag, args, payload))?;
     let bytes = u64::from(a.stack_bytes).next_multiple_of(16);
     mf.frame.has_calls = true;
     mf.frame.max_call_frame = mf.frame.max_call_frame.max(bytes);
@@ -274,7 +381,10 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
         let ArgLoc::Stack(off) = loc else { continue };
         let sp = Operand::reg_use(regs::RSP);
         if dag.op_of(v) == Op::ByValArg {
-            let size = ByVal::unpack(dag.payload(v.node())).size;
+            let ByVal { size, align } = ByVal::unpack(dag.payload(v.node()));
+            // An over-aligned copy needs an over-aligned stack pointer:
+            // the frame is realigned.
+            mf.frame.max_align = mf.frame.max_align.max(align);
             let src = byval_source(e, dag.operands(v.node())[0]);
             copy_bytes(mf, src, 0, sp, i64::from(off), size);
             continue;

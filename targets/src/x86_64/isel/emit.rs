@@ -16,7 +16,7 @@ use super::super::machine::{mclass, X86Info};
 use super::super::regs;
 use super::addr::{AddrMode, Base};
 use super::call::{emit_call, emit_ret, X86_CALL, X86_RET};
-use super::matcher::{Binding, Cover, SPECIAL};
+use super::matcher::{Binding, Cover, FOLDED, SPECIAL};
 use super::patterns::{patterns, PDef, POperand, Pattern};
 use super::schedule::Scheduler;
 use rcc_dag::{Cond, Dag, IselError, Node, Op, SDValue, VT};
@@ -38,7 +38,7 @@ pub fn class_of_vt(vt: VT) -> Result<RegClassId, IselError> {
         // x86_fp80: the 80 bits `fstpt` stores, in the low bytes of an XMM
         // register (see isel/x87.rs).
         VT::F80 => mclass::VR128,
-        VT::V2F32 | VT::V4F32 | VT::V2F64 => mclass::VR128,
+        t if super::vector::in_vr128(t) => mclass::VR128,
         t => return Err(IselError::new(format!("{t} values"))),
     })
 }
@@ -119,9 +119,25 @@ impl Emitter<'_> {
     /// Emits everything the root needs, in the list scheduler's order.
     pub fn run(&mut self, mf: &mut MachFunction) -> Result<(), IselError> {
         self.sched.schedule(self.dag, self.cover)?;
+        let mut prev: Option<Node> = None;
         for k in 0..self.sched.order.len() {
             let n = self.sched.order[k];
+            // A glue user must come right after its producer (nothing in
+            // between may write EFLAGS; see the matcher's groups).
+            let glued = super::matcher::glue_operand(self.dag, n);
+            if let Some(g) = glued.filter(|g| prev != Some(g.node())) {
+                return Err(IselError::new(format!(
+                    "internal error: glued {:?} not emitted right after {:?}",
+                    self.dag.op(n),
+                    self.dag.op_of(g)
+                )));
+            }
             self.emit_node(mf, n)?;
+            let no_code = matches!(self.dag.op(n), Op::EntryToken | Op::TokenFactor)
+                || self.cover.row[n.index()] == FOLDED;
+            if !no_code {
+                prev = Some(n);
+            }
         }
         Ok(())
     }
@@ -148,11 +164,19 @@ impl Emitter<'_> {
                 mf.push(MOpc::COPY, &[Operand::reg_def(dst), Operand::reg_use(src)]);
             }
             Op::Target(X86_CALL) => emit_call(self, mf, n)?,
+            Op::UMulLoHi => super::wide::emit_umul_lohi(self, mf, n)?,
+            op if super::atomic::is_atomic(op) => super::atomic::emit(self, mf, n)?,
             Op::Target(X86_RET) => emit_ret(self, mf, n)?,
+            Op::BrJt => super::jumptable::emit_br_jt(self, mf, n)?,
             Op::TlsAddress => super::tls::emit_tls(self, mf, n)?,
             _ if super::x87::selects(dag, n) => super::x87::emit(self, mf, n)?,
+            _ if super::vector::special(dag, n) => super::vector::emit(self, mf, n)?,
             _ => {
                 let r = self.cover.row[n.index()];
+                if r == FOLDED {
+                    // Loaded by the row that folded it.
+                    return Ok(());
+                }
                 if r == SPECIAL {
                     return Err(IselError::new(format!("{:?} as a value", dag.op(n))));
                 }
@@ -168,7 +192,12 @@ impl Emitter<'_> {
         let binds = self.cover.bindings(n);
         let mut defs = [Reg::NONE; 64];
         let root_vt = self.dag.vts(n)[0];
-        for inst in &p.insts {
+        // A glue producer's flags are read by the next row (its group).
+        let vts = self.dag.vts(n);
+        let glue_out = vts.last() == Some(&VT::Glue)
+            && self.dag.result_used(SDValue::new(n, vts.len() as u32 - 1));
+        for (k, inst) in p.insts.iter().enumerate() {
+            let dead_eflags = inst.dead_eflags && !(glue_out && k + 1 == p.insts.len());
             let mut ops = std::mem::take(&mut self.ops);
             ops.clear();
             let var_reg = |v: u8, defs: &[Reg; 64]| match binds.get(v as usize) {
@@ -234,6 +263,9 @@ impl Emitter<'_> {
                                     POperand::Var(v) => match binds[v as usize] {
                                         Binding::Addr(am) => am,
                                         Binding::Val(x) => AddrMode::reg(x),
+                                        Binding::VecConst(v) => {
+                                            super::vector::pool_addr(self.dag, mf, v)
+                                        }
                                         Binding::Const(c) => {
                                             pool_addr(mf, size, c, mem_bytes(size) * 8)
                                         }
@@ -302,7 +334,7 @@ impl Emitter<'_> {
                             (OpKind::Fixed(_) | OpKind::Lit(_), _) => {}
                         }
                     }
-                    push_implicit(&mut ops, inst.opc, inst.dead_eflags);
+                    push_implicit(&mut ops, inst.opc, dead_eflags);
                 }
                 None => {
                     // Generic: COPY src | SUBREG_TO_REG imm, src, idx | IMPLICIT_DEF.

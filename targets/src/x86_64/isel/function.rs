@@ -3,18 +3,19 @@
 //!
 //! For each IR block in order: open its machine block, emit its machine
 //! PHIs (from the builder's phi edges), lower the incoming arguments in the
-//! entry block, build the block's DAG, combine it, select and schedule it,
-//! and close the block with the IR terminator's successors. The result is SSA machine
+//! entry block, build the block's DAG, legalize its types (wide integers
+//! become halves), combine it, select and schedule it, and close the block
+//! with the IR terminator's successors. The result is SSA machine
 //! code over virtual registers.
 
 use super::{Selector, X86Lowering};
-use rcc_dag::build::{build_block, FunctionLowering};
+use rcc_dag::build::{build_block, build_switch_step, FunctionLowering};
 use rcc_dag::combine::{combine, CombineCtx};
+use rcc_dag::legalize::{legalize_types, LegalizeCtx};
 use rcc_dag::{Dag, IselError, SDValue};
-use rcc_ir::entity::EntityId;
 use rcc_ir::layout::DataLayout;
 use rcc_ir::{GlobalId, Module};
-use rcc_mach::{MBlock, MOpc, MachFunction, Operand};
+use rcc_mach::{MBlock, MOpc, MachFunction, OpKind, Operand};
 
 /// Reused buffers of one worker.
 #[derive(Default)]
@@ -23,7 +24,10 @@ pub struct IselCtx {
     sel: Selector,
     vals: Vec<Option<SDValue>>,
     succs: Vec<MBlock>,
+    legal: LegalizeCtx,
     combine: CombineCtx,
+    /// (first, last) machine block of each IR block that selection split.
+    splits: Vec<(MBlock, MBlock)>,
     /// Position-independent code (GOT and PLT references).
     pub pic: bool,
 }
@@ -46,6 +50,7 @@ pub fn select_function(
     let lower = X86Lowering;
     let mut fl = FunctionLowering::new(m, f, dl, fn_ty, mf, &lower)?;
     fl.pic = cx.pic;
+    cx.legal.pic = cx.pic;
     for (k, b) in f.blocks.keys().enumerate() {
         mf.begin_block(fl.blocks[k]);
         for phi in fl.phis(b) {
@@ -59,19 +64,62 @@ pub fn select_function(
             fl.lower_arguments(mf, &lower)?;
         }
         build_block(&fl, b, &mut cx.dag, mf, &lower, &mut cx.vals)?;
+        legalize_types(&mut cx.dag, mf, &lower, &mut cx.legal)?;
+        rcc_dag::legalize::legalize_vectors(&mut cx.dag, mf, &super::vector::Sse2)?;
         combine(&mut cx.dag, &mut cx.combine);
         rcc_dag::check::check(&cx.dag)?;
         cx.sel.select_block(&mut cx.dag, mf)?;
-        cx.succs.clear();
-        if let Some(t) = f.terminator(b) {
-            for s in f.successors(t) {
-                let mb = fl.blocks[s.index()];
-                if !cx.succs.contains(&mb) {
-                    cx.succs.push(mb);
+        fl.machine_succs(b, 0, &mut cx.succs);
+        // Selection may have split the block (an atomic loop): the IR
+        // block's successors are reached from its last part.
+        let last = mf.current_block().unwrap_or(fl.blocks[k]);
+        if last != fl.blocks[k] {
+            cx.splits.push((fl.blocks[k], last));
+        }
+        mf.end_block(&cx.succs);
+        // A switch continues in blocks of its own, right after.
+        for s in 1..fl.num_steps(b) {
+            mf.begin_block(fl.step_block(b, s));
+            build_switch_step(&fl, b, s, &mut cx.dag, mf, &lower, &mut cx.vals)?;
+            legalize_types(&mut cx.dag, mf, &lower, &mut cx.legal)?;
+            combine(&mut cx.dag, &mut cx.combine);
+            rcc_dag::check::check(&cx.dag)?;
+            cx.sel.select_block(&mut cx.dag, mf)?;
+            fl.machine_succs(b, s, &mut cx.succs);
+            mf.end_block(&cx.succs);
+        }
+    }
+    retarget_phis(mf, &cx.splits);
+    cx.splits.clear();
+    Ok(())
+}
+
+/// Makes the inputs of the IR phis' machine PHIs that name the first part
+/// of a split block name its last part (the one that branches to the PHI's
+/// block). PHIs of blocks made by lowering (a loop's own) are left alone.
+fn retarget_phis(mf: &mut MachFunction, splits: &[(MBlock, MBlock)]) {
+    if splits.is_empty() {
+        return;
+    }
+    for k in 0..mf.order.len() {
+        let b = mf.order[k];
+        if mf.blocks[b].ir_block == u32::MAX {
+            continue;
+        }
+        let (start, end) = (mf.blocks[b].start as usize, mf.blocks[b].end as usize);
+        for p in start..end {
+            let i = mf.layout[p];
+            if mf.opc(i) != MOpc::PHI {
+                break;
+            }
+            for o in mf.operands_mut(i) {
+                if o.kind() != OpKind::Block {
+                    continue;
+                }
+                if let Some(&(_, last)) = splits.iter().find(|s| s.0.as_u32() == o.payload()) {
+                    *o = Operand::block(last);
                 }
             }
         }
-        mf.end_block(&cx.succs);
     }
-    Ok(())
 }

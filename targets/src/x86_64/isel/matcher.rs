@@ -3,16 +3,43 @@
 //! Nodes are visited from the root in reverse topological (reverse index)
 //! order. A node is *needed* when the root reaches it as a chain, or when a
 //! selected row uses it as a leaf operand (`r`, an address register). For a
-//! needed node, the rows whose root has its opcode are tried in file order;
-//! the first that matches is recorded with its bindings, and its leaves
-//! become needed. Nodes a row covers (nested trees, immediates, folded
+//! needed node, the rows whose root has its opcode are tried in priority
+//! order (bigger trees first, then file order); the first that matches is
+//! recorded with its bindings, and its leaves become needed. Nodes a row covers (nested trees, immediates, folded
 //! address arithmetic) are not needed unless another user needs them, in
 //! which case they are also computed on their own (pure nodes only, so
 //! duplication is safe).
 //!
+//! **Load folding**: a row may nest a `load` (a memory operand of an ALU
+//! instruction, a compare, an extending move). The load then happens
+//! where the row is emitted, so it is folded only when that keeps memory
+//! order and the DAG acyclic: its value has that one use, it is not
+//! volatile, no node on the way is shared (a multi-use setcc, which other
+//! rows may recompute), no row chosen before reads its value from a
+//! register (an address may take apart the load's multi-use user; every
+//! such row is at a larger index, so it was chosen before), the row folds
+//! no other load, and nothing else the
+//! row reads (its registers, its chain) depends on the load's chain
+//! (checked by a bounded search; too far means no fold). The row's root
+//! then depends on the load's chain input, and the load gets a `FOLDED`
+//! record that depends on the root, so whatever was chained after the
+//! load comes after the row.
+//!
 //! Invariant after [`cover`]: every needed node has a record; a record's
 //! dependencies are needed nodes with smaller indices, values first, then
-//! the chain.
+//! the chain, then the glue producer (a folded load's record depends on
+//! the row that folded it, which has a larger index).
+//!
+//! Glue groups: a node whose glue result is read (the low half of a wide
+//! add, `AddC`, glued to its `AddE`) must be emitted immediately before its
+//! glue user, with nothing in between that could write EFLAGS. So every
+//! other dependency on a glued node is redirected to the last node of its
+//! glue chain (the group's end), and a glue user lists its producer as its
+//! *last* dependency: the depth-first scheduler then reaches a producer
+//! only from its user, after all the user's other operands, and emits the
+//! two back to back. Producers are created just before their users and
+//! nothing else reads their values before the group's end exists (type
+//! legalization guarantees it), so the redirection never points forward.
 
 use super::addr::{match_addr, AddrMode, Base};
 use super::call::{X86_CALL, X86_RET};
@@ -32,10 +59,18 @@ pub enum Binding {
     Addr(AddrMode),
     Block(MBlock),
     Cond(Cond),
+    /// A `BuildVector` of constants, read from the constant pool.
+    VecConst(SDValue),
 }
 
 /// No row (a node handled by hand: copies, chains, calls, returns).
 pub const SPECIAL: u32 = u32::MAX;
+/// A load folded into another node's row (no code of its own).
+pub const FOLDED: u32 = u32::MAX - 1;
+
+/// How many nodes the search for a dependence on a folded load may visit
+/// before it gives up (and the load is not folded).
+const FOLD_SEARCH_LIMIT: usize = 256;
 
 /// The cover of one block.
 #[derive(Default)]
@@ -49,8 +84,21 @@ pub struct Cover {
     /// Per node: its dependencies in `deps`.
     pub dep_range: Vec<(u32, u32)>,
     pub deps: Vec<Node>,
+    /// Per node: the live node reading its glue result, if any.
+    pub glue_user: Vec<Option<Node>>,
+    /// Per node: the node whose row folded this load (`u32::MAX`: none).
+    pub folded_into: Vec<u32>,
+    /// Per node: uses of its result 0 by live nodes.
+    value_uses: Vec<u32>,
+    /// Per node: a selected row reads its result 0 from a register (as an
+    /// operand or address register); a load read so cannot be folded.
+    value_needed: Vec<bool>,
     /// Bindings of the row being tried (reused).
     scratch: Vec<Binding>,
+    /// Loads folded by the row being tried (reused).
+    folds: Vec<Node>,
+    /// Search scratch of the fold check (reused).
+    stack: Vec<Node>,
 }
 
 impl Cover {
@@ -62,6 +110,22 @@ impl Cover {
         let (a, b) = self.dep_range[n.index()];
         &self.deps[a as usize..b as usize]
     }
+    /// The last node of `n`'s glue chain (`n` itself if its glue, if any,
+    /// is unread).
+    pub fn group_end(&self, mut n: Node) -> Node {
+        while let Some(u) = self.glue_user[n.index()] {
+            n = u;
+        }
+        n
+    }
+}
+
+/// The glue operand of `n`, if it has one.
+pub fn glue_operand(dag: &Dag, n: Node) -> Option<SDValue> {
+    dag.operands(n)
+        .iter()
+        .copied()
+        .find(|&o| dag.vt(o) == VT::Glue)
 }
 
 /// Covers the DAG (use counts must be current).
@@ -80,14 +144,44 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
     let Some(root) = dag.root else {
         return Err(IselError::new("a block without a root"));
     };
+    c.folded_into.clear();
+    c.folded_into.resize(len, u32::MAX);
+    c.value_uses.clear();
+    c.value_uses.resize(len, 0);
+    c.value_needed.clear();
+    c.value_needed.resize(len, false);
+    for n in dag.nodes() {
+        if dag.uses(n) > 0 || n == root.node() {
+            for o in dag.operands(n).iter().filter(|o| o.res() == 0) {
+                c.value_uses[o.node().index()] += 1;
+            }
+        }
+    }
     c.needed[root.node().index()] = true;
+    c.glue_user.clear();
+    c.glue_user.resize(len, None);
+    for n in dag.nodes() {
+        if dag.uses(n) > 0 || n == root.node() {
+            if let Some(g) = glue_operand(dag, n) {
+                c.glue_user[g.node().index()] = Some(n);
+            }
+        }
+    }
     let mut scratch = std::mem::take(&mut c.scratch);
+    let mut folds = std::mem::take(&mut c.folds);
+    let mut stack = std::mem::take(&mut c.stack);
     for n in dag.nodes().rev() {
         if !c.needed[n.index()] {
             continue;
         }
         let d0 = c.deps.len() as u32;
         let ops = dag.operands(n);
+        if let Some(&by) = c.folded_into.get(n.index()).filter(|&&b| b != u32::MAX) {
+            c.row[n.index()] = FOLDED;
+            c.deps.push(Node::from_u32(by));
+            c.dep_range[n.index()] = (d0, d0 + 1);
+            continue;
+        }
         match dag.op(n) {
             Op::EntryToken => {}
             Op::TokenFactor => c.deps.extend(ops.iter().map(|o| o.node())),
@@ -95,36 +189,74 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
             Op::CopyToReg => c.deps.extend([ops[2].node(), ops[0].node()]),
             Op::Target(X86_CALL) => super::call::call_deps(dag, ops, &mut c.deps),
             Op::TlsAddress => {}
+            Op::BrJt => c.deps.extend([ops[1].node(), ops[0].node()]),
             Op::Target(X86_RET) => {
                 c.deps.extend(ops[1..].iter().map(|o| o.node()));
                 c.deps.push(ops[0].node());
             }
+            Op::UMulLoHi => c.deps.extend(ops.iter().map(|o| o.node())),
+            op if super::atomic::is_atomic(op) => super::atomic::cover_node(dag, mf, n, c),
             _ if super::x87::selects(dag, n) => c.deps.extend(ops.iter().map(|o| o.node())),
+            _ if super::vector::special(dag, n) => super::vector::deps(dag, n, &mut c.deps),
             op => {
                 let rows = patterns();
                 let found = rows.for_root(op).iter().find(|&&r| {
-                    scratch.clear();
-                    match_row(dag, mf, &rows.rows[r as usize], n, &mut scratch)
+                    let p = &rows.rows[r as usize];
+                    let mut m = M {
+                        dag,
+                        mf,
+                        p,
+                        binds: &mut scratch,
+                        folds: &mut folds,
+                        value_uses: &c.value_uses,
+                        value_needed: &c.value_needed,
+                    };
+                    m.row(n) && folds_legal(dag, n, &scratch, &folds, &mut stack)
                 });
                 let Some(&r) = found else {
                     c.scratch = scratch;
+                    c.folds = folds;
+                    c.stack = stack;
                     return Err(IselError::new(describe(dag, n)));
                 };
+                for &l in &folds {
+                    c.folded_into[l.index()] = n.as_u32();
+                    c.deps.push(dag.operands(l)[0].node());
+                }
                 c.row[n.index()] = r;
                 let b0 = c.binds.len() as u32;
                 c.binds.extend_from_slice(&scratch);
                 c.bind_range[n.index()] = (b0, c.binds.len() as u32);
                 for b in &scratch {
-                    match b {
-                        Binding::Val(v) => c.deps.push(v.node()),
-                        Binding::Addr(am) => c.deps.extend(am.regs().map(|v| v.node())),
-                        _ => {}
+                    let regs: [Option<SDValue>; 2] = match b {
+                        Binding::Val(v) => [Some(*v), None],
+                        Binding::Addr(am) => {
+                            let mut r = am.regs();
+                            [r.next(), r.next()]
+                        }
+                        _ => [None, None],
+                    };
+                    for v in regs.into_iter().flatten() {
+                        c.deps.push(v.node());
+                        if v.res() == 0 {
+                            c.value_needed[v.node().index()] = true;
+                        }
                     }
                 }
-                if has_chain(op) {
+                // A chain straight from a folded load is that load's chain
+                // input, pushed above.
+                if has_chain(op) && !folds.contains(&ops[0].node()) {
                     c.deps.push(ops[0].node());
                 }
             }
+        }
+        // A glued node is reached through its group's end; the glue
+        // producer itself comes last (see the module comment).
+        for i in d0 as usize..c.deps.len() {
+            c.deps[i] = c.group_end(c.deps[i]);
+        }
+        if let Some(g) = glue_operand(dag, n) {
+            c.deps.push(g.node());
         }
         c.dep_range[n.index()] = (d0, c.deps.len() as u32);
         for i in d0..c.deps.len() as u32 {
@@ -133,7 +265,55 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
         }
     }
     c.scratch = scratch;
+    c.folds = folds;
+    c.stack = stack;
     Ok(())
+}
+
+/// Whether the loads a matched row at `root` folds may move to the row
+/// (see the module comment): at most one, and neither the row's register
+/// operands nor its chain (unless it is the load's own chain result)
+/// depend on it.
+fn folds_legal(
+    dag: &Dag,
+    root: Node,
+    binds: &[Binding],
+    folds: &[Node],
+    stack: &mut Vec<Node>,
+) -> bool {
+    let &[load] = folds else {
+        return folds.is_empty();
+    };
+    stack.clear();
+    for b in binds {
+        match b {
+            Binding::Val(v) => stack.push(v.node()),
+            Binding::Addr(am) => stack.extend(am.regs().map(|v| v.node())),
+            _ => {}
+        }
+    }
+    if has_chain(dag.op(root)) {
+        let ch = dag.operands(root)[0];
+        if ch != SDValue::new(load, 1) {
+            stack.push(ch.node());
+        }
+    }
+    let mut visited = 0;
+    while let Some(x) = stack.pop() {
+        if x == load {
+            return false;
+        }
+        // Index order is topological: only later nodes can depend on it.
+        if x.index() < load.index() {
+            continue;
+        }
+        visited += 1;
+        if visited > FOLD_SEARCH_LIMIT {
+            return false;
+        }
+        stack.extend(dag.operands(x).iter().map(|o| o.node()));
+    }
+    true
 }
 
 fn has_chain(op: Op) -> bool {
@@ -169,29 +349,54 @@ fn describe(dag: &Dag, n: Node) -> String {
     )
 }
 
-/// Whether row `p` matches at node `n`; fills `binds` (one per variable).
-pub fn match_row(
-    dag: &Dag,
-    mf: &MachFunction,
-    p: &Pattern,
-    n: Node,
-    binds: &mut Vec<Binding>,
-) -> bool {
-    binds.clear();
-    binds.resize(p.nvars as usize, Binding::None);
-    let mut m = M { dag, mf, p, binds };
-    m.node(p.root, SDValue::new(n, 0), true)
-}
-
+/// Matching one row at one node.
 struct M<'a> {
     dag: &'a Dag,
     mf: &'a MachFunction,
     p: &'a Pattern,
+    /// One binding per variable.
     binds: &'a mut Vec<Binding>,
+    /// Loads the row folds.
+    folds: &'a mut Vec<Node>,
+    value_uses: &'a [u32],
+    value_needed: &'a [bool],
 }
 
 impl M<'_> {
-    fn node(&mut self, pn: u16, v: SDValue, is_root: bool) -> bool {
+    /// Whether the row matches at node `n`.
+    fn row(&mut self, n: Node) -> bool {
+        self.binds.clear();
+        self.binds.resize(self.p.nvars as usize, Binding::None);
+        self.folds.clear();
+        let dag = self.dag;
+        // A setcc other rows may recompute must not take a load with it.
+        let shared = dag.op(n) == Op::SetCC && dag.uses(n) > 1;
+        self.node(self.p.root, SDValue::new(n, 0), true, shared)
+    }
+
+    /// Whether the address bound by pattern node `pn` (a `lea` row's
+    /// child) is worth a `lea`.
+    fn lea_worthy(&self, pn: u16) -> bool {
+        match self.p.nodes[pn as usize] {
+            PNode::Var { var, .. } => {
+                matches!(self.binds[var as usize], Binding::Addr(am) if am.lea_worthy())
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether load `n`, nested in the row, may be folded into it.
+    fn foldable_load(&self, n: Node, shared: bool) -> bool {
+        // Rows chosen earlier (at larger indices) may read the value
+        // through its one user, e.g. an address matcher taking apart a
+        // multi-use add: then it stays in a register.
+        !shared
+            && self.value_uses[n.index()] == 1
+            && !self.value_needed[n.index()]
+            && !MemInfo::unpack(self.dag.payload(n)).volatile
+    }
+
+    fn node(&mut self, pn: u16, v: SDValue, is_root: bool, shared: bool) -> bool {
         let dag = self.dag;
         // The pattern outlives `self`'s borrow, so its child lists are read
         // in place while `self` records bindings.
@@ -201,6 +406,7 @@ impl M<'_> {
                 leaf_bits(dag, v) == Some(*x as u64 & dag.vt(v).mask()) && v.res() == 0
             }
             PNode::FCond(c) => dag.payload(v.node()) == *c as u64,
+            PNode::CondLit(c) => dag.payload(v.node()) == *c as u64,
             &PNode::Var { var, vt, pred } => {
                 if vt.is_some_and(|t| dag.vt(v) != t) {
                     return false;
@@ -213,12 +419,22 @@ impl M<'_> {
                     return false;
                 }
                 let recomputable = matches!(op.op, Op::SetCC | Op::FSetCC);
-                if !is_root && (has_chain(op.op) || (dag.uses(n) > 1 && !recomputable)) {
-                    return false;
+                if !is_root {
+                    if op.op == Op::Load {
+                        if !self.foldable_load(n, shared) {
+                            return false;
+                        }
+                    } else if has_chain(op.op) || (dag.uses(n) > 1 && !recomputable) {
+                        return false;
+                    }
                 }
+                // A nested node with other users is computed again for
+                // them (only setccs are nested so): not below it.
+                let shared = shared || (!is_root && dag.uses(n) > 1);
                 let ops = dag.operands(n);
                 let typ = match op.op {
                     Op::SetCC
+                    | Op::SetCCCarry
                     | Op::FSetCC
                     | Op::SAddO
                     | Op::UAddO
@@ -235,21 +451,31 @@ impl M<'_> {
                 if vt.is_some_and(|t| t != typ) || !mem_ok(dag, n, *op, typ) {
                     return false;
                 }
-                match op.op {
+                let matched = match op.op {
+                    // A `lea` row takes its whole root as an address.
+                    Op::Add if op.lea => {
+                        is_root && self.node(kids[0], v, false, shared) && self.lea_worthy(kids[0])
+                    }
                     Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex => {
-                        self.node(kids[0], v, false)
+                        self.node(kids[0], v, false, shared)
                     }
                     Op::Undef => true,
-                    Op::SetCC | Op::FSetCC => {
-                        self.node(kids[0], ops[0], false)
-                            && self.node(kids[1], ops[1], false)
-                            && self.node(kids[2], v, false)
+                    Op::SetCC | Op::SetCCCarry | Op::FSetCC => {
+                        self.node(kids[0], ops[0], false, shared)
+                            && self.node(kids[1], ops[1], false, shared)
+                            && self.node(kids[2], v, false, shared)
                     }
                     _ => {
                         let ins = if has_chain(op.op) { &ops[1..] } else { ops };
-                        kids.iter().zip(ins).all(|(&k, &o)| self.node(k, o, false))
+                        kids.iter()
+                            .zip(ins)
+                            .all(|(&k, &o)| self.node(k, o, false, shared))
                     }
+                };
+                if matched && !is_root && op.op == Op::Load {
+                    self.folds.push(n);
                 }
+                matched
             }
         }
     }
@@ -261,8 +487,14 @@ impl M<'_> {
                 let t = dag.vt(v);
                 // A value result other than 0 (a call's second returned
                 // register) is a register too; chains are not scalars.
-                let scalar = (t.is_int() && t != VT::I128) || t.is_float() || t.is_vector();
-                if !scalar {
+                let scalar = (t.is_int() && t.bits() <= 64) || t.is_float();
+                if !(scalar || super::vector::in_vr128(t)) {
+                    return false;
+                }
+                Binding::Val(v)
+            }
+            Pred::Def32 => {
+                if dag.vt(v) != VT::I32 || v.res() != 0 || !defined_by_32_bit_op(dag, v) {
                     return false;
                 }
                 Binding::Val(v)
@@ -273,8 +505,13 @@ impl M<'_> {
                 }
                 Binding::Const(dag.payload(v.node()))
             }
-            Pred::Imm | Pred::UImm32 => {
-                let Some(c) = dag.as_const(v) else {
+            Pred::Imm | Pred::UImm32 | Pred::Splat => {
+                let c = if pred == Pred::Splat {
+                    super::vector::splat_const(dag, v)
+                } else {
+                    dag.as_const(v)
+                };
+                let Some(c) = c else {
                     return false;
                 };
                 if pred == Pred::UImm32 && c > u32::MAX as u64 {
@@ -311,6 +548,12 @@ impl M<'_> {
                     ..AddrMode::EMPTY
                 })
             }
+            Pred::CPool => {
+                if !super::vector::is_pool_constant(dag, v) {
+                    return false;
+                }
+                Binding::VecConst(v)
+            }
             Pred::Bb => {
                 if dag.op_of(v) != Op::BasicBlock {
                     return false;
@@ -331,6 +574,40 @@ impl M<'_> {
     }
 }
 
+/// Whether i32 value `v` is the result of a 32-bit instruction (which
+/// zeroes the upper half of the 64-bit register) rather than of a copy
+/// that may keep whatever the register held: not a truncation (a
+/// sub-register copy), a value from another block or a call, an undef.
+fn defined_by_32_bit_op(dag: &Dag, v: SDValue) -> bool {
+    match dag.op_of(v) {
+        Op::Add
+        | Op::Sub
+        | Op::Mul
+        | Op::SDiv
+        | Op::UDiv
+        | Op::SRem
+        | Op::URem
+        | Op::And
+        | Op::Or
+        | Op::Xor
+        | Op::Shl
+        | Op::Srl
+        | Op::Sra
+        | Op::Select
+        | Op::Constant
+        | Op::ZeroExtend
+        | Op::SignExtend
+        | Op::AnyExtend
+        | Op::Rotl
+        | Op::Rotr
+        | Op::Bswap
+        | Op::Ctlz
+        | Op::Cttz => true,
+        Op::Load => MemInfo::unpack(dag.payload(v.node())).ext != Ext::Any,
+        _ => false,
+    }
+}
+
 /// The value of a `Constant`, or the bits of a `ConstantFP`.
 fn leaf_bits(dag: &Dag, v: SDValue) -> Option<u64> {
     match dag.op_of(v) {
@@ -345,6 +622,9 @@ fn mem_ok(dag: &Dag, n: Node, op: POp, typ: VT) -> bool {
         Op::Load => {
             let mi = MemInfo::unpack(dag.payload(n));
             let bits = mi.mem_bits.max(8);
+            if MemInfo::align_of(dag.payload(n)) < op.align {
+                return false;
+            }
             match op.ext {
                 Ext::None => mi.ext == Ext::None,
                 e => mi.ext == e && bits == op.mem && bits <= typ.bits().max(8),
@@ -352,6 +632,9 @@ fn mem_ok(dag: &Dag, n: Node, op: POp, typ: VT) -> bool {
         }
         Op::Store => {
             let mi = MemInfo::unpack(dag.payload(n));
+            if MemInfo::align_of(dag.payload(n)) < op.align {
+                return false;
+            }
             let (mem, val) = (mi.mem_bits.max(8), typ.bits().max(8));
             if op.mem == 0 {
                 mem == val

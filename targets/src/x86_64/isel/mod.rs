@@ -15,7 +15,11 @@
 //!   machine instructions;
 //! - [`call`]: the System V [`rcc_dag::CallLowering`] hooks and the
 //!   emission of calls and returns;
+//! - [`jumptable`]: the jump through a switch's jump table;
 //! - [`x87`]: hand-written sequences for `x86_fp80` arithmetic.
+//! - [`vector`]: SSE2 vectors: which types and operations are legal (the
+//!   [`rcc_dag::legalize::TypeLegality`] the legalizer asks) and the
+//!   selection of `BuildVector`, `Shuffle` and `InsertElt`.
 //!
 //! Invariants of the output: every virtual register is defined once; in a
 //! block, a register defined by the block is defined before it is used;
@@ -23,15 +27,19 @@
 
 pub mod abi;
 pub mod addr;
+pub mod atomic;
 pub mod call;
 pub mod emit;
 pub mod function;
+pub mod jumptable;
 pub mod matcher;
 pub mod patterns;
 pub mod schedule;
 #[cfg(test)]
 mod tests;
 pub mod tls;
+pub mod vector;
+pub mod wide;
 pub mod x87;
 
 pub use call::{X86Lowering, X86_CALL, X86_RET};

@@ -17,7 +17,7 @@
 use super::super::desc::{ImmKind, OpKind, Role, DESCS};
 use super::super::printer::CC_NAMES;
 use super::super::regs;
-use rcc_dag::{Ext, FCond, Op, VT};
+use rcc_dag::{Cond, Ext, FCond, Op, VT};
 use rcc_mach::{MOpc, PReg};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -30,12 +30,21 @@ pub struct POp {
     pub ext: Ext,
     /// Memory bits of an extending load or truncating store; 0 = natural.
     pub mem: u32,
+    /// Minimum alignment of a load or store (`alignedload`: 16).
+    pub align: u32,
+    /// `lea`: an `add` taken as a whole address (its one child binds the
+    /// add itself as `addr`), matched only when the address is worth a
+    /// `lea` (see `AddrMode::lea_worthy`).
+    pub lea: bool,
 }
 
 /// Operand predicates.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Pred {
     R,
+    /// An i32 value computed by a 32-bit instruction, which leaves the
+    /// upper half of its 64-bit register zero (LLVM's `def32`).
+    Def32,
     Imm,
     UImm32,
     Addr,
@@ -46,6 +55,13 @@ pub enum Pred {
     /// A `ConstantFP` (its bits); in a memory slot it becomes a
     /// constant-pool entry of the slot's size.
     FpImm,
+    /// A `BuildVector` whose lanes are all the same `Constant` (its value,
+    /// checked against the slots like `imm`).
+    Splat,
+    /// A `BuildVector` of constants other than all-zeros and all-ones (which
+    /// are cheaper in a register); only in memory slots: a constant-pool
+    /// entry.
+    CPool,
 }
 
 /// A node of a pattern tree.
@@ -66,6 +82,8 @@ pub enum PNode {
     Lit(i64),
     /// The condition of the enclosing `fsetcc` (third child): this one.
     FCond(FCond),
+    /// The condition of the enclosing setcc (third child): this one.
+    CondLit(Cond),
 }
 
 /// Where an instruction's def goes.
@@ -128,14 +146,33 @@ pub struct Pattern {
     pub text: String,
 }
 
-/// All rows, grouped by root opcode in file order.
+impl Pattern {
+    /// The row's priority: rows with more operations in the tree are tried
+    /// first, then rows with more constrained leaves (literals, predicates
+    /// other than `r`), as LLVM's pattern complexity.
+    pub fn complexity(&self) -> usize {
+        self.nodes
+            .iter()
+            .map(|n| match n {
+                // A lea folds at least two operations of an address.
+                PNode::Node { op, .. } if op.lea => 32,
+                PNode::Node { .. } => 16,
+                PNode::Lit(_) | PNode::FCond(_) | PNode::CondLit(_) => 1,
+                PNode::Var { pred, .. } => (*pred != Pred::R) as usize,
+            })
+            .sum()
+    }
+}
+
+/// All rows, grouped by root opcode in priority order.
 pub struct Patterns {
     pub rows: Vec<Pattern>,
     by_root: HashMap<Op, Vec<u32>>,
 }
 
 impl Patterns {
-    /// The rows whose root has opcode `op`, in priority order.
+    /// The rows whose root has opcode `op`, in priority order: more
+    /// operations in the tree first, then file order.
     pub fn for_root(&self, op: Op) -> &[u32] {
         self.by_root.get(&op).map_or(&[], |v| v)
     }
@@ -163,6 +200,12 @@ pub fn parse(text: &str) -> Result<Patterns, String> {
         };
         by_root.entry(op.op).or_default().push(rows.len() as u32);
         rows.push(p);
+    }
+    // Bigger trees first, then more constrained leaves (LLVM's pattern
+    // complexity), file order among equals: a row that folds more of the
+    // DAG beats a general one wherever it sits in the file.
+    for list in by_root.values_mut() {
+        list.sort_by_key(|&r| std::cmp::Reverse(rows[r as usize].complexity()));
     }
     Ok(Patterns { rows, by_root })
 }
@@ -367,10 +410,17 @@ impl<'a> RowParser<'a> {
                 kids.push(self.fcond()?);
                 continue;
             }
-            kids.push(self.child(op.op == Op::SetCC && kids.len() == 2)?);
+            let is_cc = matches!(op.op, Op::SetCC | Op::SetCCCarry) && kids.len() == 2;
+            kids.push(self.child(is_cc)?);
         }
         self.expect(Tok::R)?;
-        check_arity(op.op, kids.len())?;
+        if op.lea {
+            if kids.len() != 1 {
+                return Err(format!("lea takes 1 child, found {}", kids.len()));
+            }
+        } else {
+            check_arity(op.op, kids.len())?;
+        }
         self.nodes.push(PNode::Node { op, vt, kids });
         Ok(self.nodes.len() as u16 - 1)
     }
@@ -395,6 +445,12 @@ impl<'a> RowParser<'a> {
         let Some(Tok::Word(mut w)) = self.next() else {
             return Err("expected a child".into());
         };
+        if is_cc {
+            if let Some(c) = Cond::ALL.iter().find(|c| cond_name(**c) == w) {
+                self.nodes.push(PNode::CondLit(*c));
+                return Ok(self.nodes.len() as u16 - 1);
+            }
+        }
         let mut vt = None;
         if let Some(t) = parse_vt(w) {
             vt = Some(t);
@@ -440,6 +496,7 @@ fn check_arity(op: Op, n: usize) -> Result<(), String> {
         Op::Undef | Op::Trap | Op::DebugTrap => 0,
         Op::Bswap | Op::Ctlz | Op::CtlzZeroUndef | Op::Cttz | Op::CttzZeroUndef => 1,
         Op::SetCC | Op::FSetCC | Op::Select | Op::Prefetch | Op::InsertElt => 3,
+        Op::SetCCCarry | Op::FShl | Op::FShr => 3,
         Op::ZeroExtend | Op::SignExtend | Op::AnyExtend | Op::Truncate => 1,
         Op::FNeg
         | Op::FAbs
@@ -449,6 +506,7 @@ fn check_arity(op: Op, n: usize) -> Result<(), String> {
         | Op::FpExtend
         | Op::FpRound
         | Op::Bitcast => 1,
+        Op::ScalarToVector | Op::SignExtendInReg | Op::ZeroExtendInReg | Op::MoveMask => 1,
         _ => 2,
     };
     if n == want {
@@ -463,18 +521,42 @@ fn parse_op(w: &str) -> Option<POp> {
         op,
         ext: Ext::None,
         mem: 0,
+        align: 0,
+        lea: false,
     };
+    if w == "lea" {
+        return Some(POp {
+            lea: true,
+            ..plain(Op::Add)
+        });
+    }
+    match w {
+        "alignedload" | "alignedstore" => {
+            return Some(POp {
+                align: 16,
+                ..plain(if w == "alignedload" {
+                    Op::Load
+                } else {
+                    Op::Store
+                })
+            })
+        }
+        _ => {}
+    }
     for (p, ext) in [
         ("zextload", Ext::Zero),
         ("sextload", Ext::Sign),
         ("extload", Ext::Any),
     ] {
         if let Some(bits) = w.strip_prefix(p) {
-            let mem = bits.parse().ok().filter(|b| [8, 16, 32].contains(b))?;
+            // 64: a vector's low lane (`movq m64, xmm`).
+            let mem = bits.parse().ok().filter(|b| [8, 16, 32, 64].contains(b))?;
             return Some(POp {
                 op: Op::Load,
                 ext,
                 mem,
+                align: 0,
+                lea: false,
             });
         }
     }
@@ -484,6 +566,8 @@ fn parse_op(w: &str) -> Option<POp> {
             op: Op::Store,
             ext: Ext::None,
             mem,
+            align: 0,
+            lea: false,
         });
     }
     Some(plain(match w {
@@ -550,6 +634,17 @@ fn parse_op(w: &str) -> Option<POp> {
         "trap" => Op::Trap,
         "debugtrap" => Op::DebugTrap,
         "prefetch" => Op::Prefetch,
+        "scalar_to_vector" => Op::ScalarToVector,
+        "sext_inreg" => Op::SignExtendInReg,
+        "zext_inreg" => Op::ZeroExtendInReg,
+        "movemask" => Op::MoveMask,
+        "addc" => Op::AddC,
+        "adde" => Op::AddE,
+        "subc" => Op::SubC,
+        "sube" => Op::SubE,
+        "setcccarry" => Op::SetCCCarry,
+        "fshl" => Op::FShl,
+        "fshr" => Op::FShr,
         _ => return None,
     }))
 }
@@ -564,22 +659,40 @@ fn parse_vt(w: &str) -> Option<VT> {
         "f32" => VT::F32,
         "f64" => VT::F64,
         "f80" => VT::F80,
-        "v2f32" => VT::V2F32,
-        "v4f32" => VT::V4F32,
-        "v2f64" => VT::V2F64,
+        // Vector types: `v4i32`, `v2f64`, ...
+        _ if w.starts_with('v') => return VT::from_name(w),
         _ => return None,
     })
+}
+
+/// A setcc condition as the pattern language spells it.
+fn cond_name(c: Cond) -> &'static str {
+    match c {
+        Cond::Eq => "eq",
+        Cond::Ne => "ne",
+        Cond::Ugt => "ugt",
+        Cond::Uge => "uge",
+        Cond::Ult => "ult",
+        Cond::Ule => "ule",
+        Cond::Sgt => "sgt",
+        Cond::Sge => "sge",
+        Cond::Slt => "slt",
+        Cond::Sle => "sle",
+    }
 }
 
 fn parse_pred(w: &str) -> Option<Pred> {
     Some(match w {
         "r" => Pred::R,
+        "def32" => Pred::Def32,
         "imm" => Pred::Imm,
         "uimm32" => Pred::UImm32,
         "addr" => Pred::Addr,
         "gotsym" => Pred::GotSym,
         "bb" => Pred::Bb,
         "fpimm" => Pred::FpImm,
+        "splat" => Pred::Splat,
+        "cpool" => Pred::CPool,
         _ => return None,
     })
 }
@@ -893,9 +1006,11 @@ fn parse_operand(
     let v = bound(p, name)?;
     let pred = p.preds[v as usize];
     let ok = match (slot, pred) {
-        (Slot::Reg, None | Some(Pred::R)) => true,
-        (Slot::Mem, Some(Pred::Addr | Pred::GotSym | Pred::R | Pred::FpImm)) => sub.is_none(),
-        (Slot::Imm(k), Some(Pred::Imm | Pred::UImm32)) => {
+        (Slot::Reg, None | Some(Pred::R | Pred::Def32)) => true,
+        (Slot::Mem, Some(Pred::Addr | Pred::GotSym | Pred::R | Pred::FpImm | Pred::CPool)) => {
+            sub.is_none()
+        }
+        (Slot::Imm(k), Some(Pred::Imm | Pred::UImm32 | Pred::Splat)) => {
             if imm_kinds.len() <= v as usize {
                 imm_kinds.resize(v as usize + 1, Vec::new());
             }

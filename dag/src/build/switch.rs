@@ -1,0 +1,920 @@
+//! `switch` lowering, after LLVM's SwitchLoweringUtils: the cases become
+//! clusters, dense runs of clusters become jump tables, runs with few
+//! destinations in a 64-value window become bit tests, and what remains
+//! is searched by a balanced binary tree of compares whose leaves test up
+//! to three clusters in a row.
+//!
+//! **Planning** happens once per function, before any block is built
+//! ([`FunctionLowering::plan_switches`]), because it decides the machine
+//! control flow: which machine blocks exist and which of them branch to
+//! which successor, which the machine PHIs of the successors need (a
+//! successor of a switch may come before it in block order). A plan is a
+//! list of *steps*, one per machine block: step 0 is the switch's own
+//! block (built by [`Builder::switch_head`] after the block's phi-edge
+//! copies, so the copies dominate every step), the others are new blocks
+//! emitted right after it ([`build_switch_step`]). A step is a
+//! conditional branch on a [`Test`] of the switch value, a jump through a
+//! jump table (the index range already checked), or a plain jump.
+//!
+//! **Clusters**: the case values, sign-extended, sorted; adjacent values
+//! with the same destination merge into ranges (cases that go to the
+//! default destination are dropped: they need no test). Weights for
+//! balancing are case counts (every case and the default weigh the same,
+//! as LLVM's branch probabilities without profile data).
+//!
+//! **Jump tables** (LLVM's `findJumpTables`): at least
+//! [`MIN_TABLE_CLUSTERS`] clusters whose case count is at least
+//! [`MIN_TABLE_DENSITY`] percent of the value range they span; the whole
+//! switch if it qualifies, otherwise a partition into the fewest dense
+//! runs found by dynamic programming over cluster suffixes (ties broken
+//! towards more tables). Holes in a table go to the default destination.
+//! In PIC the table holds 32-bit offsets from its own label.
+//!
+//! **Bit tests** (`findBitTestClusters`): a run of range clusters spanning
+//! fewer than 64 values with at most three destinations, worth it when
+//! it replaces enough compares (1 destination: 3 compares, 2: 5, 3: 6; a
+//! single value counts one compare, a range two). The header checks the
+//! range; each destination then tests `(1 << (v - bias)) & mask` (or
+//! `v - bias == k` for a single bit).
+//!
+//! **Search tree** (`splitWorkItem`): more than three clusters are split
+//! where the weights on both sides balance, at pivot `p`: `v < p` (signed)
+//! goes left. A side that is one range cluster exactly filling the bounds
+//! the tree has established jumps straight to its destination. Leaves
+//! test their clusters in order, each falling through to the next test and
+//! the last to the default destination; a table's or bit test's range
+//! check falls through the same way.
+//!
+//! **Unreachable default** (a default block that is just `unreachable`):
+//! the last cluster of each leaf is taken without its test, or without its
+//! range check for a table or bit tests (the last bit test becomes a
+//! jump).
+//!
+//! *Deviation:* llc -O0 tests the clusters in one linear chain and builds
+//! no bit tests; this lowering does at every level what llc does at -O2.
+
+use super::{BResult, Builder, FunctionLowering};
+use crate::lowering::{CallLowering, IselError};
+use crate::node::{Dag, SDValue};
+use crate::opcode::{Cond, Op};
+use crate::vt::VT;
+use rcc_ir::entity::EntityId;
+use rcc_ir::inst::Opcode;
+use rcc_ir::types::TypeId;
+use rcc_ir::Value;
+use rcc_ir::{Block, Inst, ValueTag};
+use rcc_mach::{MBlock, MachFunction, VReg};
+
+/// Fewest clusters worth a jump table (x86's minimum jump-table entries).
+pub const MIN_TABLE_CLUSTERS: usize = 4;
+/// Least percentage of a table's entries that must be real cases.
+pub const MIN_TABLE_DENSITY: u128 = 10;
+/// Width of the bit-test word (the pointer width).
+const BIT_TEST_WORD: u128 = 64;
+
+/// A test of the switch value `v`; constants are the case values
+/// sign-extended to 64 bits.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Test {
+    /// `lo <= v <= hi` (an equality when `lo == hi`), as
+    /// `(v - lo) <=u (hi - lo)`.
+    InRange(i64, i64),
+    /// `v < k`, signed.
+    Less(i64),
+    /// `((1 << (v - bias)) & mask) != 0`, with `v - bias` known to be in
+    /// `[0, 64)`, or in `[0, 32)` when not `wide` (then computed in 32
+    /// bits).
+    Bits { bias: i64, mask: u64, wide: bool },
+}
+
+/// What one machine block of a switch does.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum StepKind {
+    /// `if test goto t else goto f`.
+    Branch { test: Test, t: MBlock, f: MBlock },
+    /// Jump through jump table `jt` at index `v - bias` (checked before).
+    Table { bias: i64, jt: u32 },
+    /// `goto t`.
+    Jump(MBlock),
+}
+
+/// One machine block of a switch.
+#[derive(Copy, Clone, Debug)]
+pub struct Step {
+    pub mb: MBlock,
+    pub kind: StepKind,
+    /// Its successors, without duplicates: `succ_pool[succs.0..succs.1]`.
+    succs: (u32, u32),
+}
+
+/// The lowering of one `switch`.
+#[derive(Clone, Debug)]
+pub struct SwitchPlan {
+    /// The IR block it ends.
+    pub block: Block,
+    /// The switch value's type.
+    pub vt: VT,
+    /// Where step 0 leaves the switch value for the other steps.
+    pub vreg: VReg,
+    /// Step 0 runs in the IR block's own machine block.
+    pub steps: Vec<Step>,
+    succ_pool: Vec<MBlock>,
+}
+
+impl SwitchPlan {
+    /// The machine successors of step `k`, without duplicates.
+    pub fn succs(&self, k: usize) -> &[MBlock] {
+        let (a, b) = self.steps[k].succs;
+        &self.succ_pool[a as usize..b as usize]
+    }
+}
+
+/// A run of case values `[lo, hi]` and what handles it.
+#[derive(Copy, Clone, Debug)]
+struct Cluster {
+    lo: i64,
+    hi: i64,
+    /// Number of case values (the balancing weight).
+    weight: u128,
+    kind: Kind,
+}
+
+#[derive(Copy, Clone, Debug)]
+enum Kind {
+    /// Every value goes to this block.
+    Range(MBlock),
+    /// A jump table (its number in the function).
+    Table(u32),
+    /// A bit-test group (its index in the planner's `bits`).
+    Bits(usize),
+}
+
+/// A bit-test group: after checking `0 <= v - bias <= range`, each mask
+/// selects a destination.
+#[derive(Clone, Debug)]
+struct BitGroup {
+    bias: i64,
+    range: u64,
+    /// (mask, destination), most cases first.
+    cases: Vec<(u64, MBlock)>,
+}
+
+/// Cases of values `[lo, hi]` (as i128 to span the whole 64-bit range).
+fn span(lo: i64, hi: i64) -> u128 {
+    (hi as i128 - lo as i128 + 1) as u128
+}
+
+/// Whether `cases` case values spread over `range` values are dense
+/// enough for a table.
+fn dense(cases: u128, range: u128) -> bool {
+    cases * 100 >= range * MIN_TABLE_DENSITY
+}
+
+impl FunctionLowering<'_> {
+    /// Plans every `switch` of the function (see the module comment).
+    pub(super) fn plan_switches(
+        &mut self,
+        mf: &mut MachFunction,
+        lower: &dyn CallLowering,
+    ) -> BResult<()> {
+        let f = self.f;
+        for b in f.blocks.keys() {
+            let Some(t) = f.terminator(b) else { continue };
+            if f.op(t) != Opcode::Switch {
+                continue;
+            }
+            let plan = self.plan_switch(b, t, mf, lower)?;
+            self.switches.push(plan);
+        }
+        Ok(())
+    }
+
+    fn plan_switch(
+        &self,
+        b: Block,
+        t: Inst,
+        mf: &mut MachFunction,
+        lower: &dyn CallLowering,
+    ) -> BResult<SwitchPlan> {
+        let f = self.f;
+        let ops = f.inst_ops(t);
+        let vt = super::scalar_vt(self.m, self.dl, self.value_type(ops[0]), "a switch value")?;
+        let vreg = mf.new_vreg(
+            lower
+                .reg_class(vt)
+                .ok_or_else(|| IselError::new(format!("a switch on {vt}")))?,
+        );
+        let block_of = |v: Value| -> BResult<MBlock> {
+            v.as_entity::<Block>(ValueTag::Block)
+                .map(|x| self.blocks[x.index()])
+                .ok_or_else(|| IselError::new("a switch destination that is not a block"))
+        };
+        let default = block_of(ops[1])?;
+        // A default that is `unreachable` needs no path to it: the last
+        // test of each chain can be left out (LLVM's unreachable default).
+        let default_unreachable = ops[1]
+            .as_entity::<Block>(ValueTag::Block)
+            .and_then(|d| f.block_insts(d).find(|&i| f.op(i) != Opcode::Phi))
+            .is_some_and(|i| f.op(i) == Opcode::Unreachable);
+        let mut cases = Vec::with_capacity(ops.len() / 2);
+        for pair in ops[2..].chunks(2) {
+            let [v, d] = pair else {
+                return Err(IselError::new("a malformed switch"));
+            };
+            let k = super::const_int(f, *v)
+                .ok_or_else(|| IselError::new("a switch case that is not an integer"))?;
+            let sh = 64 - vt.bits();
+            let k = ((k << sh) as i64) >> sh;
+            let d = block_of(*d)?;
+            if d != default {
+                cases.push((k, d));
+            }
+        }
+        cases.sort_unstable_by_key(|c| c.0);
+        let mut p = Planner {
+            mf,
+            default,
+            default_unreachable,
+            steps: Vec::new(),
+            succ_pool: Vec::new(),
+            bits: Vec::new(),
+        };
+        let mut clusters = clusterize(&cases);
+        p.find_jump_tables(&mut clusters);
+        p.find_bit_tests(&mut clusters);
+        let head = self.blocks[b.index()];
+        if clusters.is_empty() {
+            p.step(head, StepKind::Jump(default));
+        } else {
+            p.lower_tree(&clusters, head);
+        }
+        Ok(SwitchPlan {
+            block: b,
+            vt,
+            vreg,
+            steps: p.steps,
+            succ_pool: p.succ_pool,
+        })
+    }
+
+    /// The plan of the switch ending IR block `b`, if it ends in one.
+    pub(super) fn switch_plan(&self, b: Block) -> Option<&SwitchPlan> {
+        self.switches
+            .binary_search_by_key(&b.as_u32(), |p| p.block.as_u32())
+            .ok()
+            .map(|k| &self.switches[k])
+    }
+
+    /// The number of machine blocks IR block `b` becomes (more than one
+    /// when it ends in a switch).
+    pub fn num_steps(&self, b: Block) -> usize {
+        self.switch_plan(b).map_or(1, |p| p.steps.len())
+    }
+
+    /// The machine block of step `k` of IR block `b` (step 0 is
+    /// `blocks[b]`).
+    pub fn step_block(&self, b: Block, k: usize) -> MBlock {
+        match self.switch_plan(b) {
+            Some(p) => p.steps[k].mb,
+            None => self.blocks[b.index()],
+        }
+    }
+
+    /// The machine successors of step `k` of IR block `b`, without
+    /// duplicates.
+    pub fn machine_succs(&self, b: Block, k: usize, out: &mut Vec<MBlock>) {
+        out.clear();
+        if let Some(p) = self.switch_plan(b) {
+            out.extend_from_slice(p.succs(k));
+            return;
+        }
+        if let Some(t) = self.f.terminator(b) {
+            for s in self.f.successors(t) {
+                let mb = self.blocks[s.index()];
+                if !out.contains(&mb) {
+                    out.push(mb);
+                }
+            }
+        }
+    }
+
+    /// The machine blocks through which IR block `pred` reaches IR block
+    /// `succ` (the predecessors of `succ`'s machine PHIs for that edge).
+    pub(super) fn edge_sources(&self, pred: Block, succ: Block) -> Vec<MBlock> {
+        let target = self.blocks[succ.index()];
+        let Some(p) = self.switch_plan(pred) else {
+            return vec![self.blocks[pred.index()]];
+        };
+        (0..p.steps.len())
+            .filter(|&k| p.succs(k).contains(&target))
+            .map(|k| p.steps[k].mb)
+            .collect()
+    }
+
+    /// The IR type of value `v` of this function.
+    fn value_type(&self, v: Value) -> TypeId {
+        match v.tag() {
+            ValueTag::Inst => self.f.ty[v.index()],
+            ValueTag::Arg => self.arg_tys[v.index()],
+            ValueTag::Const => {
+                self.f
+                    .consts
+                    .get(rcc_ir::constant::ConstId::from_index(v.index()))
+                    .ty
+            }
+            _ => rcc_ir::types::prim::PTR,
+        }
+    }
+}
+
+/// Sorted `(value, destination)` cases into clusters: adjacent values with
+/// one destination merge.
+fn clusterize(cases: &[(i64, MBlock)]) -> Vec<Cluster> {
+    let mut out: Vec<Cluster> = Vec::with_capacity(cases.len());
+    for &(k, d) in cases {
+        if let Some(last) = out.last_mut() {
+            if let Kind::Range(ld) = last.kind {
+                if ld == d && last.hi.checked_add(1) == Some(k) {
+                    last.hi = k;
+                    last.weight += 1;
+                    continue;
+                }
+            }
+        }
+        out.push(Cluster {
+            lo: k,
+            hi: k,
+            weight: 1,
+            kind: Kind::Range(d),
+        });
+    }
+    out
+}
+
+/// Planning state of one switch.
+struct Planner<'m> {
+    mf: &'m mut MachFunction,
+    default: MBlock,
+    /// The default destination is `unreachable`.
+    default_unreachable: bool,
+    steps: Vec<Step>,
+    succ_pool: Vec<MBlock>,
+    bits: Vec<BitGroup>,
+}
+
+/// A range of clusters to lower into block `mb`, with the bounds the
+/// search tree has established: `ge <= v < lt`.
+#[derive(Copy, Clone)]
+struct WorkItem {
+    first: usize,
+    last: usize,
+    mb: MBlock,
+    ge: Option<i64>,
+    lt: Option<i64>,
+}
+
+impl Planner<'_> {
+    fn new_block(&mut self) -> MBlock {
+        self.mf.create_block(u32::MAX)
+    }
+
+    fn step(&mut self, mb: MBlock, kind: StepKind) {
+        let start = self.succ_pool.len();
+        let add = |pool: &mut Vec<MBlock>, b: MBlock| {
+            if !pool[start..].contains(&b) {
+                pool.push(b);
+            }
+        };
+        match kind {
+            StepKind::Branch { t, f, .. } => {
+                add(&mut self.succ_pool, t);
+                add(&mut self.succ_pool, f);
+            }
+            StepKind::Table { jt, .. } => {
+                let r = self.mf.jump_tables[jt as usize];
+                for k in r.start..r.end {
+                    let b = self.mf.jt_pool[k as usize];
+                    add(&mut self.succ_pool, b);
+                }
+            }
+            StepKind::Jump(t) => add(&mut self.succ_pool, t),
+        }
+        let succs = (start as u32, self.succ_pool.len() as u32);
+        self.steps.push(Step { mb, kind, succs });
+    }
+
+    /// Replaces dense runs of clusters with jump tables.
+    fn find_jump_tables(&mut self, cl: &mut Vec<Cluster>) {
+        let n = cl.len();
+        if n < MIN_TABLE_CLUSTERS {
+            return;
+        }
+        // cases[i]: case values in clusters before i.
+        let mut cases = vec![0u128; n + 1];
+        for i in 0..n {
+            cases[i + 1] = cases[i] + span(cl[i].lo, cl[i].hi);
+        }
+        let fits = |i: usize, j: usize| dense(cases[j + 1] - cases[i], span(cl[i].lo, cl[j].hi));
+        if fits(0, n - 1) {
+            let t = self.table(&cl[..]);
+            *cl = vec![t];
+            return;
+        }
+        // best[i] = (partitions of cl[i..], score, last cluster of the
+        // first partition). A score favours tables and single compares.
+        const SINGLE: u32 = 2;
+        const FEW_OR_TABLE: u32 = 1;
+        let few = MIN_TABLE_CLUSTERS / 2;
+        let mut best = vec![(0u32, 0u32, 0usize); n + 1];
+        best[n] = (0, 0, n);
+        for i in (0..n).rev() {
+            best[i] = (best[i + 1].0 + 1, best[i + 1].1 + SINGLE, i);
+            for j in (i + 1..n).rev() {
+                if !fits(i, j) {
+                    continue;
+                }
+                // (A run here has at least two entries.)
+                let entries = j - i + 1;
+                let mut score = best[j + 1].1;
+                if entries <= few || entries >= MIN_TABLE_CLUSTERS {
+                    score += FEW_OR_TABLE;
+                }
+                let parts = best[j + 1].0 + 1;
+                if parts < best[i].0 || (parts == best[i].0 && score > best[i].1) {
+                    best[i] = (parts, score, j);
+                }
+            }
+        }
+        let mut out = Vec::with_capacity(n);
+        let mut first = 0;
+        while first < n {
+            let last = best[first].2;
+            if last - first + 1 >= MIN_TABLE_CLUSTERS {
+                let t = self.table(&cl[first..=last]);
+                out.push(t);
+            } else {
+                out.extend_from_slice(&cl[first..=last]);
+            }
+            first = last + 1;
+        }
+        *cl = out;
+    }
+
+    /// A jump-table cluster over `run` (holes go to the default).
+    fn table(&mut self, run: &[Cluster]) -> Cluster {
+        let (lo, hi) = (run[0].lo, run[run.len() - 1].hi);
+        let mut targets = Vec::with_capacity(span(lo, hi) as usize);
+        let mut next = lo as i128;
+        for c in run {
+            let Kind::Range(d) = c.kind else {
+                unreachable!("tables are built from range clusters")
+            };
+            while next < c.lo as i128 {
+                targets.push(self.default);
+                next += 1;
+            }
+            while next <= c.hi as i128 {
+                targets.push(d);
+                next += 1;
+            }
+        }
+        for &b in &targets {
+            self.mf.blocks[b].address_taken = true;
+        }
+        let jt = self.mf.jump_table(&targets);
+        Cluster {
+            lo,
+            hi,
+            weight: run.iter().map(|c| c.weight).sum(),
+            kind: Kind::Table(jt),
+        }
+    }
+
+    /// Replaces runs of range clusters with bit-test groups where that
+    /// saves compares.
+    fn find_bit_tests(&mut self, cl: &mut Vec<Cluster>) {
+        let n = cl.len();
+        if n < 2 {
+            return;
+        }
+        let in_word = |i: usize, j: usize| span(cl[i].lo, cl[j].hi) <= BIT_TEST_WORD;
+        // best[i] = (partitions of cl[i..], last cluster of the first).
+        let mut best = vec![(0u32, 0usize); n + 1];
+        best[n] = (0, n);
+        for i in (0..n).rev() {
+            best[i] = (best[i + 1].0 + 1, i);
+            let mut dests: Vec<MBlock> = Vec::new();
+            let mut ok_upto = i;
+            // Destinations and kinds grow with j: find the longest
+            // admissible prefix first.
+            for (j, c) in cl.iter().enumerate().skip(i) {
+                let Kind::Range(d) = c.kind else { break };
+                if !dests.contains(&d) {
+                    dests.push(d);
+                }
+                if dests.len() > 3 || !in_word(i, j) {
+                    break;
+                }
+                ok_upto = j;
+            }
+            for j in (i + 1..=ok_upto).rev() {
+                let parts = best[j + 1].0 + 1;
+                if parts < best[i].0 {
+                    best[i] = (parts, j);
+                }
+            }
+        }
+        let mut out = Vec::with_capacity(n);
+        let mut first = 0;
+        while first < n {
+            let last = best[first].1;
+            match self.bit_group(&cl[first..=last]) {
+                Some(g) => out.push(g),
+                None => out.extend_from_slice(&cl[first..=last]),
+            }
+            first = last + 1;
+        }
+        *cl = out;
+    }
+
+    /// A bit-test cluster over `run`, if it saves enough compares.
+    fn bit_group(&mut self, run: &[Cluster]) -> Option<Cluster> {
+        let compares: usize = run.iter().map(|c| if c.lo == c.hi { 1 } else { 2 }).sum();
+        let mut dests: Vec<(MBlock, u64, u32, u128)> = Vec::new();
+        let (lo, hi) = (run[0].lo, run[run.len() - 1].hi);
+        // Values that fit the word as they are need no subtraction.
+        let bias = if lo > 0 && hi < BIT_TEST_WORD as i64 {
+            0
+        } else {
+            lo
+        };
+        for c in run {
+            let Kind::Range(d) = c.kind else { return None };
+            let (a, b) = ((c.lo - bias) as u32, (c.hi - bias) as u32);
+            let mask = (u64::MAX >> (63 - (b - a))) << a;
+            match dests.iter_mut().find(|x| x.0 == d) {
+                Some(x) => {
+                    x.1 |= mask;
+                    x.2 += b - a + 1;
+                    x.3 += c.weight;
+                }
+                None => dests.push((d, mask, b - a + 1, c.weight)),
+            }
+        }
+        let worth = matches!((dests.len(), compares), (1, 3..) | (2, 5..) | (3, 6..));
+        if !worth {
+            return None;
+        }
+        // Most likely destination first, then most bits, then mask order.
+        dests.sort_by(|x, y| y.3.cmp(&x.3).then(y.2.cmp(&x.2)).then(x.1.cmp(&y.1)));
+        self.bits.push(BitGroup {
+            bias,
+            range: (hi - bias) as u64,
+            cases: dests.iter().map(|x| (x.1, x.0)).collect(),
+        });
+        Some(Cluster {
+            lo,
+            hi,
+            weight: run.iter().map(|c| c.weight).sum(),
+            kind: Kind::Bits(self.bits.len() - 1),
+        })
+    }
+
+    /// Lowers all clusters, starting in block `head`.
+    fn lower_tree(&mut self, cl: &[Cluster], head: MBlock) {
+        let mut work = vec![WorkItem {
+            first: 0,
+            last: cl.len() - 1,
+            mb: head,
+            ge: None,
+            lt: None,
+        }];
+        while let Some(w) = work.pop() {
+            if w.last - w.first + 1 > 3 {
+                let (l, r) = self.split(cl, w);
+                // Left is lowered first (popped last pushed).
+                work.extend(r);
+                work.extend(l);
+            } else {
+                self.lower_leaf(cl, w);
+            }
+        }
+    }
+
+    /// Splits `w` at a pivot balancing the weights; emits the compare and
+    /// returns the work items of the two sides (none for a side that is
+    /// one cluster filling its bounds, which is jumped to directly).
+    fn split(&mut self, cl: &[Cluster], w: WorkItem) -> (Option<WorkItem>, Option<WorkItem>) {
+        // The default weighs as much as one case; each side carries half.
+        let half_default = 1u128;
+        let (mut last_left, mut first_right) = (w.first, w.last);
+        let mut left = cl[last_left].weight * 2 + half_default;
+        let mut right = cl[first_right].weight * 2 + half_default;
+        let mut turn = 0u32;
+        while last_left + 1 < first_right {
+            if left < right || (left == right && turn & 1 == 1) {
+                last_left += 1;
+                left += cl[last_left].weight * 2;
+            } else {
+                first_right -= 1;
+                right += cl[first_right].weight * 2;
+            }
+            turn += 1;
+        }
+        let pivot = cl[first_right].lo;
+        let side = |first: usize,
+                    last: usize,
+                    ge: Option<i64>,
+                    lt: Option<i64>|
+         -> Result<MBlock, WorkItem> {
+            let c = cl[first];
+            let fills = first == last
+                && ge == Some(c.lo)
+                && lt.is_some_and(|lt| c.hi.checked_add(1) == Some(lt));
+            match (fills, c.kind) {
+                (true, Kind::Range(d)) => Ok(d),
+                _ => Err(WorkItem {
+                    first,
+                    last,
+                    mb: MBlock::from_u32(u32::MAX),
+                    ge,
+                    lt,
+                }),
+            }
+        };
+        let mut make = |r: Result<MBlock, WorkItem>| match r {
+            Ok(d) => (d, None),
+            Err(mut item) => {
+                item.mb = self.new_block();
+                (item.mb, Some(item))
+            }
+        };
+        let (lb, litem) = make(side(w.first, last_left, w.ge, Some(pivot)));
+        let (rb, ritem) = make(side(first_right, w.last, Some(pivot), w.lt));
+        self.step(
+            w.mb,
+            StepKind::Branch {
+                test: Test::Less(pivot),
+                t: lb,
+                f: rb,
+            },
+        );
+        (litem, ritem)
+    }
+
+    /// Tests the clusters of `w` in order, each falling through to the
+    /// next and the last to the default. When the default is unreachable
+    /// the last cluster is taken without its test (its range check, for a
+    /// table or bit tests).
+    fn lower_leaf(&mut self, cl: &[Cluster], w: WorkItem) {
+        let mut here = w.mb;
+        for (k, &c) in cl.iter().enumerate().take(w.last + 1).skip(w.first) {
+            let last = k == w.last;
+            let next = if last { self.default } else { self.new_block() };
+            let untested = last && self.default_unreachable;
+            match c.kind {
+                Kind::Range(d) if untested => self.step(here, StepKind::Jump(d)),
+                Kind::Table(jt) if untested => self.step(here, StepKind::Table { bias: c.lo, jt }),
+                Kind::Range(d) => self.step(
+                    here,
+                    StepKind::Branch {
+                        test: Test::InRange(c.lo, c.hi),
+                        t: d,
+                        f: next,
+                    },
+                ),
+                Kind::Table(jt) => {
+                    let tb = self.new_block();
+                    self.step(
+                        here,
+                        StepKind::Branch {
+                            test: Test::InRange(c.lo, c.hi),
+                            t: tb,
+                            f: next,
+                        },
+                    );
+                    self.step(tb, StepKind::Table { bias: c.lo, jt });
+                }
+                Kind::Bits(g) => {
+                    let g = self.bits[g].clone();
+                    let mut test_block = here;
+                    if !untested {
+                        test_block = self.new_block();
+                        self.step(
+                            here,
+                            StepKind::Branch {
+                                test: Test::InRange(g.bias, g.bias + g.range as i64),
+                                t: test_block,
+                                f: next,
+                            },
+                        );
+                    }
+                    for (m, &(mask, d)) in g.cases.iter().enumerate() {
+                        let final_test = m + 1 == g.cases.len();
+                        if final_test && untested {
+                            self.step(test_block, StepKind::Jump(d));
+                            break;
+                        }
+                        let after = if final_test { next } else { self.new_block() };
+                        self.step(
+                            test_block,
+                            StepKind::Branch {
+                                test: Test::Bits {
+                                    bias: g.bias,
+                                    mask,
+                                    wide: g.range >= 32,
+                                },
+                                t: d,
+                                f: after,
+                            },
+                        );
+                        test_block = after;
+                    }
+                }
+            }
+            here = next;
+        }
+    }
+}
+
+impl Builder<'_, '_> {
+    /// Step 0 of the switch ending block `b` (after its phi-edge copies):
+    /// leaves the switch value for the other steps and branches.
+    pub(super) fn switch_head(&mut self, b: Block, i: Inst) -> BResult<()> {
+        let fl = self.fl;
+        let plan = fl
+            .switch_plan(b)
+            .ok_or_else(|| IselError::new("a switch without a plan"))?;
+        let v = self.get(fl.f.inst_ops(i)[0])?;
+        if plan.steps.len() > 1 {
+            self.copy_to(plan.vreg, v);
+        }
+        self.switch_step(plan, 0, v)
+    }
+
+    /// The DAG of step `k` of `plan` on switch value `v`.
+    fn switch_step(&mut self, plan: &SwitchPlan, k: usize, v: SDValue) -> BResult<()> {
+        let vt = plan.vt;
+        let bb =
+            |dag: &mut Dag, b: MBlock| dag.value(Op::BasicBlock, VT::Chain, &[], b.as_u32() as u64);
+        match plan.steps[k].kind {
+            StepKind::Jump(t) => {
+                let t = bb(self.dag, t);
+                self.chain = self.dag.value(Op::Br, VT::Chain, &[self.chain, t], 0);
+            }
+            StepKind::Branch { test, t, f } => {
+                let c = self.switch_test(vt, v, test);
+                let (t, f) = (bb(self.dag, t), bb(self.dag, f));
+                let ch = self
+                    .dag
+                    .value(Op::BrCond, VT::Chain, &[self.chain, c, t], 0);
+                self.chain = self.dag.value(Op::Br, VT::Chain, &[ch, f], 0);
+            }
+            StepKind::Table { bias, jt } => {
+                let mut idx = self.minus(vt, v, bias);
+                if vt != VT::I64 {
+                    idx = self.dag.value(Op::ZeroExtend, VT::I64, &[idx], 0);
+                }
+                let payload = jt as u64 | (self.fl.pic as u64) << 32;
+                self.chain = self
+                    .dag
+                    .value(Op::BrJt, VT::Chain, &[self.chain, idx], payload);
+            }
+        }
+        Ok(())
+    }
+
+    /// `v - k` in `vt` (`v` when `k` is 0).
+    fn minus(&mut self, vt: VT, v: SDValue, k: i64) -> SDValue {
+        if k == 0 {
+            return v;
+        }
+        let c = self.dag.constant(vt, k as u64);
+        self.dag.value(Op::Sub, vt, &[v, c], 0)
+    }
+
+    /// The i1 value of `test` on `v`.
+    fn switch_test(&mut self, vt: VT, v: SDValue, test: Test) -> SDValue {
+        let setcc = |b: &mut Self, a: SDValue, k: u64, cond: Cond| {
+            let c = b.dag.constant(b.dag.vt(a), k);
+            b.dag.value(Op::SetCC, VT::I1, &[a, c], cond as u64)
+        };
+        match test {
+            Test::InRange(lo, hi) if lo == hi => setcc(self, v, lo as u64, Cond::Eq),
+            Test::InRange(lo, hi) => {
+                let d = self.minus(vt, v, lo);
+                setcc(self, d, hi.wrapping_sub(lo) as u64, Cond::Ule)
+            }
+            Test::Less(k) => setcc(self, v, k as u64, Cond::Slt),
+            Test::Bits { bias, mask, wide } => {
+                let d = self.minus(vt, v, bias);
+                if mask.count_ones() == 1 {
+                    return setcc(self, d, mask.trailing_zeros() as u64, Cond::Eq);
+                }
+                // The shift count must stay below the word's width.
+                let word = if wide { VT::I64 } else { VT::I32 };
+                let d = match vt.bits().cmp(&word.bits()) {
+                    std::cmp::Ordering::Less => self.dag.value(Op::ZeroExtend, word, &[d], 0),
+                    std::cmp::Ordering::Greater => self.dag.value(Op::Truncate, word, &[d], 0),
+                    std::cmp::Ordering::Equal => d,
+                };
+                let one = self.dag.constant(word, 1);
+                let bit = self.dag.value(Op::Shl, word, &[one, d], 0);
+                let m = self.dag.constant(word, mask);
+                let and = self.dag.value(Op::And, word, &[bit, m], 0);
+                setcc(self, and, 0, Cond::Ne)
+            }
+        }
+    }
+}
+
+/// Builds the DAG of step `k >= 1` of the switch ending IR block `b` into
+/// `dag` (cleared first); its machine block is
+/// [`FunctionLowering::step_block`].
+pub fn build_switch_step(
+    fl: &FunctionLowering<'_>,
+    b: Block,
+    k: usize,
+    dag: &mut Dag,
+    mf: &mut MachFunction,
+    lower: &dyn CallLowering,
+    vals: &mut Vec<Option<SDValue>>,
+) -> BResult<()> {
+    let plan = fl
+        .switch_plan(b)
+        .ok_or_else(|| IselError::new("a switch without a plan"))?;
+    dag.clear();
+    vals.clear();
+    let chain = dag.entry();
+    let mut bl = Builder {
+        fl,
+        dag,
+        mf,
+        lower,
+        chain,
+        vals,
+    };
+    let v = bl.copy_from(plan.vreg, plan.vt);
+    bl.switch_step(plan, k, v)?;
+    let root = bl.chain;
+    bl.dag.root = Some(root);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b(n: u32) -> MBlock {
+        MBlock::from_u32(n)
+    }
+
+    #[test]
+    fn adjacent_cases_to_one_block_merge() {
+        let c = clusterize(&[(1, b(0)), (2, b(0)), (3, b(1)), (5, b(1)), (6, b(1))]);
+        let got: Vec<(i64, i64, u128)> = c.iter().map(|c| (c.lo, c.hi, c.weight)).collect();
+        assert_eq!(got, [(1, 2, 2), (3, 3, 1), (5, 6, 2)]);
+        let c = clusterize(&[(i64::MAX - 1, b(0)), (i64::MAX, b(0))]);
+        assert_eq!(c.len(), 1);
+    }
+
+    #[test]
+    fn density_is_ten_percent() {
+        assert!(dense(4, 40));
+        assert!(!dense(4, 41));
+        assert_eq!(span(i64::MIN, i64::MAX), 1u128 << 64);
+    }
+
+    #[test]
+    fn jump_tables_take_the_dense_runs() {
+        let mut mf = MachFunction::new(rcc_ir::GlobalId::from_u32(0));
+        for _ in 0..4 {
+            mf.create_block(0);
+        }
+        let mut p = Planner {
+            mf: &mut mf,
+            default: b(3),
+            default_unreachable: false,
+            steps: Vec::new(),
+            succ_pool: Vec::new(),
+            bits: Vec::new(),
+        };
+        // 0..=4 dense, then far values.
+        let cases: Vec<(i64, MBlock)> = [0, 1, 2, 4, 1000, 5000, 9000]
+            .iter()
+            .enumerate()
+            .map(|(k, &v)| (v, b(k as u32 % 3)))
+            .collect();
+        let mut cl = clusterize(&cases);
+        p.find_jump_tables(&mut cl);
+        assert_eq!(cl.len(), 4, "{cl:?}");
+        assert!(matches!(cl[0].kind, Kind::Table(0)));
+        assert_eq!((cl[0].lo, cl[0].hi), (0, 4));
+        let t: Vec<MBlock> = mf.jump_tables[0].get(&mf.jt_pool).to_vec();
+        assert_eq!(
+            t,
+            [b(0), b(1), b(2), b(3), b(0)],
+            "the hole at 3 is the default"
+        );
+    }
+}
