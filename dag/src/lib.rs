@@ -11,6 +11,7 @@
 pub mod atomic;
 pub mod build;
 pub mod check;
+pub mod combine;
 pub mod fold;
 pub mod legalize;
 pub mod lowering;

@@ -331,7 +331,11 @@ declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)";
         );
         assert!(mir.contains("MOV64ri 72340172838076673"), "{mir}");
         assert!(mir.contains("IMUL64rr"), "{mir}");
-        assert!(mir.contains("= COPY %"), "the 4-byte piece: {mir}");
+        // The 4-byte piece stores the low half (a truncating store).
+        assert!(
+            mir.contains("MOV32mr %0, 1, $noreg, 8, $noreg, %5.sub_32bit"),
+            "the 4-byte piece: {mir}"
+        );
         assert!(mir.contains("MOV32mi %0, 1, $noreg, 0, $noreg, 0"), "{mir}");
     }
 

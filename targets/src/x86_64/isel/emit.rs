@@ -1,12 +1,11 @@
 //! Scheduling and emission: turns a block's [`Cover`] into machine
 //! instructions appended to the open block of the `MachFunction`.
 //!
-//! Order: a depth-first walk from the root that emits a node after its
-//! dependencies (the chain first, then the value leaves, so values are
-//! computed close to their users), so every value is defined before it is
-//! used and chained nodes keep their chain order. A
-//! row's instructions are emitted together, so physical registers a row
-//! uses (EFLAGS, %cl, %eax/%edx) are never live across rows.
+//! Order: the list scheduler's ([`super::schedule`]), which emits a node
+//! after its dependencies, so every value is defined before it is used and
+//! chained nodes keep their chain order. A row's instructions are emitted
+//! together, so physical registers a row uses (EFLAGS, %cl, %eax/%edx) are
+//! never live across rows.
 //!
 //! Values: every emitted value gets a fresh virtual register whose class
 //! follows its type (i1/i8 GR8, i16 GR16, i32 GR32, i64 GR64);
@@ -19,6 +18,7 @@ use super::addr::{AddrMode, Base};
 use super::call::{emit_call, emit_ret, X86_CALL, X86_RET};
 use super::matcher::{Binding, Cover, FOLDED, SPECIAL};
 use super::patterns::{patterns, PDef, POperand, Pattern};
+use super::schedule::Scheduler;
 use rcc_dag::{Cond, Dag, IselError, Node, Op, SDValue, VT};
 use rcc_ir::entity::EntityId;
 use rcc_mach::{
@@ -92,6 +92,7 @@ pub struct Emitter<'a> {
     /// returning `{ i64, i64 }`), few per block.
     pub more_vals: Vec<(SDValue, Reg)>,
     pub ops: Vec<Operand>,
+    pub sched: &'a mut Scheduler,
 }
 
 impl Emitter<'_> {
@@ -115,52 +116,27 @@ impl Emitter<'_> {
         }
     }
 
-    /// Emits everything the root needs, in dependency order.
+    /// Emits everything the root needs, in the list scheduler's order.
     pub fn run(&mut self, mf: &mut MachFunction) -> Result<(), IselError> {
-        let Some(root) = self.dag.root else {
-            return Ok(());
-        };
-        let mut state = vec![0u8; self.dag.len()];
-        let mut stack: Vec<(Node, u32)> = vec![(root.node(), 0)];
-        state[root.node().index()] = 1;
+        self.sched.schedule(self.dag, self.cover)?;
         let mut prev: Option<Node> = None;
-        while let Some(top) = stack.last_mut() {
-            let (n, k) = *top;
-            let deps = self.cover.deps_of(n);
-            if (k as usize) < deps.len() {
-                top.1 += 1;
-                // For a chained node, the chain (its record's last
-                // dependency) first, then the values in order: a value is
-                // computed just before its user instead of before
-                // everything chained earlier, which kept values of late
-                // calls live across early ones.
-                let chained = self.dag.vts(n).contains(&VT::Chain);
-                let d = match k {
-                    0 if chained => deps[deps.len() - 1],
-                    _ if chained => deps[k as usize - 1],
-                    _ => deps[k as usize],
-                };
-                if state[d.index()] == 0 {
-                    state[d.index()] = 1;
-                    stack.push((d, 0));
-                }
-            } else {
-                stack.pop();
-                // A glue user must come right after its producer (nothing
-                // in between may write EFLAGS; see the matcher's groups).
-                let glued = super::matcher::glue_operand(self.dag, n);
-                if let Some(g) = glued.filter(|g| prev != Some(g.node())) {
-                    return Err(IselError::new(format!(
-                        "internal error: glued {:?} not emitted right after {:?}",
-                        self.dag.op(n),
-                        self.dag.op_of(g)
-                    )));
-                }
-                self.emit_node(mf, n)?;
-                state[n.index()] = 2;
-                if !matches!(self.dag.op(n), Op::EntryToken | Op::TokenFactor) {
-                    prev = Some(n);
-                }
+        for k in 0..self.sched.order.len() {
+            let n = self.sched.order[k];
+            // A glue user must come right after its producer (nothing in
+            // between may write EFLAGS; see the matcher's groups).
+            let glued = super::matcher::glue_operand(self.dag, n);
+            if let Some(g) = glued.filter(|g| prev != Some(g.node())) {
+                return Err(IselError::new(format!(
+                    "internal error: glued {:?} not emitted right after {:?}",
+                    self.dag.op(n),
+                    self.dag.op_of(g)
+                )));
+            }
+            self.emit_node(mf, n)?;
+            let no_code = matches!(self.dag.op(n), Op::EntryToken | Op::TokenFactor)
+                || self.cover.row[n.index()] == FOLDED;
+            if !no_code {
+                prev = Some(n);
             }
         }
         Ok(())

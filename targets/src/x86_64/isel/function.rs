@@ -4,12 +4,13 @@
 //! For each IR block in order: open its machine block, emit its machine
 //! PHIs (from the builder's phi edges), lower the incoming arguments in the
 //! entry block, build the block's DAG, legalize its types (wide integers
-//! become halves), select and schedule it, and close the block with the IR
-//! terminator's successors. The result is SSA machine
+//! become halves), combine it, select and schedule it, and close the block
+//! with the IR terminator's successors. The result is SSA machine
 //! code over virtual registers.
 
 use super::{Selector, X86Lowering};
 use rcc_dag::build::{build_block, build_switch_step, FunctionLowering};
+use rcc_dag::combine::{combine, CombineCtx};
 use rcc_dag::legalize::{legalize_types, LegalizeCtx};
 use rcc_dag::{Dag, IselError, SDValue};
 use rcc_ir::layout::DataLayout;
@@ -24,6 +25,7 @@ pub struct IselCtx {
     vals: Vec<Option<SDValue>>,
     succs: Vec<MBlock>,
     legal: LegalizeCtx,
+    combine: CombineCtx,
     /// (first, last) machine block of each IR block that selection split.
     splits: Vec<(MBlock, MBlock)>,
     /// Position-independent code (GOT and PLT references).
@@ -64,6 +66,7 @@ pub fn select_function(
         build_block(&fl, b, &mut cx.dag, mf, &lower, &mut cx.vals)?;
         legalize_types(&mut cx.dag, mf, &lower, &mut cx.legal)?;
         rcc_dag::legalize::legalize_vectors(&mut cx.dag, mf, &super::vector::Sse2)?;
+        combine(&mut cx.dag, &mut cx.combine);
         rcc_dag::check::check(&cx.dag)?;
         cx.sel.select_block(&mut cx.dag, mf)?;
         fl.machine_succs(b, 0, &mut cx.succs);
@@ -79,6 +82,7 @@ pub fn select_function(
             mf.begin_block(fl.step_block(b, s));
             build_switch_step(&fl, b, s, &mut cx.dag, mf, &lower, &mut cx.vals)?;
             legalize_types(&mut cx.dag, mf, &lower, &mut cx.legal)?;
+            combine(&mut cx.dag, &mut cx.combine);
             rcc_dag::check::check(&cx.dag)?;
             cx.sel.select_block(&mut cx.dag, mf)?;
             fl.machine_succs(b, s, &mut cx.succs);

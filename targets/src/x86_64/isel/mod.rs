@@ -1,7 +1,7 @@
 //! x86-64 instruction selection: from a block's SelectionDAG to machine
 //! instructions in SSA form over virtual registers.
 //!
-//! Pipeline position: after the DAG builder (and, later, combining and
+//! Pipeline position: after the DAG builder and combiner (and, later,
 //! legalization) of one block, with that block open in the
 //! `MachFunction` (`mf.begin_block(b)`); before `mf.end_block(succs)`.
 //!
@@ -9,8 +9,10 @@
 //!   against the instruction table);
 //! - [`matcher`]: top-down tree covering of the DAG with those rows;
 //! - [`addr`]: the hand-written addressing-mode matcher (`addr` operands);
-//! - [`emit`]: scheduling (dependency-ordered DFS from the root) and
-//!   instantiation of the chosen rows into machine instructions;
+//! - [`schedule`]: the list scheduler (emission order of the covered
+//!   nodes);
+//! - [`emit`]: instantiation of the chosen rows, in that order, into
+//!   machine instructions;
 //! - [`call`]: the System V [`rcc_dag::CallLowering`] hooks and the
 //!   emission of calls and returns;
 //! - [`jumptable`]: the jump through a switch's jump table;
@@ -32,6 +34,7 @@ pub mod function;
 pub mod jumptable;
 pub mod matcher;
 pub mod patterns;
+pub mod schedule;
 #[cfg(test)]
 mod tests;
 pub mod tls;
@@ -53,6 +56,7 @@ pub struct Selector {
     cover: Cover,
     vals: Vec<Reg>,
     ops: Vec<Operand>,
+    sched: schedule::Scheduler,
 }
 
 impl Selector {
@@ -73,6 +77,7 @@ impl Selector {
             vals: &mut self.vals,
             more_vals: Vec::new(),
             ops: std::mem::take(&mut self.ops),
+            sched: &mut self.sched,
         };
         let r = e.run(mf);
         self.ops = e.ops;

@@ -1,0 +1,365 @@
+//! The list scheduler: the order in which a block's covered nodes are
+//! emitted as machine instructions.
+//!
+//! Input: the [`Cover`] of a block (each selected node's dependencies:
+//! the values its row reads, then its chain predecessor, then its glue
+//! producer). Output: every node the root reaches through dependencies,
+//! each after all of its dependencies.
+//!
+//! Algorithm: bottom-up list scheduling, as LLVM's `list-burr` and
+//! `source` schedulers. A node is *ready* when every node depending on it
+//! is scheduled; the root is ready first; each step takes the best ready
+//! node and appends it to the reversed order. Priority (highest first):
+//! 1. a glue producer goes right after (before, in program order) its
+//!    glue user, so nothing can clobber the flags between them;
+//! 2. *sinking*: a node with no side effects (no chain) is taken as soon
+//!    as it is ready, most recently readied first, so it is emitted right
+//!    before its first user in program order and an expression tree is
+//!    emitted contiguously, depth first. Among the operands of one node,
+//!    the one with the larger Sethi-Ullman number is emitted first (so
+//!    it is taken last), which keeps fewer values live while the other
+//!    operands are computed;
+//! 3. otherwise, source order: the node created last (node ids follow the
+//!    IR's instruction order) is taken first.
+//!
+//! Why: the fast register allocator spills every value that is live
+//! across a call and every value that does not fit in the registers, and
+//! two-address instructions need a copy when their tied operand is still
+//! live. Emitting a value just before its first use shortens its live
+//! range, keeps it out of the calls in between, and makes the last use
+//! of an operand more often the instruction that overwrites it.
+//! Side-effecting nodes keep their chain order.
+//!
+//! Invariant of the output: a topological order of the dependency graph
+//! reached from the root, with each glue producer immediately before its
+//! user.
+
+use super::matcher::Cover;
+use rcc_dag::{Dag, IselError, Node, Op, VT};
+use rcc_ir::entity::EntityId;
+use std::collections::BinaryHeap;
+
+/// Reusable buffers of the scheduler (one per worker).
+#[derive(Default)]
+pub struct Scheduler {
+    /// Per node: dependency edges from unscheduled users ([`UNREACHED`]:
+    /// not reached from the root).
+    pending: Vec<u32>,
+    /// Per node: its Sethi-Ullman number (registers needed to compute it).
+    su: Vec<u32>,
+    /// Ready nodes without side effects, taken from the top.
+    sink: Vec<Node>,
+    /// Ready chained nodes, the largest id first.
+    chained: BinaryHeap<u32>,
+    /// Scratch: the reach walk, the operands made ready by one step.
+    stack: Vec<Node>,
+    kids: Vec<u32>,
+    /// The emission order (program order) of the last block scheduled.
+    pub order: Vec<Node>,
+}
+
+const UNREACHED: u32 = u32::MAX;
+
+/// Whether node `n` has side effects or a fixed place (it reads or
+/// produces a chain).
+fn chained(dag: &Dag, n: Node) -> bool {
+    dag.vts(n).contains(&VT::Chain) || dag.operands(n).iter().any(|&o| dag.vt(o) == VT::Chain)
+}
+
+/// The glue producer `n` must follow, if any.
+fn glue_producer(dag: &Dag, n: Node) -> Option<Node> {
+    dag.operands(n)
+        .iter()
+        .find(|&&o| dag.vt(o) == VT::Glue)
+        .map(|o| o.node())
+}
+
+/// Whether `n` leaves a value in a register.
+fn defines_value(dag: &Dag, n: Node) -> bool {
+    !matches!(dag.op(n), Op::EntryToken | Op::TokenFactor)
+        && dag
+            .vts(n)
+            .first()
+            .is_some_and(|&t| t != VT::Chain && t != VT::Glue)
+}
+
+/// Whether dependency `d` of `n` is a value `n` reads (not its chain
+/// predecessor).
+fn reads_value(dag: &Dag, n: Node, d: Node) -> bool {
+    defines_value(dag, d)
+        && !dag
+            .operands(n)
+            .iter()
+            .any(|&o| o.node() == d && dag.vt(o) == VT::Chain)
+}
+
+impl Scheduler {
+    /// Computes [`Scheduler::order`] for the block covered by `cover`.
+    pub fn schedule(&mut self, dag: &Dag, cover: &Cover) -> Result<(), IselError> {
+        self.order.clear();
+        let Some(root) = dag.root else {
+            return Ok(());
+        };
+        let len = dag.len();
+        self.pending.clear();
+        self.pending.resize(len, UNREACHED);
+        self.su.clear();
+        self.su.resize(len, 0);
+        // Reach: count the dependency edges into every reached node.
+        let r = root.node();
+        self.pending[r.index()] = 0;
+        self.stack.clear();
+        self.stack.push(r);
+        let mut reached = 1;
+        while let Some(n) = self.stack.pop() {
+            for &d in cover.deps_of(n) {
+                let p = &mut self.pending[d.index()];
+                if *p == UNREACHED {
+                    *p = 0;
+                    reached += 1;
+                    self.stack.push(d);
+                }
+                *p += 1;
+            }
+        }
+        // Sethi-Ullman numbers over the values read, in index order (a
+        // node's dependencies have smaller indices).
+        for n in dag.nodes() {
+            if self.pending[n.index()] == UNREACHED {
+                continue;
+            }
+            self.kids.clear();
+            for &d in cover.deps_of(n) {
+                if reads_value(dag, n, d) {
+                    self.kids.push(self.su[d.index()]);
+                }
+            }
+            self.kids.sort_unstable_by(|a, b| b.cmp(a));
+            let mut su = u32::from(defines_value(dag, n));
+            for (i, &k) in self.kids.iter().enumerate() {
+                su = su.max(k + i as u32);
+            }
+            self.su[n.index()] = su;
+        }
+        self.sink.clear();
+        self.chained.clear();
+        let mut next = Some(r);
+        while let Some(n) = next {
+            self.order.push(n);
+            let glue = glue_producer(dag, n);
+            let mut glue_ready = false;
+            // Release the dependencies; the ones without side effects are
+            // pushed with the largest Sethi-Ullman number first, so the
+            // smallest is taken first and emitted last.
+            self.stack.clear();
+            for &d in cover.deps_of(n) {
+                let p = &mut self.pending[d.index()];
+                *p -= 1;
+                if *p > 0 {
+                    continue;
+                }
+                if Some(d) == glue {
+                    glue_ready = true;
+                } else if chained(dag, d) {
+                    self.chained.push(d.as_u32());
+                } else {
+                    self.stack.push(d);
+                }
+            }
+            let su = &self.su;
+            self.stack
+                .sort_by_key(|d| (std::cmp::Reverse(su[d.index()]), d.as_u32()));
+            self.sink.extend_from_slice(&self.stack);
+            next = match glue {
+                Some(p) if glue_ready => Some(p),
+                Some(p) => {
+                    return Err(IselError::new(format!(
+                        "internal error: glue producer {p:?} of {n:?} has another user"
+                    )))
+                }
+                None => self
+                    .sink
+                    .pop()
+                    .or_else(|| self.chained.pop().map(Node::from_u32)),
+            };
+        }
+        if self.order.len() != reached {
+            return Err(IselError::new(
+                "internal error: the block's dependencies have a cycle",
+            ));
+        }
+        self.order.reverse();
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rcc_dag::SDValue;
+
+    /// A block under construction with a hand-made cover: a node depends
+    /// on its operands' nodes (values, then the chain, then glue), leaves
+    /// that no instruction computes (registers, blocks) left out.
+    struct B {
+        d: Dag,
+        chain: SDValue,
+        next: u64,
+    }
+
+    impl B {
+        fn new() -> B {
+            let mut d = Dag::default();
+            let chain = d.entry();
+            B { d, chain, next: 0 }
+        }
+        fn input(&mut self) -> SDValue {
+            self.next += 1;
+            let r = self.d.value(Op::Register, VT::I64, &[], self.next);
+            let e = self.d.entry();
+            SDValue::new(
+                self.d
+                    .node(Op::CopyFromReg, &[VT::I64, VT::Chain], &[e, r], 0),
+                0,
+            )
+        }
+        fn add(&mut self, a: SDValue, b: SDValue) -> SDValue {
+            self.d.value(Op::Add, VT::I64, &[a, b], 0)
+        }
+        /// A call-like chained node reading `args`.
+        fn call(&mut self, args: &[SDValue]) {
+            let mut ops = vec![self.chain];
+            ops.extend_from_slice(args);
+            self.chain = SDValue::new(self.d.node(Op::Target(9), &[VT::Chain], &ops, 0), 0);
+        }
+        fn cover(&mut self) -> Cover {
+            self.d.root = Some(self.chain);
+            let mut c = Cover::default();
+            c.dep_range.resize(self.d.len(), (0, 0));
+            for n in self.d.nodes() {
+                let start = c.deps.len() as u32;
+                let ops = self.d.operands(n);
+                let dep = |o: &SDValue| !matches!(self.d.op_of(*o), Op::Register);
+                let kind = |o: &SDValue| match self.d.vt(*o) {
+                    VT::Chain => 1,
+                    VT::Glue => 2,
+                    _ => 0,
+                };
+                for k in 0..3 {
+                    c.deps.extend(
+                        ops.iter()
+                            .filter(|o| dep(o) && kind(o) == k)
+                            .map(|o| o.node()),
+                    );
+                }
+                c.dep_range[n.index()] = (start, c.deps.len() as u32);
+            }
+            c
+        }
+        fn finish(&mut self) -> (Cover, Vec<Node>) {
+            let c = self.cover();
+            let mut s = Scheduler::default();
+            s.schedule(&self.d, &c).expect("schedules");
+            (c, s.order.clone())
+        }
+    }
+
+    fn pos(order: &[Node], v: SDValue) -> usize {
+        order
+            .iter()
+            .position(|&n| n == v.node())
+            .expect("scheduled")
+    }
+
+    /// Every reached node once, after all of its dependencies.
+    fn topological(d: &Dag, c: &Cover, order: &[Node]) {
+        let mut at = vec![usize::MAX; d.len()];
+        for (k, &n) in order.iter().enumerate() {
+            assert_eq!(at[n.index()], usize::MAX, "{n:?} twice");
+            at[n.index()] = k;
+        }
+        for &n in order {
+            for &dep in c.deps_of(n) {
+                assert!(at[dep.index()] < at[n.index()], "{dep:?} after {n:?}");
+            }
+        }
+        assert_eq!(order.last().copied(), d.root.map(|r| r.node()));
+    }
+
+    #[test]
+    fn values_sink_to_their_use_past_calls() {
+        let mut b = B::new();
+        let (x, y) = (b.input(), b.input());
+        let sum = b.add(x, y);
+        b.call(&[]);
+        b.call(&[sum]);
+        let (c, order) = b.finish();
+        topological(&b.d, &c, &order);
+        let first_call = b.d.operands(b.chain.node())[0];
+        assert!(
+            pos(&order, first_call) < pos(&order, sum),
+            "the add is emitted after the first call: {order:?}"
+        );
+    }
+
+    #[test]
+    fn chained_nodes_keep_their_order() {
+        let mut b = B::new();
+        let x = b.input();
+        let mut calls = Vec::new();
+        for _ in 0..5 {
+            b.call(&[x]);
+            calls.push(b.chain);
+        }
+        let (c, order) = b.finish();
+        topological(&b.d, &c, &order);
+        let at: Vec<usize> = calls.iter().map(|&v| pos(&order, v)).collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "{at:?}");
+    }
+
+    #[test]
+    fn the_operand_needing_more_registers_goes_first() {
+        // (a + b) + ((c + d) + (e + f)): the right operand needs three
+        // registers, the left two, so the right one is computed first and
+        // the left one just before the final add.
+        let mut b = B::new();
+        let v: Vec<SDValue> = (0..6).map(|_| b.input()).collect();
+        let left = b.add(v[0], v[1]);
+        let r1 = b.add(v[2], v[3]);
+        let r2 = b.add(v[4], v[5]);
+        let right = b.add(r1, r2);
+        let top = b.add(left, right);
+        b.call(&[top]);
+        let (c, order) = b.finish();
+        topological(&b.d, &c, &order);
+        assert!(pos(&order, right) < pos(&order, left), "{order:?}");
+        assert_eq!(pos(&order, left) + 1, pos(&order, top), "{order:?}");
+    }
+
+    #[test]
+    fn glue_producers_come_right_before_their_users() {
+        let mut b = B::new();
+        let (x, y) = (b.input(), b.input());
+        let g = b.d.node(Op::Target(20), &[VT::I64, VT::Glue], &[x, y], 0);
+        let other = b.add(x, y);
+        let u =
+            b.d.node(Op::Target(21), &[VT::I64], &[other, SDValue::new(g, 1)], 0);
+        b.call(&[SDValue::new(u, 0)]);
+        let (c, order) = b.finish();
+        topological(&b.d, &c, &order);
+        let pg = pos(&order, SDValue::new(g, 0));
+        assert_eq!(pg + 1, pos(&order, SDValue::new(u, 0)), "{order:?}");
+        // A producer whose value the user also reads through another
+        // node cannot be placed so: an error, not a wrong order.
+        let mut b = B::new();
+        let (x, y) = (b.input(), b.input());
+        let g = b.d.node(Op::Target(20), &[VT::I64, VT::Glue], &[x, y], 0);
+        let v = b.add(SDValue::new(g, 0), x);
+        let u =
+            b.d.node(Op::Target(21), &[VT::I64], &[v, SDValue::new(g, 1)], 0);
+        b.call(&[SDValue::new(u, 0)]);
+        let c = b.cover();
+        let e = Scheduler::default().schedule(&b.d, &c).unwrap_err();
+        assert!(e.what.contains("glue producer"), "{e}");
+    }
+}
