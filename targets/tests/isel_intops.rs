@@ -3,10 +3,8 @@
 //! Each test parses real IR, selects every defined function and checks the
 //! machine code's shape (MIR text).
 
-use rcc_mach::printer::print_function;
-use rcc_mach::MachFunction;
-use rcc_targets::x86_64::isel::function::{select_function, IselCtx};
-use rcc_targets::x86_64::X86Info;
+#[path = "support/isel.rs"]
+mod support;
 
 /// The MIR of every defined function of `src`, or the first error.
 fn select(src: &str) -> Result<String, String> {
@@ -15,20 +13,7 @@ fn select(src: &str) -> Result<String, String> {
 
 /// [`select`] for position-independent code or not.
 fn select_with(src: &str, pic: bool) -> Result<String, String> {
-    let m = rcc_ir::parse_module(src.to_string(), "t.ll").map_err(|e| e.message.to_string())?;
-    let dl = m.data_layout()?;
-    let mut out = String::new();
-    let mut cx = IselCtx::default();
-    cx.pic = pic;
-    for &g in m.order.iter().filter(|&&g| m.body(g).is_some()) {
-        let mut mf = MachFunction::new(g);
-        select_function(&m, &dl, g, &mut mf, &mut cx).map_err(|e| e.to_string())?;
-        print_function(&mut out, &mf, &m, &X86Info, "isel");
-    }
-    if std::env::var_os("RCC_SHOW").is_some() {
-        println!("{out}");
-    }
-    Ok(out)
+    support::select_all(src, pic, false)
 }
 
 fn sel(src: &str) -> String {

@@ -6,28 +6,12 @@
 //! machine code's shape against what llc-19 -O2 picks (`RCC_SHOW=1`
 //! prints it).
 
-use rcc_mach::printer::print_function;
-use rcc_mach::verify::verify_to_string;
-use rcc_mach::MachFunction;
-use rcc_targets::x86_64::isel::function::{select_function, IselCtx};
-use rcc_targets::x86_64::X86Info;
+#[path = "support/isel.rs"]
+mod support;
 
 /// Selects every defined function of `src`; returns their MIR, verified.
 fn select(src: &str) -> Result<String, String> {
-    let m = rcc_ir::parse_module(src.to_string(), "t.ll").map_err(|e| e.message.to_string())?;
-    let dl = m.data_layout()?;
-    let mut out = String::new();
-    let mut cx = IselCtx::default();
-    for &g in m.order.iter().filter(|&&g| m.body(g).is_some()) {
-        let mut mf = MachFunction::new(g);
-        select_function(&m, &dl, g, &mut mf, &mut cx).map_err(|e| e.to_string())?;
-        verify_to_string(&mf, &m, &X86Info)?;
-        print_function(&mut out, &mf, &m, &X86Info, "isel");
-    }
-    if std::env::var_os("RCC_SHOW").is_some() {
-        println!("{out}");
-    }
-    Ok(out)
+    support::select_all(src, false, true)
 }
 
 fn count(mir: &str, what: &str) -> usize {
