@@ -24,5 +24,9 @@ echo "== emitter: module-level data and function headers vs llc-19 objects"
 scripts/compare-data.sh
 echo "== MC: sqlite3 and Lua linked from rcc-mc objects run the workloads"
 scripts/workloads.sh rcc-mc "O0 O2"
+echo "== codegen: every function of the C corpus compiles, with -verify-machineinstrs"
+scripts/coverage.sh corpus/ll/sqlite3*.ll corpus/ll/lua*.ll corpus/ll/csmith/*.ll
+echo "== codegen: differential execution against llc-19 (tests/c, tests/ll, 200 csmith seeds; objects and assembly)"
+scripts/difftest.sh --sets tests,csmith --seeds 200 -O 0,2 --filetype both
 echo "== codegen: sqlite3 and Lua built from rcc-par objects run the workloads like llc-19 builds"
-scripts/codegen-workloads.sh --levels "O0"
+scripts/codegen-workloads.sh --levels "O0 O2"

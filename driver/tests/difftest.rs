@@ -4,9 +4,7 @@
 //!
 //! * `difftest_quick_subset_against_llc` runs the script's `--quick` subset
 //!   (8 `tests/c` programs and csmith seeds 1..5, at -O0 and -O2) against the
-//!   real `rcc-par`. It is ignored until code generation lands (issue 4):
-//!   `cargo test -p rcc-driver --test difftest -- --ignored` or
-//!   `cargo test -- --ignored difftest`. Missing tools fail it with a message.
+//!   real `rcc-par`. Missing tools fail it with a message.
 //! * `difftest_harness_self_test` checks the harness itself with stand-ins
 //!   for rcc: llc-19 (everything must pass) and a compiler that turns an
 //!   `add` into a `sub` (the harness must report failures). It skips with a
@@ -95,7 +93,6 @@ fn report(out: &Output) -> String {
 }
 
 #[test]
-#[ignore = "enable when codegen lands (issue 4)"]
 fn difftest_quick_subset_against_llc() {
     let missing = missing_tools(true);
     assert!(

@@ -22,7 +22,8 @@
 //! as scalars or `byval` pointers, other front ends may not).
 //!
 //! Limits: at most [`MAX_PARTS`] parts (a bigger value is an `IselError`;
-//! clang never makes one), no odd-width integer parts.
+//! clang never makes one). An odd-width integer field is a promoted part,
+//! loaded and stored through its own bytes.
 
 use super::{scalar_vt, unsupported, BResult, Builder, FunctionLowering};
 use crate::lowering::{CallLowering, IselError};
@@ -81,8 +82,11 @@ pub fn parts_of(
                 }
             }
         }
+        // An odd-width field is a promoted part (kept zero-extended, see
+        // `promote`); loads and stores of it touch its own bytes only
+        // ([`odd_part_bits`]).
         Type::Int(n) if super::promote::promoted(n).is_some() => {
-            return unsupported(format!("an aggregate field of type i{n}"));
+            out.push((super::promote::promoted(n).expect("checked"), off));
         }
         _ => out.push((scalar_vt(m, dl, ty, "an aggregate field")?, off)),
     }
@@ -90,6 +94,32 @@ pub fn parts_of(
         return too_big();
     }
     Ok(())
+}
+
+/// The IR width of each part of `ty` that is an odd-width integer (0 for
+/// the other parts), in the order of [`parts_of`].
+fn odd_part_bits(m: &Module, ty: TypeId, out: &mut Vec<u32>) {
+    let types = &m.types;
+    match types.get(ty) {
+        Type::Struct { .. } | Type::Named { .. } => {
+            for &ft in types.fields(ty) {
+                odd_part_bits(m, ft, out);
+            }
+        }
+        Type::Array { len, elem } => {
+            let start = out.len();
+            odd_part_bits(m, elem, out);
+            let n = out.len() - start;
+            for _ in 1..len.min(MAX_PARTS as u64 + 1) {
+                out.extend_from_within(start..start + n);
+            }
+        }
+        Type::Int(n) if super::promote::promoted(n).is_some() => out.push(n),
+        _ => {
+            // One entry per scalar part (an i128 is one part too).
+            out.push(0)
+        }
+    }
 }
 
 fn too_big<T>() -> BResult<T> {
@@ -307,9 +337,15 @@ impl Builder<'_, '_> {
                 }
                 let addr = self.get(ops[0])?;
                 let mut parts = Vec::new();
-                for (vt, off) in self.layout_parts(ty)? {
+                let mut odd = Vec::new();
+                odd_part_bits(m, ty, &mut odd);
+                let volatile = flags & inst::VOLATILE != 0;
+                for (k, (vt, off)) in self.layout_parts(ty)?.into_iter().enumerate() {
                     let a = self.add_offset(addr, off as i64);
-                    parts.push(self.load_scalar(vt, a, flags & inst::VOLATILE != 0));
+                    parts.push(match odd.get(k) {
+                        Some(&n) if n != 0 => self.odd_load(vt, n, a, volatile)?,
+                        _ => self.load_scalar(vt, a, volatile),
+                    });
                 }
                 let v = self.merge(&parts);
                 self.set(i, v);
@@ -323,9 +359,15 @@ impl Builder<'_, '_> {
                 let v = self.get(ops[0])?;
                 let addr = self.get(ops[1])?;
                 let parts = self.parts(v);
-                for (&p, (_, off)) in parts.iter().zip(self.layout_parts(vty)?) {
+                let mut odd = Vec::new();
+                odd_part_bits(m, vty, &mut odd);
+                let volatile = flags & inst::VOLATILE != 0;
+                for (k, (&p, (_, off))) in parts.iter().zip(self.layout_parts(vty)?).enumerate() {
                     let a = self.add_offset(addr, off as i64);
-                    self.store_scalar(p, a, flags & inst::VOLATILE != 0);
+                    match odd.get(k) {
+                        Some(&n) if n != 0 => self.odd_store(n, p, a, volatile),
+                        _ => self.store_scalar(p, a, volatile),
+                    }
                 }
             }
             Opcode::Select if is_aggregate(m, ty) => {
