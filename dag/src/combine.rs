@@ -295,6 +295,13 @@ impl Combiner<'_> {
             return;
         }
         let dag = &*self.dag;
+        if dag.operands(n).is_empty() {
+            // A leaf: nothing to rebuild.
+            for k in 0..dag.vts(n).len() {
+                self.cx.map[n.index() * 4 + k] = Some(SDValue::new(n, k as u32));
+            }
+            return;
+        }
         let mut ops = std::mem::take(&mut self.cx.ops);
         ops.clear();
         ops.extend(dag.operands(n).iter().map(|&o| self.val(o)));
