@@ -82,9 +82,8 @@ const NONE: u32 = u32::MAX;
 pub struct CombineCtx {
     /// Per old value (`node * 4 + result`): its replacement.
     map: Vec<Option<SDValue>>,
-    /// Per old value: how many operand edges of live nodes read it
-    /// (saturating).
-    uses: Vec<u8>,
+    /// Per old value: how many operand edges of live nodes read it.
+    uses: Vec<u32>,
     /// Per old value: the last live node reading it (the only one when
     /// `uses` is 1).
     user: Vec<u32>,
@@ -93,6 +92,10 @@ pub struct CombineCtx {
     /// part in (the load itself or one of the extensions it absorbs).
     plan_of: Vec<u32>,
     plans: Vec<LoadPlan>,
+    /// The live loads (candidates for plans).
+    loads: Vec<Node>,
+    /// Whether a live node produces glue (else no node needs the check).
+    has_glue: bool,
     ops: Vec<SDValue>,
 }
 
@@ -151,15 +154,23 @@ pub fn combine(dag: &mut Dag, cx: &mut CombineCtx) {
     cx.plan_of.clear();
     cx.plan_of.resize(n0, NONE);
     cx.plans.clear();
+    cx.loads.clear();
+    cx.has_glue = false;
     cx.live[root.node().index()] = true;
     for i in (0..n0).rev() {
         if !cx.live[i] {
             continue;
         }
-        for &o in dag.operands(Node::from_u32(i as u32)) {
+        let n = Node::from_u32(i as u32);
+        match dag.op(n) {
+            Op::Load => cx.loads.push(n),
+            _ if dag.vts(n).last() == Some(&VT::Glue) => cx.has_glue = true,
+            _ => {}
+        }
+        for &o in dag.operands(n) {
             cx.live[o.node().index()] = true;
             let s = slot(o);
-            cx.uses[s] = cx.uses[s].saturating_add(1);
+            cx.uses[s] += 1;
             cx.user[s] = i as u32;
         }
     }
@@ -176,8 +187,9 @@ pub fn combine(dag: &mut Dag, cx: &mut CombineCtx) {
 
 /// Finds the loads that absorb their extensions (see [`LoadPlan`]).
 fn plan_loads(dag: &Dag, cx: &mut CombineCtx) {
-    for n in dag.nodes() {
-        if !cx.live[n.index()] || dag.op(n) != Op::Load || dag.vts(n).len() != 2 {
+    for k in 0..cx.loads.len() {
+        let n = cx.loads[k];
+        if dag.vts(n).len() != 2 {
             continue;
         }
         let vt = dag.vts(n)[0];
@@ -283,12 +295,19 @@ impl Combiner<'_> {
             return;
         }
         let dag = &*self.dag;
+        if dag.operands(n).is_empty() {
+            // A leaf: nothing to rebuild.
+            for k in 0..dag.vts(n).len() {
+                self.cx.map[n.index() * 4 + k] = Some(SDValue::new(n, k as u32));
+            }
+            return;
+        }
         let mut ops = std::mem::take(&mut self.cx.ops);
         ops.clear();
         ops.extend(dag.operands(n).iter().map(|&o| self.val(o)));
         let vts = dag.vts(n);
-        let glued =
-            vts.contains(&VT::Glue) || dag.operands(n).iter().any(|&o| dag.vt(o) == VT::Glue);
+        let glued = self.cx.has_glue
+            && (vts.contains(&VT::Glue) || dag.operands(n).iter().any(|&o| dag.vt(o) == VT::Glue));
         let same = ops.as_slice() == dag.operands(n);
         if vts.len() == 1 && !glued && (!same || has_rules(dag.op(n))) {
             let (op, vt, payload) = (dag.op(n), vts[0], dag.payload(n));

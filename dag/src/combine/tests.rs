@@ -700,6 +700,31 @@ fn multi_result_nodes_are_rebuilt_with_their_operands() {
     assert_eq!(b.run()[0], SDValue::new(call, 0));
 }
 
+#[test]
+fn glue_pairs_are_rebuilt_together() {
+    // A glue producer reading a combinable value and its glue user: both
+    // are rebuilt, the user reads the new producer's glue, and nothing
+    // looks through the glue.
+    let mut b = B::new();
+    let x = b.input(VT::I64);
+    let y = b.input(VT::I64);
+    let k1 = b.k(VT::I64, 1);
+    let k2 = b.k(VT::I64, 2);
+    let a = b.v(Op::Add, VT::I64, &[x, k1]);
+    let a2 = b.v(Op::Add, VT::I64, &[a, k2]);
+    let p = b.d.node(Op::Target(20), &[VT::I64, VT::Glue], &[a2, y], 0);
+    let u =
+        b.d.node(Op::Target(21), &[VT::I64], &[y, y, SDValue::new(p, 1)], 0);
+    b.output(SDValue::new(u, 0));
+    b.output(SDValue::new(p, 0));
+    let outs = b.run();
+    let (nu, np) = (outs[0].node(), outs[1].node());
+    assert_ne!(np, p, "the producer's operand changed");
+    assert_eq!(b.d.operands(nu)[2], SDValue::new(np, 1), "{}", b.d.dump());
+    let arg = b.d.operands(np)[0];
+    assert_eq!((b.op(arg), b.konst(arg, 1)), (Op::Add, Some(3)));
+}
+
 // ---- random DAGs against an evaluator
 
 /// Observable behaviour of a block: copies to registers and stores, in
