@@ -12,14 +12,30 @@ trap 'rm -rf "$work"' EXIT
 if [[ $# -gt 0 ]]; then files=("$@"); else files=("$repo"/tests/c/*.c); fi
 
 check_one() { # file work repo
-    local f=$1 work=$2 repo=$3 b ld out
+    local f=$1 work=$2 repo=$3 b ld sh out
     b=$work/$(basename "$f" .c)
-    ld=$(sed -n "/difftest-ldflags:/{s/.*difftest-ldflags:[[:space:]]*//;s/[[:space:]]*[*][/].*//;p;q;}" "$f")
+    opt() { sed -n "/difftest-$1:/{s/.*difftest-$1:[[:space:]]*//;s/[[:space:]]*[*][/].*//;p;q;}" "$f"; }
+    ld=$(opt ldflags)
+    sh=$(opt shared)
     local cc=(clang-19 -I"$repo/tests/c")
-    # shellcheck disable=SC2086
-    if ! "${cc[@]}" -Wall -Wextra -Werror -O0 "$f" -o "$b.O0" -lm -lpthread $ld 2>"$b.log" ||
-        ! "${cc[@]}" -O2 "$f" -o "$b.O2" -lm -lpthread $ld 2>>"$b.log" ||
-        ! "${cc[@]}" -O1 -fsanitize=undefined,address -fno-sanitize-recover=all "$f" -o "$b.san" -lm -lpthread $ld 2>>"$b.log"; then
+    # A `difftest-shared:` program is a library (libdt.so) loaded by that
+    # main program.
+    bld() { # variant flags...
+        local v=$1
+        shift
+        if [[ -z $sh ]]; then
+            # shellcheck disable=SC2086
+            "${cc[@]}" "$@" "$f" -o "$b.$v" -lm -lpthread $ld
+        else
+            mkdir -p "$b.$v.d"
+            # shellcheck disable=SC2086
+            "${cc[@]}" "$@" -fPIC -shared "$f" -o "$b.$v.d/libdt.so" -lm -lpthread $ld &&
+                "${cc[@]}" "$@" "$repo/tests/c/$sh" -o "$b.$v" -L"$b.$v.d" -ldt -Wl,-rpath,"$b.$v.d" -lm -lpthread $ld
+        fi
+    }
+    if ! bld O0 -Wall -Wextra -Werror -O0 2>"$b.log" ||
+        ! bld O2 -O2 2>>"$b.log" ||
+        ! bld san -O1 -fsanitize=undefined,address -fno-sanitize-recover=all 2>>"$b.log"; then
         echo "FAIL $f: does not build cleanly: $(sed -n 1p "$b.log")"
         return 1
     fi

@@ -239,10 +239,21 @@ run_exe() { # exe out rc args...
     return 0
 }
 
-link_exe() { # obj exe extra-ldflags... ; stderr to exe.link.log
-    local o=$1 exe=$2
-    shift 2
-    clang-19 $LINK_PIE "$o" -o "$exe" "$@" -lm -lpthread 2>"$exe.link.log"
+# With a `difftest-shared:` main program, the object becomes libdt.so next
+# to the executable, which is that main program (clang-19 -O0) linked
+# against it.
+link_exe() { # obj exe shared-main extra-ldflags... ; stderr to exe.link.log
+    local o=$1 exe=$2 main=$3
+    shift 3
+    if [[ -z $main ]]; then
+        clang-19 $LINK_PIE "$o" -o "$exe" "$@" -lm -lpthread 2>"$exe.link.log"
+        return
+    fi
+    local dir
+    dir=$(dirname "$exe")
+    clang-19 -shared "$o" -o "$dir/libdt.so" "$@" -lm -lpthread 2>"$exe.link.log" &&
+        clang-19 $LINK_PIE -O0 -I"$REPO/tests/c" "$main" -o "$exe" -L"$dir" -ldt \
+            -Wl,-rpath,'$ORIGIN' "$@" -lm -lpthread 2>>"$exe.link.log"
 }
 
 # An exit status in words: "exit 3", "timeout", "signal 11 (SEGV)".
@@ -285,9 +296,10 @@ make_ll() { # src.c level extra-cflags -> path of the cached .ll on stdout; 1 on
 # The reference build and run of a .ll at a level; cached. Prints the cache
 # directory, which holds `status` ("ok" or "bad <reason>"), and for "ok"
 # ref.o, out and rc.
-make_ref() { # file.ll level ldflags args
-    local ll=$1 lvl=$2 ldflags=$3 args=$4 key dir tmp
-    key=$(key_of "$LLC_ID" "$CLANG_ID" "-O$lvl $RELOC_FLAGS" "$LINK_PIE $ldflags" "$args" "$RUN_TIMEOUT" -f "$ll")
+make_ref() { # file.ll level ldflags args shared-main
+    local ll=$1 lvl=$2 ldflags=$3 args=$4 main=$5 key dir tmp
+    key=$(key_of "$LLC_ID" "$CLANG_ID" "-O$lvl $RELOC_FLAGS" "$LINK_PIE $ldflags" "$args" "$RUN_TIMEOUT" \
+        "$main" ${main:+-f "$main"} -f "$ll")
     dir=$CACHE/ref/$key
     if [[ -f $dir/status && $NO_CACHE == 0 ]]; then echo "$dir"; return 0; fi
     tmp=$dir.tmp.$BASHPID
@@ -299,7 +311,7 @@ make_ref() { # file.ll level ldflags args
             echo "bad llc-19 failed: $(first_line llc.log)" >status; exit 0
         fi
         # shellcheck disable=SC2086
-        if ! link_exe ref.o "$tmp/ref.exe" $ldflags; then
+        if ! link_exe ref.o "$tmp/ref.exe" "$main" $ldflags; then
             echo "bad reference link failed: $(link_error ref.exe.link.log)" >status; exit 0
         fi
         # shellcheck disable=SC2086
@@ -313,7 +325,7 @@ make_ref() { # file.ll level ldflags args
         else
             echo ok >status
         fi
-        rm -f ref.exe ref.exe.link.log
+        rm -f ref.exe ref.exe.link.log libdt.so
     )
     rm -rf "$dir.old.$BASHPID"
     if [[ -d $dir ]]; then mv "$dir" "$dir.old.$BASHPID"; fi
@@ -324,10 +336,11 @@ make_ref() { # file.ll level ldflags args
 
 # Per-file options from comment lines in a tests/c or tests/ll source:
 #   difftest-cflags: ...   difftest-ldflags: ...   difftest-args: ...
+#   difftest-shared: MAIN.c (under tests/c; see link_exe)
 src_opt() { sed -n "/difftest-$2:/{s/.*difftest-$2:[[:space:]]*//;s/[[:space:]]*[*][/].*//;p;q;}" "$1"; }
 
 job() {
-    local kind arg id safe src ll cflags="" ldflags="" args="" tolerant=0
+    local kind arg id safe src ll cflags="" ldflags="" args="" main="" tolerant=0
     IFS=$'\t' read -r kind arg <<<"$1"
     case $kind in
         c) id=c/$(basename "$arg" .c); src=$arg ;;
@@ -363,6 +376,8 @@ job() {
         cflags=$(src_opt "$src" cflags)
         ldflags=$(src_opt "$src" ldflags)
         args=$(src_opt "$src" args)
+        main=$(src_opt "$src" shared)
+        [[ -n $main ]] && main=$REPO/tests/c/$main
         [[ $kind == c ]] && cflags="-Wall -I$REPO/tests/c $cflags"
     fi
 
@@ -386,7 +401,7 @@ job() {
         fi
         # Reference
         local ref status
-        ref=$(make_ref "$ll" "$lvl" "$ldflags" "$args")
+        ref=$(make_ref "$ll" "$lvl" "$ldflags" "$args" "$main")
         status=$(cat "$ref/status")
         if [[ $status != ok ]]; then
             for ft in $FTS; do
@@ -403,7 +418,11 @@ job() {
             [[ -n $RCC_JOBS ]] && jflag=(-j "$RCC_JOBS")
             {
                 echo "# reference: llc-19 -O$lvl $RELOC_FLAGS -filetype=obj input.ll -o ref.o (cached in $ref)"
-                echo "# link: clang-19 $LINK_PIE X.o -o X $ldflags -lm -lpthread; run: ./X $args"
+                if [[ -n $main ]]; then
+                    echo "# link: clang-19 -shared X.o -o libdt.so $ldflags -lm -lpthread; clang-19 $LINK_PIE -O0 -I$REPO/tests/c $main -o X -L. -ldt -Wl,-rpath,'\$ORIGIN' $ldflags -lm -lpthread; run: ./X $args"
+                else
+                    echo "# link: clang-19 $LINK_PIE X.o -o X $ldflags -lm -lpthread; run: ./X $args"
+                fi
                 if [[ $ft == obj ]]; then
                     echo "$RCC ${jflag[*]} -O$lvl $RELOC_FLAGS -filetype=obj -o cand.o input.ll"
                 else
@@ -427,7 +446,7 @@ job() {
                 fi
             fi
             # shellcheck disable=SC2086
-            if [[ -z $reason ]] && ! link_exe "$d/cand.o" "$d/cand.exe" $ldflags; then
+            if [[ -z $reason ]] && ! link_exe "$d/cand.o" "$d/cand.exe" "$main" $ldflags; then
                 reason="link failed: $(link_error "$d/cand.exe.link.log")"
             fi
             if [[ -z $reason ]]; then

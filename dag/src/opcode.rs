@@ -33,8 +33,10 @@ pub enum Op {
     Undef,
     /// The address of a thread-local variable (LLVM's GlobalTLSAddress):
     /// payload = the symbol operand, whose flag is the access model
-    /// (`TpOff` local-exec, `GotTpOff` initial-exec). Targets lower it by
-    /// hand.
+    /// (`TpOff` local-exec, `GotTpOff` initial-exec, `TlsGd`
+    /// general-dynamic; `TlsLd`: the base of the module's TLS block, for
+    /// local-dynamic). Targets lower it by hand; the dynamic models are
+    /// calls whose registers the target keeps inside the node's sequence.
     TlsAddress,
     // Chains and registers.
     TokenFactor,

@@ -241,3 +241,68 @@ fn usage_errors_exit_with_1() {
         );
     }
 }
+
+/// Thread-locals in shared-library code: `__tls_get_addr` calls in the
+/// exact System V sequences (linkers rewrite them byte for byte).
+#[test]
+fn dynamic_tls_models_emit_the_abi_sequences() {
+    let path = tmp("tls_dynamic.ll");
+    std::fs::write(
+        &path,
+        "@x = external thread_local global i32
+@y = dso_local thread_local global [4 x i32] zeroinitializer
+define i32 @f() {
+  %a = load i32, ptr @x
+  %p = getelementptr [4 x i32], ptr @y, i64 0, i64 2
+  %b = load i32, ptr %p
+  %s = add i32 %a, %b
+  ret i32 %s
+}
+!llvm.module.flags = !{!0}
+!0 = !{i32 8, !\"PIC Level\", i32 2}
+",
+    )
+    .unwrap();
+    let out = rcc_par(&[path.to_str().unwrap(), "-verify-machineinstrs", "-o", "-"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let asm = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = asm.lines().map(str::trim).collect();
+    let gd = [
+        "data16",
+        "leaq\tx@TLSGD(%rip), %rdi",
+        "data16",
+        "data16",
+        "rex64",
+        "callq\t__tls_get_addr@PLT",
+    ];
+    assert!(lines.windows(6).any(|w| w == gd), "{asm}");
+    let ld = [
+        "leaq\t.Ly$local@TLSLD(%rip), %rdi",
+        "callq\t__tls_get_addr@PLT",
+    ];
+    assert!(lines.windows(2).any(|w| w == ld), "{asm}");
+    assert!(asm.contains(".Ly$local@DTPOFF+8(%rax)"), "{asm}");
+    let obj = tmp("tls_dynamic.o");
+    let out = rcc_par(&[
+        path.to_str().unwrap(),
+        "-filetype=obj",
+        "-o",
+        obj.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&obj).unwrap();
+    let gd_bytes = [
+        0x66, 0x48, 0x8d, 0x3d, 0, 0, 0, 0, 0x66, 0x66, 0x48, 0xe8, 0, 0, 0, 0,
+    ];
+    assert!(bytes.windows(16).any(|w| w == gd_bytes));
+    let ld_bytes = [0x48, 0x8d, 0x3d, 0, 0, 0, 0, 0xe8, 0, 0, 0, 0];
+    assert!(bytes.windows(12).any(|w| w == ld_bytes));
+}

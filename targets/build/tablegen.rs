@@ -671,7 +671,7 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
                     enc_flags.push(e)
                 }
                 "RawFrm" | "AddRegFrm" | "MRMDestReg" | "MRMDestMem" | "MRMSrcReg"
-                | "MRMSrcMem" => form = Some(e.to_string()),
+                | "MRMSrcMem" | "Pseudo" => form = Some(e.to_string()),
                 _ => {
                     if let Some(d) = e
                         .strip_prefix("MRM")
@@ -692,7 +692,11 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
             }
         }
         let form = form.unwrap_or_else(|| f("no form".into()));
-        if opcode.is_empty() || opcode.len() > 3 {
+        if form == "Pseudo" {
+            if !opcode.is_empty() {
+                f("a pseudo has no opcode bytes".into());
+            }
+        } else if opcode.is_empty() || opcode.len() > 3 {
             f("wants 1..3 opcode bytes".into());
         }
         let enc_s = if enc_flags.is_empty() {
@@ -840,8 +844,9 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
     let mut patterns: BTreeMap<(String, String, bool), Vec<usize>> = BTreeMap::new();
     let mut alts: Vec<(String, usize)> = Vec::new();
     for (i, r) in insts.rows.iter().enumerate() {
-        // Locked forms are written `lock` + the plain form in assembly.
-        if r.enc.iter().any(|e| e == "LOCK") {
+        // Locked forms are written `lock` + the plain form in assembly;
+        // pseudos are never written.
+        if r.enc.iter().any(|e| e == "LOCK" || e == "Pseudo") {
             continue;
         }
         let m = &r.mnemonic;

@@ -746,3 +746,65 @@ x:
         assert!(e.contains("another function"), "{e}");
     }
 }
+
+/// Thread-local access models: local-exec and initial-exec in executables,
+/// local-dynamic and general-dynamic (`__tls_get_addr`) in shared-library
+/// code.
+mod tls {
+    use super::support::select_all;
+
+    const SRC: &str = "@x = external thread_local global i32
+@y = dso_local thread_local global i32 0
+@z = internal thread_local global [4 x i32] zeroinitializer
+define i32 @f() {
+  %a = load i32, ptr @x
+  %b = load i32, ptr @y
+  %p = getelementptr [4 x i32], ptr @z, i64 0, i64 3
+  %c = load i32, ptr %p
+  %s = add i32 %a, %b
+  %t = add i32 %s, %c
+  ret i32 %t
+}
+";
+
+    #[test]
+    fn executables_use_the_thread_pointer() {
+        let mir = select_all(SRC, false, true).unwrap();
+        assert!(mir.contains("@x [GotTpOff]"), "{mir}");
+        assert!(mir.contains("@y [TpOff]"), "{mir}");
+        assert!(!mir.contains("TLS_"), "{mir}");
+        let pie =
+            format!("{SRC}!llvm.module.flags = !{{!0}}\n!0 = !{{i32 8, !\"PIE Level\", i32 2}}\n");
+        let mir = select_all(&pie, true, true).unwrap();
+        assert!(mir.contains("@y [TpOff]"), "{mir}");
+        assert!(!mir.contains("TLS_"), "{mir}");
+    }
+
+    #[test]
+    fn shared_library_code_calls_tls_get_addr() {
+        let mir = select_all(SRC, true, true).unwrap();
+        // One general-dynamic call for @x; the block's two local-dynamic
+        // accesses share one call for the module's block.
+        assert_eq!(mir.matches("TLS_addr64 ").count(), 1, "{mir}");
+        assert!(mir.contains("@x [TlsGd]"), "{mir}");
+        assert_eq!(mir.matches("TLS_base_addr64 ").count(), 1, "{mir}");
+        assert!(mir.contains("@y [DtpOff]"), "{mir}");
+        assert!(mir.contains("@z + 12 [DtpOff]"), "{mir}");
+        assert_eq!(mir.matches("ADJCALLSTACKDOWN").count(), 2, "{mir}");
+        assert!(mir.contains("__tls_get_addr"), "{mir}");
+    }
+
+    #[test]
+    fn the_ir_model_is_a_floor() {
+        // `initialexec` in shared-library code: no call.
+        let src = "@x = external thread_local(initialexec) global i32
+define i32 @f() {
+  %a = load i32, ptr @x
+  ret i32 %a
+}
+";
+        let mir = select_all(src, true, true).unwrap();
+        assert!(mir.contains("@x [GotTpOff]"), "{mir}");
+        assert!(!mir.contains("TLS_"), "{mir}");
+    }
+}

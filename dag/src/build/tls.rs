@@ -6,10 +6,19 @@
 //! and the one the code allows: in an executable (static code, or PIC with
 //! the `PIE Level` module flag) a variable this module defines (`dso_local`)
 //! is local-exec and any other initial-exec; in shared-library code they
-//! would be local-dynamic and general-dynamic, which need calls to
-//! `__tls_get_addr` and are reported as unsupported.
+//! are local-dynamic and general-dynamic, calls of `__tls_get_addr`.
+//!
+//! Local-exec, initial-exec and general-dynamic: one `TlsAddress` node with
+//! the variable's symbol (`@TPOFF`, `@GOTTPOFF`, `@TLSGD`), plus the
+//! offset. Local-dynamic: `TlsAddress` with a `@TLSLD` symbol is the base
+//! of the module's TLS block; the variable is `base + x@DTPOFF` (a
+//! `Symbol` node with the `DtpOff` flag is a 32-bit constant, which the
+//! address matcher folds as a displacement). Every local-dynamic access of
+//! a function names the same `@TLSLD` symbol, so the accesses of a block
+//! share one node, one call (llc shares one per function, see
+//! ARCHITECTURE.md).
 
-use super::{unsupported, BResult, Builder};
+use super::{BResult, Builder};
 use crate::node::SDValue;
 use crate::opcode::Op;
 use crate::vt::VT;
@@ -30,28 +39,56 @@ impl Builder<'_, '_> {
             (false, false) => ThreadLocal::GeneralDynamic,
         };
         let model = rank(allowed).max(rank(m.globals[g].tls));
-        let flag = match model {
-            3 => SymFlag::TpOff,
-            2 => SymFlag::GotTpOff,
-            _ => {
-                return unsupported(
-                    "the general- and local-dynamic TLS models (thread-local access from position-independent code outside an executable)",
-                )
-            }
-        };
-        let s = self.mf.sym(SymOperand {
+        let var = |flag| SymOperand {
             target: SymTarget::Global(g),
             offset: 0,
             flag,
-        });
-        let mut v = self
-            .dag
-            .value(Op::TlsAddress, VT::I64, &[], s.payload() as u64);
-        if offset != 0 {
-            let c = self.dag.constant(VT::I64, offset as u64);
+        };
+        let (mut v, rest) = match model {
+            0..=2 => {
+                let flag = [SymFlag::TlsGd, SymFlag::TlsLd, SymFlag::GotTpOff][model as usize];
+                let s = if flag == SymFlag::TlsLd {
+                    // Any variable of the module names the block: reuse the
+                    // function's first.
+                    self.find_sym(|s| s.flag == SymFlag::TlsLd, var(flag))
+                } else {
+                    self.find_sym(|s| *s == var(flag), var(flag))
+                };
+                let v = self.dag.value(Op::TlsAddress, VT::I64, &[], s as u64);
+                if flag != SymFlag::TlsLd {
+                    (v, offset)
+                } else {
+                    let d = self.mf.sym(SymOperand {
+                        target: SymTarget::Global(g),
+                        offset,
+                        flag: SymFlag::DtpOff,
+                    });
+                    let d = self.dag.value(Op::Symbol, VT::I64, &[], d.payload() as u64);
+                    (self.dag.value(Op::Add, VT::I64, &[v, d], 0), 0)
+                }
+            }
+            _ => {
+                let s = self.find_sym(|s| *s == var(SymFlag::TpOff), var(SymFlag::TpOff));
+                (
+                    self.dag.value(Op::TlsAddress, VT::I64, &[], s as u64),
+                    offset,
+                )
+            }
+        };
+        if rest != 0 {
+            let c = self.dag.constant(VT::I64, rest as u64);
             v = self.dag.value(Op::Add, VT::I64, &[v, c], 0);
         }
         Ok(v)
+    }
+
+    /// The index of the function's first symbol operand satisfying `p`,
+    /// else of a new one, `new`: equal accesses in a block become one node.
+    fn find_sym(&mut self, p: impl Fn(&SymOperand) -> bool, new: SymOperand) -> u32 {
+        match self.mf.syms.iter().position(p) {
+            Some(i) => i as u32,
+            None => self.mf.sym(new).payload(),
+        }
     }
 }
 

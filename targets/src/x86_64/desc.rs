@@ -268,6 +268,8 @@ pub enum Form {
     MRMr(u8),
     /// ModRM.reg = the digit, r/m = the memory operand.
     MRMm(u8),
+    /// No encoding: a pseudo the MC lowering expands into real forms.
+    Pseudo,
 }
 
 /// Encoding flags (`InstDesc::enc`).

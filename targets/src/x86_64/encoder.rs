@@ -39,6 +39,9 @@ pub enum EncodeError {
     },
     /// A memory operand that x86 cannot express (bad scale, %rsp index...).
     BadAddress { form: &'static str },
+    /// A pseudo, which MC lowering expands before anything is encoded or
+    /// printed.
+    Pseudo { form: &'static str },
 }
 
 impl fmt::Display for EncodeError {
@@ -65,6 +68,7 @@ impl fmt::Display for EncodeError {
                 )
             }
             EncodeError::BadAddress { form } => write!(f, "{form}: invalid memory operand"),
+            EncodeError::Pseudo { form } => write!(f, "{form}: a pseudo cannot be encoded"),
         }
     }
 }
@@ -141,6 +145,9 @@ pub(crate) fn checked_desc(inst: &MCInst) -> Result<&'static InstDesc, EncodeErr
     let desc = Opcode(inst.opcode)
         .desc()
         .ok_or(EncodeError::BadOpcode(inst.opcode))?;
+    if desc.form == Form::Pseudo {
+        return Err(EncodeError::Pseudo { form: desc.name });
+    }
     let n_slots = desc.num_mc_operands as usize;
     if n_slots != inst.operands().len() {
         return Err(EncodeError::OperandCount {
@@ -275,6 +282,7 @@ fn classify(desc: &'static InstDesc, inst: &MCInst) -> Result<Roles, EncodeError
     let mut used = 0;
     match desc.form {
         Form::RawFrm => {}
+        Form::Pseudo => return Err(EncodeError::Pseudo { form }),
         Form::AddRegFrm => {
             roles.opreg = Some(reg_at(0)?);
             used = 1;

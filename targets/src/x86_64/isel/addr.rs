@@ -8,7 +8,8 @@
 //! register. Interior nodes are folded only when they have one use (the
 //! root, the address itself, is always taken apart); leaves are free.
 //! Displacements stay within `i32`. Only symbols without a relocation
-//! variant fold (a `@GOTPCREL` symbol is a load, not an address). A
+//! variant fold (a `@GOTPCREL` symbol is a load, not an address), and
+//! `@DTPOFF` ones, which are constants (non-RIP displacements). A
 //! RIP-relative address has no index register: when one is needed, the
 //! symbol becomes the base register instead (its own `leaq sym(%rip)`),
 //! as in `leaq tab(%rip), %rcx ; movl (%rcx,%rax,4), %eax`.
@@ -62,6 +63,9 @@ impl AddrMode {
     /// arithmetic (LLVM's `selectLEAAddr` rule: base 1, frame or symbol 4,
     /// index 1, a scale 1 more, a displacement 1; worth it above 2).
     pub fn lea_worthy(&self) -> bool {
+        if self.sym.is_some() {
+            return true;
+        }
         let mut c = match self.base {
             Base::None => 0,
             Base::Reg(_) => 1,
@@ -128,10 +132,19 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32) -
                 .syms
                 .get(i as usize)
                 .is_some_and(|s| s.flag == SymFlag::None);
+            let dtpoff = mf
+                .syms
+                .get(i as usize)
+                .is_some_and(|s| s.flag == SymFlag::DtpOff);
             if plain && am.base == Base::None && am.index.is_none() && am.sym.is_none() {
                 am.base = Base::Rip;
                 am.sym = Some(i);
                 am.sym_node = Some(v);
+                true
+            } else if dtpoff && matches!(am.base, Base::None | Base::Reg(_)) && am.sym.is_none() {
+                // A 32-bit constant (the offset in the TLS block): a
+                // plain displacement.
+                am.sym = Some(i);
                 true
             } else {
                 as_reg(v, am)

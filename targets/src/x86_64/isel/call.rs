@@ -350,7 +350,7 @@ fn lower_one(mf: &mut MachFunction, arg: FormalArg, loc: ArgLoc) -> Result<ArgVa
     })
 }
 
-fn stack_adjust(bytes: i32, down: bool) -> Vec<Operand> {
+pub(super) fn stack_adjust(bytes: i32, down: bool) -> Vec<Operand> {
     let mut v = vec![Operand::imm(bytes), Operand::imm(0)];
     if down {
         v.push(Operand::imm(0));

@@ -1,4 +1,6 @@
-//! One machine instruction to zero or one `MCInst` (MCInst lowering).
+//! One machine instruction to zero or one `MCInst` (MCInst lowering); the
+//! TLS call pseudos (`TLS_addr64`, `TLS_base_addr64`) to their fixed
+//! sequences.
 //!
 //! Target instructions are lowered by walking the opcode's operand slots
 //! (`X86Info::operand_slots`) over the machine operands: a def or use
@@ -70,6 +72,9 @@ pub(super) fn emit(e: &FnEmitter<'_>, i: MInst, s: &mut dyn Streamer) -> Result<
         MOpc::COPY => copy(e, i)?,
         MOpc::SUBREG_TO_REG => subreg_to_reg(e, i)?,
         _ => match opc.as_target() {
+            Some(op) if op == op::TLS_addr64.0 || op == op::TLS_base_addr64.0 => {
+                return tls_call(e, i, op, s)
+            }
             Some(op) => Some(target(e, i, op, s)?),
             None => {
                 return Err(e.error(EmitErrorKind::UnexpectedOpcode {
@@ -81,6 +86,45 @@ pub(super) fn emit(e: &FnEmitter<'_>, i: MInst, s: &mut dyn Streamer) -> Result<
     if let Some(mut inst) = inst {
         optimize_for_encoding(&mut inst);
         s.emit_inst(&inst).map_err(|x| e.mc(x))?;
+    }
+    Ok(())
+}
+
+/// Expands a TLS call pseudo: `leaq addr, %rdi; callq callee`, the
+/// general-dynamic form as `data16; leaq; data16; data16; rex64; callq`
+/// (System V TLS ABI: the 16-byte sequence linkers relax to initial- or
+/// local-exec). The instructions go out unoptimized: the linker matches
+/// their exact bytes.
+fn tls_call(e: &FnEmitter<'_>, i: MInst, op: u16, s: &mut dyn Streamer) -> Result<(), EmitError> {
+    let pseudo = target(e, i, op, s)?;
+    let [MCOperand::Mem(addr), callee @ MCOperand::Expr(_)] = *pseudo.operands() else {
+        return Err(bad(e, i, "a TLS call needs an address and a callee"));
+    };
+    let lea = MCInst::with_operands(
+        op::LEA64r.0,
+        &[
+            MCOperand::Reg(crate::x86_64::regs::RDI),
+            MCOperand::Mem(addr),
+        ],
+    )
+    .ok_or_else(|| bad(e, i, "too many MC operands"))?;
+    let call = MCInst::with_operands(op::CALL64pcrel32.0, &[callee])
+        .ok_or_else(|| bad(e, i, "too many MC operands"))?;
+    let data16 = MCInst::new(op::DATA16_PREFIX.0);
+    let seq: &[MCInst] = if op == op::TLS_addr64.0 {
+        &[
+            data16,
+            lea,
+            data16,
+            data16,
+            MCInst::new(op::REX64_PREFIX.0),
+            call,
+        ]
+    } else {
+        &[lea, call]
+    };
+    for inst in seq {
+        s.emit_inst(inst).map_err(|x| e.mc(x))?;
     }
     Ok(())
 }
@@ -135,7 +179,7 @@ fn sym_expr(
 ) -> Result<ExprId, EmitError> {
     let f = e.cx.fn_number;
     let sym = match so.target {
-        SymTarget::Global(g) => e.cx.emitter.symbol(g, s),
+        SymTarget::Global(g) => e.cx.emitter.symbol_prefer_local(g, s),
         SymTarget::External(x) => {
             let name =
                 e.mf.ext_names
