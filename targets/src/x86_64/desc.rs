@@ -456,6 +456,17 @@ mod tests {
     }
 
     #[test]
+    fn pseudos_describe_but_never_encode() {
+        let d = op::TLS_addr64.desc().expect("valid");
+        assert_eq!(d.form, Form::Pseudo);
+        assert!(d.has(iflag::CALL) && d.implicit_defs.contains(&regs::RAX));
+        assert!(MATCH_TABLE.iter().all(|(m, _)| *m != d.mnemonic));
+        let inst = rcc_mc::MCInst::new(op::TLS_base_addr64.0);
+        let e = crate::x86_64::encode(&inst, &mut Vec::new(), &mut Vec::new()).unwrap_err();
+        assert!(e.to_string().contains("pseudo"), "{e}");
+    }
+
+    #[test]
     fn descriptors_derive_memory_flags() {
         let d = op::ADD32mr.desc().expect("valid");
         assert!(d.has(iflag::MAY_LOAD) && d.has(iflag::MAY_STORE));
