@@ -41,17 +41,19 @@ for src in "${files[@]}"; do
         rm -rf "$d" && mkdir -p "$d"
         flags=(--edition 2021 -C opt-level="$lvl" -C codegen-units=1 -C panic=unwind)
         reason=""
-        if ! rustc "${flags[@]}" "$src" -o "$d/ref" 2>"$d/ref.build.log"; then
+        src=$(realpath "$src")
+        # rustc leaves its objects in the working directory: build in $d.
+        if ! (cd "$d" && rustc "${flags[@]}" "$src" -o "$d/ref") 2>"$d/ref.build.log"; then
             reason="reference build failed: $(head -c 300 "$d/ref.build.log")"
         else
             rc=0
             (cd "$d" && timeout 20 ./ref >ref.out 2>ref.err) || rc=$?
             echo "$rc" >"$d/ref.rc"
             rcc_opt=$([[ $lvl == 0 ]] && echo 0 || echo 2)
-            if ! RCC=$rcc RCC_LL="$d/cand.ll" RCC_OPT=$rcc_opt RCC_OBJ="$d/rcc.o" RCC_LOG="$d/rcc.log" \
-                rustc "${flags[@]}" --emit=llvm-ir="$d/cand.ll",link="$d/cand" \
+            if ! (cd "$d" && RCC=$rcc RCC_LL="$d/cand.ll" RCC_OPT=$rcc_opt RCC_OBJ="$d/rcc.o" \
+                RCC_LOG="$d/rcc.log" rustc "${flags[@]}" --emit=llvm-ir="$d/cand.ll",link="$d/cand" \
                 -C linker="$repo/scripts/lib/rcc-rustc-link.sh" -C linker-flavor=gcc \
-                "$src" 2>"$d/cand.build.log"; then
+                "$src") 2>"$d/cand.build.log"; then
                 reason="candidate build failed: $(grep -m1 -E 'error|rcc-par' "$d/rcc.log" "$d/cand.build.log" | head -c 300)"
             else
                 rc=0

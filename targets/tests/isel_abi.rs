@@ -795,6 +795,24 @@ define i32 @f() {
     }
 
     #[test]
+    fn local_exec_folds_into_accesses_as_fs_relative() {
+        let src = "@y = dso_local thread_local global [4 x i32] zeroinitializer
+define ptr @f(i64 %i) {
+  %p = getelementptr [4 x i32], ptr @y, i64 0, i64 %i
+  %v = load i32, ptr %p
+  store i32 %v, ptr @y
+  ret ptr %p
+}
+";
+        let mir = select_all(src, false, true).unwrap();
+        // The load and the store: %fs:y@TPOFF(,%i,4) and %fs:y@TPOFF.
+        assert_eq!(mir.matches("@y [TpOff], $fs").count(), 2, "{mir}");
+        // The address as a value keeps the thread pointer (lea ignores
+        // segments).
+        assert!(mir.contains("0, $fs"), "{mir}");
+    }
+
+    #[test]
     fn the_ir_model_is_a_floor() {
         // `initialexec` in shared-library code: no call.
         let src = "@x = external thread_local(initialexec) global i32

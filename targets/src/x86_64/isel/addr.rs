@@ -13,6 +13,11 @@
 //! RIP-relative address has no index register: when one is needed, the
 //! symbol becomes the base register instead (its own `leaq sym(%rip)`),
 //! as in `leaq tab(%rip), %rcx ; movl (%rcx,%rax,4), %eax`.
+//!
+//! A local-exec thread-local (`TlsAddress` with `@TPOFF`) in an accessed
+//! address folds as `%fs:x@TPOFF(base, index)` (the FS segment base is the
+//! thread pointer), as llc does; never in a `lea` address
+//! ([`match_addr`]'s `segment_ok`), which ignores segments.
 
 use rcc_dag::{Dag, Op, SDValue};
 use rcc_mach::{FrameIdx, MachFunction, SymFlag};
@@ -39,6 +44,8 @@ pub struct AddrMode {
     /// The `Symbol` node of a RIP-relative `sym`, to demote it to a base
     /// register when an index is needed.
     pub sym_node: Option<SDValue>,
+    /// Relative to the FS segment (a local-exec `sym@TPOFF`).
+    pub fs: bool,
 }
 
 impl AddrMode {
@@ -49,6 +56,7 @@ impl AddrMode {
         disp: 0,
         sym: None,
         sym_node: None,
+        fs: false,
     };
 
     /// The address `[reg]`.
@@ -101,16 +109,17 @@ pub fn const_value(dag: &Dag, v: SDValue) -> Option<i64> {
     Some(((p << sh) as i64) >> sh)
 }
 
-/// Matches the address `v`.
-pub fn match_addr(dag: &Dag, mf: &MachFunction, v: SDValue) -> AddrMode {
+/// Matches the address `v`; `segment_ok`: the address is accessed (not a
+/// `lea`), so a thread-local may fold in as an FS-relative displacement.
+pub fn match_addr(dag: &Dag, mf: &MachFunction, v: SDValue, segment_ok: bool) -> AddrMode {
     let mut am = AddrMode::EMPTY;
-    if !go(dag, mf, v, &mut am, 0) {
+    if !go(dag, mf, v, &mut am, 0, segment_ok) {
         am = AddrMode::reg(v);
     }
     am
 }
 
-fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32) -> bool {
+fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, seg: bool) -> bool {
     let n = v.node();
     let foldable = depth == 0 || dag.uses(n) <= 1;
     if depth > 6 {
@@ -150,7 +159,20 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32) -
                 as_reg(v, am)
             }
         }
-        Op::FrameIndex if am.base == Base::None && am.sym.is_none() => {
+        Op::TlsAddress
+            if seg
+                && am.sym.is_none()
+                && matches!(am.base, Base::None | Base::Reg(_))
+                && mf
+                    .syms
+                    .get(dag.payload(n) as usize)
+                    .is_some_and(|s| s.flag == SymFlag::TpOff) =>
+        {
+            am.sym = Some(dag.payload(n) as u32);
+            am.fs = true;
+            true
+        }
+        Op::FrameIndex if am.base == Base::None && am.sym.is_none() && !am.fs => {
             am.base = Base::Frame(FrameIdx::from_u32(dag.payload(n) as u32));
             true
         }
@@ -158,7 +180,7 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32) -
             let save = *am;
             let ops = dag.operands(n);
             let (a, b) = (ops[0], ops[1]);
-            if go(dag, mf, a, am, depth + 1) && go(dag, mf, b, am, depth + 1) {
+            if go(dag, mf, a, am, depth + 1, seg) && go(dag, mf, b, am, depth + 1, seg) {
                 return true;
             }
             *am = save;

@@ -93,7 +93,7 @@ pub fn cover_node(dag: &Dag, mf: &MachFunction, n: Node, c: &mut Cover) {
     let info = AtomicInfo::unpack(dag.payload(n));
     let b0 = c.binds.len() as u32;
     let addr = |c: &mut Cover, v: SDValue| {
-        let am = match_addr(dag, mf, v);
+        let am = match_addr(dag, mf, v, true);
         c.deps.extend(am.regs().map(|r| r.node()));
         c.binds.push(Binding::Addr(am));
     };

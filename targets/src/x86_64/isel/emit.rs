@@ -401,7 +401,11 @@ impl Emitter<'_> {
             }
             None => mf.imm(am.disp),
         });
-        ops.push(Operand::reg_use(Reg::NONE));
+        ops.push(if am.fs {
+            Operand::reg_use(regs::FS)
+        } else {
+            Operand::reg_use(Reg::NONE)
+        });
     }
 }
 

@@ -532,7 +532,8 @@ impl M<'_> {
                 if dag.vt(v) != VT::I64 {
                     return false;
                 }
-                Binding::Addr(match_addr(dag, self.mf, v))
+                let accessed = self.p.addr_only >> var.min(63) & 1 == 0;
+                Binding::Addr(match_addr(dag, self.mf, v, accessed))
             }
             Pred::GotSym => {
                 if dag.op_of(v) != Op::Symbol {

@@ -14,7 +14,7 @@
 //! every operand variable of an instruction is bound by the tree or by an
 //! earlier instruction's def; `result` is the last virtual-register def.
 
-use super::super::desc::{ImmKind, OpKind, Role, DESCS};
+use super::super::desc::{ImmKind, MemSize, OpKind, Role, DESCS};
 use super::super::printer::CC_NAMES;
 use super::super::regs;
 use rcc_dag::{Cond, Ext, FCond, Op, VT};
@@ -140,6 +140,9 @@ pub struct Pattern {
     pub nvars: u8,
     /// Per variable, the immediate kinds of the slots it is used in.
     pub imm_kinds: Vec<Vec<ImmKind>>,
+    /// Bit `v`: variable `v` is used as an address that is not accessed
+    /// (`lea`), where a segment would be ignored.
+    pub addr_only: u64,
     /// The variable holding the row's value, if it has one.
     pub result: Option<u8>,
     pub line: u32,
@@ -810,12 +813,29 @@ fn parse_row(row: &str, line: u32, names: &HashMap<&'static str, u16>) -> Result
         return Err("the row defines no value".into());
     }
     imm_kinds.resize(p.vars.len(), Vec::new());
+    let mut addr_only = 0u64;
+    for inst in &insts {
+        let Some(t) = inst.opc.as_target() else {
+            continue;
+        };
+        let d = &DESCS[t as usize];
+        let slots = d.operands.iter().filter(|o| {
+            !matches!(o.kind, OpKind::Fixed(_) | OpKind::Lit(_))
+                && !matches!((o.kind, o.role), (OpKind::Reg(_), Role::Def))
+        });
+        for (o, op) in slots.zip(&inst.ops) {
+            if let (OpKind::Mem(MemSize::Any), POperand::Var(v)) = (o.kind, op) {
+                addr_only |= 1u64 << (*v).min(63);
+            }
+        }
+    }
     Ok(Pattern {
         nodes: p.nodes,
         root,
         insts,
         nvars: p.vars.len() as u8,
         imm_kinds,
+        addr_only,
         result: if produces_value { result } else { None },
         line,
         text: row.to_string(),
