@@ -16,6 +16,7 @@ pub mod cfg;
 pub mod constraint;
 pub mod emit;
 pub mod frame;
+pub mod inline_asm;
 pub mod func;
 pub mod operand;
 pub mod passes;
