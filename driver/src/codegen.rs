@@ -137,7 +137,9 @@ impl<'a> ModuleCx<'a> {
             },
             addrsig: false,
         };
-        let emitter = ModuleEmitter::new(m, dl, &eopts).map_err(|e| e.to_string())?;
+        let emitter = ModuleEmitter::new(m, dl, &eopts)
+            .map_err(|e| e.to_string())?
+            .with_assembler(&crate::asm::InlineAssembler);
         let frame_pointer = opts.frame_pointer.as_deref().and_then(FramePointer::parse);
         Ok(ModuleCx {
             m,

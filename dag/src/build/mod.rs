@@ -45,6 +45,7 @@ use rcc_ir::{Block, Function, Inst, Module, Value, ValueTag};
 use rcc_mach::{FrameIdx, FrameKind, MBlock, MachFunction, Reg, RegClassId, SymOperand, VReg};
 
 mod ext;
+mod inline_asm;
 mod float;
 mod intrinsics;
 mod memops;
@@ -849,6 +850,9 @@ impl Builder<'_, '_> {
         let info = *f.call_info(i);
         let ops = f.inst_ops(i);
         let callee = ops[0];
+        if callee.tag() == ValueTag::Asm {
+            return self.inline_asm(i, callee.index());
+        }
         if let Some(g) = callee.as_entity::<rcc_ir::GlobalId>(ValueTag::Global) {
             let name = m.str(m.globals[g].name);
             if name.starts_with("llvm.threadlocal.address") {

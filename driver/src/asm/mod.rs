@@ -46,6 +46,22 @@ impl fmt::Display for AsmError {
 
 type PResult<T> = Result<T, (usize, String)>;
 
+/// The parser as code generation's assembler of inline and module-level
+/// asm (`rcc_mc::AsmTextAssembler`): errors name the line within the asm
+/// text (`<inline asm>:2:5: error: ...`, like llc).
+pub struct InlineAssembler;
+
+impl rcc_mc::AsmTextAssembler for InlineAssembler {
+    fn assemble(&self, text: &str, s: &mut dyn Streamer) -> Result<(), String> {
+        assemble(text, "<inline asm>", s).map_err(|errs| {
+            errs.iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+    }
+}
+
 /// Parses `src` and drives `s`. Returns every error found.
 pub fn assemble(src: &str, file: &str, s: &mut dyn Streamer) -> Result<(), Vec<AsmError>> {
     if s.current_section().is_none() {

@@ -57,10 +57,10 @@ pub struct InlineAsm {
     pub side_effects: bool,
     /// `alignstack`: the stack is aligned as at a call.
     pub align_stack: bool,
-    /// Per template operand number.
+    /// The constraints as written, for instruction selection.
+    pub constraints: Vec<Constraint>,
+    /// Per template operand number (filled by instruction selection).
     pub operands: Vec<AsmOperand>,
-    /// A number unique to this asm statement in the module (`${:uid}`).
-    pub uid: u32,
 }
 
 /// The descriptor of `INLINEASM` instruction `i` (`None`: not one, or a

@@ -48,7 +48,7 @@ pub(super) fn frame_operands(
     if !ops.iter().any(|o| o.kind() == OpKind::Frame) {
         return Ok(());
     }
-    let mut bases = [usize::MAX; 4];
+    let mut bases = [usize::MAX; 8];
     let mut n = 0;
     let mut add = |k: usize| {
         if n < bases.len() {
