@@ -20,6 +20,10 @@ pub struct Fast<'a> {
     pub touched: Vec<usize>,
     /// Vregs whose defs here are never read.
     pub dead: Vec<u32>,
+    /// Physical registers the instruction writes early (early-clobber
+    /// physical defs: inline-asm clobbers and fixed `=&{reg}` outputs):
+    /// no read may stay in them.
+    pub early_phys: Vec<PReg>,
 }
 
 fn vreg_of(o: Operand) -> Option<u32> {
@@ -38,6 +42,7 @@ impl Fast<'_> {
         let constraint = |k: usize| reg_constraint(t, opc, k);
 
         // 0. What the instruction writes besides its vreg defs.
+        self.early_phys.clear();
         for k in 0..self.ops.len() {
             let o = self.ops[k];
             if o.kind() == OpKind::RegMask {
@@ -57,7 +62,11 @@ impl Fast<'_> {
             }
             self.mark_clobbered(p.0 as usize);
             if o.has(flag::EARLY_CLOBBER) {
-                self.rs.use_claimed[p.0 as usize] = true;
+                for &a in t.aliases(p) {
+                    self.rs.use_claimed[a as usize] = true;
+                    self.touched.push(a as usize);
+                }
+                self.early_phys.push(p);
             }
         }
         if let Some(op) = opc.as_target() {
@@ -285,6 +294,13 @@ impl Fast<'_> {
         Ok(())
     }
 
+    /// Whether `r` overlaps a register the instruction writes early.
+    fn early_clobbered(&self, r: PReg) -> bool {
+        self.early_phys
+            .iter()
+            .any(|&p| self.t.aliases(p).contains(&r.0))
+    }
+
     fn mark_clobbered(&mut self, r: usize) {
         if !self.rs.clobbered[r] {
             self.rs.clobbered[r] = true;
@@ -342,7 +358,7 @@ impl Fast<'_> {
         pos: usize,
     ) -> Result<PReg, AllocError> {
         let cur = self.rs.loc[v as usize];
-        if cur.0 != 0 && self.rs.fits(self.t, cur, w) {
+        if cur.0 != 0 && self.rs.fits(self.t, cur, w) && !self.early_clobbered(cur) {
             self.claim_use(cur.0 as usize);
             return Ok(cur);
         }
@@ -384,7 +400,7 @@ impl Fast<'_> {
         pos: usize,
     ) -> Result<PReg, AllocError> {
         let cur = self.rs.loc[v as usize];
-        let r = if cur.0 != 0 && self.rs.fits(self.t, cur, w) {
+        let r = if cur.0 != 0 && self.rs.fits(self.t, cur, w) && !self.early_clobbered(cur) {
             cur
         } else {
             self.find_and_clear(mf, v, w, Purpose::Use, pos)?

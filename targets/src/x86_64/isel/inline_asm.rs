@@ -357,7 +357,7 @@ pub fn emit(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), I
             Ok(Some(p)) => {
                 let dup = mops.iter().any(|o| o.is_def() && o.reg() == Reg::from(p));
                 if !dup {
-                    mops.push(Operand::implicit_def(p).with(flag::DEAD));
+                    mops.push(Operand::implicit_def(p).with(flag::DEAD | flag::EARLY_CLOBBER));
                 }
             }
             Ok(None) => {}
