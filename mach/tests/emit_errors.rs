@@ -68,7 +68,10 @@ fn module_asm_needs_an_assembler() {
     // is refused rather than dropped.
     let (g, what) = unsupported("module asm \"nop\"\n@x = global i32 1\n");
     assert_eq!(g, "");
-    assert!(what.contains("module-level asm without an assembler"), "{what}");
+    assert!(
+        what.contains("module-level asm without an assembler"),
+        "{what}"
+    );
 }
 
 #[test]

@@ -32,7 +32,10 @@ mod operands {
         assert_eq!(l.len(), 1, "{mir}");
         assert!(l[0].contains("INLINEASM \"movl $1, $0\", def %"), "{mir}");
         // The flags clobber is an early-clobber dead def of EFLAGS.
-        assert!(l[0].contains("implicit-def early-clobber dead $eflags"), "{mir}");
+        assert!(
+            l[0].contains("implicit-def early-clobber dead $eflags"),
+            "{mir}"
+        );
     }
 
     #[test]
@@ -124,7 +127,10 @@ define void @f(ptr %p) {
 "#,
         )
         .unwrap();
-        assert!(asm_lines(&mir)[0].contains("%stack.0, 1, $noreg, 0, $noreg"), "{mir}");
+        assert!(
+            asm_lines(&mir)[0].contains("%stack.0, 1, $noreg, 0, $noreg"),
+            "{mir}"
+        );
     }
 
     #[test]
@@ -140,7 +146,10 @@ define void @f(ptr %p) {
         .unwrap();
         let l = asm_lines(&mir)[0];
         assert_eq!(l.matches("def %").count(), 4, "{l}");
-        assert!(l.contains("(tied-def 1)") && l.contains("(tied-def 2)"), "{l}");
+        assert!(
+            l.contains("(tied-def 1)") && l.contains("(tied-def 2)"),
+            "{l}"
+        );
     }
 
     #[test]
@@ -238,9 +247,15 @@ mod errors {
     #[test]
     fn argument_and_result_counts() {
         let e = error(r#"call void asm "", "r,r"(i32 %a)"#);
-        assert!(e.contains("2 operands need arguments but the call passes 1"), "{e}");
+        assert!(
+            e.contains("2 operands need arguments but the call passes 1"),
+            "{e}"
+        );
         let e = error(r#"%r = call i32 asm "", "r"(i32 %a)"#);
-        assert!(e.contains("0 register outputs but the call returns 1"), "{e}");
+        assert!(
+            e.contains("0 register outputs but the call returns 1"),
+            "{e}"
+        );
     }
 
     #[test]

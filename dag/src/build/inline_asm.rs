@@ -36,12 +36,17 @@ impl Builder<'_, '_> {
             return unsupported("inline asm in the Intel dialect (inteldialect)");
         }
         let decode = |s| {
-            String::from_utf8(rcc_ir::span::name_bytes(m.str(s)).into_owned())
-                .map_err(|_| crate::lowering::IselError::new("an inline asm string that is not UTF-8"))
+            String::from_utf8(rcc_ir::span::name_bytes(m.str(s)).into_owned()).map_err(|_| {
+                crate::lowering::IselError::new("an inline asm string that is not UTF-8")
+            })
         };
         let source = decode(a.template)?;
         let cstr = decode(a.constraints)?;
-        let bad = |what: String| unsupported(format!("inline asm \"{source}\" with constraints \"{cstr}\": {what}"));
+        let bad = |what: String| {
+            unsupported(format!(
+                "inline asm \"{source}\" with constraints \"{cstr}\": {what}"
+            ))
+        };
         let cs = match parse_constraints(&cstr) {
             Ok(c) => c,
             Err(e) => return bad(e.to_string()),
@@ -108,7 +113,10 @@ impl Builder<'_, '_> {
             }
             let arg = args[next_arg];
             next_arg += 1;
-            let memory_only = c.codes.iter().all(|x| *x == rcc_mach::inline_asm::Code::Letter('m'));
+            let memory_only = c
+                .codes
+                .iter()
+                .all(|x| *x == rcc_mach::inline_asm::Code::Letter('m'));
             if memory_only && !c.indirect {
                 return bad("a memory operand that is not a pointer ('*m')".into());
             }
@@ -130,7 +138,9 @@ impl Builder<'_, '_> {
             constraints: cs,
             operands: Vec::new(),
         });
-        let n = self.dag.node(Op::InlineAsm, &[VT::Chain], &node_ops, idx as u64);
+        let n = self
+            .dag
+            .node(Op::InlineAsm, &[VT::Chain], &node_ops, idx as u64);
         self.chain = SDValue::new(n, 0);
         let mut vals = Vec::with_capacity(outs.len());
         for (reg, vt) in outs {

@@ -45,8 +45,8 @@ use rcc_ir::{Block, Function, Inst, Module, Value, ValueTag};
 use rcc_mach::{FrameIdx, FrameKind, MBlock, MachFunction, Reg, RegClassId, SymOperand, VReg};
 
 mod ext;
-mod inline_asm;
 mod float;
+mod inline_asm;
 mod intrinsics;
 mod memops;
 mod switch;

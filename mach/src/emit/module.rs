@@ -40,9 +40,8 @@ fn module_asm(em: &ModuleEmitter<'_>, out: &mut dyn Streamer) -> EmitResult<()> 
     let mut src = String::new();
     for &s in &m.module_asm {
         let bytes = name_bytes(m.str(s));
-        let line = std::str::from_utf8(&bytes).map_err(|_| {
-            module_error(ErrorKind::Invalid("module asm that is not UTF-8".into()))
-        })?;
+        let line = std::str::from_utf8(&bytes)
+            .map_err(|_| module_error(ErrorKind::Invalid("module asm that is not UTF-8".into())))?;
         src.push_str(line);
         src.push('\n');
     }
@@ -51,11 +50,15 @@ fn module_asm(em: &ModuleEmitter<'_>, out: &mut dyn Streamer) -> EmitResult<()> 
             "module-level asm without an assembler".into(),
         )));
     };
-    out.emit_verbatim("                                        # Start of file scope inline assembly");
+    out.emit_verbatim(
+        "                                        # Start of file scope inline assembly",
+    );
     asm.assemble(&src, out)
         .map_err(|e| module_error(ErrorKind::Invalid(format!("in module asm: {e}"))))?;
     out.emit_verbatim("");
-    out.emit_verbatim("                                        # End of file scope inline assembly");
+    out.emit_verbatim(
+        "                                        # End of file scope inline assembly",
+    );
     let text = out.ctx().text();
     out.switch_section(text);
     Ok(())

@@ -100,7 +100,10 @@ impl fmt::Display for ConstraintError {
                 write!(f, "constraint {k} is an output after an input")
             }
             ConstraintError::BadClobber(k) => {
-                write!(f, "constraint {k}: a clobber must be a braced name like ~{{rax}}")
+                write!(
+                    f,
+                    "constraint {k}: a clobber must be a braced name like ~{{rax}}"
+                )
             }
         }
     }
@@ -257,7 +260,10 @@ mod tests {
             parse_constraints("{ax"),
             Err(ConstraintError::UnterminatedBrace(0))
         );
-        assert_eq!(parse_constraints("=r,1"), Err(ConstraintError::BadTie(1, 1)));
+        assert_eq!(
+            parse_constraints("=r,1"),
+            Err(ConstraintError::BadTie(1, 1))
+        );
         assert_eq!(
             parse_constraints("=*m,0"),
             Err(ConstraintError::BadTie(1, 0))

@@ -18,7 +18,10 @@ use std::fmt;
 pub enum Piece {
     Text(String),
     /// Operand `n` printed with the optional modifier letter.
-    Operand { n: u32, modifier: Option<char> },
+    Operand {
+        n: u32,
+        modifier: Option<char>,
+    },
     /// `${:uid}`: a number unique to this asm statement in the module.
     Uid,
     /// `${:comment}`: the assembler's comment string.
@@ -66,7 +69,10 @@ impl fmt::Display for TemplateError {
                 "operand ${n} at offset {offset} does not exist (the asm has {count} operands)"
             ),
             TemplateError::BadModifier { offset, modifier } => {
-                write!(f, "unknown operand modifier '{modifier}' at offset {offset}")
+                write!(
+                    f,
+                    "unknown operand modifier '{modifier}' at offset {offset}"
+                )
             }
             TemplateError::UnknownSpecial { offset, name } => {
                 write!(f, "unknown '${{:{name}}}' at offset {offset}")

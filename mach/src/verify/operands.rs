@@ -452,12 +452,16 @@ fn check_inline_asm(mf: &MachFunction, ops: &[Operand], problems: &mut Vec<Strin
                 }
             };
         if !ok {
-            problems.push(format!("INLINEASM operand ${n} does not match its machine operands"));
+            problems.push(format!(
+                "INLINEASM operand ${n} does not match its machine operands"
+            ));
         }
     }
     for (k, o) in ops.iter().enumerate().skip(1) {
         if o.has(flag::IMPLICIT) && !(o.is_reg() && o.reg().as_phys().is_some()) {
-            problems.push(format!("operand {k}: implicit INLINEASM operands must be physical registers"));
+            problems.push(format!(
+                "operand {k}: implicit INLINEASM operands must be physical registers"
+            ));
         }
     }
 }

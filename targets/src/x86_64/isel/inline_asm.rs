@@ -77,7 +77,12 @@ pub fn full_gpr(r: PReg) -> Option<PReg> {
     if mclass_contains(mclass::GR64, r) {
         return Some(r);
     }
-    for idx in [subreg::SUB_32BIT, subreg::SUB_16BIT, subreg::SUB_8BIT, subreg::SUB_8BIT_HI] {
+    for idx in [
+        subreg::SUB_32BIT,
+        subreg::SUB_16BIT,
+        subreg::SUB_8BIT,
+        subreg::SUB_8BIT_HI,
+    ] {
         if let Some(s) = super_reg(r, idx) {
             return full_gpr(s);
         }
@@ -201,7 +206,11 @@ fn classify(
     if is_input && (c.allows('i') || c.allows('n')) {
         return Err(err(k, c, "the value is not a constant"));
     }
-    Err(err(k, c, &format!("unsupported constraint for a {vt} value")))
+    Err(err(
+        k,
+        c,
+        &format!("unsupported constraint for a {vt} value"),
+    ))
 }
 
 /// The register a clobber names: `Ok(None)` for those that need nothing.
@@ -221,7 +230,10 @@ fn clobber(name: &str) -> Result<Option<PReg>, ()> {
 pub fn deps(dag: &Dag, mf: &MachFunction, n: Node, deps: &mut Vec<Node>) -> Result<(), IselError> {
     let ops = dag.operands(n);
     let desc = descriptor(mf, dag, n)?;
-    let numbered = desc.constraints.iter().filter(|c| c.kind != ConstraintKind::Clobber);
+    let numbered = desc
+        .constraints
+        .iter()
+        .filter(|c| c.kind != ConstraintKind::Clobber);
     for (k, (c, &v)) in numbered.zip(&ops[1..]).enumerate() {
         if dag.op_of(v) == Op::Register {
             continue;
@@ -271,7 +283,11 @@ pub fn emit(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), I
     for (k, (&c, &v)) in numbered.iter().zip(&ops[1..]).enumerate() {
         let first = mops.len() as u16;
         let output = c.kind == ConstraintKind::Output && !c.indirect;
-        let ec = if c.early_clobber { flag::EARLY_CLOBBER } else { 0 };
+        let ec = if c.early_clobber {
+            flag::EARLY_CLOBBER
+        } else {
+            0
+        };
         let kind = if output {
             let out = Reg::from_bits(dag.payload(v.node()) as u32);
             let reg = match classify(dag, mf, k, c, v)? {
@@ -316,7 +332,10 @@ pub fn emit(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), I
                     AsmOperandKind::Imm
                 }
                 Kind::Fixed(p) => {
-                    mf.push(MOpc::COPY, &[Operand::reg_def(p), Operand::reg_use(e.reg(v))]);
+                    mf.push(
+                        MOpc::COPY,
+                        &[Operand::reg_def(p), Operand::reg_use(e.reg(v))],
+                    );
                     mops.push(Operand::reg_use(p));
                     AsmOperandKind::Reg
                 }
@@ -327,7 +346,11 @@ pub fn emit(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), I
                 }
                 Kind::Tied(t) => {
                     let Some((at, reg)) = out_at.get(t as usize).copied().flatten() else {
-                        return Err(err(k, c, "tied to an operand that is not a register output"));
+                        return Err(err(
+                            k,
+                            c,
+                            "tied to an operand that is not a register output",
+                        ));
                     };
                     let vt = dag.vt(v);
                     let src = e.reg(v);
@@ -337,9 +360,14 @@ pub fn emit(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), I
                             reg
                         }
                         None => {
-                            let cl = mf.class_of(reg.as_virt().unwrap_or(rcc_mach::VReg::from_u32(0)));
+                            let cl =
+                                mf.class_of(reg.as_virt().unwrap_or(rcc_mach::VReg::from_u32(0)));
                             if class_of_vt(vt).ok() != Some(cl) && !same_width(mf, src, cl) {
-                                return Err(err(k, c, "a tied input of another width than its output"));
+                                return Err(err(
+                                    k,
+                                    c,
+                                    "a tied input of another width than its output",
+                                ));
                             }
                             narrowed(e, mf, v, cl)
                         }
@@ -351,7 +379,11 @@ pub fn emit(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), I
         };
         map.push(AsmOperand { kind, first });
     }
-    for c in desc.constraints.iter().filter(|c| c.kind == ConstraintKind::Clobber) {
+    for c in desc
+        .constraints
+        .iter()
+        .filter(|c| c.kind == ConstraintKind::Clobber)
+    {
         let name = c.reg_name().unwrap_or("");
         match clobber(name) {
             Ok(Some(p)) => {

@@ -40,8 +40,7 @@ pub(super) fn emit(e: &FnEmitter<'_>, i: MInst, s: &mut dyn Streamer) -> Result<
     };
     s.emit_verbatim("\t#APP");
     let sec = s.current_section();
-    asm.assemble(&text, s)
-        .map_err(|m| asm_error(e, &text, m))?;
+    asm.assemble(&text, s).map_err(|m| asm_error(e, &text, m))?;
     if let Some(sec) = sec.filter(|&x| Some(x) != s.current_section()) {
         s.switch_section(sec);
     }
@@ -57,12 +56,11 @@ fn substitute(
     s: &mut dyn Streamer,
 ) -> Result<String, EmitError> {
     let mut out = String::new();
-    let k = e
-        .mf
-        .operands(i)
-        .first()
-        .and_then(|o| e.mf.imm_of(*o))
-        .unwrap_or(0);
+    let k =
+        e.mf.operands(i)
+            .first()
+            .and_then(|o| e.mf.imm_of(*o))
+            .unwrap_or(0);
     for p in &d.template.pieces {
         match p {
             Piece::Text(t) => out.push_str(t),
@@ -72,9 +70,8 @@ fn substitute(
                 let _ = write!(out, "{}", (u64::from(e.cx.fn_number) << 16) + k as u64);
             }
             Piece::Operand { n, modifier } => {
-                operand(e, i, d, *n, *modifier, s, &mut out).map_err(|m| {
-                    asm_error(e, &d.source, m)
-                })?;
+                operand(e, i, d, *n, *modifier, s, &mut out)
+                    .map_err(|m| asm_error(e, &d.source, m))?;
             }
         }
     }
@@ -103,7 +100,10 @@ fn operand(
             let r = phys(e, i, o).map_err(|x| x.to_string())?;
             let part = |idx: usize| -> Result<Reg, String> {
                 let full = full_gpr(r).ok_or_else(|| {
-                    format!("operand ${n} (%{}) is not a general register", reg_info(r).asm)
+                    format!(
+                        "operand ${n} (%{}) is not a general register",
+                        reg_info(r).asm
+                    )
                 })?;
                 sub_reg(full, idx)
                     .ok_or_else(|| format!("%{} has no such part", reg_info(full).asm))
@@ -138,7 +138,11 @@ fn operand(
             match o.kind() {
                 OpKind::Imm | OpKind::Imm64 => {
                     let v = e.mf.imm_of(o).unwrap_or(0);
-                    let v = if modifier == Some('n') { v.wrapping_neg() } else { v };
+                    let v = if modifier == Some('n') {
+                        v.wrapping_neg()
+                    } else {
+                        v
+                    };
                     let _ = write!(out, "{v}");
                 }
                 OpKind::Sym if modifier != Some('n') => {
