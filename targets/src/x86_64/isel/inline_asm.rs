@@ -275,6 +275,14 @@ pub fn emit(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), I
     if numbered.len() + 1 != ops.len() {
         return Err(IselError::new("internal error: inline asm operand count"));
     }
+    // Tied-operand indices are 8 bits wide: at most 48 operands of up to
+    // five machine operands each.
+    if numbered.len() > 48 {
+        return Err(IselError::new(format!(
+            "inline asm with {} operands (at most 48)",
+            numbered.len()
+        )));
+    }
     let mut mops = vec![Operand::imm(idx as i32)];
     let mut map: Vec<AsmOperand> = Vec::with_capacity(numbered.len());
     // The machine operand of each output's register, for tied inputs.
@@ -360,8 +368,10 @@ pub fn emit(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), I
                             reg
                         }
                         None => {
-                            let cl =
-                                mf.class_of(reg.as_virt().unwrap_or(rcc_mach::VReg::from_u32(0)));
+                            let Some(ov) = reg.as_virt() else {
+                                return Err(err(k, c, "tied to an operand without a register"));
+                            };
+                            let cl = mf.class_of(ov);
                             if class_of_vt(vt).ok() != Some(cl) && !same_width(mf, src, cl) {
                                 return Err(err(
                                     k,
