@@ -105,9 +105,9 @@ static long imm_forms(void) {
   return r;
 }
 
-static long address_of(long *p) {
+static long load_via_a(long *p) {
   long r;
-  /* %a prints a register operand as an address. */
+  /* %a prints a register operand as an address: this loads *p. */
   __asm__("movq %a1, %0" : "=r"(r) : "r"(p));
   return r;
 }
@@ -194,7 +194,7 @@ int main(void) {
     bump_global();
   printf("bump %d\n", bump_global_count);
   printf("imm_forms %ld\n", imm_forms());
-  printf("address_of %d\n", address_of(&target) == (long)&target);
+  printf("load_via_a %ld\n", load_via_a(&target));
   const char *s = "inline asm";
   printf("ptr_ops %s\n", ptr_ops(s));
   printf("byte_ops %d\n", byte_ops(OPAQUE((int8_t)5), OPAQUE((int8_t)9)));
@@ -203,7 +203,8 @@ int main(void) {
   printf("label %d %d\n", percent_and_label(OPAQUE(0)), percent_and_label(OPAQUE(5)));
   printf("xmm_add %.3f\n", xmm_add(OPAQUE(1.25), OPAQUE(2.5)));
   printf("clobbers %u\n", clobbers(OPAQUE(41u)));
-  printf("swap_pair %d %d %d\n", swap_pair(&pa, &pb), pa, pb);
+  int diff = swap_pair(&pa, &pb);
+  printf("swap_pair %d %d %d\n", diff, pa, pb);
   uint64_t h = 0;
   for (int i = 0; i < 64; i++) {
     h = h * 31 + add3((uint32_t)i, tied((uint32_t)i, 3u), (uint32_t)widen((uint32_t)i));
