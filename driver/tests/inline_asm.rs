@@ -185,3 +185,62 @@ fn bad_modifiers_and_operands_are_errors() {
     assert!(err.contains("in function 'f'"), "{err}");
     assert!(err.contains("modifier 'c' on register operand $0"), "{err}");
 }
+
+/// Compiles with the verifier and the allocation checker on.
+fn checked(name: &str, text: &str) -> String {
+    asm(name, text, &["-O0", "-verify-machineinstrs"])
+}
+
+#[test]
+fn early_clobber_outputs_avoid_fixed_inputs() {
+    // The output is written before `a` (%eax) is read: it must not be %eax.
+    let text = r#"define i64 @f(i16 %a) nounwind {
+  %r = call i64 asm ".ascii \22$0 $1\22", "=&r,a"(i16 %a)
+  ret i64 %r
+}
+"#;
+    let s = checked("ec_fixed.ll", text);
+    let l = ascii(&s);
+    assert!(l.ends_with(" %ax\""), "{s}");
+    assert!(!l.starts_with("\"%rax"), "{s}");
+}
+
+#[test]
+fn early_clobber_output_with_a_tied_input() {
+    let text = r#"define i32 @f(i32 %a, i32 %b) nounwind {
+  %r = call i32 asm "addl $2, $0", "=&r,0,r"(i32 %a, i32 %b)
+  ret i32 %r
+}
+"#;
+    checked("ec_tied.ll", text);
+}
+
+#[test]
+fn tied_inputs_avoid_registers_the_asm_writes() {
+    // Output 2 and its tied input must not land in %rax (output 0) or
+    // %rcx (clobbered).
+    let text = r#"define i16 @f(i16 %a, i64 %b) nounwind {
+  %s = call { i64, i16 } asm ".ascii \22$0 $1\22", "=a,=q,{rdi},1,~{ecx}"(i64 %b, i16 %a)
+  %r = extractvalue { i64, i16 } %s, 1
+  ret i16 %r
+}
+"#;
+    let s = checked("tied_written.ll", text);
+    let l = ascii(&s);
+    assert!(l.starts_with("\"%rax %"), "{s}");
+    assert!(!l.contains("%ax\"") && !l.contains("%cx\""), "{s}");
+}
+
+#[test]
+fn clobbered_registers_hold_no_input() {
+    let text = r#"define i64 @f(i64 %a) nounwind {
+  %r = call i64 asm ".ascii \22$0 $1\22", "=r,r,~{rax},~{rcx},~{rdx},~{rsi},~{rdi}"(i64 %a)
+  ret i64 %r
+}
+"#;
+    let s = checked("clobbered.ll", text);
+    let l = ascii(&s);
+    for r in ["%rax", "%rcx", "%rdx", "%rsi", "%rdi"] {
+        assert!(!l.contains(r), "{r} in {s}");
+    }
+}

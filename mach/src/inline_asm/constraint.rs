@@ -76,6 +76,8 @@ pub enum ConstraintError {
     Unsupported(usize, String),
     /// Entry `k` is tied to `n`, which is not an earlier direct output.
     BadTie(usize, u32),
+    /// Entry `k` is tied to output `n`, which an earlier input is tied to.
+    TiedTwice(usize, u32),
     /// Entry `k` is an output after an input.
     OutputAfterInput(usize),
     /// Entry `k` is a clobber that is not a braced name.
@@ -96,6 +98,12 @@ impl fmt::Display for ConstraintError {
                 f,
                 "constraint {k} is tied to operand {n}, which is not an earlier register output"
             ),
+            ConstraintError::TiedTwice(k, n) => {
+                write!(
+                    f,
+                    "constraint {k} is tied to output {n}, which is already tied"
+                )
+            }
             ConstraintError::OutputAfterInput(k) => {
                 write!(f, "constraint {k} is an output after an input")
             }
@@ -133,6 +141,9 @@ pub fn parse_constraints(s: &str) -> Result<Vec<Constraint>, ConstraintError> {
                 .is_some_and(|t| t.kind == ConstraintKind::Output && !t.indirect);
             if !ok || c.kind != ConstraintKind::Input {
                 return Err(ConstraintError::BadTie(k, n));
+            }
+            if out.iter().any(|x| x.tied() == Some(n)) {
+                return Err(ConstraintError::TiedTwice(k, n));
             }
         }
         out.push(c);
@@ -273,6 +284,10 @@ mod tests {
             Err(ConstraintError::OutputAfterInput(1))
         );
         assert_eq!(parse_constraints("~r"), Err(ConstraintError::BadClobber(0)));
+        assert_eq!(
+            parse_constraints("=r,0,0"),
+            Err(ConstraintError::TiedTwice(2, 0))
+        );
         assert!(matches!(
             parse_constraints("r|m"),
             Err(ConstraintError::Unsupported(0, _))

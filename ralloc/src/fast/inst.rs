@@ -88,6 +88,19 @@ impl Fast<'_> {
                     self.claim_use(cur.0 as usize);
                 }
             }
+            // Physical reads are pinned already; claiming them also keeps
+            // early-clobber defs (inline asm `=&r`) out of them.
+            if let Some(p) = o
+                .reg()
+                .as_phys()
+                .filter(|_| o.is_use() && !o.has(flag::UNDEF))
+            {
+                if !self.rs.reserved[p.0 as usize] {
+                    for &a in t.aliases(p) {
+                        self.claim_use(a as usize);
+                    }
+                }
+            }
         }
         for k in 0..self.ops.len() {
             let o = self.ops[k];
@@ -118,7 +131,10 @@ impl Fast<'_> {
                 .map(|j| self.allocs[base + j])
                 .filter(|&r| self.rs.fits(self.t, r, &w));
             let r = if reads(o) {
-                self.use_reg(mf, v, &w, pos)?
+                // A tied use is written too: it must avoid what the
+                // instruction writes itself.
+                let tied = o.tied_to().is_some();
+                self.use_reg(mf, v, &w, pos, tied)?
             } else if let Some(r) = earlier {
                 r
             } else {
@@ -356,13 +372,28 @@ impl Fast<'_> {
         v: u32,
         w: &Want,
         pos: usize,
+        tied: bool,
     ) -> Result<PReg, AllocError> {
         let cur = self.rs.loc[v as usize];
-        if cur.0 != 0 && self.rs.fits(self.t, cur, w) && !self.early_clobbered(cur) {
+        let written = |r: PReg| {
+            self.early_clobbered(r)
+                || (tied
+                    && self
+                        .t
+                        .aliases(r)
+                        .iter()
+                        .any(|&a| self.rs.clobbered[a as usize]))
+        };
+        if cur.0 != 0 && self.rs.fits(self.t, cur, w) && !written(cur) {
             self.claim_use(cur.0 as usize);
             return Ok(cur);
         }
-        let r = self.find_and_clear(mf, v, w, Purpose::Use, pos)?;
+        let purpose = if tied {
+            Purpose::EarlyDef
+        } else {
+            Purpose::Use
+        };
+        let r = self.find_and_clear(mf, v, w, purpose, pos)?;
         let from = if cur.0 != 0 {
             Loc::Reg(cur)
         } else {
