@@ -83,8 +83,13 @@ pub enum EmitErrorKind {
 
 impl fmt::Display for EmitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "in function '{}': ", self.function)?;
-        match &self.kind {
+        write!(f, "in function '{}': {}", self.function, self.kind)
+    }
+}
+
+impl fmt::Display for EmitErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             EmitErrorKind::NoSection => write!(f, "no section for the function body"),
             EmitErrorKind::VirtualRegister { inst } => {
                 write!(f, "virtual register after allocation: {inst}")
