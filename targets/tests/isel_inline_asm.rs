@@ -196,6 +196,24 @@ define void @f() {
     }
 
     #[test]
+    fn ranged_immediate_letters() {
+        let mir = select(
+            r#"define i32 @f(i32 %a) {
+  %r = call i32 asm "shll $1, $0; addl $2, $0; orl $3, $0", "=r,I,K,Z,0"(i32 31, i32 -128, i32 -1, i32 %a)
+  %s = call i32 asm "roll $1, $0", "=r,{cx}I,0"(i32 40, i32 %r)
+  ret i32 %s
+}
+"#,
+        )
+        .unwrap();
+        let l = asm_lines(&mir);
+        // Z takes the 32-bit pattern of -1 (sign-extended from i32 here).
+        assert!(l[0].contains(", 31, -128, -1, %"), "{mir}");
+        // 40 is no I: the count goes to %ecx.
+        assert!(l[1].contains(", $ecx, %"), "{mir}");
+    }
+
+    #[test]
     fn xmm_operands() {
         let mir = select(
             r#"define double @f(double %a, double %b) {
@@ -242,6 +260,14 @@ mod errors {
     fn immediates_must_be_constants() {
         let e = error(r#"call void asm "", "i"(i32 %a)"#);
         assert!(e.contains("not a constant"), "{e}");
+    }
+
+    #[test]
+    fn ranged_immediates_out_of_range() {
+        let e = error(r#"call void asm "", "I"(i32 32)"#);
+        assert!(e.contains("32 is out of range for 'I'"), "{e}");
+        let e = error(r#"call void asm "", "N"(i32 -1)"#);
+        assert!(e.contains("-1 is out of range for 'N'"), "{e}");
     }
 
     #[test]

@@ -98,6 +98,19 @@ static void bump_global(void) {
   __asm__ volatile("incl %0" : "+m"(bump_global_count) : : "memory");
 }
 
+static uint32_t ranged_imms(uint32_t x, unsigned n) {
+  /* x86 immediate letters: I (0..31), K (signed byte), e/Z (32-bit),
+   * M (0..3); "cI" takes a constant count as I, a variable one in %cl. */
+  __asm__("shll %1, %0" : "+r"(x) : "I"(3) : "cc");
+  __asm__("addl %1, %0" : "+r"(x) : "K"(-7) : "cc");
+  __asm__("xorl %1, %0" : "+r"(x) : "e"(0x12345) : "cc");
+  __asm__("orl %1, %0" : "+r"(x) : "Z"(0x40000000u) : "cc");
+  __asm__("leal 0(,%0,%c1), %0" : "+r"(x) : "M"(2));
+  __asm__("roll %1, %0" : "+r"(x) : "cI"(5) : "cc");
+  __asm__("rorl %b1, %0" : "+r"(x) : "cI"((unsigned char)n) : "cc");
+  return x;
+}
+
 static long imm_forms(void) {
   long r;
   /* %c prints the bare constant, %P too; %n negates it. */
@@ -194,6 +207,7 @@ int main(void) {
     bump_global();
   printf("bump %d\n", bump_global_count);
   printf("imm_forms %ld\n", imm_forms());
+  printf("ranged_imms %08x\n", ranged_imms(OPAQUE(0x1234567u), OPAQUE(9u)));
   printf("load_via_a %ld\n", load_via_a(&target));
   const char *s = "inline asm";
   printf("ptr_ops %s\n", ptr_ops(s));

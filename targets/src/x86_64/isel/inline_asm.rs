@@ -7,8 +7,9 @@
 //! registers with a high byte, `x`/`v` for XMM), a fixed register (`{ax}`,
 //! `{rdi}`, `={eax}`, and the letters `a b c d S D`) as the part of the
 //! width of the value, a memory reference (`*m`, `=*m`: the pointer
-//! through the address matcher), an immediate (`i`, `n`, and `g`/`X` for
-//! constants; `i` also takes a plain symbol), or a use tied to an output
+//! through the address matcher), an immediate (`i`, `n`, `g`/`X` for
+//! constants, the ranged x86 letters `I J K L M N O e Z`; `i` also takes a
+//! plain symbol), or a use tied to an output
 //! (`0`). Emission: copies into fixed input registers, the instruction,
 //! copies out of fixed (or narrowed) output registers. Clobbers become
 //! dead implicit defs (`~{cc}`/`~{flags}`: EFLAGS; `~{memory}`,
@@ -134,6 +135,45 @@ fn letter_class(l: char, vt: VT) -> Option<RegClassId> {
     }
 }
 
+/// The x86 immediate constraints and the values each accepts (GCC's
+/// machine constraints: `I` shift counts, `J` 64-bit shift counts, `K`
+/// signed bytes, `L` the zero-extension masks, `M` two-bit scales, `N` port
+/// numbers, `O` 0..127, `e` sign-extended 32-bit, `Z` zero-extended 32-bit).
+fn x86_imm_range(l: char) -> Option<fn(i64) -> bool> {
+    Some(match l {
+        'I' => |x| (0..=31).contains(&x),
+        'J' => |x| (0..=63).contains(&x),
+        'K' => |x| (-128..=127).contains(&x),
+        'L' => |x| x == 0xff || x == 0xffff || x == 0xffff_ffff,
+        'M' => |x| (0..=3).contains(&x),
+        'N' => |x| (0..=255).contains(&x),
+        'O' => |x| (0..=127).contains(&x),
+        'e' => |x| i32::try_from(x).is_ok(),
+        'Z' => |x| u32::try_from(x).is_ok(),
+        _ => return None,
+    })
+}
+
+/// Whether a constraint code names registers (so a constant may go there).
+fn is_reg_code(c: &Code) -> bool {
+    match c {
+        Code::Letter(l) => "rqQRlgXxvabcdSD".contains(*l),
+        Code::Reg(_) => true,
+        Code::Tied(_) => true,
+    }
+}
+
+/// A constant node's value, sign-extended from its width.
+fn signed_constant(dag: &Dag, v: SDValue) -> i64 {
+    let bits = dag.vt(v).bits();
+    let x = dag.payload(v.node());
+    if bits > 0 && bits < 64 {
+        ((x << (64 - bits)) as i64) >> (64 - bits)
+    } else {
+        x as i64
+    }
+}
+
 fn fixed_letter(l: char) -> Option<&'static str> {
     Some(match l {
         'a' => "rax",
@@ -177,11 +217,6 @@ fn classify(
             Err(err(k, c, "an indirect operand needs a memory constraint"))
         };
     }
-    if let Some(name) = c.reg_name() {
-        return fixed_reg(name, vt)
-            .map(Kind::Fixed)
-            .ok_or_else(|| err(k, c, &format!("no register {{{name}}} for a {vt} value")));
-    }
     let is_input = c.kind == ConstraintKind::Input;
     if is_input {
         let imm_ok = c.allows('i') || c.allows('g') || c.allows('X');
@@ -191,6 +226,32 @@ fn classify(
         if imm_ok && immediate(dag, mf, v, true) {
             return Ok(Kind::Imm);
         }
+        if dag.op_of(v) == Op::Constant {
+            let x = signed_constant(dag, v);
+            let ranged: Vec<char> = c
+                .codes
+                .iter()
+                .filter_map(|code| match *code {
+                    Code::Letter(l) if x86_imm_range(l).is_some() => Some(l),
+                    _ => None,
+                })
+                .collect();
+            // Either reading of the bits may fit (`Z` takes an i32 -1).
+            let zext = dag.payload(v.node()) as i64;
+            let fits = |f: fn(i64) -> bool| f(x) || f(zext);
+            if ranged.iter().any(|&l| x86_imm_range(l).is_some_and(fits)) {
+                return Ok(Kind::Imm);
+            }
+            if let Some(&l) = ranged.first().filter(|_| !c.codes.iter().any(is_reg_code)) {
+                return Err(err(k, c, &format!("{x} is out of range for '{l}'")));
+            }
+        }
+    }
+    // Registers: a constant that no immediate letter took goes here too.
+    if let Some(name) = c.reg_name() {
+        return fixed_reg(name, vt)
+            .map(Kind::Fixed)
+            .ok_or_else(|| err(k, c, &format!("no register {{{name}}} for a {vt} value")));
     }
     for code in &c.codes {
         let Code::Letter(l) = *code else { continue };
@@ -327,15 +388,8 @@ pub fn emit(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), I
                     mops.push(if dag.op_of(v) == Op::Symbol {
                         Operand::sym_index(dag.payload(v.node()) as u32)
                     } else {
-                        let bits = dag.vt(v).bits();
-                        let x = dag.payload(v.node());
                         // Constants are kept zero-extended; the asm sees them signed.
-                        let x = if bits < 64 && bits > 0 {
-                            ((x << (64 - bits)) as i64) >> (64 - bits)
-                        } else {
-                            x as i64
-                        };
-                        mf.imm(x)
+                        mf.imm(signed_constant(dag, v))
                     });
                     AsmOperandKind::Imm
                 }
