@@ -244,3 +244,19 @@ fn clobbered_registers_hold_no_input() {
         assert!(!l.contains(r), "{r} in {s}");
     }
 }
+
+#[test]
+fn comments_of_inline_asm_are_kept_in_assembly_output() {
+    // As llc: the substituted comment stays inside the #APP block.
+    let text = r#"define i32 @f(i32 %a) nounwind {
+  %r = call i32 asm "movl $1, $0 # copy ${1:k}\0A# alone", "=r,{ecx}"(i32 %a)
+  ret i32 %r
+}
+"#;
+    let s = asm("comments.ll", text, &["-O0"]);
+    let block = &s[s.find("#APP").expect("app")..s.find("#NO_APP").expect("no app")];
+    assert!(
+        block.contains("\tmovl\t%ecx, %eax\n\t# copy %ecx\n\t# alone\n"),
+        "{s}"
+    );
+}
