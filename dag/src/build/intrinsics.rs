@@ -19,7 +19,7 @@
 //!   `extractvalue` takes apart.
 //! - `expect` is its first operand; `objectsize` is llc's fallback (-1, or
 //!   0 when asked for the minimum); `trap`/`ubsantrap` and `debugtrap` are
-//!   chained `Trap`/`DebugTrap` nodes; data `prefetch` is a `Prefetch`
+//!   chained `Trap`/`DebugTrap` nodes, `x86.sse2.pause` a `Pause` node; data `prefetch` is a `Prefetch`
 //!   node (an instruction-cache prefetch has no code, as in llc);
 //!   `load.relative` is base + the sign-extended 32-bit offset it loads;
 //!   `returnaddress(0)` loads the word at the incoming stack pointer.
@@ -80,6 +80,7 @@ const FAMILIES: &[&str] = &[
     "debugtrap",
     "trap",
     "prefetch",
+    "x86.sse2.pause",
     "memcpy",
     "memmove",
     "memset",
@@ -225,6 +226,10 @@ impl Builder<'_, '_> {
                     Op::Trap
                 };
                 self.chain = self.dag.value(op, VT::Chain, &[self.chain], 0);
+                return Ok(true);
+            }
+            "x86.sse2.pause" => {
+                self.chain = self.dag.value(Op::Pause, VT::Chain, &[self.chain], 0);
                 return Ok(true);
             }
             "prefetch" => {
