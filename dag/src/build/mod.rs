@@ -855,8 +855,23 @@ impl Builder<'_, '_> {
         }
         if let Some(g) = callee.as_entity::<rcc_ir::GlobalId>(ValueTag::Global) {
             let name = m.str(m.globals[g].name);
-            if name.starts_with("llvm.threadlocal.address") {
+            // Intrinsics that are their first operand: no code.
+            if [
+                "llvm.threadlocal.address",
+                "llvm.launder.invariant.group",
+                "llvm.strip.invariant.group",
+            ]
+            .iter()
+            .any(|p| name.starts_with(p))
+            {
                 let v = self.get(ops[1])?;
+                self.set(i, v);
+                return Ok(());
+            }
+            // Optimizer hints returning a descriptor only their partner
+            // reads (`invariant.start` -> `invariant.end`).
+            if name.starts_with("llvm.invariant.start") {
+                let v = self.dag.value(Op::Undef, VT::I64, &[], 0);
                 self.set(i, v);
                 return Ok(());
             }
@@ -866,6 +881,10 @@ impl Builder<'_, '_> {
                     "llvm.dbg.",
                     "llvm.assume",
                     "llvm.experimental.noalias",
+                    "llvm.invariant.end",
+                    "llvm.sideeffect",
+                    "llvm.donothing",
+                    "llvm.var.annotation",
                 ]
                 .iter()
                 .any(|p| name.starts_with(p))
