@@ -200,6 +200,10 @@ pub enum Op {
     /// (chain, index) -> chain: jump through entry `index` (i64) of the
     /// function's jump table number `payload` [BR_JT].
     BrJt,
+    /// (chain, op0, op1, ...) -> chain: inline assembly; payload = index
+    /// into `MachFunction::inline_asms`; operand k+1 is template operand k
+    /// (see `crate::build::inline_asm`).
+    InlineAsm,
     /// A target node; the number is the target's own.
     Target(u16),
 }

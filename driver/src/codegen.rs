@@ -137,7 +137,9 @@ impl<'a> ModuleCx<'a> {
             },
             addrsig: false,
         };
-        let emitter = ModuleEmitter::new(m, dl, &eopts).map_err(|e| e.to_string())?;
+        let emitter = ModuleEmitter::new(m, dl, &eopts)
+            .map_err(|e| e.to_string())?
+            .with_assembler(&crate::asm::InlineAssembler);
         let frame_pointer = opts.frame_pointer.as_deref().and_then(FramePointer::parse);
         Ok(ModuleCx {
             m,
@@ -263,16 +265,17 @@ impl<'a> ModuleCx<'a> {
             pic: self.pic,
         };
         let emit = |rec: &mut RecordingStreamer<'static>| -> Result<(), String> {
-            emit_constant_pool(mf, cx, rec).map_err(|e| e.to_string())?;
+            // The driver names the function itself (`self.error`).
+            emit_constant_pool(mf, cx, rec).map_err(|e| e.kind.to_string())?;
             let syms = self
                 .emitter
                 .begin_function(g, rec)
                 .map_err(|e| e.to_string())?;
-            emit_function_body(mf, cx, rec).map_err(|e| e.to_string())?;
+            emit_function_body(mf, cx, rec).map_err(|e| e.kind.to_string())?;
             self.emitter
                 .end_function(&syms, rec)
                 .map_err(|e| e.to_string())?;
-            emit_jump_tables(mf, cx, rec).map_err(|e| e.to_string())
+            emit_jump_tables(mf, cx, rec).map_err(|e| e.kind.to_string())
         };
         emit(rec).map_err(|e| self.error(g, e))?;
         Ok(FunctionOutput {

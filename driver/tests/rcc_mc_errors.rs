@@ -74,6 +74,22 @@ fn high_byte_with_rex() {
 }
 
 #[test]
+fn base_and_index_of_different_widths() {
+    expect_error(
+        "\tleal 7(%ecx,%rdi), %eax\n",
+        1,
+        9,
+        "base register is 32-bit, but index register is not",
+    );
+    expect_error(
+        "\tmovq (%rax,%ebx), %rcx\n",
+        1,
+        8,
+        "base register is 64-bit, but index register is not",
+    );
+}
+
+#[test]
 fn unknown_directive() {
     expect_error("\t.text\n\t.frob 1\n", 2, 2, "unknown directive '.frob'");
 }

@@ -164,6 +164,9 @@ pub struct MachFunction {
     /// immediate operand indexes this table. Register operands are DWARF
     /// numbers, as the MC layer takes them.
     pub cfi: Vec<rcc_mc::Cfi>,
+    /// Descriptors of the `MOpc::INLINEASM` instructions (their first
+    /// operand indexes this table).
+    pub inline_asms: Vec<crate::inline_asm::InlineAsm>,
     live_in_pool: Vec<PReg>,
     /// [`prop`] bits.
     pub props: u32,
@@ -202,6 +205,7 @@ impl MachFunction {
             jt_pool: Vec::new(),
             live_ins: Vec::new(),
             cfi: Vec::new(),
+            inline_asms: Vec::new(),
             live_in_pool: Vec::new(),
             props: prop::IS_SSA,
             used_phys: Vec::new(),
@@ -231,6 +235,7 @@ impl MachFunction {
         self.jt_pool.clear();
         self.live_ins.clear();
         self.cfi.clear();
+        self.inline_asms.clear();
         self.live_in_pool.clear();
         self.props = prop::IS_SSA;
         self.used_phys.clear();

@@ -17,6 +17,7 @@ pub mod constraint;
 pub mod emit;
 pub mod frame;
 pub mod func;
+pub mod inline_asm;
 pub mod operand;
 pub mod passes;
 pub mod printer;

@@ -87,6 +87,10 @@ pub fn print_inst(
         print_cfi(out, t, c);
         return;
     }
+    if let Some(d) = crate::inline_asm::descriptor(mf, i) {
+        print_inline_asm(out, mf, m, t, i, d);
+        return;
+    }
     let ops = mf.operands(i);
     let explicit_defs = ops
         .iter()
@@ -104,6 +108,32 @@ pub fn print_inst(
     out.push_str(mf.opc(i).name(t));
     for (k, &o) in ops[explicit_defs..].iter().enumerate() {
         out.push_str(if k == 0 { " " } else { ", " });
+        print_operand(out, mf, m, t, o, false);
+    }
+}
+
+/// `INLINEASM "template" [sideeffect] [alignstack], operands...`: explicit
+/// defs carry `def` since they do not lead the operand list.
+fn print_inline_asm(
+    out: &mut String,
+    mf: &MachFunction,
+    m: &Module,
+    t: &dyn TargetInfo,
+    i: crate::func::MInst,
+    d: &crate::inline_asm::InlineAsm,
+) {
+    let _ = write!(out, "INLINEASM {:?}", &*d.source);
+    if d.side_effects {
+        out.push_str(" [sideeffect]");
+    }
+    if d.align_stack {
+        out.push_str(" [alignstack]");
+    }
+    for &o in &mf.operands(i)[1..] {
+        out.push_str(", ");
+        if o.is_reg() && o.is_def() && !o.has(flag::IMPLICIT) {
+            out.push_str("def ");
+        }
         print_operand(out, mf, m, t, o, false);
     }
 }

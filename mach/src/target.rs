@@ -44,12 +44,15 @@ impl MOpc {
     /// immediate indexes `MachFunction::cfi`. Made by prolog/epilog
     /// insertion; emits the directive at its position and no code.
     pub const CFI: MOpc = MOpc(8);
+    /// Inline assembly: `INLINEASM idx, operands...`, where the immediate
+    /// indexes `MachFunction::inline_asms` (see `crate::inline_asm`).
+    pub const INLINEASM: MOpc = MOpc(9);
     /// The first target opcode.
     pub const FIRST_TARGET: u16 = 16;
     /// The number of generic opcodes (`0..NUM_GENERIC` are defined).
     pub const NUM_GENERIC: u16 = Self::GENERIC_NAMES.len() as u16;
 
-    const GENERIC_NAMES: [&'static str; 9] = [
+    const GENERIC_NAMES: [&'static str; 10] = [
         "PHI",
         "COPY",
         "IMPLICIT_DEF",
@@ -59,6 +62,7 @@ impl MOpc {
         "EH_LABEL",
         "KILL",
         "CFI_INSTRUCTION",
+        "INLINEASM",
     ];
 
     /// The target opcode `t`.

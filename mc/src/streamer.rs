@@ -139,3 +139,13 @@ pub trait Streamer {
     /// `.loc ...`: the source location of the next instruction.
     fn emit_dwarf_loc(&mut self, loc: DwarfLoc) -> Result<(), McError>;
 }
+
+/// An assembler of source text into a streamer: how code generation hands
+/// inline assembly and module-level `asm` to a parser it does not depend
+/// on (the driver provides one over its AT&T parser). `assemble` emits the
+/// statements of `text` into `s` at its current section and position, and
+/// leaves the current section as it found it; errors are messages with
+/// their line within `text`.
+pub trait AsmTextAssembler: Sync {
+    fn assemble(&self, text: &str, s: &mut dyn Streamer) -> Result<(), String>;
+}

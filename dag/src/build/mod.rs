@@ -46,6 +46,7 @@ use rcc_mach::{FrameIdx, FrameKind, MBlock, MachFunction, Reg, RegClassId, SymOp
 
 mod ext;
 mod float;
+mod inline_asm;
 mod intrinsics;
 mod memops;
 mod switch;
@@ -849,6 +850,9 @@ impl Builder<'_, '_> {
         let info = *f.call_info(i);
         let ops = f.inst_ops(i);
         let callee = ops[0];
+        if callee.tag() == ValueTag::Asm {
+            return self.inline_asm(i, callee.index());
+        }
         if let Some(g) = callee.as_entity::<rcc_ir::GlobalId>(ValueTag::Global) {
             let name = m.str(m.globals[g].name);
             // Intrinsics that are their first operand: no code.

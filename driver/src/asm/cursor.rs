@@ -207,9 +207,10 @@ fn escape_value(e: char) -> i64 {
     }
 }
 
-/// Splits a source line into statements at `;` and strips `#` comments,
-/// respecting string and character literals. Returns (column, text) pairs.
-pub fn statements(line: &str) -> Vec<(usize, &str)> {
+/// Splits a source line into statements at `;` and its `#` comment,
+/// respecting string and character literals. Returns (column, text) pairs
+/// and the comment from its `#`, if any.
+pub fn split_line(line: &str) -> (Vec<(usize, &str)>, Option<&str>) {
     let mut out = Vec::new();
     let bytes = line.as_bytes();
     let mut start = 0;
@@ -245,5 +246,6 @@ pub fn statements(line: &str) -> Vec<(usize, &str)> {
     }
     let end = i.min(line.len());
     out.push((start, &line[start..end]));
-    out
+    let comment = line.get(end..).filter(|c| c.starts_with('#'));
+    (out, comment)
 }

@@ -11,7 +11,7 @@ mod directives;
 mod expr;
 mod operands;
 
-use cursor::{statements, Cursor};
+use cursor::{split_line, Cursor};
 use rcc_mc::{SectionId, Streamer};
 use std::fmt;
 
@@ -46,8 +46,36 @@ impl fmt::Display for AsmError {
 
 type PResult<T> = Result<T, (usize, String)>;
 
+/// The parser as code generation's assembler of inline and module-level
+/// asm (`rcc_mc::AsmTextAssembler`): errors name the line within the asm
+/// text (`<inline asm>:2:5: error: ...`, like llc).
+pub struct InlineAssembler;
+
+impl rcc_mc::AsmTextAssembler for InlineAssembler {
+    fn assemble(&self, text: &str, s: &mut dyn Streamer) -> Result<(), String> {
+        assemble_with(text, "<inline asm>", s, true).map_err(|errs| {
+            errs.iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+    }
+}
+
 /// Parses `src` and drives `s`. Returns every error found.
 pub fn assemble(src: &str, file: &str, s: &mut dyn Streamer) -> Result<(), Vec<AsmError>> {
+    assemble_with(src, file, s, false)
+}
+
+/// [`assemble`]; with `keep_comments`, each `#` comment is passed on as a
+/// verbatim line after its line's statements (llc keeps the comments of
+/// inline asm in assembly output; objects ignore verbatim text).
+fn assemble_with(
+    src: &str,
+    file: &str,
+    s: &mut dyn Streamer,
+    keep_comments: bool,
+) -> Result<(), Vec<AsmError>> {
     if s.current_section().is_none() {
         let text = s.ctx().text();
         s.switch_section(text);
@@ -60,7 +88,8 @@ pub fn assemble(src: &str, file: &str, s: &mut dyn Streamer) -> Result<(), Vec<A
     };
     let mut errors = Vec::new();
     for (ln, line) in src.lines().enumerate() {
-        for (col, stmt) in statements(line) {
+        let (stmts, comment) = split_line(line);
+        for (col, stmt) in stmts {
             let mut c = Cursor::new(stmt, col);
             if let Err((col, msg)) = p.statement(&mut c) {
                 errors.push(AsmError {
@@ -71,6 +100,9 @@ pub fn assemble(src: &str, file: &str, s: &mut dyn Streamer) -> Result<(), Vec<A
                     source: line.to_string(),
                 });
             }
+        }
+        if let Some(c) = comment.filter(|_| keep_comments) {
+            p.s.emit_verbatim(&format!("\t{}", c.trim_end()));
         }
     }
     if errors.is_empty() {

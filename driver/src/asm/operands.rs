@@ -43,6 +43,7 @@ impl Parser<'_> {
         let mut index = Reg::NONE;
         let mut scale = 1u8;
         c.ws();
+        let base_col = c.col();
         if c.peek() == Some('%') {
             base = self.register(c)?;
         }
@@ -61,6 +62,16 @@ impl Parser<'_> {
         }
         if !c.eat(')') {
             return err(c, "unexpected token in memory operand");
+        }
+        let bits = |r: Reg| desc::reg_info(r).bits;
+        if base.is_some() && index.is_some() && bits(base) != bits(index) {
+            return Err((
+                base_col,
+                format!(
+                    "base register is {}-bit, but index register is not",
+                    bits(base)
+                ),
+            ));
         }
         Ok(MemRef::new(base, index, scale, disp).with_segment(seg))
     }

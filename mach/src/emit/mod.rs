@@ -119,6 +119,9 @@ pub struct ModuleEmitter<'m> {
     /// (function, IR block) pairs whose address a global initializer takes
     /// (`blockaddress`), sorted.
     block_addrs: Vec<(GlobalId, u32)>,
+    /// The assembler of inline and module-level asm (none: such asm is an
+    /// error).
+    asm: Option<&'m dyn rcc_mc::AsmTextAssembler>,
 }
 
 impl<'m> ModuleEmitter<'m> {
@@ -134,9 +137,21 @@ impl<'m> ModuleEmitter<'m> {
             unique: unique::Ids::new(),
             got_equiv: gotequiv::find(m),
             block_addrs: block_addresses(m),
+            asm: None,
         };
         em.unique = unique::assign(&em);
         Ok(em)
+    }
+
+    /// Gives the emitter an assembler for inline and module-level asm.
+    pub fn with_assembler(mut self, a: &'m dyn rcc_mc::AsmTextAssembler) -> Self {
+        self.asm = Some(a);
+        self
+    }
+
+    /// The assembler of inline asm, if one was given.
+    pub fn assembler(&self) -> Option<&'m dyn rcc_mc::AsmTextAssembler> {
+        self.asm
     }
 
     /// The assembler symbol name of global `g` (`.L` prefix for private

@@ -18,11 +18,6 @@ use rcc_mc::Streamer;
 
 pub(super) fn begin(em: &ModuleEmitter<'_>, out: &mut dyn Streamer) -> EmitResult<()> {
     let m = em.m;
-    if !m.module_asm.is_empty() {
-        return Err(module_error(ErrorKind::Unsupported(
-            "module-level inline asm".into(),
-        )));
-    }
     let text = out.ctx().text();
     out.switch_section(text);
     let name = match m.source_filename {
@@ -31,6 +26,41 @@ pub(super) fn begin(em: &ModuleEmitter<'_>, out: &mut dyn Streamer) -> EmitResul
     };
     let base = name.rsplit('/').next().unwrap_or(&name);
     out.emit_file(base);
+    module_asm(em, out)
+}
+
+/// `module asm` lines, joined with newlines and assembled after `.file`
+/// (llc's place), between llc's comments; the section is `.text` again
+/// afterwards, whatever the asm switched to.
+fn module_asm(em: &ModuleEmitter<'_>, out: &mut dyn Streamer) -> EmitResult<()> {
+    let m = em.m;
+    if m.module_asm.is_empty() {
+        return Ok(());
+    }
+    let mut src = String::new();
+    for &s in &m.module_asm {
+        let bytes = name_bytes(m.str(s));
+        let line = std::str::from_utf8(&bytes)
+            .map_err(|_| module_error(ErrorKind::Invalid("module asm that is not UTF-8".into())))?;
+        src.push_str(line);
+        src.push('\n');
+    }
+    let Some(asm) = em.asm else {
+        return Err(module_error(ErrorKind::Unsupported(
+            "module-level asm without an assembler".into(),
+        )));
+    };
+    out.emit_verbatim(
+        "                                        # Start of file scope inline assembly",
+    );
+    asm.assemble(&src, out)
+        .map_err(|e| module_error(ErrorKind::Invalid(format!("in module asm: {e}"))))?;
+    out.emit_verbatim("");
+    out.emit_verbatim(
+        "                                        # End of file scope inline assembly",
+    );
+    let text = out.ctx().text();
+    out.switch_section(text);
     Ok(())
 }
 

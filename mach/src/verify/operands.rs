@@ -408,6 +408,7 @@ fn check_generic(
                     .push("CFI_INSTRUCTION takes one index into the function's CFI table".into());
             }
         }
+        MOpc::INLINEASM => check_inline_asm(mf, ops, problems),
         _ => {
             // KILL: any register operands.
             for (k, o) in ops.iter().enumerate() {
@@ -415,6 +416,52 @@ fn check_generic(
                     problems.push(format!("operand {k}: expected a register"));
                 }
             }
+        }
+    }
+}
+
+/// `INLINEASM idx, operands...`: the descriptor exists and every template
+/// operand it maps names operands of the right kinds; implicit operands are
+/// physical register clobbers or uses.
+fn check_inline_asm(mf: &MachFunction, ops: &[Operand], problems: &mut Vec<String>) {
+    use crate::inline_asm::AsmOperandKind;
+    let desc = ops
+        .first()
+        .and_then(|o| mf.imm_of(*o))
+        .and_then(|k| usize::try_from(k).ok())
+        .and_then(|k| mf.inline_asms.get(k));
+    let Some(desc) = desc else {
+        problems.push("INLINEASM must start with an index into the function's asm table".into());
+        return;
+    };
+    for (n, a) in desc.operands.iter().enumerate() {
+        let k = a.first as usize;
+        let ok = k > 0
+            && match a.kind {
+                AsmOperandKind::Reg => ops.get(k).is_some_and(|o| o.is_reg() && !o.reg().is_none()),
+                AsmOperandKind::Imm => ops
+                    .get(k)
+                    .is_some_and(|o| matches!(o.kind(), OpKind::Imm | OpKind::Imm64 | OpKind::Sym)),
+                AsmOperandKind::Mem => {
+                    k + 5 <= ops.len()
+                        && matches!(ops[k].kind(), OpKind::Reg | OpKind::Frame)
+                        && ops[k + 1].kind() == OpKind::Imm
+                        && ops[k + 2].is_reg()
+                        && matches!(ops[k + 3].kind(), OpKind::Imm | OpKind::Imm64 | OpKind::Sym)
+                        && ops[k + 4].is_reg()
+                }
+            };
+        if !ok {
+            problems.push(format!(
+                "INLINEASM operand ${n} does not match its machine operands"
+            ));
+        }
+    }
+    for (k, o) in ops.iter().enumerate().skip(1) {
+        if o.has(flag::IMPLICIT) && !(o.is_reg() && o.reg().as_phys().is_some()) {
+            problems.push(format!(
+                "operand {k}: implicit INLINEASM operands must be physical registers"
+            ));
         }
     }
 }

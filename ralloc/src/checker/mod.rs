@@ -301,7 +301,12 @@ fn inst(
                     "operands {k} and {j}: two defs in overlapping registers"
                 ));
             }
-            if o.has(flag::EARLY_CLOBBER) && p.is_use() && overlap(t, r, q) {
+            // The use tied to an early-clobber def is its own register.
+            if o.has(flag::EARLY_CLOBBER)
+                && p.is_use()
+                && p.tied_to() != Some(k)
+                && overlap(t, r, q)
+            {
                 report(format!(
                     "operand {k}: early-clobber def overlaps read operand {j}"
                 ));

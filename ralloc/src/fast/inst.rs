@@ -20,6 +20,10 @@ pub struct Fast<'a> {
     pub touched: Vec<usize>,
     /// Vregs whose defs here are never read.
     pub dead: Vec<u32>,
+    /// Physical registers the instruction writes early (early-clobber
+    /// physical defs: inline-asm clobbers and fixed `=&{reg}` outputs):
+    /// no read may stay in them.
+    pub early_phys: Vec<PReg>,
 }
 
 fn vreg_of(o: Operand) -> Option<u32> {
@@ -38,6 +42,7 @@ impl Fast<'_> {
         let constraint = |k: usize| reg_constraint(t, opc, k);
 
         // 0. What the instruction writes besides its vreg defs.
+        self.early_phys.clear();
         for k in 0..self.ops.len() {
             let o = self.ops[k];
             if o.kind() == OpKind::RegMask {
@@ -57,7 +62,11 @@ impl Fast<'_> {
             }
             self.mark_clobbered(p.0 as usize);
             if o.has(flag::EARLY_CLOBBER) {
-                self.rs.use_claimed[p.0 as usize] = true;
+                for &a in t.aliases(p) {
+                    self.rs.use_claimed[a as usize] = true;
+                    self.touched.push(a as usize);
+                }
+                self.early_phys.push(p);
             }
         }
         if let Some(op) = opc.as_target() {
@@ -77,6 +86,19 @@ impl Fast<'_> {
                 let cur = self.rs.loc[v as usize];
                 if cur.0 != 0 {
                     self.claim_use(cur.0 as usize);
+                }
+            }
+            // Physical reads are pinned already; claiming them also keeps
+            // early-clobber defs (inline asm `=&r`) out of them.
+            if let Some(p) = o
+                .reg()
+                .as_phys()
+                .filter(|_| o.is_use() && !o.has(flag::UNDEF))
+            {
+                if !self.rs.reserved[p.0 as usize] {
+                    for &a in t.aliases(p) {
+                        self.claim_use(a as usize);
+                    }
                 }
             }
         }
@@ -109,7 +131,10 @@ impl Fast<'_> {
                 .map(|j| self.allocs[base + j])
                 .filter(|&r| self.rs.fits(self.t, r, &w));
             let r = if reads(o) {
-                self.use_reg(mf, v, &w, pos)?
+                // A tied use is written too: it must avoid what the
+                // instruction writes itself.
+                let tied = o.tied_to().is_some();
+                self.use_reg(mf, v, &w, pos, tied)?
             } else if let Some(r) = earlier {
                 r
             } else {
@@ -285,6 +310,13 @@ impl Fast<'_> {
         Ok(())
     }
 
+    /// Whether `r` overlaps a register the instruction writes early.
+    fn early_clobbered(&self, r: PReg) -> bool {
+        self.early_phys
+            .iter()
+            .any(|&p| self.t.aliases(p).contains(&r.0))
+    }
+
     fn mark_clobbered(&mut self, r: usize) {
         if !self.rs.clobbered[r] {
             self.rs.clobbered[r] = true;
@@ -340,13 +372,28 @@ impl Fast<'_> {
         v: u32,
         w: &Want,
         pos: usize,
+        tied: bool,
     ) -> Result<PReg, AllocError> {
         let cur = self.rs.loc[v as usize];
-        if cur.0 != 0 && self.rs.fits(self.t, cur, w) {
+        let written = |r: PReg| {
+            self.early_clobbered(r)
+                || (tied
+                    && self
+                        .t
+                        .aliases(r)
+                        .iter()
+                        .any(|&a| self.rs.clobbered[a as usize]))
+        };
+        if cur.0 != 0 && self.rs.fits(self.t, cur, w) && !written(cur) {
             self.claim_use(cur.0 as usize);
             return Ok(cur);
         }
-        let r = self.find_and_clear(mf, v, w, Purpose::Use, pos)?;
+        let purpose = if tied {
+            Purpose::EarlyDef
+        } else {
+            Purpose::Use
+        };
+        let r = self.find_and_clear(mf, v, w, purpose, pos)?;
         let from = if cur.0 != 0 {
             Loc::Reg(cur)
         } else {
@@ -384,7 +431,7 @@ impl Fast<'_> {
         pos: usize,
     ) -> Result<PReg, AllocError> {
         let cur = self.rs.loc[v as usize];
-        let r = if cur.0 != 0 && self.rs.fits(self.t, cur, w) {
+        let r = if cur.0 != 0 && self.rs.fits(self.t, cur, w) && !self.early_clobbered(cur) {
             cur
         } else {
             self.find_and_clear(mf, v, w, Purpose::Use, pos)?

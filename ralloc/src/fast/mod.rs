@@ -83,6 +83,7 @@ pub fn allocate(
         ops: Vec::new(),
         touched: Vec::new(),
         dead: Vec::new(),
+        early_phys: Vec::new(),
     };
     let mut insts: Vec<MInst> = Vec::new();
     for (n, b) in mf.order.clone().into_iter().enumerate() {

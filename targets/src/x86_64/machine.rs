@@ -368,6 +368,10 @@ pub mod mclass {
     pub const FR64: RegClassId = RegClassId(super::class::FR64.0);
     pub const VR256: RegClassId = RegClassId(super::class::VR256.0);
     pub const RST: RegClassId = RegClassId(super::class::RST.0);
+    pub const GR8_ABCD_L: RegClassId = RegClassId(super::class::GR8_ABCD_L.0);
+    pub const GR16_ABCD: RegClassId = RegClassId(super::class::GR16_ABCD.0);
+    pub const GR32_ABCD: RegClassId = RegClassId(super::class::GR32_ABCD.0);
+    pub const GR64_ABCD: RegClassId = RegClassId(super::class::GR64_ABCD.0);
 }
 
 #[cfg(test)]

@@ -48,15 +48,18 @@ pub(super) fn frame_operands(
     if !ops.iter().any(|o| o.kind() == OpKind::Frame) {
         return Ok(());
     }
-    let mut bases = [usize::MAX; 4];
+    let mut bases = [usize::MAX; 8];
     let mut n = 0;
+    let mut add = |k: usize| {
+        if n < bases.len() {
+            bases[n] = k;
+            n += 1;
+        }
+    };
     if let Some(op) = mf.opc(i).as_target() {
-        mem_bases(op, |k| {
-            if n < bases.len() {
-                bases[n] = k;
-                n += 1;
-            }
-        });
+        mem_bases(op, add);
+    } else {
+        rcc_mach::inline_asm::mem_operand_starts(mf, i).for_each(&mut add);
     }
     let bad_operand = |mf: &MachFunction| FrameErrorKind::FrameOperand {
         inst: inst_text(mf, m, i),

@@ -169,6 +169,7 @@ impl Emitter<'_> {
             Op::Target(X86_RET) => emit_ret(self, mf, n)?,
             Op::BrJt => super::jumptable::emit_br_jt(self, mf, n)?,
             Op::TlsAddress => super::tls::emit_tls(self, mf, n)?,
+            Op::InlineAsm => super::inline_asm::emit(self, mf, n)?,
             _ if super::x87::selects(dag, n) => super::x87::emit(self, mf, n)?,
             _ if super::vector::special(dag, n) => super::vector::emit(self, mf, n)?,
             _ => {

@@ -31,6 +31,7 @@ pub mod atomic;
 pub mod call;
 pub mod emit;
 pub mod function;
+pub mod inline_asm;
 pub mod jumptable;
 pub mod matcher;
 pub mod patterns;

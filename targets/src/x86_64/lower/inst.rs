@@ -69,6 +69,7 @@ pub(super) fn emit(e: &FnEmitter<'_>, i: MInst, s: &mut dyn Streamer) -> Result<
             };
             return s.emit_label(sym).map_err(|x| e.mc(x));
         }
+        MOpc::INLINEASM => return super::inline_asm::emit(e, i, s),
         MOpc::COPY => copy(e, i)?,
         MOpc::SUBREG_TO_REG => subreg_to_reg(e, i)?,
         _ => match opc.as_target() {
@@ -138,7 +139,7 @@ fn bad(e: &FnEmitter<'_>, i: MInst, why: &'static str) -> EmitError {
 
 /// The physical register of a register operand (sub-register applied);
 /// `Reg::NONE` for "no register".
-fn phys(e: &FnEmitter<'_>, i: MInst, o: Operand) -> Result<Reg, EmitError> {
+pub(super) fn phys(e: &FnEmitter<'_>, i: MInst, o: Operand) -> Result<Reg, EmitError> {
     if !o.is_reg() {
         return Err(match o.kind() {
             OpKind::Frame => e.error(EmitErrorKind::FrameIndex {
@@ -202,7 +203,7 @@ fn sym_expr(
 }
 
 /// The MC expression of a block or symbol operand.
-fn operand_expr(
+pub(super) fn operand_expr(
     e: &FnEmitter<'_>,
     i: MInst,
     o: Operand,
@@ -224,7 +225,7 @@ fn operand_expr(
 }
 
 /// The five machine operands of a memory reference as one `MemRef`.
-fn mem_ref(
+pub(super) fn mem_ref(
     e: &FnEmitter<'_>,
     i: MInst,
     ops: &[Operand],

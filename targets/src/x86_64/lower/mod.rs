@@ -24,6 +24,7 @@
 //! when something refers to them (branch, jump table, `blockaddress`).
 
 mod data;
+mod inline_asm;
 mod inst;
 
 pub use data::{emit_constant_pool, emit_jump_tables};
@@ -76,12 +77,19 @@ pub enum EmitErrorKind {
     UnknownBlock(u32),
     /// The streamer refused (encoding, CFI nesting, ...).
     Mc(McError),
+    /// Inline asm that could not be substituted or assembled.
+    InlineAsm { text: String, message: String },
 }
 
 impl fmt::Display for EmitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "in function '{}': ", self.function)?;
-        match &self.kind {
+        write!(f, "in function '{}': {}", self.function, self.kind)
+    }
+}
+
+impl fmt::Display for EmitErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             EmitErrorKind::NoSection => write!(f, "no section for the function body"),
             EmitErrorKind::VirtualRegister { inst } => {
                 write!(f, "virtual register after allocation: {inst}")
@@ -96,6 +104,9 @@ impl fmt::Display for EmitError {
             EmitErrorKind::UnsupportedCopy { inst } => write!(f, "unsupported copy: {inst}"),
             EmitErrorKind::UnknownBlock(b) => write!(f, "reference to block bb.{b} not laid out"),
             EmitErrorKind::Mc(e) => write!(f, "{e}"),
+            EmitErrorKind::InlineAsm { text, message } => {
+                write!(f, "inline asm {text:?}: {message}")
+            }
         }
     }
 }
