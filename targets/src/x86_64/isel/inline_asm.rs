@@ -301,7 +301,7 @@ pub fn deps(dag: &Dag, mf: &MachFunction, n: Node, deps: &mut Vec<Node>) -> Resu
         }
         match classify(dag, mf, k, c, v)? {
             Kind::Imm => {}
-            Kind::Mem => deps.extend(match_addr(dag, mf, v).regs().map(|r| r.node())),
+            Kind::Mem => deps.extend(match_addr(dag, mf, v, false).regs().map(|r| r.node())),
             _ => deps.push(v.node()),
         }
     }
@@ -380,7 +380,7 @@ pub fn emit(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), I
         } else {
             match classify(dag, mf, k, c, v)? {
                 Kind::Mem => {
-                    let am: AddrMode = match_addr(dag, mf, v);
+                    let am: AddrMode = match_addr(dag, mf, v, false);
                     e.push_addr(mf, &mut mops, &am);
                     AsmOperandKind::Mem
                 }
