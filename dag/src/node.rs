@@ -289,6 +289,7 @@ impl Dag {
                     | Op::AtomicCmpSwap
                     | Op::Fence
                     | Op::BrJt
+                    | Op::EhLabel
                     | Op::Target(_)
             ) {
                 let _ = write!(s, "<{:#x}>", self.payload(n));

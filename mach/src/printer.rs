@@ -211,6 +211,9 @@ fn print_operand(
                     SymTarget::Block(b) => {
                         let _ = write!(out, "blockaddress(%{b})");
                     }
+                    SymTarget::EhLabel(n) => {
+                        let _ = write!(out, "<eh-label {n}>");
+                    }
                 }
                 if s.offset != 0 {
                     let _ = write!(out, " + {}", s.offset);

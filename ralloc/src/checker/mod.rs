@@ -69,6 +69,14 @@ pub fn check(mf: &MachFunction, t: &dyn TargetInfo, a: &Allocation) -> Result<()
             };
             run_block(mf, t, a, b, &mut s, None);
             for &succ in mf.succs(b) {
+                // A landing pad is entered with its live-ins (the
+                // exception registers) set by the unwinder. *Approximation:*
+                // the state is the predecessor's end state, not the state
+                // at the invoke's call.
+                let mut s = s.clone();
+                for &p in mf.block_live_ins(succ) {
+                    s.write_phys(t, p);
+                }
                 match &mut ins[succ.index()] {
                     slot @ None => {
                         *slot = Some(s.clone());

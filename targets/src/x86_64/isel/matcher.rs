@@ -189,6 +189,7 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
             Op::CopyToReg => c.deps.extend([ops[2].node(), ops[0].node()]),
             Op::Target(X86_CALL) => super::call::call_deps(dag, ops, &mut c.deps),
             Op::TlsAddress => {}
+            Op::EhLabel => c.deps.push(ops[0].node()),
             Op::BrJt => c.deps.extend([ops[1].node(), ops[0].node()]),
             Op::Target(X86_RET) => {
                 c.deps.extend(ops[1..].iter().map(|o| o.node()));

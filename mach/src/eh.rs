@@ -1,0 +1,132 @@
+//! Exception-handling facts of one machine function (LLVM's
+//! `MachineFunction::addLandingPad` and `LandingPadInfo`): the landing pads,
+//! the labelled ranges of the calls that unwind to them, and the clauses
+//! that decide the LSDA's action and type tables.
+//!
+//! Instruction selection fills it: every `invoke` brackets its call with
+//! two `EH_LABEL`s (`begin`, `end`) and records an [`EhInvoke`]; every
+//! landing pad block starts with an `EH_LABEL` (its entry address, which
+//! the call-site table names) and records an [`EhPad`]. Labels are numbers
+//! local to the function (`SymTarget::EhLabel`), spelled by
+//! `symbols::eh_label`.
+//!
+//! Invariants: `invokes[k].pad` indexes `pads`; every clause's type range
+//! lies in `types`; a label number is used by exactly one `EH_LABEL`; a
+//! landing pad block has no predecessor but through unwinding, so nothing
+//! may be live into it in a register except the exception pointer and
+//! selector the target's unwinder hands over.
+
+use crate::func::MBlock;
+use rcc_ir::entity::PackedOption;
+use rcc_ir::GlobalId;
+
+/// A clause of a landing pad.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum EhClauseKind {
+    /// `catch T` (one type; `None` is `ptr null`, catch-all).
+    Catch,
+    /// `filter [T...]` (the exception specification; empty: `noexcept`).
+    Filter,
+}
+
+/// One clause: its kind and its type infos in [`EhInfo::types`].
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct EhClause {
+    pub kind: EhClauseKind,
+    pub start: u32,
+    pub end: u32,
+}
+
+/// A landing pad: its block, entry label and clauses.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct EhPad {
+    pub block: MBlock,
+    /// The `EH_LABEL` at the start of the block.
+    pub label: u32,
+    /// `cleanup` was given.
+    pub cleanup: bool,
+    /// Range of the clauses in [`EhInfo::clauses`], in IR order.
+    pub clauses: (u32, u32),
+}
+
+/// The labelled range of an invoke's call and where it unwinds to.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct EhInvoke {
+    pub begin: u32,
+    pub end: u32,
+    /// Index into [`EhInfo::pads`].
+    pub pad: u32,
+}
+
+/// All exception-handling facts of a function.
+#[derive(Clone, Debug, Default)]
+pub struct EhInfo {
+    pub pads: Vec<EhPad>,
+    pub invokes: Vec<EhInvoke>,
+    pub clauses: Vec<EhClause>,
+    /// Type infos of all clauses (`None`: a null type info).
+    pub types: Vec<PackedOption<GlobalId>>,
+    /// The function's type-info table: type id `k` (1-based, what
+    /// `llvm.eh.typeid.for` returns and a catch action names) is entry
+    /// `k - 1`. Filled by [`EhInfo::type_id_for`] in LLVM's order: each
+    /// pad's clauses last to first, pads in block order.
+    pub type_ids: Vec<PackedOption<GlobalId>>,
+    next_label: u32,
+}
+
+impl EhInfo {
+    /// Empties it for the next function.
+    pub fn clear(&mut self) {
+        self.pads.clear();
+        self.invokes.clear();
+        self.clauses.clear();
+        self.types.clear();
+        self.type_ids.clear();
+        self.next_label = 0;
+    }
+
+    /// The type id of `t` (1-based), added to the table if new.
+    pub fn type_id_for(&mut self, t: PackedOption<GlobalId>) -> u32 {
+        match self.type_ids.iter().position(|&x| x == t) {
+            Some(k) => k as u32 + 1,
+            None => {
+                self.type_ids.push(t);
+                self.type_ids.len() as u32
+            }
+        }
+    }
+
+    /// A fresh label number.
+    pub fn new_label(&mut self) -> u32 {
+        self.next_label += 1;
+        self.next_label - 1
+    }
+
+    /// The pad whose block is `b`.
+    pub fn pad_of(&self, b: MBlock) -> Option<u32> {
+        self.pads
+            .iter()
+            .position(|p| p.block == b)
+            .map(|k| k as u32)
+    }
+
+    /// Whether block `b` is a landing pad.
+    pub fn is_pad(&self, b: MBlock) -> bool {
+        self.pad_of(b).is_some()
+    }
+
+    /// The clauses of pad `p`.
+    pub fn pad_clauses(&self, p: &EhPad) -> &[EhClause] {
+        &self.clauses[p.clauses.0 as usize..p.clauses.1 as usize]
+    }
+
+    /// The type infos of clause `c`.
+    pub fn clause_types(&self, c: &EhClause) -> &[PackedOption<GlobalId>] {
+        &self.types[c.start as usize..c.end as usize]
+    }
+
+    /// Whether the function has any landing pad.
+    pub fn has_pads(&self) -> bool {
+        !self.pads.is_empty()
+    }
+}
