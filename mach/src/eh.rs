@@ -130,3 +130,46 @@ impl EhInfo {
         !self.pads.is_empty()
     }
 }
+
+/// Whether function `g` is declared `nounwind` (a call to it cannot throw,
+/// so it needs no call-site entry; LLVM's `callToNoUnwindFunction`).
+pub fn is_nounwind(m: &rcc_ir::Module, g: GlobalId) -> bool {
+    if !matches!(m.globals[g].kind, rcc_ir::module::GlobalKind::Func(_)) {
+        return false;
+    }
+    let mut nounwind = false;
+    crate::passes::frame_layout::for_each_fn_attr(m, g, |a| {
+        if let rcc_ir::attrs::Attr::Word(s) | rcc_ir::attrs::Attr::Raw(s) = a {
+            nounwind |= m.str(*s) == "nounwind";
+        }
+    });
+    nounwind
+}
+
+/// The personality routine of function `g` whose unwind information must
+/// name it: the function has a personality and landing pads, or a
+/// personality this table does not know (which may need to run even
+/// without landing pads; LLVM's `isNoOpWithoutInvoke`).
+pub fn emitted_personality(m: &rcc_ir::Module, g: GlobalId, has_pads: bool) -> Option<GlobalId> {
+    let rcc_ir::module::GlobalKind::Func(f) = &m.globals[g].kind else {
+        return None;
+    };
+    let p = f
+        .personality?
+        .as_entity::<GlobalId>(rcc_ir::ValueTag::Global)?;
+    const KNOWN: &[&str] = &[
+        "__gxx_personality_v0",
+        "__gcc_personality_v0",
+        "__gxx_personality_sj0",
+        "__gxx_personality_seh0",
+        "__objc_personality_v0",
+        "__gxx_wasm_personality_v0",
+        "rust_eh_personality",
+        "__C_specific_handler",
+        "__CxxFrameHandler3",
+        "_except_handler3",
+        "_except_handler4",
+    ];
+    let known = KNOWN.contains(&m.str(m.globals[p].name).trim_matches('"'));
+    (has_pads || !known).then_some(p)
+}

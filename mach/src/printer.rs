@@ -127,7 +127,11 @@ fn print_cfi(out: &mut String, t: &dyn TargetInfo, c: rcc_mc::Cfi) {
         Cfi::Undefined(r) => write!(out, "undefined {}", reg(r)),
         Cfi::RememberState => write!(out, "remember_state"),
         Cfi::RestoreState => write!(out, "restore_state"),
-        Cfi::StartProc | Cfi::EndProc | Cfi::Escape => write!(out, "{c:?}"),
+        Cfi::StartProc
+        | Cfi::EndProc
+        | Cfi::Escape
+        | Cfi::Personality { .. }
+        | Cfi::Lsda { .. } => write!(out, "{c:?}"),
     };
 }
 
