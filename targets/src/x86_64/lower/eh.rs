@@ -102,9 +102,10 @@ pub(super) fn emit_frame_refs(
     Ok(())
 }
 
-/// The type ids of each pad (LLVM's `LandingPadInfo::TypeIds`: clauses
-/// last to first, a catch's type id, a filter's negative id, 0 for
-/// cleanup; a cleanup alone is no type id) and the filter list.
+/// The type ids of each pad (LLVM's `LandingPadInfo::TypeIds`: 0 for
+/// cleanup first, then the clauses last to first, a catch's type id, a
+/// filter's negative id; a cleanup alone is no type id) and the filter
+/// list.
 fn pad_type_ids(mf: &MachFunction) -> (Vec<Vec<i32>>, Vec<u32>) {
     let eh = &mf.eh;
     let id = |t: PackedOption<GlobalId>| {
@@ -118,6 +119,9 @@ fn pad_type_ids(mf: &MachFunction) -> (Vec<Vec<i32>>, Vec<u32>) {
     let mut out = Vec::new();
     for p in &eh.pads {
         let mut ids = Vec::new();
+        if p.cleanup {
+            ids.push(0);
+        }
         for c in eh.pad_clauses(p).iter().rev() {
             let tys: Vec<u32> = eh.clause_types(c).iter().map(|&t| id(t)).collect();
             match c.kind {
@@ -141,9 +145,6 @@ fn pad_type_ids(mf: &MachFunction) -> (Vec<Vec<i32>>, Vec<u32>) {
                     ids.push(-(1 + at as i32));
                 }
             }
-        }
-        if p.cleanup {
-            ids.push(0);
         }
         if ids == [0] {
             ids.clear();
