@@ -64,6 +64,22 @@ static double realigned(int n) {
     return w.v[1];
 }
 
+// Realignment and a dynamic alloca together: locals through a base
+// pointer (RBX), restored by the unwinder like any callee-saved register.
+static double both(int n) {
+    Wide w;
+    char *buf = static_cast<char *>(alloca(8 + n * 16));
+    memset(buf, 'k' + n, 8 + n * 16);
+    for (int i = 0; i < 8; i++) w.v[i] = i + n * 0.5;
+    Guard g(800 + n);
+    try {
+        maybe_throw(n + 1);
+    } catch (int v) {
+        return w.v[3] + v + buf[n];
+    }
+    return w.v[2] + buf[0];
+}
+
 int main() {
     for (int n = 0; n < 4; n++) {
         printf("work %d\n", n);
@@ -75,6 +91,7 @@ int main() {
     }
     for (int n = 0; n < 3; n++) printf("alloca %d -> %d\n", n, with_alloca(n));
     for (int n = 0; n < 3; n++) printf("realigned %d -> %.1f\n", n, realigned(n));
+    for (int n = 0; n < 3; n++) printf("both %d -> %.1f\n", n, both(n));
     printf("live at end %d\n", live);
     return 0;
 }
