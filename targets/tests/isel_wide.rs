@@ -317,13 +317,13 @@ fn wider_integers_are_four_parts() {
     let e = select(
         "define i64 @f(ptr %p) {
   %a = load i200, ptr %p
-  %m = mul i200 %a, %a
+  %m = udiv i200 %a, %a
   %t = trunc i200 %m to i64
   ret i64 %t
 }",
     )
     .unwrap_err();
-    assert!(e.contains("i256 operation (Mul"), "{e}");
+    assert!(e.contains("i256 operation (UDiv"), "{e}");
 }
 
 #[test]
@@ -351,13 +351,65 @@ fn unsupported_wide_constructs_are_named() {
     .unwrap_err();
     assert!(e.contains("atomic store of type i128"), "{e}");
     let e = select(
-        "declare {i128, i1} @llvm.smul.with.overflow.i128(i128, i128)
-define i1 @f(i128 %a, i128 %b) {
-  %r = call {i128, i1} @llvm.smul.with.overflow.i128(i128 %a, i128 %b)
-  %o = extractvalue {i128, i1} %r, 1
-  ret i1 %o
+        "define void @f(ptr %p) {
+  %a = load i256, ptr %p
+  %r = srem i256 %a, 7
+  store i256 %r, ptr %p
+  ret void
 }",
     )
     .unwrap_err();
-    assert!(e.contains("i128 operation (SMulO"), "{e}");
+    assert!(e.contains("i256 operation (SRem"), "{e}");
+}
+
+#[test]
+fn multiplication_overflow_uses_the_double_width_product() {
+    for (op, muls) in [("umul", 4), ("smul", 4)] {
+        let mir = select(&format!(
+            "declare {{i128, i1}} @llvm.{op}.with.overflow.i128(i128, i128)
+define i1 @f(i128 %a, i128 %b) {{
+  %r = call {{i128, i1}} @llvm.{op}.with.overflow.i128(i128 %a, i128 %b)
+  %o = extractvalue {{i128, i1}} %r, 1
+  ret i1 %o
+}}"
+        ))
+        .unwrap();
+        // Four 64 x 64 -> 128 products for the upper half.
+        assert_eq!(count(&mir, "MUL64r "), muls, "{op}: {mir}");
+        assert!(mir.contains("SETCCr"), "{op}: {mir}");
+    }
+    // i256 products: schoolbook, no library call.
+    let mir = select(
+        "define void @f(ptr %p, ptr %q) {
+  %a = load i256, ptr %p
+  %b = load i256, ptr %q
+  %m = mul i256 %a, %b
+  store i256 %m, ptr %p
+  ret void
+}",
+    )
+    .unwrap();
+    assert_eq!(count(&mir, "MUL64r "), 6, "{mir}");
+    assert!(!mir.contains("CALL64"), "{mir}");
+}
+
+#[test]
+fn a_switch_on_i128_is_a_chain_of_wide_equalities() {
+    let mir = select(
+        "define i32 @f(i128 %x) {
+  switch i128 %x, label %d [ i128 -1, label %a
+                             i128 18446744073709551616, label %b
+                             i128 7, label %a ]
+a:
+  ret i32 1
+b:
+  ret i32 2
+d:
+  ret i32 0
+}",
+    )
+    .unwrap();
+    // One test per case, in value order, no table.
+    assert_eq!(count(&mir, "JCC_1"), 3, "{mir}");
+    assert!(!mir.contains("JMP64m"), "{mir}");
 }

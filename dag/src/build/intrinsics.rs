@@ -3,7 +3,9 @@
 //! expansions produce them for x86-64 without optional CPU features.
 //!
 //! - `smin`/`smax`/`umin`/`umax`: compare + select; `abs`: select of the
-//!   negation; `*.sat`: the operation and its overflow bit + select.
+//!   negation; `*.sat`: the operation and its overflow bit + select;
+//!   `{s,u}shl.sat`: the shift, and the bound when shifting back does not
+//!   give the operand; `scmp`/`ucmp`: two compares and selects.
 //! - `fshl`/`fshr`: `Rotl`/`Rotr` when both inputs are the same value,
 //!   otherwise shifts and an `or` (a constant amount taken modulo the
 //!   width; a variable one through the shift-by-one form that never shifts
@@ -56,6 +58,10 @@ const FAMILIES: &[&str] = &[
     "uadd.sat",
     "ssub.sat",
     "usub.sat",
+    "sshl.sat",
+    "ushl.sat",
+    "scmp",
+    "ucmp",
     "smin",
     "smax",
     "umin",
@@ -184,6 +190,27 @@ impl Builder<'_, '_> {
             "sadd.sat" | "uadd.sat" | "ssub.sat" | "usub.sat" => {
                 let (a, b) = (arg(self, 0)?, arg(self, 1)?);
                 self.saturating(fam, a, b)
+            }
+            "sshl.sat" | "ushl.sat" => {
+                let (a, b) = (arg(self, 0)?, arg(self, 1)?);
+                self.shift_saturating(fam == "sshl.sat", a, b)
+            }
+            "scmp" | "ucmp" => {
+                let (a, b) = (arg(self, 0)?, arg(self, 1)?);
+                let vt = self.vt(f.ty[i.index()])?;
+                let (lt, gt) = if fam == "scmp" {
+                    (Cond::Slt, Cond::Sgt)
+                } else {
+                    (Cond::Ult, Cond::Ugt)
+                };
+                let is_lt = self.dag.value(Op::SetCC, VT::I1, &[a, b], lt as u64);
+                let is_gt = self.dag.value(Op::SetCC, VT::I1, &[a, b], gt as u64);
+                let words = vt.bits().div_ceil(64) as usize;
+                let minus_one = self.int_words(vt, &vec![u64::MAX; words]);
+                let one = self.int_words(vt, &[1]);
+                let zero = self.int_words(vt, &[0]);
+                let r = self.dag.value(Op::Select, vt, &[is_gt, one, zero], 0);
+                self.dag.value(Op::Select, vt, &[is_lt, minus_one, r], 0)
             }
             "expect" | "expect.with.probability" => arg(self, 0)?,
             "objectsize" => {
@@ -594,6 +621,34 @@ impl Builder<'_, '_> {
             self.int_words(vt, &vec![all; vt.bits().div_ceil(64) as usize])
         };
         self.dag.value(Op::Select, vt, &[o, bound, r], 0)
+    }
+}
+
+impl Builder<'_, '_> {
+    /// `{s,u}shl.sat(a, b)`: `a << b`, unless shifting it back (arithmetic
+    /// for signed) does not give `a`: then the bound on `a`'s side (all
+    /// ones unsigned; `MAX` for `a >= 0`, `MIN` for `a < 0` signed).
+    fn shift_saturating(&mut self, signed: bool, a: SDValue, b: SDValue) -> SDValue {
+        let vt = self.dag.vt(a);
+        let words = vt.bits().div_ceil(64) as usize;
+        let r = self.dag.value(Op::Shl, vt, &[a, b], 0);
+        let back_op = if signed { Op::Sra } else { Op::Srl };
+        let back = self.dag.value(back_op, vt, &[r, b], 0);
+        let lost = self
+            .dag
+            .value(Op::SetCC, VT::I1, &[back, a], Cond::Ne as u64);
+        let bound = if signed {
+            // (a >> (w-1)) ^ MAX: MAX for a >= 0, MIN for a < 0.
+            let sign = self.bin_k(Op::Sra, a, vt.bits() as u64 - 1);
+            let mut max = vec![u64::MAX; words];
+            let top = vt.bits() - 1;
+            max[(top / 64) as usize] &= !(1u64 << (top % 64));
+            let max = self.int_words(vt, &max);
+            self.bin(Op::Xor, sign, max)
+        } else {
+            self.int_words(vt, &vec![u64::MAX; words])
+        };
+        self.dag.value(Op::Select, vt, &[lost, bound, r], 0)
     }
 }
 

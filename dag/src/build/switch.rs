@@ -52,6 +52,12 @@
 //!
 //! *Deviation:* llc -O0 tests the clusters in one linear chain and builds
 //! no bit tests; this lowering does at every level what llc does at -O2.
+//!
+//! **Wide switches** (`i128` and wider, whose cases do not fit the 64-bit
+//! cluster arithmetic): one equality test per case value, in value order,
+//! each falling through to the next and the last to the default (or, with
+//! an unreachable default, the last case taken without a test); the case
+//! values are kept as words in the plan ([`Test::WideEq`]).
 
 use super::{BResult, Builder, FunctionLowering};
 use crate::lowering::{CallLowering, IselError};
@@ -85,6 +91,8 @@ pub enum Test {
     /// `[0, 64)`, or in `[0, 32)` when not `wide` (then computed in 32
     /// bits).
     Bits { bias: i64, mask: u64, wide: bool },
+    /// `v == case k` of a wide switch (its words in [`SwitchPlan`]).
+    WideEq(u32),
 }
 
 /// What one machine block of a switch does.
@@ -119,6 +127,9 @@ pub struct SwitchPlan {
     /// Step 0 runs in the IR block's own machine block.
     pub steps: Vec<Step>,
     succ_pool: Vec<MBlock>,
+    /// A wide switch's case values, `words` words each, low first.
+    wide_cases: Vec<u64>,
+    words: usize,
 }
 
 impl SwitchPlan {
@@ -199,6 +210,9 @@ impl FunctionLowering<'_> {
         let f = self.f;
         let ops = f.inst_ops(t);
         let vt = super::scalar_vt(self.m, self.dl, self.value_type(ops[0]), "a switch value")?;
+        if crate::legalize::half_of(vt).is_some() {
+            return self.plan_wide_switch(b, t, vt, mf, lower);
+        }
         let vreg = mf.new_vreg(
             lower
                 .reg_class(vt)
@@ -254,6 +268,93 @@ impl FunctionLowering<'_> {
             vreg,
             steps: p.steps,
             succ_pool: p.succ_pool,
+            wide_cases: Vec::new(),
+            words: 0,
+        })
+    }
+
+    /// The plan of a switch on a wide integer: a chain of equality tests.
+    fn plan_wide_switch(
+        &self,
+        b: Block,
+        t: Inst,
+        vt: VT,
+        mf: &mut MachFunction,
+        lower: &dyn CallLowering,
+    ) -> BResult<SwitchPlan> {
+        let f = self.f;
+        let ops = f.inst_ops(t);
+        let vreg = super::wide::value_vreg(mf, lower, vt)?;
+        let block_of = |v: Value| -> BResult<MBlock> {
+            v.as_entity::<Block>(ValueTag::Block)
+                .map(|x| self.blocks[x.index()])
+                .ok_or_else(|| IselError::new("a switch destination that is not a block"))
+        };
+        let default = block_of(ops[1])?;
+        let default_unreachable = ops[1]
+            .as_entity::<Block>(ValueTag::Block)
+            .and_then(|d| f.block_insts(d).find(|&i| f.op(i) != Opcode::Phi))
+            .is_some_and(|i| f.op(i) == Opcode::Unreachable);
+        let words = vt.bits().div_ceil(64) as usize;
+        let mut cases: Vec<(Vec<u64>, MBlock)> = Vec::new();
+        for pair in ops[2..].chunks(2) {
+            let [v, d] = pair else {
+                return Err(IselError::new("a malformed switch"));
+            };
+            let mut w = super::wide::const_words(f, *v)
+                .ok_or_else(|| IselError::new("a switch case that is not an integer"))?;
+            // Sign-extend to whole words (the value's own sign bit).
+            let top = vt.bits() - 1;
+            let negative = w
+                .get((top / 64) as usize)
+                .is_some_and(|x| x >> (top % 64) & 1 != 0);
+            w.resize(words, if negative { u64::MAX } else { 0 });
+            let d = block_of(*d)?;
+            if d != default {
+                cases.push((w, d));
+            }
+        }
+        // Value order (unsigned, top word first): deterministic.
+        cases.sort_by(|a, b| a.0.iter().rev().cmp(b.0.iter().rev()));
+        let mut p = Planner {
+            mf,
+            default,
+            default_unreachable,
+            steps: Vec::new(),
+            succ_pool: Vec::new(),
+            bits: Vec::new(),
+        };
+        let head = self.blocks[b.index()];
+        let mut blocks = vec![head];
+        for _ in 1..cases.len() {
+            blocks.push(p.new_block());
+        }
+        let mut wide_cases = Vec::with_capacity(cases.len() * words);
+        if cases.is_empty() {
+            p.step(head, StepKind::Jump(default));
+        }
+        for (k, (w, d)) in cases.iter().enumerate() {
+            wide_cases.extend_from_slice(w);
+            let last = k + 1 == cases.len();
+            let kind = if last && default_unreachable {
+                StepKind::Jump(*d)
+            } else {
+                StepKind::Branch {
+                    test: Test::WideEq(k as u32),
+                    t: *d,
+                    f: if last { default } else { blocks[k + 1] },
+                }
+            };
+            p.step(blocks[k], kind);
+        }
+        Ok(SwitchPlan {
+            block: b,
+            vt,
+            vreg,
+            steps: p.steps,
+            succ_pool: p.succ_pool,
+            wide_cases,
+            words,
         })
     }
 
@@ -763,7 +864,7 @@ impl Builder<'_, '_> {
                 self.chain = self.dag.value(Op::Br, VT::Chain, &[self.chain, t], 0);
             }
             StepKind::Branch { test, t, f } => {
-                let c = self.switch_test(vt, v, test);
+                let c = self.switch_test(plan, v, test);
                 let (t, f) = (bb(self.dag, t), bb(self.dag, f));
                 let ch = self
                     .dag
@@ -794,7 +895,8 @@ impl Builder<'_, '_> {
     }
 
     /// The i1 value of `test` on `v`.
-    fn switch_test(&mut self, vt: VT, v: SDValue, test: Test) -> SDValue {
+    fn switch_test(&mut self, plan: &SwitchPlan, v: SDValue, test: Test) -> SDValue {
+        let vt = plan.vt;
         let setcc = |b: &mut Self, a: SDValue, k: u64, cond: Cond| {
             let c = b.dag.constant(b.dag.vt(a), k);
             b.dag.value(Op::SetCC, VT::I1, &[a, c], cond as u64)
@@ -806,6 +908,11 @@ impl Builder<'_, '_> {
                 setcc(self, d, hi.wrapping_sub(lo) as u64, Cond::Ule)
             }
             Test::Less(k) => setcc(self, v, k as u64, Cond::Slt),
+            Test::WideEq(k) => {
+                let at = k as usize * plan.words;
+                let c = self.int_words(vt, &plan.wide_cases[at..at + plan.words]);
+                self.dag.value(Op::SetCC, VT::I1, &[v, c], Cond::Eq as u64)
+            }
             Test::Bits { bias, mask, wide } => {
                 let d = self.minus(vt, v, bias);
                 if mask.count_ones() == 1 {

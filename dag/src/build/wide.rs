@@ -56,15 +56,28 @@ impl Builder<'_, '_> {
     /// A constant of wide type `vt` from the IR.
     pub(super) fn wide_const(&mut self, c: ConstId, vt: VT) -> Result<SDValue, IselError> {
         let consts = &self.fl.f.consts;
-        let words: Vec<u64> = match consts.get(c).kind {
-            ConstKind::Int(x) => vec![x],
-            ConstKind::Null | ConstKind::Zero => vec![0],
-            ConstKind::BigInt(_) => consts.words_of(c).to_vec(),
-            ConstKind::Undef | ConstKind::Poison => {
-                return Ok(self.dag.value(Op::Undef, vt, &[], 0));
-            }
-            _ => return Err(IselError::new(format!("this kind of {vt} constant"))),
-        };
+        if matches!(consts.get(c).kind, ConstKind::Undef | ConstKind::Poison) {
+            return Ok(self.dag.value(Op::Undef, vt, &[], 0));
+        }
+        let words = words_of_const(self.fl.f, c)
+            .ok_or_else(|| IselError::new(format!("this kind of {vt} constant")))?;
         Ok(self.int_words(vt, &words))
     }
+}
+
+/// The words of integer constant `c`, low first (as many as it stores).
+fn words_of_const(f: &rcc_ir::Function, c: ConstId) -> Option<Vec<u64>> {
+    let consts = &f.consts;
+    match consts.get(c).kind {
+        ConstKind::Int(x) => Some(vec![x]),
+        ConstKind::Null | ConstKind::Zero => Some(vec![0]),
+        ConstKind::BigInt(_) => Some(consts.words_of(c).to_vec()),
+        _ => None,
+    }
+}
+
+/// The words of integer constant operand `v`, low first.
+pub(super) fn const_words(f: &rcc_ir::Function, v: rcc_ir::Value) -> Option<Vec<u64>> {
+    let c = v.as_entity::<ConstId>(rcc_ir::ValueTag::Const)?;
+    words_of_const(f, c)
 }

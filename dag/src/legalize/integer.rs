@@ -8,7 +8,8 @@
 //!   lowest parts, glued to `AddE`/`SubE` on each higher one (the carry
 //!   never leaves the flags);
 //! - `mul` (two parts): `UMulLoHi(a0, b0)` plus the cross products
-//!   `a0*b1 + a1*b0` in the high half;
+//!   `a0*b1 + a1*b0` in the high half; more parts: schoolbook
+//!   (`mul_parts`);
 //! - shifts by a constant: whole-part moves and, within parts, single
 //!   shifts and funnel shifts (`FShl`/`FShr`); by a variable amount `s`
 //!   (two parts): the shift of both halves by `s mod 64` (one funnel shift,
@@ -27,7 +28,9 @@
 //! - two parts only: `sdiv udiv srem urem` as calls of `__divti3
 //!   __udivti3 __modti3 __umodti3` through the target's call lowering,
 //!   ordered after the entry (the helpers have no side effects); rotations,
-//!   `bswap` (any number of parts), `ctlz/cttz`, the add/sub overflow bits.
+//!   `bswap` (any number of parts), `ctlz/cttz`, the add/sub/mul overflow
+//!   bits (mul: from the double-width product, see `mul_overflow`; any
+//!   number of parts).
 
 use super::{half_of, num_regs, Legalizer};
 use crate::lowering::IselError;
@@ -87,6 +90,11 @@ impl Legalizer<'_> {
             Op::Add | Op::Sub => {
                 let (a, b) = (self.wide(ops[0]), self.wide(ops[1]));
                 let parts = self.carry_chain(op == Op::Add, &a, &b);
+                self.set_parts(out, &parts);
+            }
+            Op::Mul if nparts > 2 => {
+                let (a, b) = (self.wide(ops[0]), self.wide(ops[1]));
+                let parts = self.mul_parts(&a, &b, nparts);
                 self.set_parts(out, &parts);
             }
             Op::Mul => {
@@ -168,6 +176,11 @@ impl Legalizer<'_> {
             Op::UAddO | Op::USubO | Op::SAddO | Op::SSubO => {
                 let (a, b) = (self.pair(ops[0], n)?, self.pair(ops[1], n)?);
                 let r = self.overflow(op, a, b);
+                self.set(out, r);
+            }
+            Op::UMulO | Op::SMulO => {
+                let (a, b) = (self.wide(ops[0]), self.wide(ops[1]));
+                let r = self.mul_overflow(op == Op::SMulO, &a, &b);
                 self.set(out, r);
             }
             Op::SDiv | Op::UDiv | Op::SRem | Op::URem => {
@@ -498,6 +511,61 @@ impl Legalizer<'_> {
         let zero = self.dag.constant(h, 0);
         self.dag
             .value(Op::SetCC, VT::I1, &[both, zero], Cond::Slt as u64)
+    }
+
+    /// The low `words` parts of `a * b` (at most twice the parts of `a`;
+    /// schoolbook: each partial product `a_i * b_j` adds its two words at
+    /// part `i + j` through a carry chain, only its low word at the top
+    /// part).
+    fn mul_parts(&mut self, a: &[SDValue], b: &[SDValue], words: usize) -> Vec<SDValue> {
+        let zero = self.dag.constant(H, 0);
+        let mut acc = vec![zero; words];
+        for (i, &x) in a.iter().enumerate() {
+            for (j, &y) in b.iter().enumerate() {
+                let k = i + j;
+                if k >= words {
+                    break;
+                }
+                let mut add = vec![zero; words - k];
+                if k + 1 < words {
+                    let m = self.dag.node(Op::UMulLoHi, &[H, H], &[x, y], 0);
+                    add[0] = SDValue::new(m, 0);
+                    add[1] = SDValue::new(m, 1);
+                } else {
+                    add[0] = self.dag.value(Op::Mul, H, &[x, y], 0);
+                }
+                let sum = self.carry_chain(true, &acc[k..], &add);
+                acc[k..].copy_from_slice(&sum);
+            }
+        }
+        acc
+    }
+
+    /// The overflow bit of a wide `a * b` (`UMulO`, `SMulO`; the value
+    /// itself is the separate `Mul` node): the upper half of the
+    /// double-width unsigned product must be zero (unsigned); signed, it
+    /// is first corrected to the signed product's upper half by
+    /// subtracting `b` if `a < 0` and `a` if `b < 0`, and must equal the
+    /// sign of the lower half in every part.
+    fn mul_overflow(&mut self, signed: bool, a: &[SDValue], b: &[SDValue]) -> SDValue {
+        let n = a.len();
+        let full = self.mul_parts(a, b, 2 * n);
+        let mut hi = full[n..].to_vec();
+        if !signed {
+            let zeros = vec![self.dag.constant(H, 0); n];
+            return self.setcc_parts(Cond::Ne, &hi, &zeros);
+        }
+        let k63 = self.dag.constant(H, 63);
+        for (sign_of, x) in [(a[n - 1], b), (b[n - 1], a)] {
+            let m = self.dag.value(Op::Sra, H, &[sign_of, k63], 0);
+            let y: Vec<SDValue> = x
+                .iter()
+                .map(|&p| self.dag.value(Op::And, H, &[p, m], 0))
+                .collect();
+            hi = self.carry_chain(false, &hi, &y);
+        }
+        let s = self.dag.value(Op::Sra, H, &[full[n - 1], k63], 0);
+        self.setcc_parts(Cond::Ne, &hi, &vec![s; n])
     }
 
     /// The i1 value of `a cond b` for parts `a` and `b`.
