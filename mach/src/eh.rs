@@ -125,6 +125,16 @@ impl EhInfo {
         &self.types[c.start as usize..c.end as usize]
     }
 
+    /// Whether label `n` begins an invoke's range.
+    pub fn is_begin(&self, n: u32) -> bool {
+        self.invokes.iter().any(|v| v.begin == n)
+    }
+
+    /// Whether label `n` ends an invoke's range.
+    pub fn is_end(&self, n: u32) -> bool {
+        self.invokes.iter().any(|v| v.end == n)
+    }
+
     /// Whether the function has any landing pad.
     pub fn has_pads(&self) -> bool {
         !self.pads.is_empty()
@@ -172,4 +182,15 @@ pub fn emitted_personality(m: &rcc_ir::Module, g: GlobalId, has_pads: bool) -> O
     ];
     let known = KNOWN.contains(&m.str(m.globals[p].name).trim_matches('"'));
     (has_pads || !known).then_some(p)
+}
+
+/// The label number of `EH_LABEL` instruction `i` of `mf`.
+pub fn label_of(mf: &crate::MachFunction, i: crate::MInst) -> Option<u32> {
+    if mf.opc(i) != crate::MOpc::EH_LABEL {
+        return None;
+    }
+    match mf.sym_of(*mf.operands(i).first()?)?.target {
+        crate::SymTarget::EhLabel(n) => Some(n),
+        _ => None,
+    }
 }

@@ -27,7 +27,7 @@ use super::{EmitContext, EmitError, FnEmitter};
 use crate::x86_64::X86Info;
 use rcc_ir::entity::PackedOption;
 use rcc_ir::GlobalId;
-use rcc_mach::eh::{emitted_personality, is_nounwind, EhClauseKind};
+use rcc_mach::eh::{emitted_personality, is_nounwind, label_of, EhClauseKind};
 use rcc_mach::symbols::{eh_label, exception_label, func_begin_label, func_end_label};
 use rcc_mach::{iflag, MOpc, MachFunction, OpKind, SymTarget, TargetInfo};
 use rcc_mc::{BinOp, Cfi, Expr, ExprId, Streamer, SymbolId};
@@ -277,15 +277,7 @@ pub fn emit_exception_table(
                 }
                 continue;
             }
-            let Some(n) =
-                mf.operands(i)
-                    .first()
-                    .and_then(|o| mf.sym_of(*o))
-                    .and_then(|so| match so.target {
-                        SymTarget::EhLabel(n) => Some(n),
-                        _ => None,
-                    })
-            else {
+            let Some(n) = label_of(mf, i) else {
                 continue;
             };
             if Some(n) == last {
