@@ -182,3 +182,26 @@ lp:
     .unwrap();
     assert!(mir.contains("EH_LABEL"), "{mir}");
 }
+
+#[test]
+fn landing_pad_reached_by_a_branch_is_an_error() {
+    let e = select(
+        "define void @f(i1 %c) personality ptr @__gxx_personality_v0 {
+entry:
+  br i1 %c, label %call, label %lp
+call:
+  invoke void @g(i32 1) to label %ok unwind label %lp
+ok:
+  ret void
+lp:
+  %l = landingpad { ptr, i32 } cleanup
+  ret void
+}
+",
+    )
+    .unwrap_err();
+    assert!(
+        e.contains("reached other than by an invoke's unwind edge"),
+        "{e}"
+    );
+}

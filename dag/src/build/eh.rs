@@ -17,7 +17,8 @@
 //!   The `landingpad` instruction itself reads those vregs.
 //! - `resume` passes the exception pointer to `_Unwind_Resume`.
 //!
-//! Invariants: a landing pad's value is the aggregate `{ ptr, i32 }`
+//! Invariants: a landing pad block is reached only through invoke unwind
+//! edges; a landing pad's value is the aggregate `{ ptr, i32 }`
 //! (other shapes are an error naming them); clause type infos are globals
 //! or null (anything else is an error); a label number is used once.
 
@@ -140,6 +141,25 @@ impl FunctionLowering<'_> {
                 entry: PadEntry { label, ptr, sel },
             });
         }
+        // A landing pad is entered only by unwinding (nothing else sets the
+        // exception registers it reads first).
+        for b in f.blocks.keys() {
+            let Some(t) = f.terminator(b) else { continue };
+            let ops = f.inst_ops(t);
+            let unwind_ok = |s: Block| {
+                f.op(t) == Opcode::Invoke
+                    && ops.len() >= 2
+                    && ops[ops.len() - 1].as_entity::<Block>(ValueTag::Block) == Some(s)
+                    && ops[ops.len() - 2].as_entity::<Block>(ValueTag::Block) != Some(s)
+            };
+            for s in f.successors(t) {
+                if self.pad_plan(s).is_some() && !unwind_ok(s) {
+                    return unsupported(
+                        "a landingpad block reached other than by an invoke's unwind edge",
+                    );
+                }
+            }
+        }
         Ok(())
     }
 
@@ -184,6 +204,9 @@ impl Builder<'_, '_> {
         let f = self.fl.f;
         let ops = f.inst_ops(i);
         let n = ops.len();
+        if n < 2 {
+            return unsupported("an invoke without destination blocks");
+        }
         let (Some(normal), Some(unwind)) = (
             ops[n - 2].as_entity::<Block>(ValueTag::Block),
             ops[n - 1].as_entity::<Block>(ValueTag::Block),
@@ -226,7 +249,10 @@ impl Builder<'_, '_> {
 
     /// `resume`: `_Unwind_Resume(exception pointer)`; it does not return.
     pub(super) fn resume(&mut self, i: Inst) -> BResult<()> {
-        let v = self.get(self.fl.f.inst_ops(i)[0])?;
+        let Some(&op) = self.fl.f.inst_ops(i).first() else {
+            return unsupported("a resume without an operand");
+        };
+        let v = self.get(op)?;
         let parts = self.parts(v);
         let Some(&ptr) = parts.first().filter(|&&p| self.dag.vt(p) == VT::I64) else {
             return unsupported("a resume of a value that is not { ptr, i32 }");
@@ -253,7 +279,10 @@ impl Builder<'_, '_> {
 
     /// `llvm.eh.typeid.for(T)`: the type id of `T` in the function's table.
     pub(super) fn type_id_for(&mut self, i: Inst) -> BResult<()> {
-        let t = self.fl.type_info(self.fl.f.inst_ops(i)[1])?;
+        let Some(&arg) = self.fl.f.inst_ops(i).get(1) else {
+            return unsupported("llvm.eh.typeid.for without an operand");
+        };
+        let t = self.fl.type_info(arg)?;
         let id = self.mf.eh.type_id_for(t);
         let v = self.dag.constant(VT::I32, id as u64);
         self.set(i, v);
