@@ -205,3 +205,21 @@ lp:
         "{e}"
     );
 }
+
+#[test]
+fn personality_must_be_a_symbol() {
+    let e = select(
+        "define void @f() personality ptr inttoptr (i64 4096 to ptr) {
+entry:
+  invoke void @g(i32 1) to label %ok unwind label %lp
+ok:
+  ret void
+lp:
+  %l = landingpad { ptr, i32 } cleanup
+  resume { ptr, i32 } %l
+}
+",
+    )
+    .unwrap_err();
+    assert!(e.contains("personality is not a global"), "{e}");
+}

@@ -71,6 +71,17 @@ impl FunctionLowering<'_> {
             let Some(lp) = landing_pad_inst(f, b) else {
                 continue;
             };
+            // The unwind tables name the personality by symbol.
+            let personality = match &self.m.globals[mf.func].kind {
+                rcc_ir::module::GlobalKind::Func(d) => d.personality,
+                _ => None,
+            };
+            if personality
+                .and_then(|p| p.as_entity::<GlobalId>(ValueTag::Global))
+                .is_none()
+            {
+                return unsupported("a landingpad whose function's personality is not a global");
+            }
             let mut parts = Vec::new();
             super::aggregate::parts_of(self.m, self.dl, f.ty[lp.index()], 0, &mut parts)?;
             if parts.iter().map(|p| p.0).collect::<Vec<_>>() != [VT::I64, VT::I32] {
