@@ -17,7 +17,7 @@
 //! selector the target's unwinder hands over.
 
 use crate::func::MBlock;
-use rcc_ir::entity::PackedOption;
+use rcc_ir::entity::{EntityId, PackedOption};
 use rcc_ir::GlobalId;
 
 /// A clause of a landing pad.
@@ -58,11 +58,26 @@ pub struct EhInvoke {
     pub pad: u32,
 }
 
-/// All exception-handling facts of a function.
+/// What an `EH_LABEL` marks.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum LabelRole {
+    /// The start of an invoke's range (index into [`EhInfo::invokes`]).
+    Begin(u32),
+    /// The end of an invoke's range.
+    End(u32),
+    /// The entry of a landing pad (index into [`EhInfo::pads`]).
+    Pad(u32),
+    /// Allocated but not (yet) given a role.
+    None,
+}
+
+/// All exception-handling facts of a function. Pads and invokes are added
+/// with [`EhInfo::add_pad`] and [`EhInfo::add_invoke`], which keep the
+/// per-label and per-block lookups (constant time) in step.
 #[derive(Clone, Debug, Default)]
 pub struct EhInfo {
-    pub pads: Vec<EhPad>,
-    pub invokes: Vec<EhInvoke>,
+    pads: Vec<EhPad>,
+    invokes: Vec<EhInvoke>,
     pub clauses: Vec<EhClause>,
     /// Type infos of all clauses (`None`: a null type info).
     pub types: Vec<PackedOption<GlobalId>>,
@@ -71,7 +86,10 @@ pub struct EhInfo {
     /// `k - 1`. Filled by [`EhInfo::type_id_for`] in LLVM's order: each
     /// pad's clauses last to first, pads in block order.
     pub type_ids: Vec<PackedOption<GlobalId>>,
-    next_label: u32,
+    /// Role of each label number.
+    roles: Vec<LabelRole>,
+    /// Pad index + 1 of each block index (0: not a pad).
+    pad_of_block: Vec<u32>,
 }
 
 impl EhInfo {
@@ -82,7 +100,57 @@ impl EhInfo {
         self.clauses.clear();
         self.types.clear();
         self.type_ids.clear();
-        self.next_label = 0;
+        self.roles.clear();
+        self.pad_of_block.clear();
+    }
+
+    /// The landing pads, in block order.
+    pub fn pads(&self) -> &[EhPad] {
+        &self.pads
+    }
+
+    /// The invokes, in block order.
+    pub fn invokes(&self) -> &[EhInvoke] {
+        &self.invokes
+    }
+
+    /// Adds landing pad `p` (its label must come from
+    /// [`EhInfo::new_label`]); returns its index.
+    pub fn add_pad(&mut self, p: EhPad) -> u32 {
+        let k = self.pads.len() as u32;
+        self.set_role(p.label, LabelRole::Pad(k));
+        let b = p.block.index();
+        if self.pad_of_block.len() <= b {
+            self.pad_of_block.resize(b + 1, 0);
+        }
+        self.pad_of_block[b] = k + 1;
+        self.pads.push(p);
+        k
+    }
+
+    /// Adds invoke range `v`; returns its index.
+    pub fn add_invoke(&mut self, v: EhInvoke) -> u32 {
+        let k = self.invokes.len() as u32;
+        self.set_role(v.begin, LabelRole::Begin(k));
+        self.set_role(v.end, LabelRole::End(k));
+        self.invokes.push(v);
+        k
+    }
+
+    fn set_role(&mut self, n: u32, r: LabelRole) {
+        let n = n as usize;
+        if self.roles.len() <= n {
+            self.roles.resize(n + 1, LabelRole::None);
+        }
+        self.roles[n] = r;
+    }
+
+    /// What label `n` marks.
+    pub fn role(&self, n: u32) -> LabelRole {
+        self.roles
+            .get(n as usize)
+            .copied()
+            .unwrap_or(LabelRole::None)
     }
 
     /// The type id of `t` (1-based), added to the table if new.
@@ -98,16 +166,16 @@ impl EhInfo {
 
     /// A fresh label number.
     pub fn new_label(&mut self) -> u32 {
-        self.next_label += 1;
-        self.next_label - 1
+        self.roles.push(LabelRole::None);
+        self.roles.len() as u32 - 1
     }
 
     /// The pad whose block is `b`.
     pub fn pad_of(&self, b: MBlock) -> Option<u32> {
-        self.pads
-            .iter()
-            .position(|p| p.block == b)
-            .map(|k| k as u32)
+        match self.pad_of_block.get(b.index()) {
+            Some(&k) if k > 0 => Some(k - 1),
+            _ => None,
+        }
     }
 
     /// Whether block `b` is a landing pad.
@@ -127,12 +195,12 @@ impl EhInfo {
 
     /// Whether label `n` begins an invoke's range.
     pub fn is_begin(&self, n: u32) -> bool {
-        self.invokes.iter().any(|v| v.begin == n)
+        matches!(self.role(n), LabelRole::Begin(_))
     }
 
     /// Whether label `n` ends an invoke's range.
     pub fn is_end(&self, n: u32) -> bool {
-        self.invokes.iter().any(|v| v.end == n)
+        matches!(self.role(n), LabelRole::End(_))
     }
 
     /// Whether the function has any landing pad.

@@ -179,13 +179,16 @@ fn invoke_fn(read_late: bool) -> B {
         });
         b.g(MOpc::EH_LABEL, &[s]);
     };
-    b.mf.eh.pads.push(EhPad {
+    for _ in 0..3 {
+        b.mf.eh.new_label();
+    }
+    b.mf.eh.add_pad(EhPad {
         block: lp,
         label: 0,
         cleanup: true,
         clauses: (0, 0),
     });
-    b.mf.eh.invokes.push(EhInvoke {
+    b.mf.eh.add_invoke(EhInvoke {
         begin: 1,
         end: 2,
         pad: 0,

@@ -137,8 +137,7 @@ impl FunctionLowering<'_> {
             }
             let label = mf.eh.new_label();
             let block = self.blocks[b.index()];
-            let pad = mf.eh.pads.len() as u32;
-            mf.eh.pads.push(EhPad {
+            let pad = mf.eh.add_pad(EhPad {
                 block,
                 label,
                 cleanup: f.flags[lp.index()] & inst::CLEANUP != 0,
@@ -187,8 +186,12 @@ impl FunctionLowering<'_> {
         unsupported("a landingpad clause whose type info is not a global or null")
     }
 
+    /// The plan of pad block `b` (pads are planned in block order).
     fn pad_plan(&self, b: Block) -> Option<&PadPlan> {
-        self.pads.iter().find(|p| p.block == b.as_u32())
+        self.pads
+            .binary_search_by_key(&b.as_u32(), |p| p.block)
+            .ok()
+            .map(|k| &self.pads[k])
     }
 
     /// What landing pad block `b` starts with (after its PHIs), if it is one.
@@ -233,7 +236,7 @@ impl Builder<'_, '_> {
         self.eh_label(begin);
         self.call(i)?;
         self.eh_label(end);
-        self.mf.eh.invokes.push(EhInvoke { begin, end, pad });
+        self.mf.eh.add_invoke(EhInvoke { begin, end, pad });
         if normal != unwind {
             self.copy_phi_inputs(b, normal)?;
         }

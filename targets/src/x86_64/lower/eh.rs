@@ -27,7 +27,7 @@ use super::{EmitContext, EmitError, FnEmitter};
 use crate::x86_64::X86Info;
 use rcc_ir::entity::PackedOption;
 use rcc_ir::GlobalId;
-use rcc_mach::eh::{emitted_personality, is_nounwind, label_of, EhClauseKind};
+use rcc_mach::eh::{emitted_personality, is_nounwind, label_of, EhClauseKind, LabelRole};
 use rcc_mach::symbols::{eh_label, exception_label, func_begin_label, func_end_label};
 use rcc_mach::{iflag, MOpc, MachFunction, OpKind, SymTarget, TargetInfo};
 use rcc_mc::{BinOp, Cfi, Expr, ExprId, Streamer, SymbolId};
@@ -117,7 +117,7 @@ fn pad_type_ids(mf: &MachFunction) -> (Vec<Vec<i32>>, Vec<u32>) {
     let mut filters: Vec<u32> = Vec::new();
     let mut ends: Vec<usize> = Vec::new();
     let mut out = Vec::new();
-    for p in &eh.pads {
+    for p in eh.pads() {
         let mut ids = Vec::new();
         if p.cleanup {
             ids.push(0);
@@ -283,9 +283,10 @@ pub fn emit_exception_table(
             if Some(n) == last {
                 throwing = false;
             }
-            let Some(inv) = mf.eh.invokes.iter().find(|v| v.begin == n) else {
+            let LabelRole::Begin(k) = mf.eh.role(n) else {
                 continue;
             };
+            let inv = mf.eh.invokes()[k as usize];
             let sym = |s: &mut dyn Streamer, n: u32| s.ctx().symbol(&eh_label(f, n));
             if throwing {
                 let l = last.map(|l| sym(s, l));
@@ -294,7 +295,7 @@ pub fn emit_exception_table(
                 prev_invoke = false;
             }
             last = Some(inv.end);
-            let pad = mf.eh.pads[inv.pad as usize];
+            let pad = mf.eh.pads()[inv.pad as usize];
             let action = first[inv.pad as usize];
             let (bl, el) = (sym(s, inv.begin), sym(s, inv.end));
             if prev_invoke {
