@@ -262,3 +262,44 @@ pub fn label_of(mf: &crate::MachFunction, i: crate::MInst) -> Option<u32> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_pads_and_invokes_are_found_by_number_and_block() {
+        let mut eh = EhInfo::default();
+        let (pad_label, begin, end) = (eh.new_label(), eh.new_label(), eh.new_label());
+        assert_eq!(eh.role(begin), LabelRole::None);
+        let b = MBlock::from_u32(5);
+        let p = eh.add_pad(EhPad {
+            block: b,
+            label: pad_label,
+            cleanup: true,
+            clauses: (0, 0),
+        });
+        let k = eh.add_invoke(EhInvoke { begin, end, pad: p });
+        assert_eq!(eh.role(pad_label), LabelRole::Pad(p));
+        assert_eq!(eh.role(begin), LabelRole::Begin(k));
+        assert!(eh.is_end(end) && !eh.is_begin(end));
+        assert_eq!(eh.pad_of(b), Some(p));
+        assert!(!eh.is_pad(MBlock::from_u32(4)) && !eh.is_pad(MBlock::from_u32(9)));
+        assert_eq!(eh.role(99), LabelRole::None);
+        eh.clear();
+        assert!(!eh.is_pad(b) && !eh.has_pads());
+    }
+
+    #[test]
+    fn type_ids_are_one_based_and_stable() {
+        let mut eh = EhInfo::default();
+        let (a, n) = (
+            PackedOption::some(GlobalId::from_u32(3)),
+            PackedOption::default(),
+        );
+        assert_eq!(eh.type_id_for(a), 1);
+        assert_eq!(eh.type_id_for(n), 2);
+        assert_eq!(eh.type_id_for(a), 1);
+        assert_eq!(eh.type_ids.len(), 2);
+    }
+}
