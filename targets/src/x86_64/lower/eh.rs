@@ -352,7 +352,7 @@ pub fn emit_exception_table(
         (true, true) => PIC_PERSONALITY,
         (true, false) => ABS_UDATA4,
     };
-    s.emit_bytes(&[OMIT, tt_enc]).map_err(mc)?;
+    each_byte(s, &[OMIT, tt_enc]).map_err(mc)?;
     let diff = |s: &mut dyn Streamer, a: SymbolId, b: SymbolId| -> ExprId {
         let ctx = s.ctx();
         let (x, y) = (
@@ -368,7 +368,7 @@ pub fn emit_exception_table(
         s.emit_leb128(d, false).map_err(mc)?;
         s.emit_label(r).map_err(mc)?;
     }
-    s.emit_bytes(&[1]).map_err(mc)?;
+    each_byte(s, &[1]).map_err(mc)?;
     let (cb, ce) = (s.ctx().temp_symbol(), s.ctx().temp_symbol());
     let d = diff(s, ce, cb);
     s.emit_leb128(d, false).map_err(mc)?;
@@ -388,11 +388,11 @@ pub fn emit_exception_table(
                 let d = diff(s, l, fb);
                 s.emit_leb128(d, false).map_err(mc)?;
             }
-            None => s.emit_bytes(&[0]).map_err(mc)?,
+            None => each_byte(s, &[0]).map_err(mc)?,
         }
         let mut bytes = Vec::new();
         rcc_mc::leb::uleb(&mut bytes, action as u64);
-        s.emit_bytes(&bytes).map_err(mc)?;
+        each_byte(s, &bytes).map_err(mc)?;
     }
     s.emit_label(ce).map_err(mc)?;
     let mut bytes = Vec::new();
@@ -400,12 +400,15 @@ pub fn emit_exception_table(
         rcc_mc::leb::sleb(&mut bytes, v);
         rcc_mc::leb::sleb(&mut bytes, n);
     }
-    s.emit_bytes(&bytes).map_err(mc)?;
+    each_byte(s, &bytes).map_err(mc)?;
     if have_tt {
         s.emit_align(4, Some(0), u64::MAX).map_err(mc)?;
         for t in mf.eh.type_ids.iter().rev() {
             match t.expand() {
-                None => s.emit_bytes(&[0; 4]).map_err(mc)?,
+                None => {
+                    let zero = s.ctx().expr(Expr::Constant(0));
+                    s.emit_value(zero, 4).map_err(mc)?;
+                }
                 Some(g) if cx.pic => {
                     let name = cx.emitter.symbol_name(g);
                     let stub = s.ctx().symbol(&stub_name(name));
@@ -426,9 +429,18 @@ pub fn emit_exception_table(
         for &id in &filters {
             rcc_mc::leb::uleb(&mut bytes, id as u64);
         }
-        s.emit_bytes(&bytes).map_err(mc)?;
+        each_byte(s, &bytes).map_err(mc)?;
     }
     s.emit_align(4, Some(0), u64::MAX).map_err(mc)?;
+    Ok(())
+}
+
+/// Emits `data` one byte at a time (`.byte N` lines in assembly, as llc
+/// writes the table).
+fn each_byte(s: &mut dyn Streamer, data: &[u8]) -> Result<(), rcc_mc::McError> {
+    for b in data {
+        s.emit_bytes(std::slice::from_ref(b))?;
+    }
     Ok(())
 }
 
