@@ -28,5 +28,8 @@ echo "== codegen: every function of the C corpus compiles, with -verify-machinei
 scripts/coverage.sh corpus/ll/sqlite3*.ll corpus/ll/lua*.ll corpus/ll/csmith/*.ll
 echo "== codegen: differential execution against llc-19 (tests/c, tests/ll, 200 csmith seeds; objects and assembly)"
 scripts/difftest.sh --sets tests,csmith --seeds 200 -O 0,2 --filetype both
+echo "== codegen: thread-locals in static code (PIC is the default above)"
+scripts/difftest.sh --reloc static --work target/difftest-static -O 0,2 --filetype both \
+    tests/c/thread_local.c tests/c/thread_local_pic.c tests/ll/tls_models.ll
 echo "== codegen: sqlite3 and Lua built from rcc-par objects run the workloads like llc-19 builds"
 scripts/codegen-workloads.sh --levels "O0 O2"

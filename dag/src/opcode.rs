@@ -194,6 +194,9 @@ pub enum Op {
     /// (chain) -> chain [TRAP, DEBUGTRAP]
     Trap,
     DebugTrap,
+    /// (chain) -> chain: the spin-wait loop hint (x86 `pause`, from
+    /// `llvm.x86.sse2.pause`).
+    Pause,
     /// (chain, addr, rw, locality) -> chain; `rw` and `locality` are
     /// constants [PREFETCH].
     Prefetch,

@@ -633,3 +633,21 @@ fn unsupported_vector_constructs_are_named() {
         }
     }
 }
+
+#[test]
+fn truncation_to_i1_lanes_spreads_the_low_bit_without_shifts() {
+    // Byte lanes have no arithmetic shift in SSE2: `0 - (x & 1)`.
+    for ty in ["<16 x i8>", "<2 x i64>"] {
+        let mir = select(&format!(
+            "define {ty} @f({ty} %x) {{
+  %t = trunc {ty} %x to <{n} x i1>
+  %s = sext <{n} x i1> %t to {ty}
+  ret {ty} %s
+}}",
+            n = if ty.starts_with("<16") { 16 } else { 2 }
+        ))
+        .unwrap();
+        has_all(&mir, &["PAND", "PSUB"]);
+        assert_eq!(count(&mir, "PSRA"), 0, "{mir}");
+    }
+}

@@ -19,8 +19,9 @@
 //!   `extractvalue` takes apart.
 //! - `expect` is its first operand; `objectsize` is llc's fallback (-1, or
 //!   0 when asked for the minimum); `is.constant` is true exactly for a
-//!   constant operand (llc's LowerConstantIntrinsics); `trap`/`ubsantrap` and `debugtrap` are
-//!   chained `Trap`/`DebugTrap` nodes; data `prefetch` is a `Prefetch`
+//!   constant operand (llc's LowerConstantIntrinsics); `trap`/`ubsantrap`
+//!   and `debugtrap` are chained `Trap`/`DebugTrap` nodes, `x86.sse2.pause`
+//!   a `Pause` node; data `prefetch` is a `Prefetch`
 //!   node (an instruction-cache prefetch has no code, as in llc);
 //!   `load.relative` is base + the sign-extended 32-bit offset it loads;
 //!   `returnaddress(0)` loads the word at the incoming stack pointer.
@@ -82,6 +83,7 @@ const FAMILIES: &[&str] = &[
     "debugtrap",
     "trap",
     "prefetch",
+    "x86.sse2.pause",
     "memcpy",
     "memmove",
     "memset",
@@ -234,6 +236,10 @@ impl Builder<'_, '_> {
                     Op::Trap
                 };
                 self.chain = self.dag.value(op, VT::Chain, &[self.chain], 0);
+                return Ok(true);
+            }
+            "x86.sse2.pause" => {
+                self.chain = self.dag.value(Op::Pause, VT::Chain, &[self.chain], 0);
                 return Ok(true);
             }
             "prefetch" => {

@@ -1097,12 +1097,14 @@ impl Lz<'_> {
         let n = st.lanes();
         let mut parts = src;
         if vt.elem() == VT::I1 && ls.how != How::Promote {
-            // Truncation to i1: the low bit, spread over the lane.
-            let sh = u64::from(ls.part.elem().bits() - 1);
+            // Truncation to i1: the low bit, spread over the lane as
+            // `0 - (x & 1)` (legal for every lane width, unlike the byte
+            // and quadword arithmetic shifts SSE2 lacks).
             for p in parts.iter_mut() {
-                let c = self.splat_const(ls.part, sh);
-                let s = self.dag.value(Op::Shl, ls.part, &[*p, c], 0);
-                *p = self.dag.value(Op::Sra, ls.part, &[s, c], 0);
+                let one = self.splat_const(ls.part, 1);
+                let zero = self.splat_const(ls.part, 0);
+                let bit = self.dag.value(Op::And, ls.part, &[*p, one], 0);
+                *p = self.dag.value(Op::Sub, ls.part, &[zero, bit], 0);
             }
         }
         let from_bool = ls.how == How::Promote;

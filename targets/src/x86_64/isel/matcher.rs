@@ -327,6 +327,7 @@ fn has_chain(op: Op) -> bool {
             | Op::BrInd
             | Op::Trap
             | Op::DebugTrap
+            | Op::Pause
             | Op::Prefetch
     )
 }
@@ -444,9 +445,13 @@ impl M<'_> {
                     | Op::SMulO
                     | Op::UMulO => dag.vt(ops[0]),
                     Op::Store => dag.vt(ops[1]),
-                    Op::Br | Op::BrCond | Op::BrInd | Op::Trap | Op::DebugTrap | Op::Prefetch => {
-                        VT::Chain
-                    }
+                    Op::Br
+                    | Op::BrCond
+                    | Op::BrInd
+                    | Op::Trap
+                    | Op::DebugTrap
+                    | Op::Pause
+                    | Op::Prefetch => VT::Chain,
                     _ => dag.vts(n)[0],
                 };
                 if vt.is_some_and(|t| t != typ) || !mem_ok(dag, n, *op, typ) {

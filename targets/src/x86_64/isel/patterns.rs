@@ -493,7 +493,7 @@ fn check_arity(op: Op, n: usize) -> Result<(), String> {
         | Op::Load
         | Op::Br
         | Op::BrInd => 1,
-        Op::Undef | Op::Trap | Op::DebugTrap => 0,
+        Op::Undef | Op::Trap | Op::DebugTrap | Op::Pause => 0,
         Op::Bswap | Op::Ctlz | Op::CtlzZeroUndef | Op::Cttz | Op::CttzZeroUndef => 1,
         Op::SetCC | Op::FSetCC | Op::Select | Op::Prefetch | Op::InsertElt => 3,
         Op::SetCCCarry | Op::FShl | Op::FShr => 3,
@@ -633,6 +633,7 @@ fn parse_op(w: &str) -> Option<POp> {
         "umulo" => Op::UMulO,
         "trap" => Op::Trap,
         "debugtrap" => Op::DebugTrap,
+        "pause" => Op::Pause,
         "prefetch" => Op::Prefetch,
         "scalar_to_vector" => Op::ScalarToVector,
         "sext_inreg" => Op::SignExtendInReg,
@@ -796,7 +797,14 @@ fn parse_row(row: &str, line: u32, names: &HashMap<&'static str, u16>) -> Result
     };
     let produces_value = !matches!(
         op.op,
-        Op::Store | Op::Br | Op::BrCond | Op::BrInd | Op::Trap | Op::DebugTrap | Op::Prefetch
+        Op::Store
+            | Op::Br
+            | Op::BrCond
+            | Op::BrInd
+            | Op::Trap
+            | Op::DebugTrap
+            | Op::Pause
+            | Op::Prefetch
     );
     if produces_value && result.is_none() {
         return Err("the row defines no value".into());
