@@ -576,3 +576,29 @@ mod cheap_code {
         assert!(mir.contains("SETCCr 15,"), "5 < m is m > 5: {mir}");
     }
 }
+
+/// Optimizer hints that have no code: `invariant.start`/`end` vanish, the
+/// invariant-group barriers are their operand, `pause` is one instruction.
+#[test]
+fn hint_intrinsics() {
+    let mir = select(
+        "declare ptr @llvm.invariant.start.p0(i64, ptr)
+declare void @llvm.invariant.end.p0(ptr, i64, ptr)
+declare ptr @llvm.launder.invariant.group.p0(ptr)
+declare void @llvm.sideeffect()
+declare void @llvm.x86.sse2.pause()
+define i32 @f(ptr %p) {
+  %t = call ptr @llvm.invariant.start.p0(i64 4, ptr %p)
+  %q = call ptr @llvm.launder.invariant.group.p0(ptr %p)
+  %v = load i32, ptr %q
+  call void @llvm.invariant.end.p0(ptr %t, i64 4, ptr %p)
+  call void @llvm.sideeffect()
+  call void @llvm.x86.sse2.pause()
+  ret i32 %v
+}",
+    )
+    .unwrap();
+    assert!(!mir.contains("CALL"), "{mir}");
+    assert_eq!(mir.matches("PAUSE").count(), 1, "{mir}");
+    assert_eq!(mir.matches("MOV32rm").count(), 1, "{mir}");
+}

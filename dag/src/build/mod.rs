@@ -861,7 +861,15 @@ impl Builder<'_, '_> {
         let callee = ops[0];
         if let Some(g) = callee.as_entity::<rcc_ir::GlobalId>(ValueTag::Global) {
             let name = m.str(m.globals[g].name);
-            if name.starts_with("llvm.threadlocal.address") {
+            // Intrinsics that are their first operand: no code.
+            if [
+                "llvm.threadlocal.address",
+                "llvm.launder.invariant.group",
+                "llvm.strip.invariant.group",
+            ]
+            .iter()
+            .any(|p| name.starts_with(p))
+            {
                 let v = self.get(ops[1])?;
                 self.set(i, v);
                 return Ok(());
@@ -869,12 +877,23 @@ impl Builder<'_, '_> {
             if name.starts_with("llvm.eh.typeid.for") {
                 return self.type_id_for(i);
             }
+            // Optimizer hints returning a descriptor only their partner
+            // reads (`invariant.start` -> `invariant.end`).
+            if name.starts_with("llvm.invariant.start") {
+                let v = self.dag.value(Op::Undef, VT::I64, &[], 0);
+                self.set(i, v);
+                return Ok(());
+            }
             if name.starts_with("llvm.") {
                 if [
                     "llvm.lifetime.",
                     "llvm.dbg.",
                     "llvm.assume",
                     "llvm.experimental.noalias",
+                    "llvm.invariant.end",
+                    "llvm.sideeffect",
+                    "llvm.donothing",
+                    "llvm.var.annotation",
                 ]
                 .iter()
                 .any(|p| name.starts_with(p))
