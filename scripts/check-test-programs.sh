@@ -1,23 +1,30 @@
 #!/usr/bin/env bash
-# Checks the project's own difftest programs (tests/c/*.c) natively: each
+# Checks the project's own difftest programs (tests/c/*.c, tests/cpp/*.cpp)
+# natively (C with clang-19, C++ with clang++-19 and its `difftest-cflags`): each
 # must build without warnings under -Wall -Wextra, finish quickly, and print
 # the same output (and exit status) at clang-19 -O0, -O2 and under
 # UBSan+ASan. Undefined behaviour would let llc and rcc legitimately
 # disagree, so a new program must pass this before it joins the suite.
-# Usage: scripts/check-test-programs.sh [FILE.c ...]   (default: tests/c/*.c)
+# Usage: scripts/check-test-programs.sh [FILE.c|FILE.cpp ...]
+#   (default: tests/c/*.c and tests/cpp/*.cpp)
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-if [[ $# -gt 0 ]]; then files=("$@"); else files=("$repo"/tests/c/*.c); fi
+if [[ $# -gt 0 ]]; then files=("$@"); else files=("$repo"/tests/c/*.c "$repo"/tests/cpp/*.cpp); fi
 
 check_one() { # file work repo
     local f=$1 work=$2 repo=$3 b ld sh out
-    b=$work/$(basename "$f" .c)
+    b=$work/$(basename "$f")
+    b=${b%.*}
     opt() { sed -n "/difftest-$1:/{s/.*difftest-$1:[[:space:]]*//;s/[[:space:]]*[*][/].*//;p;q;}" "$f"; }
     ld=$(opt ldflags)
     sh=$(opt shared)
     local cc=(clang-19 -I"$repo/tests/c")
+    if [[ $f == *.cpp ]]; then
+        # shellcheck disable=SC2207
+        cc=(clang++-19 $(opt cflags))
+    fi
     # A `difftest-shared:` program is a library (libdt.so) loaded by that
     # main program.
     bld() { # variant flags...

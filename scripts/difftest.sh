@@ -5,13 +5,16 @@
 # byte.
 #
 # Usage: scripts/difftest.sh [options] [FILE.c|FILE.ll ...]
-#   --sets LIST        comma-separated: tests, csmith, corpus (default: tests,csmith;
+#   --sets LIST        comma-separated: tests, cpp, csmith, corpus (default: tests,cpp,csmith;
 #                      naming files on the command line replaces the sets)
 #                        tests   tests/c/*.c (clang-19) and tests/ll/*.ll (hand-written)
+#                        cpp     tests/cpp/*.cpp (clang++-19, linked with clang++-19:
+#                                exceptions, unwinding, the C++ library)
 #                        csmith  csmith --seed S for S in [start, start+N)
 #                        corpus  $CORPUS_DIR/ll/**/*.ll that define @main
 #   --quick            the subset cargo's driver/tests/difftest.rs runs:
-#                      8 tests/c programs and csmith seeds 1..5 at -O0 and -O2
+#                      8 tests/c programs, 2 tests/cpp programs and csmith
+#                      seeds 1..5 at -O0 and -O2
 #   --seeds N          number of csmith seeds (default 20)
 #   --seed-start S     first csmith seed (default 1); seeds must stay below 1000000
 #   -O LEVELS          optimisation levels, e.g. 0,2 (default) or 0,1,2,3; clang-19
@@ -64,7 +67,7 @@ CORPUS_DIR=${CORPUS_DIR:-$REPO/corpus}
 die() { printf 'difftest: error: %s\n' "$*" >&2; exit 2; }
 
 # ---------------------------------------------------------------- options
-SETS=tests,csmith
+SETS=tests,cpp,csmith
 SEEDS=20
 SEED_START=1
 LEVELS=0,2
@@ -80,6 +83,7 @@ FILES=()
 # The quick subset: one program per major family that codegen must get
 # right before anything else works.
 QUICK_TESTS=(int_arith int_compare switch_dense loops struct_small funcptr float_conv varargs)
+QUICK_CPP=(eh_basic eh_destructors)
 QUICK_SEEDS=5
 
 while [[ $# -gt 0 ]]; do
@@ -133,10 +137,11 @@ fi
 if [[ ${#FILES[@]} -gt 0 ]]; then SETS=files; fi
 (( SEED_START + SEEDS <= 1000000 )) || die "csmith seeds must stay below 1000000"
 
-WANT_TESTS=0 WANT_CSMITH=0 WANT_CORPUS=0
+WANT_TESTS=0 WANT_CPP=0 WANT_CSMITH=0 WANT_CORPUS=0
 for s in ${SETS//,/ }; do
     case $s in
         tests) WANT_TESTS=1 ;;
+        cpp) WANT_CPP=1 ;;
         csmith) WANT_CSMITH=1 ;;
         corpus) WANT_CORPUS=1 ;;
         quick) WANT_CSMITH=1 ;;
@@ -246,7 +251,7 @@ link_exe() { # obj exe shared-main extra-ldflags... ; stderr to exe.link.log
     local o=$1 exe=$2 main=$3
     shift 3
     if [[ -z $main ]]; then
-        clang-19 $LINK_PIE "$o" -o "$exe" "$@" -lm -lpthread 2>"$exe.link.log"
+        ${DT_LINK:-clang-19} $LINK_PIE "$o" -o "$exe" "$@" -lm -lpthread 2>"$exe.link.log"
         return
     fi
     local dir
@@ -274,14 +279,15 @@ link_error() {
 
 # The .ll for a C source at a level: cached by content, flags and clang.
 make_ll() { # src.c level extra-cflags -> path of the cached .ll on stdout; 1 on failure
-    local src=$1 lvl=$2 cflags=$3 flags key out tmp
+    local src=$1 lvl=$2 cflags=$3 flags key out tmp cc=clang-19
+    [[ $src == *.cpp ]] && cc=clang++-19
     flags="$(clang_level_flags "$lvl") $cflags"
     key=$(key_of "$CLANG_ID" "$flags" "$TESTS_H_ID" -f "$src")
     out=$CACHE/ll/$key.ll
     if [[ ! -s $out ]]; then
         tmp=$out.tmp.$BASHPID
         # shellcheck disable=SC2086
-        if ! clang-19 --target=x86_64-pc-linux-gnu -S -emit-llvm $flags "$src" -o "$tmp" 2>"$tmp.log"; then
+        if ! $cc --target=x86_64-pc-linux-gnu -S -emit-llvm $flags "$src" -o "$tmp" 2>"$tmp.log"; then
             echo "clang-19 failed: $(first_line "$tmp.log")" >"$CACHE/ll/$key.err"
             rm -f "$tmp" "$tmp.log"
             echo "$CACHE/ll/$key.err"
@@ -345,6 +351,8 @@ job() {
     case $kind in
         c) id=c/$(basename "$arg" .c); src=$arg ;;
         ll) id=ll/$(basename "$arg" .ll); src=$arg ;;
+        cpp) id=cpp/$(basename "$arg" .cpp); src=$arg
+             local DT_LINK=clang++-19 ;;
         cs) id=cs/$arg; tolerant=1 ;;
         corpus) id=corpus/${arg#"$CORPUS_DIR"/}; src=$arg; tolerant=1 ;;
         *) echo "bad job line: $1" >&2; return 1 ;;
@@ -372,13 +380,14 @@ job() {
         fi
         cflags="-w -I$CSMITH_INC"
         args=1
-    elif [[ $kind == c || $kind == ll ]]; then
+    elif [[ $kind == c || $kind == ll || $kind == cpp ]]; then
         cflags=$(src_opt "$src" cflags)
         ldflags=$(src_opt "$src" ldflags)
         args=$(src_opt "$src" args)
         main=$(src_opt "$src" shared)
         [[ -n $main ]] && main=$REPO/tests/c/$main
         [[ $kind == c ]] && cflags="-Wall -I$REPO/tests/c $cflags"
+        [[ $kind == cpp ]] && cflags="-Wall $cflags"
     fi
 
     local lvl ft
@@ -387,7 +396,7 @@ job() {
             continue   # a corpus file is compiled at the level it was made for
         fi
         # Source -> .ll
-        if [[ $kind == c || $kind == cs ]]; then
+        if [[ $kind == c || $kind == cs || $kind == cpp ]]; then
             if ! ll=$(make_ll "$src" "$lvl" "$cflags"); then
                 local why
                 why=$(cat "$ll")
@@ -502,10 +511,17 @@ JOBLIST=$WORK/jobs.txt
             [[ -f $REPO/tests/c/$t.c ]] || die "quick test tests/c/$t.c is missing"
             printf 'c\t%s\n' "$REPO/tests/c/$t.c"
         done
+        for t in "${QUICK_CPP[@]}"; do
+            [[ -f $REPO/tests/cpp/$t.cpp ]] || die "quick test tests/cpp/$t.cpp is missing"
+            printf 'cpp\t%s\n' "$REPO/tests/cpp/$t.cpp"
+        done
     fi
     if (( WANT_TESTS )); then
         for f in "$REPO"/tests/c/*.c; do [[ -f $f ]] && printf 'c\t%s\n' "$f"; done
         for f in "$REPO"/tests/ll/*.ll; do [[ -f $f ]] && printf 'll\t%s\n' "$f"; done
+    fi
+    if (( WANT_CPP )); then
+        for f in "$REPO"/tests/cpp/*.cpp; do [[ -f $f ]] && printf 'cpp\t%s\n' "$f"; done
     fi
     if (( WANT_CORPUS )); then
         [[ -d $CORPUS_DIR/ll ]] || die "no corpus at $CORPUS_DIR/ll (run scripts/build-corpus.sh or scripts/csmith-corpus.sh)"
@@ -517,6 +533,7 @@ JOBLIST=$WORK/jobs.txt
         f=$(cd "$(dirname "$f")" && pwd)/$(basename "$f")
         case $f in
             *.c) printf 'c\t%s\n' "$f" ;;
+            *.cpp) printf 'cpp\t%s\n' "$f" ;;
             *.ll) printf 'll\t%s\n' "$f" ;;
             *) die "$f: expected a .c or .ll file" ;;
         esac
@@ -535,6 +552,7 @@ cat /dev/null "$WORK"/results/*.txt >"$ALL"
 while IFS=$'\t' read -r kind arg; do
     case $kind in
         c) id=c/$(basename "$arg" .c) ;; ll) id=ll/$(basename "$arg" .ll) ;;
+        cpp) id=cpp/$(basename "$arg" .cpp) ;;
         cs) id=cs/$arg ;; corpus) id=corpus/${arg#"$CORPUS_DIR"/} ;;
     esac
     safe=${id//\//_}

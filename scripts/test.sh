@@ -26,8 +26,10 @@ echo "== MC: sqlite3 and Lua linked from rcc-mc objects run the workloads"
 scripts/workloads.sh rcc-mc "O0 O2"
 echo "== codegen: every function of the C corpus compiles, with -verify-machineinstrs"
 scripts/coverage.sh corpus/ll/sqlite3*.ll corpus/ll/lua*.ll corpus/ll/csmith/*.ll
-echo "== codegen: differential execution against llc-19 (tests/c, tests/ll, 200 csmith seeds; objects and assembly)"
-scripts/difftest.sh --sets tests,csmith --seeds 200 -O 0,2 --filetype both
+echo "== codegen: differential execution against llc-19 (tests/c, tests/ll, tests/cpp, 200 csmith seeds; objects and assembly)"
+scripts/difftest.sh --sets tests,cpp,csmith --seeds 200 -O 0,2 --filetype both
+echo "== codegen: C++ exceptions in static code (PIC is the default above)"
+scripts/difftest.sh --reloc static --sets cpp --work target/difftest-cpp-static -O 0,2 --filetype both
 echo "== codegen: thread-locals in static code (PIC is the default above)"
 scripts/difftest.sh --reloc static --work target/difftest-static -O 0,2 --filetype both \
     tests/c/thread_local.c tests/c/thread_local_pic.c tests/ll/tls_models.ll

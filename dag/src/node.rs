@@ -290,6 +290,7 @@ impl Dag {
                     | Op::Fence
                     | Op::BrJt
                     | Op::InlineAsm
+                    | Op::EhLabel
                     | Op::Target(_)
             ) {
                 let _ = write!(s, "<{:#x}>", self.payload(n));

@@ -188,6 +188,9 @@ pub enum Op {
     USubO,
     SMulO,
     UMulO,
+    /// (chain) -> chain: the exception-handling label number `payload`
+    /// of the function (`EH_LABEL`, around an invoke's call).
+    EhLabel,
     /// (chain) -> chain [TRAP, DEBUGTRAP]
     Trap,
     DebugTrap,

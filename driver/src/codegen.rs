@@ -40,7 +40,8 @@ use rcc_targets::x86_64::frame::{
 };
 use rcc_targets::x86_64::isel::function::{select_function, IselCtx};
 use rcc_targets::x86_64::lower::{
-    emit_constant_pool, emit_function_body, emit_jump_tables, EmitContext,
+    emit_constant_pool, emit_exception_table, emit_function_body, emit_jump_tables, exception_refs,
+    stub_name, EmitContext, ExceptionRefs,
 };
 use rcc_targets::x86_64::machine::mask;
 use rcc_targets::x86_64::{regs, X86Backend, X86Info};
@@ -78,6 +79,8 @@ pub struct ModuleCx<'a> {
 pub struct FunctionOutput {
     pub fragment: Fragment,
     pub dump: String,
+    /// The personality and type infos the module must provide words for.
+    pub eh: ExceptionRefs,
 }
 
 /// Scratch state of one worker, reused across functions.
@@ -275,12 +278,14 @@ impl<'a> ModuleCx<'a> {
             self.emitter
                 .end_function(&syms, rec)
                 .map_err(|e| e.to_string())?;
+            emit_exception_table(mf, cx, syms.section, rec).map_err(|e| e.kind.to_string())?;
             emit_jump_tables(mf, cx, rec).map_err(|e| e.kind.to_string())
         };
         emit(rec).map_err(|e| self.error(g, e))?;
         Ok(FunctionOutput {
             fragment: rec.finish(),
             dump,
+            eh: exception_refs(mf, cx),
         })
     }
 }
@@ -289,6 +294,7 @@ fn stopped(dump: String) -> FunctionOutput {
     FunctionOutput {
         fragment: Fragment::default(),
         dump,
+        eh: ExceptionRefs::default(),
     }
 }
 
@@ -347,6 +353,68 @@ pub fn compile_module(
     merge(&cx, &outs, opts.filetype).map_err(other)
 }
 
+/// The words PIC unwind information reaches through (llc's GV stubs and
+/// `DW.ref` personality words): `.L<ti>.DW.stub` in `.data`, sorted by
+/// name, then a hidden weak `DW.ref.<personality>` in a COMDAT group of its
+/// own per personality, in order of first use.
+fn emit_exception_words(
+    cx: &ModuleCx<'_>,
+    outs: &[FunctionOutput],
+    s: &mut dyn Streamer,
+) -> Result<(), rcc_mc::McError> {
+    use rcc_mc::section::{shf, sht};
+    use rcc_mc::{SymbolAttr, SymbolType, VariantKind};
+    let em = &cx.emitter;
+    let mut stubs: Vec<(String, GlobalId)> = outs
+        .iter()
+        .flat_map(|o| o.eh.type_infos.iter())
+        .map(|&g| (stub_name(em.symbol_name(g)), g))
+        .collect();
+    stubs.sort();
+    stubs.dedup();
+    if !stubs.is_empty() {
+        let data = s.ctx().default_section(".data");
+        s.switch_section(data);
+        s.emit_align(8, Some(0), u64::MAX)?;
+        for (name, g) in &stubs {
+            let l = s.ctx().symbol(name);
+            s.emit_label(l)?;
+            let sym = em.symbol(*g, s);
+            let r = s.ctx().sym_ref(sym, VariantKind::None);
+            s.emit_value(r, 8)?;
+        }
+    }
+    let mut pers: Vec<GlobalId> = Vec::new();
+    for p in outs.iter().filter_map(|o| o.eh.personality) {
+        if !pers.contains(&p) {
+            pers.push(p);
+        }
+    }
+    for p in pers {
+        let name = format!("DW.ref.{}", em.symbol_name(p));
+        let l = s.ctx().symbol(&name);
+        s.emit_symbol_attr(l, SymbolAttr::Hidden)?;
+        s.emit_symbol_attr(l, SymbolAttr::Weak)?;
+        let sec = s.ctx().section(
+            &format!(".data.{name}"),
+            sht::PROGBITS,
+            shf::WRITE | shf::ALLOC | shf::GROUP,
+            0,
+            Some(l),
+        );
+        s.switch_section(sec);
+        s.emit_align(8, Some(0), u64::MAX)?;
+        s.emit_symbol_attr(l, SymbolAttr::Type(SymbolType::Object))?;
+        let eight = s.ctx().expr(rcc_mc::Expr::Constant(8));
+        s.emit_size(l, eight)?;
+        s.emit_label(l)?;
+        let sym = em.symbol(p, s);
+        let r = s.ctx().sym_ref(sym, VariantKind::None);
+        s.emit_value(r, 8)?;
+    }
+    Ok(())
+}
+
 /// Replays the fragments in module order between the module's header and
 /// its globals.
 fn merge(cx: &ModuleCx<'_>, outs: &[FunctionOutput], ft: FileType) -> Result<Vec<u8>, String> {
@@ -357,6 +425,9 @@ fn merge(cx: &ModuleCx<'_>, outs: &[FunctionOutput], ft: FileType) -> Result<Vec
             o.fragment.replay(s).map_err(|e| e.to_string())?;
         }
         em.emit_globals(s).map_err(|e| e.to_string())?;
+        if cx.pic {
+            emit_exception_words(cx, outs, s).map_err(|e| e.to_string())?;
+        }
         em.finish_module(s).map_err(|e| e.to_string())
     }
     match ft {

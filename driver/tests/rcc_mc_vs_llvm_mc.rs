@@ -236,6 +236,103 @@ main:	pushq	%rbp
     check_snippet("sections", s);
 }
 
+#[test]
+fn eh_frame_personality_lsda_and_except_table() {
+    // llc-19's shapes: a CIE without personality shared by plain frames,
+    // "zPLR" CIEs for the PIC (155/27) and absolute (3/3) encodings, the
+    // LSDA pointer in the FDE, and an LSDA with ULEB128 label differences.
+    let s = r#"	.text
+	.globl	plain
+	.type	plain,@function
+plain:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	retq
+	.cfi_endproc
+	.globl	pic
+	.type	pic,@function
+pic:
+.Lfunc_begin1:
+	.cfi_startproc
+	.cfi_personality 155, DW.ref.__gxx_personality_v0
+	.cfi_lsda 27, .Lexception1
+	pushq	%rax
+	.cfi_def_cfa_offset 16
+.Ltmp0:
+	callq	may_throw@PLT
+.Ltmp1:
+	popq	%rax
+	.cfi_def_cfa_offset 8
+	retq
+.Ltmp2:
+	.cfi_def_cfa_offset 16
+	movq	%rax, %rdi
+	callq	_Unwind_Resume@PLT
+.Lfunc_end1:
+	.size	pic, .Lfunc_end1-pic
+	.cfi_endproc
+	.section	.gcc_except_table,"a",@progbits
+	.p2align	2, 0x0
+GCC_except_table1:
+.Lexception1:
+	.byte	255
+	.byte	155
+	.uleb128 .Lttbase0-.Lttbaseref0
+.Lttbaseref0:
+	.byte	1
+	.uleb128 .Lcst_end1-.Lcst_begin1
+.Lcst_begin1:
+	.uleb128 .Ltmp0-.Lfunc_begin1
+	.uleb128 .Ltmp1-.Ltmp0
+	.uleb128 .Ltmp2-.Lfunc_begin1
+	.byte	1
+	.uleb128 .Ltmp1-.Lfunc_begin1
+	.uleb128 .Lfunc_end1-.Ltmp1
+	.byte	0
+	.byte	0
+.Lcst_end1:
+	.byte	1
+	.byte	0
+	.p2align	2, 0x0
+.Ltmp3:
+	.long	.L_ZTIi.DW.stub-.Ltmp3
+.Lttbase0:
+	.p2align	2, 0x0
+	.text
+	.globl	abs
+	.type	abs,@function
+abs:
+	.cfi_startproc
+	.cfi_personality 3, __gxx_personality_v0
+	.cfi_lsda 3, .Lexception1
+	retq
+	.cfi_endproc
+	.globl	plain2
+	.type	plain2,@function
+plain2:
+	.cfi_startproc
+	retq
+	.cfi_endproc
+	.data
+	.p2align	3, 0x0
+.L_ZTIi.DW.stub:
+	.quad	_ZTIi
+	.hidden	DW.ref.__gxx_personality_v0
+	.weak	DW.ref.__gxx_personality_v0
+	.section	.data.DW.ref.__gxx_personality_v0,"awG",@progbits,DW.ref.__gxx_personality_v0,comdat
+	.p2align	3, 0x0
+	.type	DW.ref.__gxx_personality_v0,@object
+	.size	DW.ref.__gxx_personality_v0, 8
+DW.ref.__gxx_personality_v0:
+	.quad	__gxx_personality_v0
+	.section	".note.GNU-stack","",@progbits
+"#;
+    check_snippet("eh_frame_personality", s);
+}
+
 fn corpus_dir() -> Option<PathBuf> {
     let local = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus/s");
     if local.is_dir() {

@@ -59,6 +59,9 @@ pub enum SymTarget {
     /// The address of a machine block of this function (`blockaddress`,
     /// jump-table entries).
     Block(MBlock),
+    /// An exception-handling label of this function (`EH_LABEL`, see
+    /// `crate::eh`), by number.
+    EhLabel(u32),
 }
 
 /// How a symbol is referenced (relocation variant).
@@ -178,6 +181,8 @@ pub struct MachFunction {
     /// (the frame pointer when the function keeps one): allocation leaves
     /// them alone and the verifier does not track their liveness.
     pub reserved: Vec<PReg>,
+    /// Landing pads and invoke ranges (`crate::eh`).
+    pub eh: crate::eh::EhInfo,
     /// The block being filled by [`MachFunction::push`].
     current: Option<MBlock>,
 }
@@ -210,6 +215,7 @@ impl MachFunction {
             props: prop::IS_SSA,
             used_phys: Vec::new(),
             reserved: Vec::new(),
+            eh: crate::eh::EhInfo::default(),
             current: None,
         }
     }
@@ -240,6 +246,7 @@ impl MachFunction {
         self.props = prop::IS_SSA;
         self.used_phys.clear();
         self.reserved.clear();
+        self.eh.clear();
         self.current = None;
     }
 

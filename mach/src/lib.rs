@@ -14,6 +14,7 @@
 
 pub mod cfg;
 pub mod constraint;
+pub mod eh;
 pub mod emit;
 pub mod frame;
 pub mod func;

@@ -157,7 +157,11 @@ fn print_cfi(out: &mut String, t: &dyn TargetInfo, c: rcc_mc::Cfi) {
         Cfi::Undefined(r) => write!(out, "undefined {}", reg(r)),
         Cfi::RememberState => write!(out, "remember_state"),
         Cfi::RestoreState => write!(out, "restore_state"),
-        Cfi::StartProc | Cfi::EndProc | Cfi::Escape => write!(out, "{c:?}"),
+        Cfi::StartProc
+        | Cfi::EndProc
+        | Cfi::Escape
+        | Cfi::Personality { .. }
+        | Cfi::Lsda { .. } => write!(out, "{c:?}"),
     };
 }
 
@@ -240,6 +244,9 @@ fn print_operand(
                     }
                     SymTarget::Block(b) => {
                         let _ = write!(out, "blockaddress(%{b})");
+                    }
+                    SymTarget::EhLabel(n) => {
+                        let _ = write!(out, "<eh-label {n}>");
                     }
                 }
                 if s.offset != 0 {

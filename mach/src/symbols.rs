@@ -49,6 +49,23 @@ pub fn block_address_label(f: u32, b: u32) -> String {
     format!("{PRIVATE_PREFIX}BA{f}_{b}")
 }
 
+/// Exception-handling label `n` of function `f` (`EH_LABEL`; llc numbers
+/// its `.Ltmp` labels across the module, per-function numbering keeps
+/// functions independent).
+pub fn eh_label(f: u32, n: u32) -> String {
+    format!("{PRIVATE_PREFIX}tmp{f}_{n}")
+}
+
+/// The label at the entry of function `f` when it has an exception table.
+pub fn func_begin_label(f: u32) -> String {
+    format!("{PRIVATE_PREFIX}func_begin{f}")
+}
+
+/// The label of the exception table (LSDA) of function `f`.
+pub fn exception_label(f: u32) -> String {
+    format!("{PRIVATE_PREFIX}exception{f}")
+}
+
 /// The label after the last instruction of function `f` (for `.size`).
 pub fn func_end_label(f: u32) -> String {
     format!("{PRIVATE_PREFIX}func_end{f}")

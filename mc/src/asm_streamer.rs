@@ -448,6 +448,10 @@ impl Streamer for AsmStreamer<'_> {
             Cfi::RememberState => "\t.cfi_remember_state".to_string(),
             Cfi::RestoreState => "\t.cfi_restore_state".to_string(),
             Cfi::Escape => return Err(McError::Unsupported(".cfi_escape".into())),
+            Cfi::Personality { enc, sym } => {
+                format!("\t.cfi_personality {enc}, {}", self.name(sym))
+            }
+            Cfi::Lsda { enc, sym } => format!("\t.cfi_lsda {enc}, {}", self.name(sym)),
         };
         self.line(&l);
         Ok(())

@@ -63,18 +63,39 @@ pub enum SymbolAttr {
 pub enum Cfi {
     StartProc,
     EndProc,
-    DefCfa { reg: u16, offset: i64 },
+    DefCfa {
+        reg: u16,
+        offset: i64,
+    },
     DefCfaOffset(i64),
     AdjustCfaOffset(i64),
     DefCfaRegister(u16),
-    Offset { reg: u16, offset: i64 },
-    RelOffset { reg: u16, offset: i64 },
+    Offset {
+        reg: u16,
+        offset: i64,
+    },
+    RelOffset {
+        reg: u16,
+        offset: i64,
+    },
     Restore(u16),
     SameValue(u16),
     Undefined(u16),
     RememberState,
     RestoreState,
     Escape,
+    /// `.cfi_personality enc, sym`: the frame's CIE names personality
+    /// routine `sym` with DWARF pointer encoding `enc`.
+    Personality {
+        enc: u8,
+        sym: SymbolId,
+    },
+    /// `.cfi_lsda enc, sym`: the frame's FDE points at its language-specific
+    /// data area `sym` with pointer encoding `enc`.
+    Lsda {
+        enc: u8,
+        sym: SymbolId,
+    },
 }
 
 /// The sink of assembler output.

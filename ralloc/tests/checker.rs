@@ -155,3 +155,82 @@ fn program_register_overwritten() {
     let e = rejected(&b, &a, "an argument register overwritten");
     assert!(e.contains("no longer holds"), "{e}");
 }
+
+/// An invoke: bb0 `x = rdi; y = x + x; EH_LABEL 1; call g; EH_LABEL 2;
+/// z = rax; jmp bb1`, bb1 returns z, the landing pad bb2 (live-ins RAX,
+/// RDX; entry label 0) returns `late` (z when `read_late`, else y).
+fn invoke_fn(read_late: bool) -> B {
+    use rcc_mach::eh::{EhInvoke, EhPad};
+    use rcc_mach::{SymFlag, SymOperand, SymTarget};
+    let mut b = B::new();
+    b.mf.live_ins = vec![regs::RDI];
+    let (e, ok, lp) = (b.block(), b.block(), b.block());
+    let (x, y, z, p) = (
+        b.v(mclass::GR64),
+        b.v(mclass::GR64),
+        b.v(mclass::GR64),
+        b.v(mclass::GR64),
+    );
+    let label = |b: &mut B, n: u32| {
+        let s = b.mf.sym(SymOperand {
+            target: SymTarget::EhLabel(n),
+            offset: 0,
+            flag: SymFlag::None,
+        });
+        b.g(MOpc::EH_LABEL, &[s]);
+    };
+    for _ in 0..3 {
+        b.mf.eh.new_label();
+    }
+    b.mf.eh.add_pad(EhPad {
+        block: lp,
+        label: 0,
+        cleanup: true,
+        clauses: (0, 0),
+    });
+    b.mf.eh.add_invoke(EhInvoke {
+        begin: 1,
+        end: 2,
+        pad: 0,
+    });
+    b.begin(e);
+    b.copy(x, regs::RDI);
+    b.i(op::ADD64rr, &[d(y), tu(x, 0), u(x), dead_eflags()]);
+    label(&mut b, 1);
+    let callee = b.callee();
+    b.i(
+        op::CALL64pcrel32,
+        &[callee, sysv_mask(), imp_def(regs::RAX)],
+    );
+    label(&mut b, 2);
+    b.copy(z, regs::RAX);
+    b.i(op::JMP_1, &[blk(ok)]);
+    b.end(&[ok, lp]);
+    b.begin(ok);
+    b.copy(regs::RAX, z);
+    b.i(op::RET64, &[imp_use(regs::RAX)]);
+    b.end(&[]);
+    b.begin(lp);
+    label(&mut b, 0);
+    b.copy(p, regs::RAX);
+    b.copy(regs::RAX, if read_late { z } else { y });
+    b.i(op::RET64, &[imp_use(regs::RAX)]);
+    b.end(&[]);
+    b.mf.set_block_live_ins(lp, &[regs::RAX, regs::RDX]);
+    b
+}
+
+#[test]
+fn landing_pad_sees_values_from_before_the_call() {
+    let mut b = invoke_fn(false);
+    let a = allocate_only(&mut b);
+    check(&b.mf, &T, &a).unwrap_or_else(|e| panic!("{e:?}\n{}", b.mir()));
+}
+
+#[test]
+fn landing_pad_does_not_see_values_written_after_the_call() {
+    let mut b = invoke_fn(true);
+    let a = allocate_only(&mut b);
+    let e = rejected(&b, &a, "a pad reading a value defined after the call");
+    assert!(e.contains("block: bb.2"), "{e}");
+}

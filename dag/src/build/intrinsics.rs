@@ -18,8 +18,10 @@
 //!   (`SAddO`...), joined as the two results of a `MergeValues` node that
 //!   `extractvalue` takes apart.
 //! - `expect` is its first operand; `objectsize` is llc's fallback (-1, or
-//!   0 when asked for the minimum); `trap`/`ubsantrap` and `debugtrap` are
-//!   chained `Trap`/`DebugTrap` nodes, `x86.sse2.pause` a `Pause` node; data `prefetch` is a `Prefetch`
+//!   0 when asked for the minimum); `is.constant` is true exactly for a
+//!   constant operand (llc's LowerConstantIntrinsics); `trap`/`ubsantrap`
+//!   and `debugtrap` are chained `Trap`/`DebugTrap` nodes, `x86.sse2.pause`
+//!   a `Pause` node; data `prefetch` is a `Prefetch`
 //!   node (an instruction-cache prefetch has no code, as in llc);
 //!   `load.relative` is base + the sign-extended 32-bit offset it loads;
 //!   `returnaddress(0)` loads the word at the incoming stack pointer.
@@ -76,6 +78,7 @@ const FAMILIES: &[&str] = &[
     "bitreverse",
     "expect",
     "objectsize",
+    "is.constant",
     "ubsantrap",
     "debugtrap",
     "trap",
@@ -218,6 +221,13 @@ impl Builder<'_, '_> {
                 let min = args.get(1).and_then(|&p| const_int(f, p)).unwrap_or(0) & 1 != 0;
                 let vt = self.vt(f.ty[i.index()])?;
                 self.dag.constant(vt, if min { 0 } else { u64::MAX })
+            }
+            // LowerConstantIntrinsics: true exactly for a constant operand.
+            "is.constant" => {
+                let known = args.first().is_some_and(|a| {
+                    matches!(a.tag(), rcc_ir::ValueTag::Const | rcc_ir::ValueTag::Global)
+                });
+                self.dag.constant(VT::I1, known as u64)
             }
             "trap" | "ubsantrap" | "debugtrap" => {
                 let op = if fam == "debugtrap" {

@@ -29,7 +29,10 @@ mod stack;
 mod tls;
 
 mod atomic;
+mod eh;
 mod wide;
+
+pub use eh::PadEntry;
 
 use crate::lowering::{ArgValue, CallLowering, IselError, VarArgsArea};
 use crate::node::{Dag, SDValue};
@@ -101,6 +104,8 @@ pub struct FunctionLowering<'a> {
     arg_tys: Vec<TypeId>,
     /// The lowering of each `switch`, by IR block.
     switches: Vec<switch::SwitchPlan>,
+    /// The landing pads (see [`eh`]).
+    pads: Vec<eh::PadPlan>,
     /// Position-independent code: globals that may be preempted are
     /// reached through the GOT and called through the PLT.
     pub pic: bool,
@@ -149,6 +154,7 @@ impl<'a> FunctionLowering<'a> {
             phi_parts: Vec::new(),
             arg_tys,
             switches: Vec::new(),
+            pads: Vec::new(),
             pic: false,
         };
         // Values that leave their block.
@@ -234,6 +240,7 @@ impl<'a> FunctionLowering<'a> {
             }
         }
         fl.plan_switches(mf, lower)?;
+        fl.plan_landing_pads(mf, lower)?;
         Ok(fl)
     }
 
@@ -695,6 +702,9 @@ impl Builder<'_, '_> {
                 self.vals[i.index()] = Some(v);
             }
             Opcode::Call => self.call(i)?,
+            Opcode::Invoke => self.invoke(b, i)?,
+            Opcode::LandingPad => self.landing_pad(b, i)?,
+            Opcode::Resume => self.resume(i)?,
             Opcode::ExtractElement | Opcode::InsertElement | Opcode::ShuffleVector => {
                 self.vector_inst(i)?
             }
@@ -868,6 +878,9 @@ impl Builder<'_, '_> {
                 self.set(i, v);
                 return Ok(());
             }
+            if name.starts_with("llvm.eh.typeid.for") {
+                return self.type_id_for(i);
+            }
             // Optimizer hints returning a descriptor only their partner
             // reads (`invariant.start` -> `invariant.end`).
             if name.starts_with("llvm.invariant.start") {
@@ -979,21 +992,7 @@ impl Builder<'_, '_> {
             }
         }
         for &s in &succs {
-            for p in f.block_insts(s) {
-                if f.op(p) != Opcode::Phi {
-                    break;
-                }
-                let Some(edge) = self.fl.edge(b.as_u32(), p.as_u32()) else {
-                    continue;
-                };
-                let Some(pair) = f.inst_ops(p).chunks(2).find(|c| {
-                    c.get(1).and_then(|x| x.as_entity::<Block>(ValueTag::Block)) == Some(b)
-                }) else {
-                    continue;
-                };
-                let v = self.get(pair[0])?;
-                self.copy_to(edge, v);
-            }
+            self.copy_phi_inputs(b, s)?;
         }
         let ops = f.inst_ops(i);
         match f.op(i) {

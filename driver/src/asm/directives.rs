@@ -380,6 +380,19 @@ impl Parser<'_> {
             ".cfi_undefined" => Cfi::Undefined(self.cfi_reg(c)?),
             ".cfi_remember_state" => Cfi::RememberState,
             ".cfi_restore_state" => Cfi::RestoreState,
+            ".cfi_personality" | ".cfi_lsda" => {
+                let enc = self.abs(c)?;
+                let enc = u8::try_from(enc)
+                    .map_err(|_| (col, format!("invalid encoding {enc} in {name}")))?;
+                Self::comma(c)?;
+                let n = self.symbol_name(c)?;
+                let sym = self.s.ctx().symbol(n);
+                if name == ".cfi_personality" {
+                    Cfi::Personality { enc, sym }
+                } else {
+                    Cfi::Lsda { enc, sym }
+                }
+            }
             _ => return Err((col, format!("unsupported directive '{name}'"))),
         };
         self.s.emit_cfi(d).map_err(|e| (col, e.to_string()))?;

@@ -19,6 +19,11 @@
 //!   targets have (x86 branches read only EFLAGS or one address register).
 //!   Splitting would only avoid executing a dead copy.
 //!
+//! Landing pads (`crate::eh`) are entered from inside an invoke's call:
+//! copies into their `%t` go before the predecessor's first `EH_LABEL`
+//! (the invoke's begin label), and their PHI results are written after
+//! their own entry label.
+//!
 //! Afterwards the function has `NO_PHIS` and no longer `IS_SSA` (each `%t`
 //! has one def per predecessor). A copy keeps the input's sub-register
 //! index and `undef` flag; kill flags are dropped.
@@ -34,6 +39,8 @@ pub fn eliminate_phis(mf: &mut MachFunction, t: &dyn TargetInfo) {
     let mut pred_copies: Vec<(MBlock, MInst)> = Vec::new();
     // Replacement of each PHI, indexed by the PHI's MInst.
     let mut replaced: Vec<(MInst, MInst)> = Vec::new();
+    // The `%t` of the PHIs of landing pads.
+    let mut pad_tmps: Vec<crate::reg::Reg> = Vec::new();
     let order = mf.order.clone();
     for &b in &order {
         let phis: Vec<MInst> = mf
@@ -48,6 +55,9 @@ pub fn eliminate_phis(mf: &mut MachFunction, t: &dyn TargetInfo) {
                 continue;
             };
             let tmp = mf.new_vreg(mf.class_of(d));
+            if mf.eh.is_pad(b) {
+                pad_tmps.push(crate::reg::Reg::virt(tmp));
+            }
             let n = mf.operands(phi).len();
             let mut seen: Vec<MBlock> = Vec::new();
             for k in (1..n).step_by(2) {
@@ -73,30 +83,81 @@ pub fn eliminate_phis(mf: &mut MachFunction, t: &dyn TargetInfo) {
     }
     // Group the predecessor copies by block, keeping their order.
     pred_copies.sort_by_key(|&(p, _)| p.index());
+    // Copies into a landing pad's PHIs go before the invoke's begin label
+    // (the first EH_LABEL of the predecessor), since the pad is entered
+    // from inside the call; the others before the first terminator.
+    let to_pad: Vec<bool> = pred_copies
+        .iter()
+        .map(|&(_, c)| {
+            let tmp = mf.operands(c)[0].reg();
+            pad_tmps.contains(&tmp)
+        })
+        .collect();
     let mut scratch = Vec::new();
+    let mut phi_copies: Vec<MInst> = Vec::new();
     mf.rewrite(&mut scratch, |mf, b, old, out| {
         let lo = pred_copies.partition_point(|&(p, _)| p.index() < b.index());
         let hi = pred_copies.partition_point(|&(p, _)| p.index() <= b.index());
         let mut placed = lo == hi;
+        let mut placed_pad = !to_pad[lo..hi].contains(&true);
+        let mut pending = false;
+        phi_copies.clear();
         for &i in old {
             if mf.opc(i) == MOpc::PHI {
                 if let Some(&(_, c)) = replaced.iter().find(|&&(p, _)| p == i) {
-                    out.push(c);
+                    phi_copies.push(c);
+                    pending = true;
                 }
                 continue;
+            }
+            if pending {
+                // In a landing pad the PHI results are written after its
+                // entry label, where unwinding enters.
+                if mf.opc(i) == MOpc::EH_LABEL {
+                    out.push(i);
+                    out.append(&mut phi_copies);
+                    pending = false;
+                    continue;
+                }
+                out.append(&mut phi_copies);
+                pending = false;
+            }
+            if mf.opc(i) == MOpc::EH_LABEL && !placed_pad {
+                out.extend(
+                    pred_copies[lo..hi]
+                        .iter()
+                        .zip(&to_pad[lo..hi])
+                        .filter(|p| *p.1)
+                        .map(|(&(_, c), _)| c),
+                );
+                placed_pad = true;
             }
             let term = mf
                 .opc(i)
                 .as_target()
                 .is_some_and(|op| t.inst_flags(op) & iflag::TERMINATOR != 0);
             if term && !placed {
-                out.extend(pred_copies[lo..hi].iter().map(|&(_, c)| c));
+                out.extend(
+                    pred_copies[lo..hi]
+                        .iter()
+                        .zip(&to_pad[lo..hi])
+                        .filter(|p| !*p.1 || !placed_pad)
+                        .map(|(&(_, c), _)| c),
+                );
                 placed = true;
+                placed_pad = true;
             }
             out.push(i);
         }
+        out.append(&mut phi_copies);
         if !placed {
-            out.extend(pred_copies[lo..hi].iter().map(|&(_, c)| c));
+            out.extend(
+                pred_copies[lo..hi]
+                    .iter()
+                    .zip(&to_pad[lo..hi])
+                    .filter(|p| !*p.1 || !placed_pad)
+                    .map(|(&(_, c), _)| c),
+            );
         }
     });
     mf.props = (mf.props & !prop::IS_SSA) | prop::NO_PHIS;

@@ -77,7 +77,9 @@ pub(super) fn check(v: &mut Verifier) {
         }
         for &s in mf.succs(b) {
             let fall = !seen_barrier && next == Some(s);
-            if !fall && !targets.contains(&s) && s.index() < mf.blocks.len() {
+            // A landing pad is reached by unwinding out of a call.
+            let unwind = mf.eh.is_pad(s);
+            if !fall && !unwind && !targets.contains(&s) && s.index() < mf.blocks.len() {
                 v.err(
                     Some(b),
                     None,

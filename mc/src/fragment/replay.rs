@@ -11,6 +11,7 @@ use crate::expr::{Expr, ExprId, SymbolId};
 use crate::fixup::Fixup;
 use crate::inst::{Disp, MCInst, MCOperand};
 use crate::section::SectionId;
+use crate::streamer::Cfi;
 use crate::streamer::{McError, Streamer};
 use rcc_ir::entity::EntityId;
 
@@ -235,7 +236,17 @@ impl<'f> Replay<'f> {
             }
             Event::Assignment(s, e) => out.emit_assignment(self.sym(s)?, self.expr(e)?)?,
             Event::Cfi => {
-                let c = f.log.cfis[self.cfi];
+                let c = match f.log.cfis[self.cfi] {
+                    Cfi::Personality { enc, sym } => Cfi::Personality {
+                        enc,
+                        sym: self.sym(sym)?,
+                    },
+                    Cfi::Lsda { enc, sym } => Cfi::Lsda {
+                        enc,
+                        sym: self.sym(sym)?,
+                    },
+                    c => c,
+                };
                 self.cfi += 1;
                 out.emit_cfi(c)?;
             }

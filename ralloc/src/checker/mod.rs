@@ -24,6 +24,11 @@
 //! A COPY between whole virtual registers labels its destination with the
 //! source's values as well, so an allocator may keep both names in one
 //! register. Reserved registers are not tracked.
+//!
+//! A landing pad (`rcc_mach::eh`) is entered from inside its invoke's
+//! call: its predecessor contributes the state right after the last call
+//! between two `EH_LABEL`s (what the unwinder restores; the call's
+//! clobbers applied), with the pad's live-ins written by the unwinder.
 
 pub mod state;
 
@@ -35,7 +40,7 @@ use rcc_ir::Module;
 use rcc_mach::cfg::MCfg;
 use rcc_mach::constraint::reg_constraint;
 use rcc_mach::printer::print_inst;
-use rcc_mach::{flag, MBlock, MInst, MOpc, MachFunction, OpKind, PReg, TargetInfo};
+use rcc_mach::{flag, iflag, MBlock, MInst, MOpc, MachFunction, OpKind, PReg, TargetInfo};
 use state::{phys_label, show, State};
 
 /// One violation.
@@ -67,8 +72,15 @@ pub fn check(mf: &MachFunction, t: &dyn TargetInfo, a: &Allocation) -> Result<()
             let Some(mut s) = ins[b.index()].clone() else {
                 continue;
             };
-            run_block(mf, t, a, b, &mut s, None);
+            let unwind = run_block(mf, t, a, b, &mut s, None);
             for &succ in mf.succs(b) {
+                let mut s = match &unwind {
+                    Some(u) if mf.eh.is_pad(succ) => u.clone(),
+                    _ => s.clone(),
+                };
+                for &p in mf.block_live_ins(succ) {
+                    s.write_phys(t, p);
+                }
                 match &mut ins[succ.index()] {
                     slot @ None => {
                         *slot = Some(s.clone());
@@ -116,6 +128,8 @@ pub fn check_to_string(
     })
 }
 
+/// Runs block `b` from state `s`; returns the state after the last call
+/// inside an invoke's `EH_LABEL` pair, if any (where unwinding leaves).
 fn run_block(
     mf: &MachFunction,
     t: &dyn TargetInfo,
@@ -123,11 +137,30 @@ fn run_block(
     b: MBlock,
     s: &mut State,
     mut errors: Option<&mut Vec<CheckError>>,
-) {
+) -> Option<State> {
+    let mut in_range = false;
+    let mut unwind = None;
     walk(mf, b, &a.edits, |step| match step {
         Step::Edit(e) => edit(t, s, e, b, errors.as_deref_mut()),
-        Step::Inst(_, i) => inst(mf, t, a, s, b, i, errors.as_deref_mut()),
+        Step::Inst(_, i) => {
+            inst(mf, t, a, s, b, i, errors.as_deref_mut());
+            let opc = mf.opc(i);
+            if let Some(n) = rcc_mach::eh::label_of(mf, i) {
+                if mf.eh.is_begin(n) {
+                    in_range = true;
+                } else if mf.eh.is_end(n) {
+                    in_range = false;
+                }
+            } else if in_range
+                && opc
+                    .as_target()
+                    .is_some_and(|op| t.inst_flags(op) & iflag::CALL != 0)
+            {
+                unwind = Some(s.clone());
+            }
+        }
     });
+    unwind
 }
 
 fn edit(

@@ -11,7 +11,9 @@
 //!   register is still read later in the block (for a def: the def is live;
 //!   for a use: it is not the last read). Physical registers are live only
 //!   inside a block (argument and return copies, fixed operands), except
-//!   the function's live-ins at the entry, which [`Info::entry_live`] lists.
+//!   the function's live-ins at the entry and the block live-ins of blocks
+//!   entered by unwinding (a landing pad's exception registers), which
+//!   [`Info::block_live`] lists per layout position.
 //!
 //! Reads are non-`undef` uses and defs with a sub-register index without
 //! `undef` (a partial write keeps the rest of the register).
@@ -34,8 +36,9 @@ pub struct Info {
     last_read: Vec<u32>,
     /// Per operand position: a physical register operand is read later.
     phys_live: Vec<bool>,
-    /// Live-ins of the entry block that are read before being written.
-    pub entry_live: Vec<PReg>,
+    /// Per layout position of a block: its live-ins (the function's for
+    /// the entry, the block's own otherwise) read before being written.
+    pub block_live: Vec<Vec<PReg>>,
 }
 
 impl Info {
@@ -46,7 +49,7 @@ impl Info {
             global: vec![false; n],
             last_read: vec![NONE; n],
             phys_live: vec![false; mf.operand_pool_len()],
-            entry_live: Vec::new(),
+            block_live: Vec::new(),
         };
         for &b in &mf.order {
             let start = mf.blocks[b].start as usize;
@@ -115,14 +118,17 @@ impl Info {
                     live[r.0 as usize] = true;
                 }
             }
-            if bn == 0 {
-                self.entry_live = mf
-                    .live_ins
-                    .iter()
+            let ins = if bn == 0 {
+                &mf.live_ins[..]
+            } else {
+                mf.block_live_ins(b)
+            };
+            self.block_live.push(
+                ins.iter()
                     .copied()
                     .filter(|&r| any_live(&live, r))
-                    .collect();
-            }
+                    .collect(),
+            );
         }
     }
 

@@ -88,10 +88,8 @@ pub fn allocate(
     let mut insts: Vec<MInst> = Vec::new();
     for (n, b) in mf.order.clone().into_iter().enumerate() {
         fast.rs.reset_block();
-        if n == 0 {
-            for &r in &fast.info.entry_live {
-                fast.rs.pinned[r.0 as usize] = true;
-            }
+        for &r in &fast.info.block_live[n] {
+            fast.rs.pinned[r.0 as usize] = true;
         }
         let start = mf.blocks[b].start as usize;
         insts.clear();

@@ -170,6 +170,14 @@ impl Emitter<'_> {
             Op::BrJt => super::jumptable::emit_br_jt(self, mf, n)?,
             Op::TlsAddress => super::tls::emit_tls(self, mf, n)?,
             Op::InlineAsm => super::inline_asm::emit(self, mf, n)?,
+            Op::EhLabel => {
+                let l = mf.sym(rcc_mach::SymOperand {
+                    target: rcc_mach::SymTarget::EhLabel(dag.payload(n) as u32),
+                    offset: 0,
+                    flag: rcc_mach::SymFlag::None,
+                });
+                mf.push(MOpc::EH_LABEL, &[l]);
+            }
             _ if super::x87::selects(dag, n) => super::x87::emit(self, mf, n)?,
             _ if super::vector::special(dag, n) => super::vector::emit(self, mf, n)?,
             _ => {

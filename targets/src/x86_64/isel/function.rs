@@ -3,19 +3,21 @@
 //!
 //! For each IR block in order: open its machine block, emit its machine
 //! PHIs (from the builder's phi edges), lower the incoming arguments in the
-//! entry block, build the block's DAG, legalize its types (wide integers
+//! entry block, start a landing pad with its label and the copies out of
+//! the exception registers, build the block's DAG, legalize its types (wide integers
 //! become halves), combine it, select and schedule it, and close the block
 //! with the IR terminator's successors. The result is SSA machine
 //! code over virtual registers.
 
 use super::{Selector, X86Lowering};
-use rcc_dag::build::{build_block, build_switch_step, FunctionLowering};
+use crate::x86_64::desc::regs;
+use rcc_dag::build::{build_block, build_switch_step, FunctionLowering, PadEntry};
 use rcc_dag::combine::{combine, CombineCtx};
 use rcc_dag::legalize::{legalize_types, LegalizeCtx};
 use rcc_dag::{Dag, IselError, SDValue};
 use rcc_ir::layout::DataLayout;
 use rcc_ir::{GlobalId, Module};
-use rcc_mach::{MBlock, MOpc, MachFunction, OpKind, Operand};
+use rcc_mach::{MBlock, MOpc, MachFunction, OpKind, Operand, SymFlag, SymOperand, SymTarget};
 
 /// Reused buffers of one worker.
 #[derive(Default)]
@@ -63,6 +65,9 @@ pub fn select_function(
         if k == 0 {
             fl.lower_arguments(mf, &lower)?;
         }
+        if let Some(e) = fl.pad_entry(b) {
+            landing_pad_entry(mf, fl.blocks[k], e);
+        }
         build_block(&fl, b, &mut cx.dag, mf, &lower, &mut cx.vals)?;
         legalize_types(&mut cx.dag, mf, &lower, &mut cx.legal)?;
         rcc_dag::legalize::legalize_vectors(&mut cx.dag, mf, &super::vector::Sse2)?;
@@ -92,6 +97,27 @@ pub fn select_function(
     retarget_phis(mf, &cx.splits);
     cx.splits.clear();
     Ok(())
+}
+
+/// The start of a landing pad block (after its PHIs): its label, then the
+/// exception pointer and selector copied out of RAX and EDX, which the
+/// unwinder sets (System V) and which are the block's live-ins.
+fn landing_pad_entry(mf: &mut MachFunction, b: MBlock, e: PadEntry) {
+    let l = mf.sym(SymOperand {
+        target: SymTarget::EhLabel(e.label),
+        offset: 0,
+        flag: SymFlag::None,
+    });
+    mf.push(MOpc::EH_LABEL, &[l]);
+    mf.push(
+        MOpc::COPY,
+        &[Operand::reg_def(e.ptr), Operand::reg_use(regs::RAX)],
+    );
+    mf.push(
+        MOpc::COPY,
+        &[Operand::reg_def(e.sel), Operand::reg_use(regs::EDX)],
+    );
+    mf.set_block_live_ins(b, &[regs::RAX, regs::RDX]);
 }
 
 /// Makes the inputs of the IR phis' machine PHIs that name the first part

@@ -190,6 +190,7 @@ pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselErro
             Op::Target(X86_CALL) => super::call::call_deps(dag, ops, &mut c.deps),
             Op::TlsAddress => {}
             Op::InlineAsm => super::inline_asm::deps(dag, mf, n, &mut c.deps)?,
+            Op::EhLabel => c.deps.push(ops[0].node()),
             Op::BrJt => c.deps.extend([ops[1].node(), ops[0].node()]),
             Op::Target(X86_RET) => {
                 c.deps.extend(ops[1..].iter().map(|o| o.node()));

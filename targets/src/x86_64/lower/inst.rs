@@ -191,6 +191,7 @@ fn sym_expr(
         SymTarget::ConstPool(c) => s.ctx().symbol(&const_pool_label(f, c)),
         SymTarget::JumpTable(j) => s.ctx().symbol(&jump_table_label(f, j)),
         SymTarget::Block(b) => e.block_sym(s, b)?,
+        SymTarget::EhLabel(n) => s.ctx().symbol(&rcc_mach::symbols::eh_label(f, n)),
     };
     let ctx = s.ctx();
     let r = ctx.sym_ref(sym, variant(so.flag));

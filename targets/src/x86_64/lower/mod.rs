@@ -24,10 +24,12 @@
 //! when something refers to them (branch, jump table, `blockaddress`).
 
 mod data;
+mod eh;
 mod inline_asm;
 mod inst;
 
 pub use data::{emit_constant_pool, emit_jump_tables};
+pub use eh::{emit_exception_table, exception_refs, stub_name, ExceptionRefs};
 
 use rcc_ir::entity::EntityId;
 use rcc_mach::emit::ModuleEmitter;
@@ -217,8 +219,10 @@ pub fn emit_function_body(
     if s.current_section().is_none() {
         return Err(e.error(EmitErrorKind::NoSection));
     }
+    eh::emit_frame_refs(&e, s, true)?;
     if mf.frame.emit_cfi {
         s.emit_cfi(Cfi::StartProc).map_err(|x| e.mc(x))?;
+        eh::emit_frame_refs(&e, s, false)?;
     }
     let referenced = e.referenced_blocks();
     for (k, &b) in mf.order.iter().enumerate() {
