@@ -24,8 +24,8 @@ echo "== emitter: module-level data and function headers vs llc-19 objects"
 scripts/compare-data.sh
 echo "== MC: sqlite3 and Lua linked from rcc-mc objects run the workloads"
 scripts/workloads.sh rcc-mc "O0 O2"
-echo "== codegen: every function of the C corpus compiles, with -verify-machineinstrs"
-scripts/coverage.sh corpus/ll/sqlite3*.ll corpus/ll/lua*.ll corpus/ll/csmith/*.ll
+echo "== codegen: every function of the corpus (C and rustc IR) compiles, with -verify-machineinstrs"
+scripts/coverage.sh
 echo "== codegen: differential execution against llc-19 (tests/c, tests/ll, tests/cpp, 200 csmith seeds; objects and assembly)"
 scripts/difftest.sh --sets tests,cpp,csmith --seeds 200 -O 0,2 --filetype both
 echo "== codegen: C++ exceptions in static code (PIC is the default above)"
@@ -33,5 +33,7 @@ scripts/difftest.sh --reloc static --sets cpp --work target/difftest-cpp-static 
 echo "== codegen: thread-locals in static code (PIC is the default above)"
 scripts/difftest.sh --reloc static --work target/difftest-static -O 0,2 --filetype both \
     tests/c/thread_local.c tests/c/thread_local_pic.c tests/ll/tls_models.ll
+echo "== codegen: Rust programs (tests/rust) with rustc's object replaced by rcc-par's, opt-level 0 and 3"
+scripts/rust-difftest.sh
 echo "== codegen: sqlite3 and Lua built from rcc-par objects run the workloads like llc-19 builds"
 scripts/codegen-workloads.sh --levels "O0 O2"
