@@ -218,18 +218,7 @@ impl FunctionLowering<'_> {
                 .reg_class(vt)
                 .ok_or_else(|| IselError::new(format!("a switch on {vt}")))?,
         );
-        let block_of = |v: Value| -> BResult<MBlock> {
-            v.as_entity::<Block>(ValueTag::Block)
-                .map(|x| self.blocks[x.index()])
-                .ok_or_else(|| IselError::new("a switch destination that is not a block"))
-        };
-        let default = block_of(ops[1])?;
-        // A default that is `unreachable` needs no path to it: the last
-        // test of each chain can be left out (LLVM's unreachable default).
-        let default_unreachable = ops[1]
-            .as_entity::<Block>(ValueTag::Block)
-            .and_then(|d| f.block_insts(d).find(|&i| f.op(i) != Opcode::Phi))
-            .is_some_and(|i| f.op(i) == Opcode::Unreachable);
+        let (default, default_unreachable) = self.switch_default(ops[1])?;
         let mut cases = Vec::with_capacity(ops.len() / 2);
         for pair in ops[2..].chunks(2) {
             let [v, d] = pair else {
@@ -239,7 +228,7 @@ impl FunctionLowering<'_> {
                 .ok_or_else(|| IselError::new("a switch case that is not an integer"))?;
             let sh = 64 - vt.bits();
             let k = ((k << sh) as i64) >> sh;
-            let d = block_of(*d)?;
+            let d = self.switch_dest(*d)?;
             if d != default {
                 cases.push((k, d));
             }
@@ -273,6 +262,25 @@ impl FunctionLowering<'_> {
         })
     }
 
+    /// The machine block of switch destination `v`.
+    fn switch_dest(&self, v: Value) -> BResult<MBlock> {
+        v.as_entity::<Block>(ValueTag::Block)
+            .map(|x| self.blocks[x.index()])
+            .ok_or_else(|| IselError::new("a switch destination that is not a block"))
+    }
+
+    /// The default destination `v` and whether it is just `unreachable`:
+    /// then it needs no path, and the last test of each chain can be left
+    /// out (LLVM's unreachable default).
+    fn switch_default(&self, v: Value) -> BResult<(MBlock, bool)> {
+        let f = self.f;
+        let unreachable = v
+            .as_entity::<Block>(ValueTag::Block)
+            .and_then(|d| f.block_insts(d).find(|&i| f.op(i) != Opcode::Phi))
+            .is_some_and(|i| f.op(i) == Opcode::Unreachable);
+        Ok((self.switch_dest(v)?, unreachable))
+    }
+
     /// The plan of a switch on a wide integer: a chain of equality tests.
     fn plan_wide_switch(
         &self,
@@ -285,16 +293,7 @@ impl FunctionLowering<'_> {
         let f = self.f;
         let ops = f.inst_ops(t);
         let vreg = super::wide::value_vreg(mf, lower, vt)?;
-        let block_of = |v: Value| -> BResult<MBlock> {
-            v.as_entity::<Block>(ValueTag::Block)
-                .map(|x| self.blocks[x.index()])
-                .ok_or_else(|| IselError::new("a switch destination that is not a block"))
-        };
-        let default = block_of(ops[1])?;
-        let default_unreachable = ops[1]
-            .as_entity::<Block>(ValueTag::Block)
-            .and_then(|d| f.block_insts(d).find(|&i| f.op(i) != Opcode::Phi))
-            .is_some_and(|i| f.op(i) == Opcode::Unreachable);
+        let (default, default_unreachable) = self.switch_default(ops[1])?;
         let words = vt.bits().div_ceil(64) as usize;
         let mut cases: Vec<(Vec<u64>, MBlock)> = Vec::new();
         for pair in ops[2..].chunks(2) {
@@ -309,7 +308,7 @@ impl FunctionLowering<'_> {
                 .get((top / 64) as usize)
                 .is_some_and(|x| x >> (top % 64) & 1 != 0);
             w.resize(words, if negative { u64::MAX } else { 0 });
-            let d = block_of(*d)?;
+            let d = self.switch_dest(*d)?;
             if d != default {
                 cases.push((w, d));
             }

@@ -318,7 +318,9 @@ fn folds_legal(
     true
 }
 
-fn has_chain(op: Op) -> bool {
+/// Whether pattern roots of `op` take a chain operand first (all but
+/// `Load` produce only the chain).
+pub(super) fn has_chain(op: Op) -> bool {
     matches!(
         op,
         Op::Load

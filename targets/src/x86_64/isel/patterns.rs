@@ -798,17 +798,8 @@ fn parse_row(row: &str, line: u32, names: &HashMap<&'static str, u16>) -> Result
     let PNode::Node { op, .. } = &p.nodes[root as usize] else {
         unreachable!()
     };
-    let produces_value = !matches!(
-        op.op,
-        Op::Store
-            | Op::Br
-            | Op::BrCond
-            | Op::BrInd
-            | Op::Trap
-            | Op::DebugTrap
-            | Op::Pause
-            | Op::Prefetch
-    );
+    // Chained roots produce only their chain, except loads.
+    let produces_value = op.op == Op::Load || !super::matcher::has_chain(op.op);
     if produces_value && result.is_none() {
         return Err("the row defines no value".into());
     }
