@@ -174,8 +174,8 @@ impl Legalizer<'_> {
                 self.set_parts(out, &[lo, zero]);
             }
             Op::UAddO | Op::USubO | Op::SAddO | Op::SSubO => {
-                let (a, b) = (self.pair(ops[0], n)?, self.pair(ops[1], n)?);
-                let r = self.overflow(op, a, b);
+                let (a, b) = (self.wide(ops[0]), self.wide(ops[1]));
+                let r = self.overflow(op, &a, &b);
                 self.set(out, r);
             }
             Op::UMulO | Op::SMulO => {
@@ -478,37 +478,29 @@ impl Legalizer<'_> {
     }
 
     /// The overflow bit of a wide `a op b` (`UAddO USubO SAddO SSubO`; the
-    /// value itself is the separate `Add`/`Sub` node).
-    fn overflow(&mut self, op: Op, pa: Parts, pb: Parts) -> SDValue {
-        let h = H;
+    /// value itself is the separate `Add`/`Sub` node), over any number of
+    /// parts.
+    fn overflow(&mut self, op: Op, a: &[SDValue], b: &[SDValue]) -> SDValue {
         if op == Op::USubO {
-            return self.setcc_parts(Cond::Ult, &[pa.0, pa.1], &[pb.0, pb.1]);
+            return self.setcc_parts(Cond::Ult, a, b);
         }
-        // The sum or difference again (glued halves are never shared).
-        let (first, next) = if matches!(op, Op::UAddO | Op::SAddO) {
-            (Op::AddC, Op::AddE)
-        } else {
-            (Op::SubC, Op::SubE)
-        };
-        let c = self.dag.node(first, &[h, VT::Glue], &[pa.0, pb.0], 0);
-        let e = self
-            .dag
-            .node(next, &[h, VT::Glue], &[pa.1, pb.1, SDValue::new(c, 1)], 0);
-        let r = (SDValue::new(c, 0), SDValue::new(e, 0));
+        // The sum or difference again (glued parts are never shared).
+        let r = self.carry_chain(matches!(op, Op::UAddO | Op::SAddO), a, b);
         if op == Op::UAddO {
             // A carry out wraps the sum below either operand.
-            return self.setcc_parts(Cond::Ult, &[r.0, r.1], &[pa.0, pa.1]);
+            return self.setcc_parts(Cond::Ult, &r, a);
         }
         // Signed: the result's sign differs from a's, and b's sign is a's
         // (add) or not (sub): ((r ^ a) & (r ^ b)) < 0 or ((a ^ b) & (a ^ r)) < 0.
-        let ra = self.dag.value(Op::Xor, h, &[r.1, pa.1], 0);
+        let top = a.len() - 1;
+        let ra = self.dag.value(Op::Xor, H, &[r[top], a[top]], 0);
         let other = if op == Op::SAddO {
-            self.dag.value(Op::Xor, h, &[r.1, pb.1], 0)
+            self.dag.value(Op::Xor, H, &[r[top], b[top]], 0)
         } else {
-            self.dag.value(Op::Xor, h, &[pa.1, pb.1], 0)
+            self.dag.value(Op::Xor, H, &[a[top], b[top]], 0)
         };
-        let both = self.dag.value(Op::And, h, &[ra, other], 0);
-        let zero = self.dag.constant(h, 0);
+        let both = self.dag.value(Op::And, H, &[ra, other], 0);
+        let zero = self.dag.constant(H, 0);
         self.dag
             .value(Op::SetCC, VT::I1, &[both, zero], Cond::Slt as u64)
     }
