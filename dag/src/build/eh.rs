@@ -32,7 +32,7 @@ use rcc_ir::inst::{self, Opcode};
 use rcc_ir::types::TypeLookup;
 use rcc_ir::{Block, GlobalId, Inst, Value, ValueTag};
 use rcc_mach::eh::{EhClause, EhClauseKind, EhInvoke, EhPad};
-use rcc_mach::{MBlock, MachFunction, SymFlag, SymOperand, VReg};
+use rcc_mach::{MBlock, MachFunction, VReg};
 
 /// What a landing pad block starts with: its label and the vregs of the
 /// exception pointer (i64) and selector (i32).
@@ -271,23 +271,7 @@ impl Builder<'_, '_> {
         let Some(&ptr) = parts.first().filter(|&&p| self.dag.vt(p) == VT::I64) else {
             return unsupported("a resume of a value that is not { ptr, i32 }");
         };
-        let target = self.mf.external("_Unwind_Resume");
-        let sym = self.mf.sym(SymOperand {
-            target,
-            offset: 0,
-            flag: if self.fl.pic {
-                SymFlag::Plt
-            } else {
-                SymFlag::None
-            },
-        });
-        let callee = self
-            .dag
-            .value(Op::Symbol, VT::I64, &[], sym.payload() as u64);
-        let (chain, _) =
-            self.lower
-                .lower_call(self.dag, self.mf, self.chain, callee, &[ptr], &[], false)?;
-        self.chain = chain;
+        self.call_library("_Unwind_Resume", &[ptr], &[])?;
         Ok(())
     }
 

@@ -369,24 +369,7 @@ impl Builder<'_, '_> {
 
     /// A call of the C library function `name`, returning `ret`.
     fn libcall(&mut self, name: &str, args: &[SDValue], ret: VT) -> BResult<SDValue> {
-        let target = self.mf.external(name);
-        // A library function may be preempted: through the PLT in PIC.
-        let sym = self.mf.sym(SymOperand {
-            target,
-            offset: 0,
-            flag: if self.fl.pic {
-                SymFlag::Plt
-            } else {
-                SymFlag::None
-            },
-        });
-        let callee = self
-            .dag
-            .value(Op::Symbol, VT::I64, &[], sym.payload() as u64);
-        let (chain, res) =
-            self.lower
-                .lower_call(self.dag, self.mf, self.chain, callee, args, &[ret], false)?;
-        self.chain = chain;
+        let res = self.call_library(name, args, &[ret])?;
         res.first()
             .copied()
             .ok_or_else(|| IselError::new(format!("a call of {name} without its result")))

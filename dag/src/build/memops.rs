@@ -26,7 +26,6 @@ use crate::node::SDValue;
 use crate::opcode::{Ext, Op};
 use crate::vt::VT;
 use rcc_ir::Inst;
-use rcc_mach::{SymFlag, SymOperand};
 
 /// Longest memcpy expanded inline (bytes).
 const MAX_COPY: u64 = 64;
@@ -104,27 +103,7 @@ impl Builder<'_, '_> {
         } else {
             "memcpy"
         };
-        let target = self.mf.external(func);
-        let s = self.mf.sym(SymOperand {
-            target,
-            offset: 0,
-            flag: if self.fl.pic {
-                SymFlag::Plt
-            } else {
-                SymFlag::None
-            },
-        });
-        let callee = self.dag.value(Op::Symbol, VT::I64, &[], s.payload() as u64);
-        let (chain, _) = self.lower.lower_call(
-            self.dag,
-            self.mf,
-            self.chain,
-            callee,
-            &[dst, second, len],
-            &[],
-            false,
-        )?;
-        self.chain = chain;
+        self.call_library(func, &[dst, second, len], &[])?;
         Ok(())
     }
 

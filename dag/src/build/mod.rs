@@ -560,6 +560,29 @@ impl Builder<'_, '_> {
         self.dag.value(Op::Symbol, VT::I64, &[], s.payload() as u64)
     }
 
+    /// A call of runtime-library function `name` on the block's chain
+    /// (through the PLT in PIC: it may be preempted); its results.
+    fn call_library(&mut self, name: &str, args: &[SDValue], rets: &[VT]) -> BResult<Vec<SDValue>> {
+        let target = self.mf.external(name);
+        let sym = self.mf.sym(SymOperand {
+            target,
+            offset: 0,
+            flag: if self.fl.pic {
+                rcc_mach::SymFlag::Plt
+            } else {
+                rcc_mach::SymFlag::None
+            },
+        });
+        let callee = self
+            .dag
+            .value(Op::Symbol, VT::I64, &[], sym.payload() as u64);
+        let (chain, res) = self
+            .lower
+            .lower_call(self.dag, self.mf, self.chain, callee, args, rets, false)?;
+        self.chain = chain;
+        Ok(res)
+    }
+
     /// Cast `op` of `x` to `to`: pointer casts and `freeze` are extensions
     /// or truncations by width, or nothing; a bitcast to or from a float
     /// moves the bits.
