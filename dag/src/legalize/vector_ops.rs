@@ -819,19 +819,8 @@ impl Lz<'_> {
                 continue;
             }
             let valid = lo.valid(ot, k as u32);
-            let e = mt.elem();
-            let mut lanes = Vec::with_capacity(mt.lanes() as usize);
-            for i in 0..mt.lanes() {
-                if i >= valid {
-                    let u = self.undef(e);
-                    lanes.push(u);
-                    continue;
-                }
-                let (p, q) = (self.extract(x, i), self.extract(y, i));
-                let c = self.dag.value(Op::FSetCC, VT::I1, &[p, q], payload);
-                lanes.push(self.dag.value(Op::SignExtend, e, &[c], 0));
-            }
-            masks.push(self.dag.value(Op::BuildVector, mt, &lanes, 0));
+            let m = self.compare_lanes(Op::FSetCC, payload, mt, x, y, valid);
+            masks.push(m);
         }
         if lr.how == How::Scalar {
             let m = self.extract(masks[0], 0);
@@ -915,23 +904,35 @@ impl Lz<'_> {
                 let xb = self.dag.value(Op::Xor, vt, &[b, f], 0);
                 self.dag.value(Op::SetCC, vt, &[xa, xb], Cond::Sgt as u64)
             }
-            _ => {
-                // Lane by lane.
-                let e = vt.elem();
-                let mut lanes = Vec::with_capacity(vt.lanes() as usize);
-                for i in 0..vt.lanes() {
-                    if i >= valid {
-                        let u = self.undef(e);
-                        lanes.push(u);
-                        continue;
-                    }
-                    let (x, y) = (self.extract(a, i), self.extract(b, i));
-                    let c = self.dag.value(Op::SetCC, VT::I1, &[x, y], cond as u64);
-                    lanes.push(self.dag.value(Op::SignExtend, e, &[c], 0));
-                }
-                self.dag.value(Op::BuildVector, vt, &lanes, 0)
-            }
+            _ => self.compare_lanes(Op::SetCC, cond as u64, vt, a, b, valid),
         }
+    }
+
+    /// A compare (`SetCC`/`FSetCC` with condition `payload`) of `a` and
+    /// `b` lane by lane: a mask vector of type `mt` whose first `valid`
+    /// lanes are the sign-extended results, the rest undefined.
+    fn compare_lanes(
+        &mut self,
+        op: Op,
+        payload: u64,
+        mt: VT,
+        a: SDValue,
+        b: SDValue,
+        valid: u32,
+    ) -> SDValue {
+        let e = mt.elem();
+        let mut lanes = Vec::with_capacity(mt.lanes() as usize);
+        for i in 0..mt.lanes() {
+            if i >= valid {
+                let u = self.undef(e);
+                lanes.push(u);
+                continue;
+            }
+            let (x, y) = (self.extract(a, i), self.extract(b, i));
+            let c = self.dag.value(op, VT::I1, &[x, y], payload);
+            lanes.push(self.dag.value(Op::SignExtend, e, &[c], 0));
+        }
+        self.dag.value(Op::BuildVector, mt, &lanes, 0)
     }
 
     fn select(&mut self, vt: VT, ops: &[SDValue]) -> LResult<Vec<SDValue>> {

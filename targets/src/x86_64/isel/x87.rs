@@ -62,31 +62,49 @@ fn push(mf: &mut MachFunction, opc: Opcode, ops: &[Operand], flags_live: bool) {
     mf.push(m, &v);
 }
 
-/// Stores XMM register `r` to the scratch slot and pushes it on the x87
-/// stack.
-fn load_x87(mf: &mut MachFunction, s: FrameIdx, r: Reg) {
+/// Stores register `r` to the scratch slot with `st` and pushes it on the
+/// x87 stack with the x87 load `ld`.
+fn push_via_slot(mf: &mut MachFunction, s: FrameIdx, st: Opcode, ld: Opcode, r: Reg) {
     let m = slot(s, 0);
     push(
         mf,
-        op::MOVAPSmr,
+        st,
         &[m[0], m[1], m[2], m[3], m[4], Operand::reg_use(r)],
         false,
     );
-    push(mf, op::LD_F80m, &slot(s, 0), false);
+    push(mf, ld, &slot(s, 0), false);
 }
 
-/// Pops the x87 top into the scratch slot and then into a new XMM register.
-fn store_x87(mf: &mut MachFunction, s: FrameIdx) -> Reg {
-    push(mf, op::ST_FP80m, &slot(s, 0), false);
-    let v = mf.new_vreg(mclass::VR128);
+/// Pops the x87 top into the scratch slot with the x87 store `st` and
+/// loads it with `ld` into a new register of `class`.
+fn pop_via_slot(
+    mf: &mut MachFunction,
+    s: FrameIdx,
+    st: Opcode,
+    ld: Opcode,
+    class: rcc_mach::RegClassId,
+) -> Reg {
+    push(mf, st, &slot(s, 0), false);
+    let v = mf.new_vreg(class);
     let m = slot(s, 0);
     push(
         mf,
-        op::MOVAPSrm,
+        ld,
         &[Operand::reg_def(v), m[0], m[1], m[2], m[3], m[4]],
         false,
     );
     Reg::virt(v)
+}
+
+/// Stores XMM register `r` to the scratch slot and pushes it on the x87
+/// stack.
+fn load_x87(mf: &mut MachFunction, s: FrameIdx, r: Reg) {
+    push_via_slot(mf, s, op::MOVAPSmr, op::LD_F80m, r);
+}
+
+/// Pops the x87 top into the scratch slot and then into a new XMM register.
+fn store_x87(mf: &mut MachFunction, s: FrameIdx) -> Reg {
+    pop_via_slot(mf, s, op::ST_FP80m, op::MOVAPSrm, mclass::VR128)
 }
 
 /// `f{op}p %st, %st(1)` and friends: `%st(1) = %st(1) op %st(0)` or the
@@ -235,10 +253,7 @@ pub fn emit(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), I
                 VT::F64 => (op::MOVSDmr, op::LD_F64m),
                 t => return Err(IselError::new(format!("fpext from {t} to x86_fp80"))),
             };
-            let m = slot(s, 0);
-            let x = Operand::reg_use(e.reg(ops[0]));
-            push(mf, st, &[m[0], m[1], m[2], m[3], m[4], x], false);
-            push(mf, ld, &slot(s, 0), false);
+            push_via_slot(mf, s, st, ld, e.reg(ops[0]));
             store_x87(mf, s)
         }
         Op::FpRound => {
@@ -248,16 +263,7 @@ pub fn emit(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), I
                 t => return Err(IselError::new(format!("fptrunc from x86_fp80 to {t}"))),
             };
             load_x87(mf, s, e.reg(ops[0]));
-            push(mf, st, &slot(s, 0), false);
-            let v = mf.new_vreg(class);
-            let m = slot(s, 0);
-            push(
-                mf,
-                ld,
-                &[Operand::reg_def(v), m[0], m[1], m[2], m[3], m[4]],
-                false,
-            );
-            Reg::virt(v)
+            pop_via_slot(mf, s, st, ld, class)
         }
         Op::SintToFp => {
             let (st, ld) = match from {
@@ -265,10 +271,7 @@ pub fn emit(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), I
                 VT::I64 => (op::MOV64mr, op::ILD_F64m),
                 t => return Err(IselError::new(format!("sitofp from {t} to x86_fp80"))),
             };
-            let m = slot(s, 0);
-            let x = Operand::reg_use(e.reg(ops[0]));
-            push(mf, st, &[m[0], m[1], m[2], m[3], m[4], x], false);
-            push(mf, ld, &slot(s, 0), false);
+            push_via_slot(mf, s, st, ld, e.reg(ops[0]));
             store_x87(mf, s)
         }
         Op::FpToSint => {
