@@ -307,7 +307,31 @@ done:
   %r = call i32 (ptr, ...) @printf(ptr @.fmt, i32 128, i64 %hn)
   ret void
 }
+; An odd result width (kept zero-extended): scmp/ucmp to i2.
+declare i2 @llvm.scmp.i2.i32(i32, i32)
+declare i2 @llvm.ucmp.i2.i32(i32, i32)
+@.odd = private unnamed_addr constant [11 x i8] c"i2: %d %d\0A\00"
+define internal void @run_odd() {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+  %pi = getelementptr [12 x i64], ptr @vals, i64 0, i64 %i
+  %x64 = load volatile i64, ptr %pi
+  %x = trunc i64 %x64 to i32
+  %s = call i2 @llvm.scmp.i2.i32(i32 %x, i32 3)
+  %u = call i2 @llvm.ucmp.i2.i32(i32 %x, i32 3)
+  %s32 = zext i2 %s to i32
+  %u32 = zext i2 %u to i32
+  %r = call i32 (ptr, ...) @printf(ptr @.odd, i32 %s32, i32 %u32)
+  %i1 = add i64 %i, 1
+  %m = icmp ult i64 %i1, 12
+  br i1 %m, label %loop, label %done
+done:
+  ret void
+}
 define i32 @main() {
+  call void @run_odd()
   call void @run_8()
   call void @run_16()
   call void @run_32()

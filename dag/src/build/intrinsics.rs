@@ -214,7 +214,12 @@ impl Builder<'_, '_> {
                 let one = self.int_words(vt, &[1]);
                 let zero = self.int_words(vt, &[0]);
                 let r = self.dag.value(Op::Select, vt, &[is_gt, one, zero], 0);
-                self.dag.value(Op::Select, vt, &[is_lt, minus_one, r], 0)
+                let r = self.dag.value(Op::Select, vt, &[is_lt, minus_one, r], 0);
+                // An odd result width is kept zero-extended (`promote`).
+                match self.odd_bits(f.ty[i.index()]) {
+                    Some(n) => self.zext_in_reg(r, n),
+                    None => r,
+                }
             }
             "expect" | "expect.with.probability" => arg(self, 0)?,
             "objectsize" => {
