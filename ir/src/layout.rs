@@ -8,13 +8,98 @@
 //! `vN:abi[:pref]`, `a:abi[:pref]`, `S`. Everything else (`m:`, `n`, `Fi`,
 //! address-space pointers other than 0) is accepted and ignored.
 //!
-//! Invariants: every size is in bytes and every alignment is a power of two
+//! Struct layouts (size, alignment and every field offset) are computed
+//! once per struct type and cached, as LLVM's `DataLayout::getStructLayout`
+//! does: [`DataLayout::bind`] lays out every struct of a type table in one
+//! pass over the type graph (each struct visited once, children first, with
+//! an explicit stack, so neither nesting depth nor shared subtypes make it
+//! super-linear). `Module::data_layout` returns a layout bound to the
+//! module's table. A struct id the cache does not hold (an unbound layout,
+//! or a table other than the bound one) is laid out on the spot with a
+//! per-call memo, which is linear in the size of its type graph too.
+//!
+//! Invariants: a bound layout answers only for the table it was bound to
+//! (ids are table-relative); every size is in bytes and every alignment is a power of two
 //! in bytes; `alloc_size(t)` is `store_size(t)` rounded up to `abi_align(t)`,
 //! as LLVM defines it; a preferred alignment is never below the ABI one
 //! (an omitted preferred alignment equals the ABI one). Opaque structs, `label`, `token`, `metadata` and
 //! functions have size 0 and alignment 1 (they can't be stored).
 
+use crate::entity::EntityId;
 use crate::types::{Type, TypeId, TypeLookup};
+use ahash::{AHashMap, AHashSet};
+
+/// The layout of one struct type: allocation size, ABI alignment, and the
+/// field offsets at `offsets[first..first + fields]` of the owning pool.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct StructEntry {
+    size: u64,
+    /// 0 while the entry is unset (not a struct, or not laid out yet).
+    align: u32,
+    first: u32,
+}
+
+const UNSET: StructEntry = StructEntry {
+    size: 0,
+    align: 0,
+    first: 0,
+};
+
+/// Struct layouts by type id, with their field offsets in one flat pool.
+#[derive(Clone, Debug, Default)]
+struct StructLayouts {
+    entries: Vec<StructEntry>,
+    offsets: Vec<u64>,
+}
+
+impl StructLayouts {
+    fn get(&self, ty: TypeId) -> Option<StructEntry> {
+        self.entries
+            .get(ty.index())
+            .copied()
+            .filter(|e| e.align != 0)
+    }
+}
+
+/// Where [`DataLayout::layout_structs`] records the layouts it computes:
+/// the bound cache, or a memo local to one query.
+trait StructSink {
+    fn lookup(&self, ty: TypeId) -> Option<StructEntry>;
+    /// Records a struct's layout and its field offsets.
+    fn record(&mut self, ty: TypeId, size: u64, align: u32, offsets: &[u64]);
+}
+
+impl StructSink for StructLayouts {
+    fn lookup(&self, ty: TypeId) -> Option<StructEntry> {
+        self.get(ty)
+    }
+    fn record(&mut self, ty: TypeId, size: u64, align: u32, offsets: &[u64]) {
+        if self.entries.len() <= ty.index() {
+            self.entries.resize(ty.index() + 1, UNSET);
+        }
+        let first = u32::try_from(self.offsets.len()).expect("field offset pool over 2^32");
+        self.offsets.extend_from_slice(offsets);
+        self.entries[ty.index()] = StructEntry { size, align, first };
+    }
+}
+
+/// A per-query memo over the bound cache (for structs it does not hold).
+struct Memo<'c> {
+    bound: &'c StructLayouts,
+    local: AHashMap<TypeId, StructEntry>,
+    offsets: Vec<u64>,
+}
+
+impl StructSink for Memo<'_> {
+    fn lookup(&self, ty: TypeId) -> Option<StructEntry> {
+        self.bound.get(ty).or_else(|| self.local.get(&ty).copied())
+    }
+    fn record(&mut self, ty: TypeId, size: u64, align: u32, offsets: &[u64]) {
+        let first = self.offsets.len() as u32;
+        self.offsets.extend_from_slice(offsets);
+        self.local.insert(ty, StructEntry { size, align, first });
+    }
+}
 
 /// A parsed data layout.
 #[derive(Clone, Debug)]
@@ -36,6 +121,8 @@ pub struct DataLayout {
     pub aggregate_pref_align: u32,
     /// Natural stack alignment in bytes (0 = unspecified).
     pub stack_align: u32,
+    /// Cached struct layouts of the bound type table (empty when unbound).
+    structs: StructLayouts,
 }
 
 impl Default for DataLayout {
@@ -64,6 +151,7 @@ impl Default for DataLayout {
             aggregate_align: 1,
             aggregate_pref_align: 8,
             stack_align: 16,
+            structs: StructLayouts::default(),
         }
     }
 }
@@ -254,18 +342,121 @@ impl DataLayout {
         }
     }
 
+    /// Binds the layout to the type table `t` (ids `0..len`): every struct
+    /// of it is laid out once, and later queries on its ids are lookups.
+    pub fn bind(mut self, t: &impl TypeLookup, len: usize) -> DataLayout {
+        let mut cache = std::mem::take(&mut self.structs);
+        let mut stack = Vec::new();
+        let mut offsets = Vec::new();
+        for i in 0..len {
+            let ty = TypeId::from_u32(i as u32);
+            if is_struct(t, ty) && cache.get(ty).is_none() {
+                self.layout_structs(t, ty, &mut cache, &mut stack, &mut offsets);
+            }
+        }
+        self.structs = cache;
+        self
+    }
+
+    /// Lays out struct `root` and every struct it contains by value that
+    /// `sink` lacks, children first. A struct that contains itself (invalid
+    /// IR, which the verifier rejects) is laid out with the cycle's inner
+    /// occurrence as size 0, so the walk always ends.
+    fn layout_structs(
+        &self,
+        t: &impl TypeLookup,
+        root: TypeId,
+        sink: &mut impl StructSink,
+        stack: &mut Vec<(TypeId, bool)>,
+        offsets: &mut Vec<u64>,
+    ) {
+        let mut open: AHashSet<TypeId> = AHashSet::new();
+        stack.clear();
+        stack.push((root, false));
+        while let Some((ty, expanded)) = stack.pop() {
+            if sink.lookup(ty).is_some() {
+                continue;
+            }
+            if !expanded {
+                if !open.insert(ty) {
+                    continue;
+                }
+                stack.push((ty, true));
+                for &f in t.fields(ty) {
+                    let inner = strip_arrays(t, f);
+                    if is_struct(t, inner) && sink.lookup(inner).is_none() && !open.contains(&inner)
+                    {
+                        stack.push((inner, false));
+                    }
+                }
+                continue;
+            }
+            open.remove(&ty);
+            let packed = self.is_packed(t, ty);
+            let mut off = 0u64;
+            let mut align = if packed { 1 } else { self.aggregate_align };
+            offsets.clear();
+            for &f in t.fields(ty) {
+                let (size, a) = self.size_align_with(t, f, sink);
+                let a = if packed { 1 } else { a };
+                off = off.div_ceil(a as u64) * a as u64;
+                offsets.push(off);
+                off = off.saturating_add(size);
+                align = align.max(a);
+            }
+            sink.record(
+                ty,
+                off.div_ceil(align as u64) * align as u64,
+                align,
+                offsets,
+            );
+        }
+    }
+
+    /// `(allocation size, ABI alignment)` of a field whose structs are all
+    /// in `sink` (a missing one is a cycle, laid out as empty).
+    fn size_align_with(
+        &self,
+        t: &impl TypeLookup,
+        ty: TypeId,
+        sink: &impl StructSink,
+    ) -> (u64, u32) {
+        match t.get(ty) {
+            Type::Array { len, elem } => {
+                let (size, align) = self.size_align_with(t, elem, sink);
+                (len.saturating_mul(size), align)
+            }
+            Type::Struct { .. } | Type::Named { .. } => {
+                sink.lookup(ty).map_or((0, 1), |e| (e.size, e.align))
+            }
+            _ => (self.alloc_size(t, ty), self.abi_align(t, ty)),
+        }
+    }
+
+    /// The cached layout of struct `ty`, computing it (with a memo for this
+    /// query) when the bound table does not hold it.
+    fn struct_entry(&self, t: &impl TypeLookup, ty: TypeId) -> (StructEntry, Option<Vec<u64>>) {
+        if let Some(e) = self.structs.get(ty) {
+            return (e, None);
+        }
+        let mut memo = Memo {
+            bound: &self.structs,
+            local: AHashMap::new(),
+            offsets: Vec::new(),
+        };
+        self.layout_structs(t, ty, &mut memo, &mut Vec::new(), &mut Vec::new());
+        let e = memo.lookup(ty).unwrap_or(StructEntry {
+            size: 0,
+            align: 1,
+            first: 0,
+        });
+        (e, Some(memo.offsets))
+    }
+
     /// `(allocation size, alignment)` of a struct type.
     fn struct_size(&self, t: &impl TypeLookup, ty: TypeId) -> (u64, u32) {
-        let packed = self.is_packed(t, ty);
-        let mut off = 0u64;
-        let mut align = if packed { 1 } else { self.aggregate_align };
-        for &f in t.fields(ty) {
-            let a = if packed { 1 } else { self.abi_align(t, f) };
-            off = off.div_ceil(a as u64) * a as u64;
-            off = off.saturating_add(self.alloc_size(t, f));
-            align = align.max(a);
-        }
-        (off.div_ceil(align as u64) * align as u64, align)
+        let (e, _) = self.struct_entry(t, ty);
+        (e.size, e.align)
     }
 
     fn is_packed(&self, t: &impl TypeLookup, ty: TypeId) -> bool {
@@ -276,24 +467,38 @@ impl DataLayout {
         }
     }
 
-    /// Byte offset of field `index` of a struct type.
+    /// Byte offset of field `index` of a struct type (one past the last
+    /// field: the end of the last field).
     pub fn field_offset(&self, t: &impl TypeLookup, ty: TypeId, index: usize) -> u64 {
-        let packed = self.is_packed(t, ty);
-        let mut off = 0u64;
-        for (i, &f) in t.fields(ty).iter().enumerate() {
-            let a = if packed {
-                1
-            } else {
-                self.abi_align(t, f) as u64
-            };
-            off = off.div_ceil(a) * a;
-            if i == index {
-                return off;
-            }
-            off = off.saturating_add(self.alloc_size(t, f));
+        let n = t.fields(ty).len();
+        let (e, local) = self.struct_entry(t, ty);
+        let pool = local.as_deref().unwrap_or(&self.structs.offsets);
+        if index < n {
+            return pool[e.first as usize + index];
         }
-        off
+        // Past the last field: where the next field would start, unpadded.
+        match n.checked_sub(1) {
+            Some(last) => {
+                let f = t.fields(ty)[last];
+                pool[e.first as usize + last].saturating_add(self.alloc_size(t, f))
+            }
+            None => 0,
+        }
     }
+}
+
+/// Whether `ty` is a struct type (literal or named; an opaque one has no
+/// fields and lays out as empty).
+fn is_struct(t: &impl TypeLookup, ty: TypeId) -> bool {
+    matches!(t.get(ty), Type::Struct { .. } | Type::Named { .. })
+}
+
+/// The element type under any number of array levels.
+fn strip_arrays(t: &impl TypeLookup, mut ty: TypeId) -> TypeId {
+    while let Type::Array { elem, .. } = t.get(ty) {
+        ty = elem;
+    }
+    ty
 }
 
 /// The alignment of `iN`: an exact entry, else the next larger entry's, else
@@ -407,6 +612,106 @@ mod tests {
         assert_eq!(old.pref_align(&t, prim::I64), 8);
         assert_eq!(old.pref_align(&t, s), 4);
         assert!(DataLayout::parse("e-i64:64:32").is_err());
+    }
+
+    /// Runs `f` on another thread and fails if it takes over 30 s (a
+    /// super-linear layout never finishes on these inputs).
+    fn within_budget(f: impl FnOnce() + Send + 'static) {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            f();
+            let _ = tx.send(());
+        });
+        rx.recv_timeout(std::time::Duration::from_secs(30))
+            .expect("layout did not finish within its time budget");
+    }
+
+    /// `depth` nested structs `S(k) = { S(k-1), S(k-1)*, [k % 3 + 1 x i8], double }`
+    /// over `S(0) = { i16 }`, returning the outermost.
+    fn nested_chain(t: &mut TypeTable, depth: usize) -> TypeId {
+        let mut inner = t.intern(TypeKey::Struct {
+            packed: false,
+            fields: &[prim::I16],
+        });
+        for k in 1..=depth {
+            let arr = t.simple(Type::Array {
+                len: (k % 3 + 1) as u64,
+                elem: prim::I8,
+            });
+            inner = t.intern(TypeKey::Struct {
+                packed: k % 7 == 0,
+                fields: &[inner, prim::PTR, arr, prim::DOUBLE],
+            });
+        }
+        inner
+    }
+
+    #[test]
+    fn deep_nesting_is_linear_bound_and_unbound() {
+        within_budget(|| {
+            let mut t = TypeTable::new();
+            let top = nested_chain(&mut t, 4000);
+            let unbound = DataLayout::default();
+            let bound = DataLayout::default().bind(&t, t.len());
+            let size = bound.alloc_size(&t, top);
+            assert_eq!(unbound.alloc_size(&t, top), size);
+            assert_eq!(bound.abi_align(&t, top), unbound.abi_align(&t, top));
+            assert_eq!(
+                bound.field_offset(&t, top, 3),
+                unbound.field_offset(&t, top, 3)
+            );
+            assert!(size > 4000 * 17, "{size}");
+        });
+    }
+
+    #[test]
+    fn shared_subtrees_are_laid_out_once() {
+        // S(k) = { S(k-1), S(k-1) }: 2^k leaves, k distinct types.
+        within_budget(|| {
+            let mut t = TypeTable::new();
+            let mut s = prim::I32;
+            for _ in 0..60 {
+                s = t.intern(TypeKey::Struct {
+                    packed: false,
+                    fields: &[s, s],
+                });
+            }
+            let dl = DataLayout::default().bind(&t, t.len());
+            assert_eq!(dl.alloc_size(&t, s), 4u64 << 60);
+            assert_eq!(dl.field_offset(&t, s, 1), 2u64 << 60);
+            assert_eq!(DataLayout::default().abi_align(&t, s), 4);
+        });
+    }
+
+    #[test]
+    fn bound_and_unbound_layouts_agree() {
+        let mut t = TypeTable::new();
+        let top = nested_chain(&mut t, 40);
+        let bound = DataLayout::parse(CLANG).unwrap().bind(&t, t.len());
+        let unbound = DataLayout::parse(CLANG).unwrap();
+        for i in 0..t.len() {
+            let ty = TypeId::from_u32(i as u32);
+            if matches!(t.get(ty), Type::Struct { .. }) {
+                assert_eq!(bound.alloc_size(&t, ty), unbound.alloc_size(&t, ty));
+                assert_eq!(bound.abi_align(&t, ty), unbound.abi_align(&t, ty));
+                assert_eq!(bound.pref_align(&t, ty), unbound.pref_align(&t, ty));
+                for f in 0..=t.fields(ty).len() {
+                    assert_eq!(
+                        bound.field_offset(&t, ty, f),
+                        unbound.field_offset(&t, ty, f)
+                    );
+                }
+            }
+        }
+        // A type interned after binding is laid out on the spot.
+        let later = t.intern(TypeKey::Struct {
+            packed: false,
+            fields: &[prim::I8, top],
+        });
+        assert_eq!(
+            bound.field_offset(&t, later, 1),
+            bound.abi_align(&t, top) as u64
+        );
     }
 
     #[test]

@@ -259,10 +259,11 @@ impl Module {
     /// The module's data layout: its `target datalayout` over the x86-64
     /// System V defaults.
     pub fn data_layout(&self) -> Result<crate::layout::DataLayout, String> {
-        match self.datalayout {
-            Some(s) => crate::layout::DataLayout::parse(self.str(s).trim_matches('"')),
-            None => Ok(crate::layout::DataLayout::default()),
-        }
+        let dl = match self.datalayout {
+            Some(s) => crate::layout::DataLayout::parse(self.str(s).trim_matches('"'))?,
+            None => crate::layout::DataLayout::default(),
+        };
+        Ok(dl.bind(&self.types, self.types.len()))
     }
 
     /// The global named `name` (without `@`, unquoted form as written).

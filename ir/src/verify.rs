@@ -422,6 +422,19 @@ fn verify_globals(m: &Module) -> Result<(), ParseError> {
             _ => {}
         }
     }
+    if let Some(t) = tyutil::recursive_struct(&m.types) {
+        let offset = match m.types.get(t) {
+            Type::Named { name } => m.types.named(name).first_use,
+            _ => 0,
+        };
+        note(ParseError::new(
+            offset,
+            format!(
+                "identified structure type '{}' is recursive",
+                tyutil::type_str(&m.types, t)
+            ),
+        ));
+    }
     check_block_addresses(m, &m.consts, &|| "a global initializer".into(), &mut note);
     for f in &m.bodies {
         // Spelled only for an error.

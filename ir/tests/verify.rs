@@ -812,3 +812,31 @@ named:
         assert_eq!(block_address_target(&m, f, span), None);
     }
 }
+
+mod struct_types {
+    use super::*;
+
+    #[test]
+    fn struct_containing_itself_is_recursive() {
+        fails(
+            "%a = type { i32, %a }\n",
+            1,
+            "identified structure type '%a' is recursive",
+        );
+        // Through another named struct, an array and a literal struct.
+        fails(
+            "@g = global ptr null\n%b = type { [2 x { i8, %c }] }\n%c = type { i64, %b }\n",
+            2,
+            "is recursive",
+        );
+    }
+
+    #[test]
+    fn struct_reaching_itself_through_pointers_is_fine() {
+        passes("%list = type { i32, ptr }\n%old = type { i32, %old* }\n@g = global %list zeroinitializer\n");
+        // Shared subtrees are not cycles.
+        passes(
+            "%p = type { i32 }\n%q = type { %p, %p, [3 x %p] }\n@g = global %q zeroinitializer\n",
+        );
+    }
+}

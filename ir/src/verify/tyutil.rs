@@ -4,6 +4,7 @@
 //! allocates except the `String` builders used on error paths and for
 //! intrinsic names (once per declaration).
 
+use crate::entity::EntityId;
 use crate::types::{Type, TypeId, TypeLookup, TypeTable};
 use std::fmt::Write;
 
@@ -46,6 +47,54 @@ pub(super) fn is_first_class(types: &TypeTable, t: TypeId) -> bool {
         types.get(t),
         Type::Void | Type::Func { .. } | Type::Label | Type::Metadata
     )
+}
+
+/// A named struct that contains itself by value (through fields, arrays and
+/// literal structs): such a type has no size. One colouring walk over the
+/// struct types with an explicit stack, so linear in the type graph.
+pub(super) fn recursive_struct(types: &TypeTable) -> Option<TypeId> {
+    const WHITE: u8 = 0;
+    const GREY: u8 = 1;
+    const BLACK: u8 = 2;
+    let is_struct = |t: TypeId| matches!(types.get(t), Type::Struct { .. } | Type::Named { .. });
+    let by_value = |mut t: TypeId| {
+        while let Type::Array { elem, .. } = types.get(t) {
+            t = elem;
+        }
+        Some(t).filter(|&t| is_struct(t))
+    };
+    let mut colour = vec![WHITE; types.len()];
+    // (struct, index of the next field to visit)
+    let mut stack: Vec<(TypeId, usize)> = Vec::new();
+    for i in 0..types.len() {
+        let root = TypeId::from_u32(i as u32);
+        if colour[i] != WHITE || !is_struct(root) {
+            continue;
+        }
+        colour[i] = GREY;
+        stack.push((root, 0));
+        while let Some(&mut (t, ref mut next)) = stack.last_mut() {
+            let fields = types.fields(t);
+            if *next == fields.len() {
+                colour[t.index()] = BLACK;
+                stack.pop();
+                continue;
+            }
+            let f = fields[*next];
+            *next += 1;
+            if let Some(inner) = by_value(f) {
+                match colour[inner.index()] {
+                    WHITE => {
+                        colour[inner.index()] = GREY;
+                        stack.push((inner, 0));
+                    }
+                    GREY => return Some(inner),
+                    _ => {}
+                }
+            }
+        }
+    }
+    None
 }
 
 /// Whether `t` is an array or struct.
