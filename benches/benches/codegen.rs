@@ -47,8 +47,9 @@ fn codegen(c: &mut Criterion) {
             .unwrap_or_default();
         let m = rcc_ir::parse_module(text, &name).expect("parses");
         let dl = m.data_layout().expect("data layout");
-        let cx = ModuleCx::new(&m, &dl, &opts, &name).expect("module context");
-        let mut w = Worker::new(true);
+        let target = rcc_targets::lookup(None, None).expect("x86-64 is registered");
+        let cx = ModuleCx::new(&m, &dl, &opts, &name, target).expect("module context");
+        let mut w = Worker::new(target, true);
         let funcs: Vec<_> = cx
             .functions()
             .into_iter()

@@ -1,67 +1,47 @@
 //! Code generation of a parsed module: the per-function machine pipeline,
 //! run on the worker pool, and the deterministic merge into one output.
 //!
+//! The pipeline is the pass table ([`crate::pipeline::PASSES`]); this
+//! module walks it for each function, between the hooks every pass gets
+//! (`-print-before`/`-print-after`, `-verify-machineinstrs`, the stop
+//! options, `-time-passes` and `-stats` accounting). The target is reached
+//! only through the `&'static dyn Target` the registry picked from the
+//! module's triple (or `-mtriple`/`-march`).
+//!
 //! ```text
-//! per function (any worker, in parallel):
-//!   finalize-isel          IR -> per-block DAG -> SSA machine code
-//!   phi-node-elimination   PHIs -> copies in predecessors
-//!   twoaddressinstruction  tied operands rewritten to one register
-//!   regallocfast           fast register allocation (+ checker with -verify)
-//!   prologepilog           frame layout, prologue/epilogue, frame indices
-//!   postrapseudos          COPY/SUBREG_TO_REG... to target instructions
-//!   branch-folder          `jcc next; jmp B` -> `j!cc B`
-//!   emission               constant pool, header, body, footer, jump tables
-//!                          recorded into a Fragment (RecordingStreamer)
+//! per function (any worker, in parallel): the machine passes of the table
+//!   finalize-isel .. branch-folder, then asm-printer records the function
+//!   into a Fragment (RecordingStreamer)
 //! merge (calling thread, module order):
-//!   begin_module, replay every fragment, emit_globals, finish_module
+//!   begin_module, replay every fragment, emit_globals, the PIC unwind
+//!   words, finish_module
 //! ```
 //!
 //! Invariants: a function's output depends only on the module and the
 //! options, never on the worker or the order in which functions finish;
 //! fragments are replayed in module order, so `-j1` and `-jN` write the same
-//! bytes. Each worker owns one [`Worker`] (selection scratch, the machine
-//! function, frame scratch, the recorder), reused from function to function.
+//! bytes. Each worker owns one [`Worker`] (the target's scratch, the machine
+//! function, the recorder, counters), reused from function to function.
 //! A failing function is reported with its name and location; the other
 //! functions still run and report their own errors.
 
 use crate::options::{FileType, Options, RelocModel};
+use crate::pipeline::{Counts, Pass, PASSES};
+use rcc_ir::attrs::Attr;
+use rcc_ir::entity::EntityId;
 use rcc_ir::layout::DataLayout;
+use rcc_ir::module::GlobalKind;
 use rcc_ir::{Diagnostic, GlobalId, Module, ParseError};
+use rcc_mach::eh::ExceptionRefs;
 use rcc_mach::emit::{EmitOptions, ModuleEmitter, RelocModel as EmitReloc};
 use rcc_mach::passes::frame_layout::{FrameOptions, FramePointer};
-use rcc_mach::passes::two_address::two_address;
-use rcc_mach::passes::{expand_pseudos::expand_pseudos, phi_elim::eliminate_phis};
-use rcc_mach::{MachFunction, TargetInfo};
+use rcc_mach::MachFunction;
 use rcc_mc::fragment::{Fragment, RecordingStreamer};
 use rcc_mc::Streamer;
-use rcc_ralloc::fast::FastOptions;
-use rcc_targets::x86_64::frame::{
-    base_pointer_reserved, frame_pointer_reserved, insert_prolog_epilog, FrameScratch,
-};
-use rcc_targets::x86_64::isel::function::{select_function, IselCtx};
-use rcc_targets::x86_64::lower::{
-    emit_constant_pool, emit_exception_table, emit_function_body, emit_jump_tables, exception_refs,
-    stub_name, EmitContext, ExceptionRefs,
-};
-use rcc_targets::x86_64::machine::mask;
-use rcc_targets::x86_64::{regs, X86Backend, X86Info};
+use rcc_targets::subtarget::{Finding, Subtarget};
+use rcc_targets::{ModuleEnv, Target, TargetScratch};
 use std::sync::Mutex;
-
-/// The machine passes, in pipeline order, by llc's names (for
-/// `-print-after=` and `-stop-after=`).
-pub const MACHINE_PASSES: &[&str] = &[
-    "finalize-isel",
-    "phi-node-elimination",
-    "twoaddressinstruction",
-    "regallocfast",
-    "prologepilog",
-    "postrapseudos",
-    "branch-folder",
-];
-
-/// The target description every stage reads.
-static TARGET: X86Info = X86Info;
-static BACKEND: X86Backend = X86Backend;
+use std::time::{Duration, Instant};
 
 /// What code generation decides once per module.
 pub struct ModuleCx<'a> {
@@ -71,7 +51,24 @@ pub struct ModuleCx<'a> {
     pub opts: &'a Options,
     pub file: &'a str,
     pub pic: bool,
+    pub target: &'static dyn Target,
     frame_pointer: Option<FramePointer>,
+    /// The subtarget of each global (functions; others hold the default).
+    subtargets: Vec<Subtarget>,
+    /// Warnings found while preparing the module, printed once.
+    pub warnings: Vec<String>,
+    /// The passes that run at the chosen `-O`, as indices into `PASSES`.
+    passes: Vec<usize>,
+}
+
+/// One function's context for the passes.
+pub struct FnCx<'a> {
+    pub module: &'a ModuleCx<'a>,
+    pub g: GlobalId,
+    /// Its number among the module's emitted functions.
+    pub n: u32,
+    pub subtarget: Subtarget,
+    pub frame: FrameOptions,
 }
 
 /// The result of one function: its recorded output and, with
@@ -83,31 +80,107 @@ pub struct FunctionOutput {
     pub eh: ExceptionRefs,
 }
 
+/// Time spent in one pass, summed over functions and workers.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct PassTime {
+    pub user: Duration,
+    pub system: Duration,
+    pub wall: Duration,
+}
+
+impl std::ops::AddAssign for PassTime {
+    fn add_assign(&mut self, o: PassTime) {
+        self.user += o.user;
+        self.system += o.system;
+        self.wall += o.wall;
+    }
+}
+
 /// Scratch state of one worker, reused across functions.
 pub struct Worker {
-    isel: IselCtx,
-    mf: MachFunction,
-    frame: FrameScratch,
-    rec: RecordingStreamer<'static>,
-    scratch: Vec<rcc_mach::MInst>,
+    pub mf: MachFunction,
+    /// The target's own scratch (selection and frame buffers).
+    pub scratch: TargetScratch,
+    pub rec: RecordingStreamer<'static>,
+    /// A reusable instruction buffer (branch folding).
+    pub insts: Vec<rcc_mach::MInst>,
+    /// `-stats` counters per pass (indexed like `PASSES`).
+    pub counts: Vec<Counts>,
+    /// `-time-passes` times per pass (indexed like `PASSES`).
+    pub times: Vec<PassTime>,
+    /// What the last `asm-printer` run reported.
+    eh: ExceptionRefs,
 }
 
 impl Worker {
-    /// A worker; `encode`: its recorder pre-encodes instructions (for
-    /// object output).
-    pub fn new(encode: bool) -> Worker {
+    /// A worker for `target`; `encode`: its recorder pre-encodes
+    /// instructions (for object output).
+    pub fn new(target: &'static dyn Target, encode: bool) -> Worker {
         Worker {
-            isel: IselCtx::default(),
             mf: MachFunction::new(GlobalId::from_u32(0)),
-            frame: FrameScratch::default(),
-            scratch: Vec::new(),
+            scratch: target.new_scratch(),
+            insts: Vec::new(),
             rec: if encode {
-                RecordingStreamer::with_target(&BACKEND)
+                RecordingStreamer::with_target(target.backend())
             } else {
                 RecordingStreamer::new()
             },
+            counts: vec![[0; 4]; PASSES.len()],
+            times: vec![PassTime::default(); PASSES.len()],
+            eh: ExceptionRefs::default(),
         }
     }
+}
+
+/// CPU time of the calling thread `(user + system, system)`: the total
+/// from the thread's CPU clock (exact), the system part from
+/// `getrusage(RUSAGE_THREAD)` (tick-sampled, so only its sum over many
+/// calls is meaningful).
+fn thread_cpu() -> (Duration, Duration) {
+    // SAFETY: both calls only write the structs they are given.
+    let mut ts: libc::timespec = unsafe { std::mem::zeroed() };
+    let total = if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0 {
+        Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+    } else {
+        Duration::ZERO
+    };
+    // SAFETY: as above.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: a valid pointer to a rusage; RUSAGE_THREAD is Linux's.
+    let system = if unsafe { libc::getrusage(libc::RUSAGE_THREAD, &mut u) } == 0 {
+        Duration::new(u.ru_stime.tv_sec as u64, u.ru_stime.tv_usec as u32 * 1000)
+    } else {
+        Duration::ZERO
+    };
+    (total, system)
+}
+
+/// The `"target-cpu"` and `"target-features"` attributes of function `g`.
+fn subtarget_attrs(m: &Module, g: GlobalId) -> (Option<&str>, Option<&str>) {
+    let (mut cpu, mut features) = (None, None);
+    let GlobalKind::Func(decl) = &m.globals[g].kind else {
+        return (None, None);
+    };
+    let mut see = |a: &Attr| {
+        if let Attr::Str { key, value } = a {
+            match m.str(*key) {
+                "\"target-cpu\"" => cpu = Some(m.str(*value).trim_matches('"')),
+                "\"target-features\"" => features = Some(m.str(*value).trim_matches('"')),
+                _ => {}
+            }
+        }
+    };
+    for a in m.attrs.get(decl.fn_attrs) {
+        match a {
+            Attr::Group(n) => {
+                if let Some((_, r)) = m.attr_groups.iter().find(|(k, _)| k == n) {
+                    m.attrs.get(*r).iter().for_each(&mut see);
+                }
+            }
+            _ => see(a),
+        }
+    }
+    (cpu, features)
 }
 
 /// Whether the module is compiled position-independent: the option, else
@@ -124,13 +197,17 @@ pub fn is_pic(m: &Module, reloc: RelocModel) -> bool {
 }
 
 impl<'a> ModuleCx<'a> {
-    /// Prepares code generation of `m`.
+    /// Prepares code generation of `m` for `target`: subtargets of every
+    /// function (warnings collected in `warnings`), the module emitter and
+    /// the pass list of the chosen `-O`.
     pub fn new(
         m: &'a Module,
         dl: &'a DataLayout,
         opts: &'a Options,
         file: &'a str,
+        target: &'static dyn Target,
     ) -> Result<ModuleCx<'a>, String> {
+        target.check_data_layout(dl)?;
         let pic = is_pic(m, opts.reloc);
         let eopts = EmitOptions {
             reloc: if pic {
@@ -144,6 +221,10 @@ impl<'a> ModuleCx<'a> {
             .map_err(|e| e.to_string())?
             .with_assembler(&crate::asm::InlineAssembler);
         let frame_pointer = opts.frame_pointer.as_deref().and_then(FramePointer::parse);
+        let (subtargets, warnings) = resolve_subtargets(m, opts, target)?;
+        let passes = (1..PASSES.len())
+            .filter(|&i| PASSES[i].levels.has(opts.opt_level))
+            .collect();
         Ok(ModuleCx {
             m,
             dl,
@@ -151,8 +232,22 @@ impl<'a> ModuleCx<'a> {
             opts,
             file,
             pic,
+            target,
             frame_pointer,
+            subtargets,
+            warnings,
+            passes,
         })
+    }
+
+    /// What the target needs to know about the module.
+    pub fn env(&self) -> ModuleEnv<'_> {
+        ModuleEnv {
+            m: self.m,
+            dl: self.dl,
+            emitter: &self.emitter,
+            pic: self.pic,
+        }
     }
 
     /// The defined functions in module order, with their ordinals.
@@ -173,25 +268,35 @@ impl<'a> ModuleCx<'a> {
         ParseError::new(offset, format!("in function '{name}': {msg}"))
     }
 
-    fn wants_dump(&self, pass: &str) -> bool {
+    fn wants_dump_after(&self, pass: &str) -> bool {
         self.opts.print_after_all
             || self.opts.print_after.iter().any(|p| p == pass)
             || self.opts.stop_after.as_deref() == Some(pass)
     }
 
+    fn wants_dump_before(&self, pass: &str) -> bool {
+        self.opts.print_before.iter().any(|p| p == pass)
+            || self.opts.stop_before.as_deref() == Some(pass)
+    }
+
     /// Runs the machine pipeline on function `g` (ordinal `n`) with worker
-    /// `w`'s scratch, as far as `-stop-after` says.
+    /// `w`'s scratch, as far as the stop options say.
     pub fn compile_function(
         &self,
         w: &mut Worker,
         g: GlobalId,
         n: u32,
     ) -> Result<FunctionOutput, ParseError> {
-        self.run_until(w, g, n, self.opts.stop_after.as_deref())
+        let stop = match (&self.opts.stop_after, &self.opts.stop_before) {
+            (Some(p), _) => Some((p.as_str(), false)),
+            (None, Some(p)) => Some((p.as_str(), true)),
+            _ => None,
+        };
+        self.run(w, g, n, stop)
     }
 
     /// Runs the machine pipeline on function `g` up to and including pass
-    /// `last` (one of [`MACHINE_PASSES`]; `None`: through emission). The
+    /// `last` (a name from the pass table; `None`: through emission). The
     /// benchmarks time the phases with it.
     pub fn run_until(
         &self,
@@ -200,94 +305,95 @@ impl<'a> ModuleCx<'a> {
         n: u32,
         last: Option<&str>,
     ) -> Result<FunctionOutput, ParseError> {
+        self.run(w, g, n, last.map(|p| (p, false)))
+    }
+
+    /// The pipeline, stopping after pass `stop.0` (before it when
+    /// `stop.1`).
+    fn run(
+        &self,
+        w: &mut Worker,
+        g: GlobalId,
+        n: u32,
+        stop: Option<(&str, bool)>,
+    ) -> Result<FunctionOutput, ParseError> {
         let m = self.m;
-        let t: &dyn TargetInfo = &TARGET;
-        let mf = &mut w.mf;
+        let t = self.target.info();
+        let cx = FnCx {
+            module: self,
+            g,
+            n,
+            subtarget: self.subtargets[g.index()],
+            frame: FrameOptions::for_function(m, g, self.frame_pointer),
+        };
+        w.mf.clear(g);
         let mut dump = String::new();
-        // After each pass: the dump, the verifier, and the stop.
-        let mut after = |mf: &MachFunction, pass: &str| -> Result<bool, ParseError> {
-            if self.wants_dump(pass) {
-                rcc_mach::printer::print_function(&mut dump, mf, m, t, pass);
+        let timed = self.opts.time_passes;
+        for &k in &self.passes {
+            let pass: &Pass = &PASSES[k];
+            let run = pass.run.expect("machine passes have a function");
+            if self.wants_dump_before(pass.name) {
+                rcc_mach::printer::print_function_at(&mut dump, &w.mf, m, t, "Before", pass.name);
+            }
+            if stop == Some((pass.name, true)) {
+                return Ok(stopped(dump));
+            }
+            let start = timed.then(|| (Instant::now(), thread_cpu()));
+            let counts = run(&cx, w).map_err(|e| self.error(g, e))?;
+            if let Some((wall, (c0, s0))) = start {
+                let (c1, s1) = thread_cpu();
+                let cpu = c1.saturating_sub(c0);
+                let system = s1.saturating_sub(s0).min(cpu);
+                w.times[k] += PassTime {
+                    user: cpu - system,
+                    system,
+                    wall: wall.elapsed(),
+                };
+            }
+            for (acc, c) in w.counts[k].iter_mut().zip(counts) {
+                *acc += c;
+            }
+            if pass.name == "asm-printer" {
+                break;
+            }
+            if self.wants_dump_after(pass.name) {
+                rcc_mach::printer::print_function(&mut dump, &w.mf, m, t, pass.name);
             }
             if self.opts.verify_machineinstrs {
-                let errs = rcc_mach::verify::verify(mf, m, t);
+                let errs = rcc_mach::verify::verify(&w.mf, m, t);
                 if !errs.is_empty() {
                     let list: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
                     return Err(self.error(
                         g,
                         format!(
-                            "machine verifier failed after {pass}:\n  {}",
+                            "machine verifier failed after {}:\n  {}",
+                            pass.name,
                             list.join("\n  ")
                         ),
                     ));
                 }
             }
-            Ok(last == Some(pass))
-        };
-        w.isel.pic = self.pic;
-        select_function(m, self.dl, g, mf, &mut w.isel).map_err(|e| self.error(g, e))?;
-        if after(mf, "finalize-isel")? {
-            return Ok(stopped(dump));
+            if stop == Some((pass.name, false)) {
+                return Ok(stopped(dump));
+            }
         }
-        eliminate_phis(mf, t);
-        if after(mf, "phi-node-elimination")? {
-            return Ok(stopped(dump));
-        }
-        two_address(mf, t);
-        if after(mf, "twoaddressinstruction")? {
-            return Ok(stopped(dump));
-        }
-        let fopts = FrameOptions::for_function(m, g, self.frame_pointer);
-        let fast = FastOptions {
-            frame_pointer: frame_pointer_reserved(mf, &fopts).then_some(regs::RBP),
-            base_pointer: base_pointer_reserved(mf).then_some(regs::RBX),
-            check: self.opts.verify_machineinstrs,
-        };
-        rcc_ralloc::run_fast(mf, t, &fast).map_err(|e| self.error(g, e))?;
-        if after(mf, "regallocfast")? {
-            return Ok(stopped(dump));
-        }
-        let csrs = mf.callee_saved_written(t, mask::SYSV);
-        insert_prolog_epilog(mf, m, &csrs, &fopts, &mut w.frame).map_err(|e| self.error(g, e))?;
-        if after(mf, "prologepilog")? {
-            return Ok(stopped(dump));
-        }
-        expand_pseudos(mf, m, t).map_err(|e| self.error(g, e))?;
-        if after(mf, "postrapseudos")? {
-            return Ok(stopped(dump));
-        }
-        rcc_targets::x86_64::branch::fold_branches(mf, &mut w.scratch);
-        if after(mf, "branch-folder")? {
-            return Ok(stopped(dump));
-        }
-        let rec = &mut w.rec;
-        rec.clear();
-        let cx = EmitContext {
-            emitter: &self.emitter,
-            fn_number: n,
-            pic: self.pic,
-        };
-        let emit = |rec: &mut RecordingStreamer<'static>| -> Result<(), String> {
-            // The driver names the function itself (`self.error`).
-            emit_constant_pool(mf, cx, rec).map_err(|e| e.kind.to_string())?;
-            let syms = self
-                .emitter
-                .begin_function(g, rec)
-                .map_err(|e| e.to_string())?;
-            emit_function_body(mf, cx, rec).map_err(|e| e.kind.to_string())?;
-            self.emitter
-                .end_function(&syms, rec)
-                .map_err(|e| e.to_string())?;
-            emit_exception_table(mf, cx, syms.section, rec).map_err(|e| e.kind.to_string())?;
-            emit_jump_tables(mf, cx, rec).map_err(|e| e.kind.to_string())
-        };
-        emit(rec).map_err(|e| self.error(g, e))?;
         Ok(FunctionOutput {
-            fragment: rec.finish(),
+            fragment: w.rec.finish(),
             dump,
-            eh: exception_refs(mf, cx),
+            eh: std::mem::take(&mut w.eh),
         })
     }
+}
+
+/// The `asm-printer` pass: the function into the worker's recorder.
+pub(crate) fn asm_printer(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let module = cx.module;
+    w.rec.clear();
+    w.eh = module
+        .target
+        .emit_function(module.env(), cx.g, cx.n, &w.mf, &mut w.rec)?;
+    let emitted: usize = w.mf.order.iter().map(|&b| w.mf.block_insts(b).len()).sum();
+    Ok([emitted as u64, 0, 0, 0])
 }
 
 fn stopped(dump: String) -> FunctionOutput {
@@ -298,28 +404,114 @@ fn stopped(dump: String) -> FunctionOutput {
     }
 }
 
-/// Compiles every function of `m` on `pool` and merges the output. Errors
-/// of all failing functions are returned together, in module order.
+/// The subtarget of every function: `-mcpu`/`-mattr`, then each function's
+/// `"target-cpu"`/`"target-features"`. Each distinct attribute pair is
+/// resolved once. Findings of the command line alone are reported once;
+/// a function's own findings once per message, naming the first function
+/// (and how many others share it). Errors fail the module.
+fn resolve_subtargets(
+    m: &Module,
+    opts: &Options,
+    target: &'static dyn Target,
+) -> Result<(Vec<Subtarget>, Vec<String>), String> {
+    let table = target.features();
+    let cli_flags: Vec<&str> = opts.attrs.iter().map(String::as_str).collect();
+    let mut found = Vec::new();
+    let base = table.resolve(opts.cpu.as_deref(), &cli_flags, &mut found);
+    let mut warnings = Vec::new();
+    let mut cli_messages: Vec<String> = Vec::new();
+    for f in found {
+        if f.error {
+            return Err(f.message);
+        }
+        warnings.push(f.message.clone());
+        cli_messages.push(f.message);
+    }
+    let mut subtargets = vec![base; m.globals.len()];
+    // (cpu, features) -> (subtarget, findings), in order of first use.
+    type AttrKey<'m> = (Option<&'m str>, Option<&'m str>);
+    let mut seen: Vec<(AttrKey<'_>, Subtarget, Vec<Finding>)> = Vec::new();
+    // message -> (first function, how many functions)
+    let mut per_fn: Vec<(String, GlobalId, usize, bool)> = Vec::new();
+    for &g in &m.order {
+        if m.body(g).is_none() {
+            continue;
+        }
+        let key = subtarget_attrs(m, g);
+        if key == (None, None) {
+            continue;
+        }
+        let k = match seen.iter().position(|(k, _, _)| *k == key) {
+            Some(k) => k,
+            None => {
+                let mut flags = cli_flags.clone();
+                flags.extend(key.1);
+                let mut found = Vec::new();
+                let sub = table.resolve(key.0.or(opts.cpu.as_deref()), &flags, &mut found);
+                found.retain(|f| !cli_messages.contains(&f.message));
+                seen.push((key, sub, found));
+                seen.len() - 1
+            }
+        };
+        subtargets[g.index()] = seen[k].1;
+        for f in &seen[k].2 {
+            match per_fn.iter_mut().find(|(msg, ..)| *msg == f.message) {
+                Some(e) => e.2 += 1,
+                None => per_fn.push((f.message.clone(), g, 1, f.error)),
+            }
+        }
+    }
+    for (msg, g, count, error) in per_fn {
+        let name = rcc_mach::symbols::display_name(m, g);
+        let others = match count {
+            1 => String::new(),
+            n => format!(" (and {} other functions)", n - 1),
+        };
+        let text = format!("in function '{name}'{others}: {msg}");
+        if error {
+            return Err(text);
+        }
+        warnings.push(text);
+    }
+    Ok((subtargets, warnings))
+}
+
+/// What compiling a module reports besides its output.
+#[derive(Default, Debug)]
+pub struct Report {
+    /// Warnings, each once.
+    pub warnings: Vec<String>,
+    /// `-stats` counters per pass (indexed like `PASSES`).
+    pub counts: Vec<Counts>,
+    /// `-time-passes` times per pass (indexed like `PASSES`), summed over
+    /// workers.
+    pub times: Vec<PassTime>,
+    /// Wall time of the parallel region and of the serial merge.
+    pub parallel_wall: Duration,
+    pub merge_wall: Duration,
+}
+
+/// Compiles every function of `m` for `target` on `pool` and merges the
+/// output. Errors of all failing functions are returned together, in
+/// module order.
 pub fn compile_module(
     pool: &rayon::ThreadPool,
     m: &Module,
     opts: &Options,
     file: &str,
+    target: &'static dyn Target,
+    report: &mut Report,
 ) -> Result<Vec<u8>, Vec<Diagnostic>> {
     let other = |s: String| vec![Diagnostic::locate(file, &m.text, &ParseError::new(0, s))];
     let dl = m.data_layout().map_err(other)?;
-    if dl.ptr_size != 8 {
-        return Err(other(format!(
-            "x86-64 code generation needs 64-bit pointers; the data layout gives {} bits",
-            dl.ptr_size * 8
-        )));
-    }
-    let cx = ModuleCx::new(m, &dl, opts, file).map_err(other)?;
+    let cx = ModuleCx::new(m, &dl, opts, file, target).map_err(other)?;
+    report.warnings.extend(cx.warnings.iter().cloned());
     let funcs = cx.functions();
     let encode = opts.filetype == FileType::Obj;
     let workers: Vec<Mutex<Worker>> = (0..pool.current_num_threads().max(1))
-        .map(|_| Mutex::new(Worker::new(encode)))
+        .map(|_| Mutex::new(Worker::new(target, encode)))
         .collect();
+    let t0 = Instant::now();
     let results: Vec<Result<FunctionOutput, ParseError>> = pool.install(|| {
         use rayon::prelude::*;
         funcs
@@ -331,7 +523,18 @@ pub fn compile_module(
             })
             .collect()
     });
-    drop(workers);
+    report.parallel_wall = t0.elapsed();
+    report.counts = vec![[0; 4]; PASSES.len()];
+    report.times = vec![PassTime::default(); PASSES.len()];
+    for w in workers {
+        let w = w.into_inner().unwrap_or_else(|p| p.into_inner());
+        for k in 0..PASSES.len() {
+            for (a, b) in report.counts[k].iter_mut().zip(w.counts[k]) {
+                *a += b;
+            }
+            report.times[k] += w.times[k];
+        }
+    }
     let mut outs = Vec::with_capacity(results.len());
     let mut errors = Vec::new();
     for r in results {
@@ -343,76 +546,22 @@ pub fn compile_module(
     if !errors.is_empty() {
         return Err(Diagnostic::locate_all(file, &m.text, &errors));
     }
-    if opts.print_after_all || !opts.print_after.is_empty() || opts.stop_after.is_some() {
+    let stopping = opts.stop_after.is_some() || opts.stop_before.is_some();
+    if opts.print_after_all
+        || !opts.print_after.is_empty()
+        || !opts.print_before.is_empty()
+        || stopping
+    {
         let dumps: String = outs.iter().map(|o| o.dump.as_str()).collect();
-        if opts.stop_after.is_some() {
+        if stopping {
             return Ok(dumps.into_bytes());
         }
         eprint!("{dumps}");
     }
-    merge(&cx, &outs, opts.filetype).map_err(other)
-}
-
-/// The words PIC unwind information reaches through (llc's GV stubs and
-/// `DW.ref` personality words): `.L<ti>.DW.stub` in `.data`, sorted by
-/// name, then a hidden weak `DW.ref.<personality>` in a COMDAT group of its
-/// own per personality, in order of first use.
-fn emit_exception_words(
-    cx: &ModuleCx<'_>,
-    outs: &[FunctionOutput],
-    s: &mut dyn Streamer,
-) -> Result<(), rcc_mc::McError> {
-    use rcc_mc::section::{shf, sht};
-    use rcc_mc::{SymbolAttr, SymbolType, VariantKind};
-    let em = &cx.emitter;
-    let mut stubs: Vec<(String, GlobalId)> = outs
-        .iter()
-        .flat_map(|o| o.eh.type_infos.iter())
-        .map(|&g| (stub_name(em.symbol_name(g)), g))
-        .collect();
-    stubs.sort();
-    stubs.dedup();
-    if !stubs.is_empty() {
-        let data = s.ctx().default_section(".data");
-        s.switch_section(data);
-        s.emit_align(8, Some(0), u64::MAX)?;
-        for (name, g) in &stubs {
-            let l = s.ctx().symbol(name);
-            s.emit_label(l)?;
-            let sym = em.symbol(*g, s);
-            let r = s.ctx().sym_ref(sym, VariantKind::None);
-            s.emit_value(r, 8)?;
-        }
-    }
-    let mut pers: Vec<GlobalId> = Vec::new();
-    for p in outs.iter().filter_map(|o| o.eh.personality) {
-        if !pers.contains(&p) {
-            pers.push(p);
-        }
-    }
-    for p in pers {
-        let name = format!("DW.ref.{}", em.symbol_name(p));
-        let l = s.ctx().symbol(&name);
-        s.emit_symbol_attr(l, SymbolAttr::Hidden)?;
-        s.emit_symbol_attr(l, SymbolAttr::Weak)?;
-        let sec = s.ctx().section(
-            &format!(".data.{name}"),
-            sht::PROGBITS,
-            shf::WRITE | shf::ALLOC | shf::GROUP,
-            0,
-            Some(l),
-        );
-        s.switch_section(sec);
-        s.emit_align(8, Some(0), u64::MAX)?;
-        s.emit_symbol_attr(l, SymbolAttr::Type(SymbolType::Object))?;
-        let eight = s.ctx().expr(rcc_mc::Expr::Constant(8));
-        s.emit_size(l, eight)?;
-        s.emit_label(l)?;
-        let sym = em.symbol(p, s);
-        let r = s.ctx().sym_ref(sym, VariantKind::None);
-        s.emit_value(r, 8)?;
-    }
-    Ok(())
+    let t1 = Instant::now();
+    let out = merge(&cx, &outs, opts.filetype).map_err(other);
+    report.merge_wall = t1.elapsed();
+    out
 }
 
 /// Replays the fragments in module order between the module's header and
@@ -426,23 +575,25 @@ fn merge(cx: &ModuleCx<'_>, outs: &[FunctionOutput], ft: FileType) -> Result<Vec
         }
         em.emit_globals(s).map_err(|e| e.to_string())?;
         if cx.pic {
-            emit_exception_words(cx, outs, s).map_err(|e| e.to_string())?;
+            em.emit_exception_words(outs.iter().map(|o| &o.eh), s)
+                .map_err(|e| e.to_string())?;
         }
         em.finish_module(s).map_err(|e| e.to_string())
     }
+    let backend = cx.target.backend();
     match ft {
         FileType::Obj => {
-            let mut s = rcc_mc::ObjectStreamer::new(&BACKEND);
+            let mut s = rcc_mc::ObjectStreamer::new(backend);
             run(cx, outs, &mut s)?;
             s.finish().map_err(|e| e.to_string())
         }
         FileType::Asm => {
-            let mut s = rcc_mc::asm_streamer::AsmStreamer::new(&BACKEND, false);
+            let mut s = rcc_mc::asm_streamer::AsmStreamer::new(backend, false);
             run(cx, outs, &mut s)?;
             Ok(s.finish().into_bytes())
         }
         FileType::Null => {
-            let mut s = rcc_mc::ObjectStreamer::new(&BACKEND);
+            let mut s = rcc_mc::ObjectStreamer::new(backend);
             run(cx, outs, &mut s)?;
             s.finish().map(|_| Vec::new()).map_err(|e| e.to_string())
         }

@@ -9,6 +9,7 @@ pub mod codegen;
 pub mod heap;
 pub mod input;
 pub mod options;
+pub mod pipeline;
 
 use options::{FileType, Options};
 use rcc_ir::{Diagnostic, Module, Source};
@@ -49,10 +50,12 @@ impl std::fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// Wall time of each phase, for `-time-passes`.
-#[derive(Default, Debug, Clone)]
+/// Wall time of each phase, for `-time-passes`, and what code generation
+/// reported (per-pass times and counters).
+#[derive(Default, Debug)]
 pub struct Timings {
     pub phases: Vec<(&'static str, Duration)>,
+    pub codegen: codegen::Report,
 }
 
 impl Timings {
@@ -63,6 +66,104 @@ impl Timings {
         self.phases.push((name, t.elapsed()));
         r
     }
+
+    /// llc's `-time-passes` table: per pass user, system, user+system and
+    /// wall time (summed over workers) with their percentages, then the
+    /// module phases (serial) and the parallel region's wall time.
+    pub fn report(&self) -> String {
+        use std::fmt::Write;
+        let r = &self.codegen;
+        let mut rows: Vec<(&str, codegen::PassTime)> = Vec::new();
+        for (name, d) in &self.phases {
+            if *name != "codegen" {
+                rows.push((
+                    name,
+                    codegen::PassTime {
+                        wall: *d,
+                        ..Default::default()
+                    },
+                ));
+            }
+        }
+        for (p, t) in pipeline::PASSES.iter().zip(&r.times) {
+            if t.wall > Duration::ZERO {
+                rows.push((p.description, *t));
+            }
+        }
+        rows.push((
+            "Module merge (serial)",
+            codegen::PassTime {
+                wall: r.merge_wall,
+                ..Default::default()
+            },
+        ));
+        let sum = |f: fn(&codegen::PassTime) -> Duration| -> f64 {
+            rows.iter().map(|(_, t)| f(t).as_secs_f64()).sum()
+        };
+        let (tu, ts, tw) = (sum(|t| t.user), sum(|t| t.system), sum(|t| t.wall));
+        let pct = |x: f64, total: f64| if total > 0.0 { 100.0 * x / total } else { 0.0 };
+        let mut s = String::new();
+        let rule =
+            "===-------------------------------------------------------------------------===";
+        let _ = writeln!(
+            s,
+            "{rule}\n                      ... Pass execution timing report ...\n{rule}"
+        );
+        let _ = writeln!(
+            s,
+            "  Total Execution Time: {:.4} seconds ({:.4} wall clock; passes summed over workers)\n",
+            tu + ts,
+            tw
+        );
+        let _ = writeln!(
+            s,
+            "   ---User Time---   --System Time--   --User+System--   ---Wall Time---  --- Name ---"
+        );
+        rows.sort_by_key(|r| std::cmp::Reverse(r.1.wall));
+        for (name, t) in &rows {
+            let (u, y, w) = (
+                t.user.as_secs_f64(),
+                t.system.as_secs_f64(),
+                t.wall.as_secs_f64(),
+            );
+            let _ = writeln!(
+                s,
+                "   {u:.4} ({:5.1}%)   {y:.4} ({:5.1}%)   {:.4} ({:5.1}%)   {w:.4} ({:5.1}%)  {name}",
+                pct(u, tu),
+                pct(y, ts),
+                u + y,
+                pct(u + y, tu + ts),
+                pct(w, tw)
+            );
+        }
+        let _ = writeln!(
+            s,
+            "   {tu:.4} (100.0%)   {ts:.4} (100.0%)   {:.4} (100.0%)   {tw:.4} (100.0%)  Total",
+            tu + ts
+        );
+        let _ = writeln!(
+            s,
+            "\n  Parallel region (wall): {:.4} seconds",
+            r.parallel_wall.as_secs_f64()
+        );
+        s
+    }
+}
+
+/// llc's `-stats` report for the machine passes: one line per non-zero
+/// counter, `value pass - description`.
+pub fn pass_stats(r: &codegen::Report) -> String {
+    let rule = "===-------------------------------------------------------------------------===";
+    let mut s =
+        format!("{rule}\n                          ... Statistics Collected ...\n{rule}\n\n");
+    for (p, counts) in pipeline::PASSES.iter().zip(&r.counts) {
+        for (name, v) in p.counters.iter().zip(counts) {
+            if *v != 0 {
+                s.push_str(&format!("{v:>12} {} - {name}\n", p.name));
+            }
+        }
+    }
+    s
 }
 
 /// A reusable compiler: options plus a worker pool.
@@ -74,6 +175,10 @@ pub struct Compiler {
 impl Compiler {
     /// A compiler with `opts` (`opts.jobs == 0` uses every core).
     pub fn new(opts: Options) -> Result<Compiler, Error> {
+        opts.validate().map_err(Error::Other)?;
+        if let Some(t) = &opts.triple {
+            rcc_targets::lookup(Some(t), opts.march.as_deref()).map_err(Error::Other)?;
+        }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(opts.jobs)
             // The calling thread is one of the workers: with -j1 no thread
@@ -112,6 +217,16 @@ impl Compiler {
         file: &str,
         timings: &mut Timings,
     ) -> Result<Vec<u8>, Error> {
+        match self.opts.debug_pass {
+            Some(options::DebugPass::Structure) => eprint!(
+                "{}",
+                pipeline::structure(self.opts.opt_level, self.opts.allocator())
+            ),
+            Some(options::DebugPass::Arguments) => {
+                eprint!("{}", pipeline::arguments(self.opts.opt_level))
+            }
+            None => {}
+        }
         let m = self.parse(text, file, timings)?;
         if self.opts.print_after_all || self.opts.print_after.iter().any(|p| p == "parse") {
             eprintln!(
@@ -135,7 +250,9 @@ impl Compiler {
         file: &str,
         timings: &mut Timings,
     ) -> Result<Vec<u8>, Error> {
-        if self.opts.stop_after.as_deref() == Some("parse") {
+        if self.opts.stop_after.as_deref() == Some("parse")
+            || self.opts.stop_before.as_deref() == Some("finalize-isel")
+        {
             if self.opts.filetype == FileType::Null {
                 return Ok(Vec::new());
             }
@@ -143,15 +260,39 @@ impl Compiler {
                 .record("print", || rcc_ir::print_module(m))
                 .into_bytes());
         }
-        timings.record("codegen", || {
-            codegen::compile_module(&self.pool, m, &self.opts, file).map_err(|mut ds| {
-                if ds.len() == 1 {
-                    Error::Input(ds.remove(0))
-                } else {
-                    Error::Functions(ds)
-                }
-            })
-        })
+        let triple = self
+            .opts
+            .triple
+            .as_deref()
+            .or(m.triple.map(|s| m.str(s).trim_matches('"')));
+        let target = rcc_targets::lookup(triple, self.opts.march.as_deref()).map_err(|e| {
+            let at = m.triple.map_or(0, |s| s.start);
+            Error::Input(Diagnostic::locate(
+                file,
+                &m.text,
+                &rcc_ir::ParseError::new(at, e),
+            ))
+        })?;
+        let mut report = codegen::Report::default();
+        let out = timings.record("codegen", || {
+            codegen::compile_module(&self.pool, m, &self.opts, file, target, &mut report).map_err(
+                |mut ds| {
+                    if ds.len() == 1 {
+                        Error::Input(ds.remove(0))
+                    } else {
+                        Error::Functions(ds)
+                    }
+                },
+            )
+        });
+        for w in &report.warnings {
+            eprintln!("{file}: warning: {w}");
+        }
+        if self.opts.stats {
+            eprint!("{}", pass_stats(&report));
+        }
+        timings.codegen = report;
+        out
     }
 }
 

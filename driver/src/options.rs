@@ -28,6 +28,26 @@ pub enum RegAlloc {
     Greedy,
 }
 
+impl RegAlloc {
+    /// The option's spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            RegAlloc::Fast => "fast",
+            RegAlloc::Basic => "basic",
+            RegAlloc::Greedy => "greedy",
+        }
+    }
+}
+
+/// What `-debug-pass=` prints.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum DebugPass {
+    /// The pipeline, one pass a line.
+    Structure,
+    /// The passes as an argument list.
+    Arguments,
+}
+
 /// Every option of `rcc-par`.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -37,6 +57,8 @@ pub struct Options {
     /// Worker threads; 0 means one per core.
     pub jobs: usize,
     pub triple: Option<String>,
+    /// `-march`: a registered target's name.
+    pub march: Option<String>,
     pub cpu: Option<String>,
     pub attrs: Vec<String>,
     pub filetype: FileType,
@@ -46,7 +68,14 @@ pub struct Options {
     pub verify_machineinstrs: bool,
     pub print_after_all: bool,
     pub print_after: Vec<String>,
+    pub print_before: Vec<String>,
     pub stop_after: Option<String>,
+    pub stop_before: Option<String>,
+    /// `-start-after` / `-start-before`: accepted for MIR input, which
+    /// rcc cannot read yet (an error when given).
+    pub start_after: Option<String>,
+    pub start_before: Option<String>,
+    pub debug_pass: Option<DebugPass>,
     pub time_passes: bool,
     pub stats: bool,
     /// Skip freeing the IR after compiling (like clang's `-disable-free`):
@@ -63,6 +92,7 @@ impl Default for Options {
             opt_level: 2,
             jobs: 0,
             triple: None,
+            march: None,
             cpu: None,
             attrs: Vec::new(),
             filetype: FileType::Asm,
@@ -72,25 +102,18 @@ impl Default for Options {
             verify_machineinstrs: false,
             print_after_all: false,
             print_after: Vec::new(),
+            print_before: Vec::new(),
             stop_after: None,
+            stop_before: None,
+            start_after: None,
+            start_before: None,
+            debug_pass: None,
             time_passes: false,
             stats: false,
             disable_free: false,
         }
     }
 }
-
-/// Passes `-stop-after=` and `-print-after=` accept.
-pub const PASS_NAMES: &[&str] = &[
-    "parse",
-    "finalize-isel",
-    "phi-node-elimination",
-    "twoaddressinstruction",
-    "regallocfast",
-    "prologepilog",
-    "postrapseudos",
-    "branch-folder",
-];
 
 /// Parses `args` (without the program name).
 pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String> {
@@ -124,6 +147,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Options, St
                 o.jobs = k[2..].parse().map_err(|_| "invalid -j value".to_string())?;
             }
             "-mtriple" => o.triple = Some(value("-mtriple")?),
+            "-march" => o.march = Some(value("-march")?),
             "-mcpu" => o.cpu = Some(value("-mcpu")?),
             "-mattr" => o.attrs.extend(
                 value("-mattr")?
@@ -165,8 +189,33 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Options, St
             }
             "-verify-machineinstrs" => o.verify_machineinstrs = true,
             "-print-after-all" => o.print_after_all = true,
-            "-print-after" => o.print_after.push(pass_name(value("-print-after")?)?),
-            "-stop-after" => o.stop_after = Some(pass_name(value("-stop-after")?)?),
+            "-print-after" => o
+                .print_after
+                .push(pass_name("-print-after", value("-print-after")?)?),
+            "-print-before" => o
+                .print_before
+                .push(pass_name("-print-before", value("-print-before")?)?),
+            "-stop-after" => o.stop_after = Some(pass_name("-stop-after", value("-stop-after")?)?),
+            "-stop-before" => {
+                o.stop_before = Some(pass_name("-stop-before", value("-stop-before")?)?)
+            }
+            "-start-after" => {
+                o.start_after = Some(pass_name("-start-after", value("-start-after")?)?)
+            }
+            "-start-before" => {
+                o.start_before = Some(pass_name("-start-before", value("-start-before")?)?)
+            }
+            "-debug-pass" => {
+                o.debug_pass = Some(match value("-debug-pass")?.as_str() {
+                    "Structure" => DebugPass::Structure,
+                    "Arguments" => DebugPass::Arguments,
+                    v => {
+                        return Err(format!(
+                            "invalid -debug-pass '{v}' (Structure or Arguments)"
+                        ))
+                    }
+                })
+            }
             "-time-passes" => o.time_passes = true,
             "-stats" => o.stats = true,
             "-" => o.input = Some(PathBuf::from("-")),
@@ -182,14 +231,40 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Options, St
     Ok(o)
 }
 
-fn pass_name(p: String) -> Result<String, String> {
-    if PASS_NAMES.contains(&p.as_str()) {
-        Ok(p)
-    } else {
-        Err(format!(
-            "unknown pass name '{p}' (known: {})",
-            PASS_NAMES.join(", ")
-        ))
+fn pass_name(option: &str, p: String) -> Result<String, String> {
+    crate::pipeline::check_name(option, &p).map(|()| p)
+}
+
+impl Options {
+    /// Checks combinations the parser cannot see one option at a time:
+    /// one stop option at most, start options (MIR input), allocators
+    /// that do not exist yet.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.stop_after.is_some() && self.stop_before.is_some() {
+            return Err("-stop-after and -stop-before cannot be used together".into());
+        }
+        if let Some(p) = self.start_after.as_ref().or(self.start_before.as_ref()) {
+            return Err(format!(
+                "-start-after/-start-before={p}: starting inside the pipeline needs MIR input, which rcc cannot read yet"
+            ));
+        }
+        if self.print_before.iter().any(|p| p == "parse")
+            || self.stop_before.as_deref() == Some("parse")
+        {
+            return Err("nothing runs before 'parse'".into());
+        }
+        match self.regalloc {
+            Some(RegAlloc::Basic) | Some(RegAlloc::Greedy) => Err(format!(
+                "-regalloc={}: this register allocator is not implemented yet (only 'fast' is)",
+                self.regalloc.map_or("", RegAlloc::name)
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// The allocator the pipeline uses.
+    pub fn allocator(&self) -> RegAlloc {
+        self.regalloc.unwrap_or(RegAlloc::Fast)
     }
 }
 
@@ -225,6 +300,18 @@ mod tests {
         assert!(args("-stop-after=nope")
             .unwrap_err()
             .contains("unknown pass"));
+        assert!(args("-regalloc=greedy x.ll").unwrap().validate().is_err());
+        assert!(args("-start-after=regallocfast x.ll")
+            .unwrap()
+            .validate()
+            .is_err());
+        assert!(
+            args("-stop-after=regallocfast -stop-before=prologepilog x.ll")
+                .unwrap()
+                .validate()
+                .is_err()
+        );
+        assert!(args("-debug-pass=Details").is_err());
         assert!(args("a.ll b.ll").unwrap_err().contains("more than one"));
     }
 }

@@ -303,3 +303,12 @@ mod tests {
         assert_eq!(eh.type_ids.len(), 2);
     }
 }
+
+/// What a function's unwind information refers to at module level: the
+/// personality and, in PIC, the catch/filter type infos reached through
+/// indirection words (the module emits both once, after the functions).
+#[derive(Clone, Debug, Default)]
+pub struct ExceptionRefs {
+    pub personality: Option<GlobalId>,
+    pub type_infos: Vec<GlobalId>,
+}

@@ -20,8 +20,20 @@ pub fn print_function(
     t: &dyn TargetInfo,
     pass: &str,
 ) {
+    print_function_at(out, mf, m, t, "After", pass)
+}
+
+/// [`print_function`] with the heading's `when` (`After` or `Before`).
+pub fn print_function_at(
+    out: &mut String,
+    mf: &MachFunction,
+    m: &Module,
+    t: &dyn TargetInfo,
+    when: &str,
+    pass: &str,
+) {
     let g = &m.globals[mf.func];
-    let _ = writeln!(out, "# *** IR Dump After {pass} ***:");
+    let _ = writeln!(out, "# *** IR Dump {when} {pass} ***:");
     let _ = writeln!(out, "# Machine code for function {}:", m.str(g.name));
     for (fi, o) in mf.frame.objects.iter() {
         let _ = writeln!(

@@ -49,6 +49,12 @@ pub fn block_address_label(f: u32, b: u32) -> String {
     format!("{PRIVATE_PREFIX}BA{f}_{b}")
 }
 
+/// The name of the indirection word of type info `name` (PIC unwind
+/// tables reach type infos through it: llc's GV stub).
+pub fn type_info_stub(name: &str) -> String {
+    format!(".L{name}.DW.stub")
+}
+
 /// Exception-handling label `n` of function `f` (`EH_LABEL`; llc numbers
 /// its `.Ltmp` labels across the module, per-function numbering keeps
 /// functions independent).

@@ -28,9 +28,7 @@ fn run() -> Result<(), Error> {
     let compiler = Compiler::new(opts)?;
     let bytes = compiler.compile(text, &name, &mut timings)?;
     if time_passes {
-        for (phase, d) in &timings.phases {
-            eprintln!("{:>10.3} ms  {phase}", d.as_secs_f64() * 1e3);
-        }
+        eprint!("{}", timings.report());
     }
     if bytes.is_empty() {
         return Ok(());

@@ -25,11 +25,13 @@
 //! lowering to MC expressions), `constants` (initializer bytes), `globals`
 //! (variables, structors, aliases), `gotequiv` (globals llc holds back),
 //! `module` (file-level directives) and
-//! `function` (function headers and trailers).
+//! `function` (function headers and trailers), `eh_words` (PIC unwind
+//! indirection words).
 
 mod align;
 mod classify;
 mod constants;
+mod eh_words;
 mod fold;
 mod function;
 mod globals;

@@ -49,6 +49,7 @@ pub mod backend;
 pub mod branch;
 pub mod desc;
 pub mod encoder;
+pub mod features;
 pub mod frame;
 pub mod intel_printer;
 pub mod isel;
@@ -57,6 +58,7 @@ pub mod machine;
 pub mod matcher;
 pub mod opt;
 pub mod printer;
+pub mod target;
 
 pub use backend::X86Backend;
 pub use desc::{class, op, regs, InstDesc, Opcode, RegClass, DESCS, NUM_OPCODES};

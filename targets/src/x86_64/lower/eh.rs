@@ -27,8 +27,12 @@ use super::{EmitContext, EmitError, FnEmitter};
 use crate::x86_64::X86Info;
 use rcc_ir::entity::PackedOption;
 use rcc_ir::GlobalId;
-use rcc_mach::eh::{emitted_personality, is_nounwind, label_of, EhClauseKind, LabelRole};
-use rcc_mach::symbols::{eh_label, exception_label, func_begin_label, func_end_label};
+use rcc_mach::eh::{
+    emitted_personality, is_nounwind, label_of, EhClauseKind, ExceptionRefs, LabelRole,
+};
+use rcc_mach::symbols::{
+    eh_label, exception_label, func_begin_label, func_end_label, type_info_stub,
+};
 use rcc_mach::{iflag, MOpc, MachFunction, OpKind, SymTarget, TargetInfo};
 use rcc_mc::{BinOp, Cfi, Expr, ExprId, Streamer, SymbolId};
 
@@ -36,14 +40,6 @@ const PIC_PERSONALITY: u8 = 0x9b;
 const PIC_LSDA: u8 = 0x1b;
 const ABS_UDATA4: u8 = 0x03;
 const OMIT: u8 = 0xff;
-
-/// What a function's unwind information refers to at module level: the
-/// personality and the catch/filter type infos (for the stubs).
-#[derive(Clone, Debug, Default)]
-pub struct ExceptionRefs {
-    pub personality: Option<GlobalId>,
-    pub type_infos: Vec<GlobalId>,
-}
 
 /// The personality of `mf` if its frame names one, with whether it has an
 /// exception table.
@@ -411,7 +407,7 @@ pub fn emit_exception_table(
                 }
                 Some(g) if cx.pic => {
                     let name = cx.emitter.symbol_name(g);
-                    let stub = s.ctx().symbol(&stub_name(name));
+                    let stub = s.ctx().symbol(&type_info_stub(name));
                     let here = s.ctx().temp_symbol();
                     s.emit_label(here).map_err(mc)?;
                     let d = diff(s, stub, here);
@@ -442,9 +438,4 @@ fn each_byte(s: &mut dyn Streamer, data: &[u8]) -> Result<(), rcc_mc::McError> {
         s.emit_bytes(std::slice::from_ref(b))?;
     }
     Ok(())
-}
-
-/// The name of the indirection word of type info `name` (PIC).
-pub fn stub_name(name: &str) -> String {
-    format!(".L{name}.DW.stub")
 }

@@ -29,7 +29,7 @@ mod inline_asm;
 mod inst;
 
 pub use data::{emit_constant_pool, emit_jump_tables};
-pub use eh::{emit_exception_table, exception_refs, stub_name, ExceptionRefs};
+pub use eh::{emit_exception_table, exception_refs};
 
 use rcc_ir::entity::EntityId;
 use rcc_mach::emit::ModuleEmitter;

@@ -1,0 +1,272 @@
+//! The pass table: every stage of code generation, in order, with its
+//! llc name, its description, the optimization levels it runs at, and the
+//! function that runs it. Everything that names passes is derived from
+//! this one table: the pipeline itself ([`crate::codegen`] walks it),
+//! `-stop-after`/`-stop-before`/`-start-after`/`-start-before`,
+//! `-print-after`/`-print-before`/`-print-after-all`, `-debug-pass`,
+//! `-time-passes`, `-stats`, the benchmarks' stop points, and the pipeline
+//! sketch in ARCHITECTURE.md (a test compares it with [`structure`]).
+//!
+//! The first row, `parse`, is the reader (text to verified IR, serial and
+//! per module); every other row is a machine pass run per function on the
+//! worker pool. `asm-printer` writes the function into its fragment; it is
+//! the end of the pipeline, so nothing stops after it.
+//!
+//! Invariants: names are unique; the order is the execution order; each
+//! machine pass sees the function as the previous row left it.
+
+use crate::codegen::{FnCx, Worker};
+use crate::options::RegAlloc;
+use rcc_mach::passes::two_address::two_address;
+use rcc_mach::passes::{expand_pseudos::expand_pseudos, phi_elim::eliminate_phis};
+
+/// Optimization levels a pass runs at, as a bit set over `-O0`..`-O3`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Levels(u8);
+
+impl Levels {
+    /// Every level.
+    pub const ALL: Levels = Levels(0b1111);
+
+    /// Whether the pass runs at `-O<level>`.
+    pub fn has(self, level: u8) -> bool {
+        level < 4 && self.0 >> level & 1 != 0
+    }
+}
+
+/// What a pass counted on one function (`-stats`), in the order of the
+/// pass's [`Pass::counters`].
+pub type Counts = [u64; 4];
+
+/// Runs a machine pass on the worker's current function.
+pub type PassFn = fn(&FnCx<'_>, &mut Worker) -> Result<Counts, String>;
+
+/// One row of the pass table.
+pub struct Pass {
+    /// llc's name (`-stop-after=NAME`).
+    pub name: &'static str,
+    /// What `-debug-pass=Structure` and `-time-passes` print.
+    pub description: &'static str,
+    pub levels: Levels,
+    /// The machine pass; `None` for `parse`, which the driver runs per
+    /// module before code generation.
+    pub run: Option<PassFn>,
+    /// Names of the `-stats` counters the pass reports (at most 4).
+    pub counters: &'static [&'static str],
+}
+
+/// The code generation pipeline.
+pub static PASSES: &[Pass] = &[
+    Pass {
+        name: "parse",
+        description: "LLVM IR reader and verifier",
+        levels: Levels::ALL,
+        run: None,
+        counters: &[],
+    },
+    Pass {
+        name: "finalize-isel",
+        description: "SelectionDAG instruction selection",
+        levels: Levels::ALL,
+        run: Some(isel),
+        counters: &[
+            "Number of machine instructions selected",
+            "Number of machine blocks",
+        ],
+    },
+    Pass {
+        name: "phi-node-elimination",
+        description: "Eliminate PHI nodes for register allocation",
+        levels: Levels::ALL,
+        run: Some(phi_elimination),
+        counters: &["Number of copies inserted"],
+    },
+    Pass {
+        name: "twoaddressinstruction",
+        description: "Two-Address instruction pass",
+        levels: Levels::ALL,
+        run: Some(two_address_pass),
+        counters: &["Number of copies inserted"],
+    },
+    Pass {
+        name: "regallocfast",
+        description: "Fast Register Allocator",
+        levels: Levels::ALL,
+        run: Some(regalloc_fast),
+        counters: &[
+            "Number of stores added (spills)",
+            "Number of loads added (reloads)",
+            "Number of copies added",
+            "Number of spill slots",
+        ],
+    },
+    Pass {
+        name: "prologepilog",
+        description: "Prologue/Epilogue Insertion & Frame Finalization",
+        levels: Levels::ALL,
+        run: Some(prolog_epilog),
+        counters: &[
+            "Number of callee-saved registers saved",
+            "Bytes of stack frames",
+        ],
+    },
+    Pass {
+        name: "postrapseudos",
+        description: "Post-RA pseudo instruction expansion pass",
+        levels: Levels::ALL,
+        run: Some(post_ra_pseudos),
+        counters: &[],
+    },
+    Pass {
+        name: "branch-folder",
+        description: "Control Flow Optimizer",
+        levels: Levels::ALL,
+        run: Some(branch_folder),
+        counters: &["Number of branches folded"],
+    },
+    Pass {
+        name: "asm-printer",
+        description: "Assembly Printer",
+        levels: Levels::ALL,
+        run: Some(crate::codegen::asm_printer),
+        counters: &["Number of machine instructions emitted"],
+    },
+];
+
+/// The pass named `name`.
+pub fn find(name: &str) -> Option<&'static Pass> {
+    PASSES.iter().find(|p| p.name == name)
+}
+
+/// The index of pass `name` in [`PASSES`].
+pub fn index(name: &str) -> Option<usize> {
+    PASSES.iter().position(|p| p.name == name)
+}
+
+/// The names a stop or print option accepts, comma-separated.
+pub fn names() -> String {
+    PASSES.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+}
+
+/// Checks a pass name given to `option`: an unknown one is an error that
+/// lists the valid names.
+pub fn check_name(option: &str, name: &str) -> Result<(), String> {
+    match find(name) {
+        Some(p) if p.name == "asm-printer" && option.contains("after") && option.contains("stop") => {
+            Err(format!(
+                "{option}=asm-printer: the assembly printer is the end of the pipeline; omit the option"
+            ))
+        }
+        Some(_) => Ok(()),
+        None => Err(format!(
+            "{option}: unknown pass name '{name}' (known: {})",
+            names()
+        )),
+    }
+}
+
+/// The pipeline at `-O<level>` with allocator `ra`, one line per pass
+/// (`-debug-pass=Structure`, and ARCHITECTURE.md's sketch).
+pub fn structure(level: u8, ra: RegAlloc) -> String {
+    let mut s = format!("Pass pipeline at -O{level} (-regalloc={}):\n", ra.name());
+    for p in PASSES.iter().filter(|p| p.levels.has(level)) {
+        let per = if p.run.is_some() {
+            "per function"
+        } else {
+            "per module"
+        };
+        s.push_str(&format!("  {:<24}{:<14}{}\n", p.name, per, p.description));
+    }
+    s
+}
+
+/// `-debug-pass=Arguments`: the passes as llc's argument list.
+pub fn arguments(level: u8) -> String {
+    let args: Vec<String> = PASSES
+        .iter()
+        .filter(|p| p.levels.has(level))
+        .map(|p| format!("-{}", p.name))
+        .collect();
+    format!("Pass Arguments:  {}\n", args.join(" "))
+}
+
+fn isel(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let env = cx.module.env();
+    cx.module
+        .target
+        .select_function(env, &cx.subtarget, cx.g, &mut w.mf, &mut w.scratch)
+        .map_err(|e| e.to_string())?;
+    Ok([w.mf.num_insts() as u64, w.mf.order.len() as u64, 0, 0])
+}
+
+fn phi_elimination(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let before = w.mf.num_insts();
+    eliminate_phis(&mut w.mf, cx.module.target.info());
+    Ok([w.mf.num_insts().saturating_sub(before) as u64, 0, 0, 0])
+}
+
+fn two_address_pass(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let before = w.mf.num_insts();
+    two_address(&mut w.mf, cx.module.target.info());
+    Ok([w.mf.num_insts().saturating_sub(before) as u64, 0, 0, 0])
+}
+
+fn regalloc_fast(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target;
+    let reserved = t.reserved_regs(&w.mf, &cx.frame);
+    let fast = rcc_ralloc::fast::FastOptions {
+        frame_pointer: reserved.frame_pointer,
+        base_pointer: reserved.base_pointer,
+        check: cx.module.opts.verify_machineinstrs,
+    };
+    let s = rcc_ralloc::run_fast(&mut w.mf, t.info(), &fast).map_err(|e| e.to_string())?;
+    Ok([
+        s.spills as u64,
+        s.reloads as u64,
+        s.moves as u64,
+        s.spill_slots as u64,
+    ])
+}
+
+fn prolog_epilog(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target;
+    let csrs = t.callee_saved_written(&w.mf);
+    t.insert_prolog_epilog(&mut w.mf, cx.module.m, &csrs, &cx.frame, &mut w.scratch)?;
+    Ok([csrs.len() as u64, w.mf.frame.stack_size, 0, 0])
+}
+
+fn post_ra_pseudos(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    expand_pseudos(&mut w.mf, cx.module.m, cx.module.target.info())?;
+    Ok([0; 4])
+}
+
+fn branch_folder(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let n = cx.module.target.fold_branches(&mut w.mf, &mut w.insts);
+    Ok([n as u64, 0, 0, 0])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_counters_fit() {
+        for (i, p) in PASSES.iter().enumerate() {
+            assert!(PASSES[..i].iter().all(|q| q.name != p.name), "{}", p.name);
+            assert!(p.counters.len() <= 4, "{}", p.name);
+        }
+        assert!(PASSES[0].run.is_none() && PASSES[1..].iter().all(|p| p.run.is_some()));
+    }
+
+    #[test]
+    fn unknown_names_list_the_valid_ones() {
+        let e = check_name("-stop-after", "nope").unwrap_err();
+        assert!(
+            e.contains("unknown pass name 'nope'") && e.contains("regallocfast"),
+            "{e}"
+        );
+        assert!(check_name("-stop-after", "asm-printer").is_err());
+        assert!(check_name("-print-after", "asm-printer").is_ok());
+        assert!(structure(0, RegAlloc::Fast).contains("finalize-isel"));
+    }
+}

@@ -1,0 +1,126 @@
+//! The target object: the one way shared code reaches a target (LLVM's
+//! `TargetMachine`, Cranelift's `TargetIsa`).
+//!
+//! A [`Target`] bundles everything a target provides to the pipeline:
+//! register and instruction information ([`TargetInfo`], used by every
+//! machine pass), the MC hooks ([`TargetBackend`]: encoder, printers,
+//! relocations), its subtarget features, instruction selection (which owns
+//! the target's lowering: calling convention, legality, custom lowering,
+//! the selector's hooks), frame lowering (prologue and epilogue,
+//! callee-saved registers, frame-index elimination), branch analysis for
+//! branch folding, and the AsmPrinter (machine function to streamer).
+//!
+//! Per-function work that needs scratch memory takes a
+//! [`TargetScratch`]: one per worker, made by [`Target::new_scratch`] and
+//! reused from function to function; only the target that made it reads
+//! it.
+//!
+//! Invariants: a target is immutable and `Sync` (one static instance
+//! serves every worker); its output for a function depends only on the
+//! module, the function and the options, never on the scratch's history.
+
+use crate::subtarget::{FeatureTable, Subtarget};
+use crate::triple::Triple;
+use rcc_dag::IselError;
+use rcc_ir::layout::DataLayout;
+use rcc_ir::{GlobalId, Module};
+use rcc_mach::eh::ExceptionRefs;
+use rcc_mach::emit::ModuleEmitter;
+use rcc_mach::passes::frame_layout::FrameOptions;
+use rcc_mach::{MInst, MachFunction, PReg, TargetInfo};
+use rcc_mc::{Streamer, TargetBackend};
+use std::any::Any;
+
+/// A worker's scratch for one target, reused across functions.
+pub type TargetScratch = Box<dyn Any + Send>;
+
+/// What the target needs to know about the module a function belongs to.
+#[derive(Copy, Clone)]
+pub struct ModuleEnv<'a> {
+    pub m: &'a Module,
+    pub dl: &'a DataLayout,
+    /// The module's emitter: the one authority on global symbol names.
+    pub emitter: &'a ModuleEmitter<'a>,
+    /// Position-independent code (GOT and PLT references, PC-relative jump
+    /// tables).
+    pub pic: bool,
+}
+
+/// Registers register allocation must leave alone in one function.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReservedRegs {
+    /// The frame pointer, when the function keeps one.
+    pub frame_pointer: Option<PReg>,
+    /// The base pointer, when the function needs one.
+    pub base_pointer: Option<PReg>,
+}
+
+impl std::fmt::Debug for dyn Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Target({})", self.name())
+    }
+}
+
+/// Everything a target provides. See the module comment.
+pub trait Target: Sync {
+    /// The registry name, as llc's `-march` spells it (`x86-64`).
+    fn name(&self) -> &'static str;
+    /// One line for `-version`.
+    fn description(&self) -> &'static str;
+    /// Whether the target generates code for triples with this
+    /// architecture component (`x86_64`, `amd64`).
+    fn matches_arch(&self, arch: &str) -> bool;
+    /// Checks the rest of the triple (object format, ABI); an error names
+    /// what is not supported.
+    fn check_triple(&self, t: &Triple<'_>) -> Result<(), String>;
+    /// Checks the module's data layout (pointer size and the like).
+    fn check_data_layout(&self, dl: &DataLayout) -> Result<(), String>;
+    /// Register and instruction information.
+    fn info(&self) -> &'static dyn TargetInfo;
+    /// The MC layer's hooks.
+    fn backend(&self) -> &'static dyn TargetBackend;
+    /// The subtarget features and CPUs.
+    fn features(&self) -> &'static FeatureTable;
+
+    /// A fresh per-worker scratch.
+    fn new_scratch(&self) -> TargetScratch;
+    /// Instruction selection of function `g` into `mf` (cleared first):
+    /// SSA machine code over virtual registers.
+    fn select_function(
+        &self,
+        env: ModuleEnv<'_>,
+        sub: &Subtarget,
+        g: GlobalId,
+        mf: &mut MachFunction,
+        scratch: &mut TargetScratch,
+    ) -> Result<(), IselError>;
+    /// The registers the allocator must not touch in `mf`.
+    fn reserved_regs(&self, mf: &MachFunction, fopts: &FrameOptions) -> ReservedRegs;
+    /// The callee-saved registers `mf` writes after allocation (any width).
+    fn callee_saved_written(&self, mf: &MachFunction) -> Vec<PReg>;
+    /// Lays out the frame, inserts the prologue and epilogues and
+    /// eliminates frame indices.
+    fn insert_prolog_epilog(
+        &self,
+        mf: &mut MachFunction,
+        m: &Module,
+        used_csrs: &[PReg],
+        fopts: &FrameOptions,
+        scratch: &mut TargetScratch,
+    ) -> Result<(), String>;
+    /// Folds branches over fall-throughs (`jcc next; jmp B` to `j!cc B`);
+    /// returns how many it folded.
+    fn fold_branches(&self, mf: &mut MachFunction, scratch: &mut Vec<MInst>) -> usize;
+    /// Emits function `g` (number `fn_number` among the module's emitted
+    /// functions): constant pool, header, body, footer, exception table and
+    /// jump tables. Returns what the module must provide for its unwind
+    /// information.
+    fn emit_function(
+        &self,
+        env: ModuleEnv<'_>,
+        g: GlobalId,
+        fn_number: u32,
+        mf: &MachFunction,
+        out: &mut dyn Streamer,
+    ) -> Result<ExceptionRefs, String>;
+}
