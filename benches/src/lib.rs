@@ -1,5 +1,6 @@
-//! Criterion benchmarks for each phase of rcc. The library part only holds
-//! helpers shared by the benchmark binaries (finding corpus inputs).
+//! Criterion benchmarks for each phase of rcc. The library part holds
+//! helpers shared by the benchmark binaries: finding corpus inputs, and the
+//! generated inputs of the scaling suite ([`scaling`]).
 
 use std::path::PathBuf;
 
@@ -8,3 +9,5 @@ pub fn corpus_dir() -> Option<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus");
     dir.is_dir().then_some(dir)
 }
+
+pub mod scaling;

@@ -194,24 +194,31 @@ impl<'a> FunctionLowering<'a> {
                 }
             }
         }
-        // Phi edges: one vreg per (pred, phi).
+        // Phi edges: one vreg per (pred, phi), in order of first mention
+        // (a phi may name a predecessor twice). `seen` marks the
+        // predecessors of the current phi, and is unmarked after it.
+        let mut seen = vec![false; f.blocks.len()];
         for b in f.blocks.keys() {
             for i in f.block_insts(b) {
                 if f.op(i) != Opcode::Phi {
                     break;
                 }
+                let first = fl.edges.len();
                 for pair in f.inst_ops(i).chunks(2) {
                     let Some(pred) = pair
                         .get(1)
                         .and_then(|p| p.as_entity::<Block>(ValueTag::Block))
+                        .filter(|p| p.index() < seen.len())
                     else {
                         return unsupported("a malformed phi");
                     };
-                    let key = (pred.as_u32(), i.as_u32());
-                    if !fl.edges.iter().any(|e| (e.0, e.1) == key) {
+                    if !std::mem::replace(&mut seen[pred.index()], true) {
                         let v = new_vregs(&fl, mf, lower, f.ty[i.index()], "a phi")?;
-                        fl.edges.push((key.0, key.1, v));
+                        fl.edges.push((pred.as_u32(), i.as_u32(), v));
                     }
+                }
+                for e in &fl.edges[first..] {
+                    seen[e.0 as usize] = false;
                 }
             }
         }
@@ -274,6 +281,9 @@ impl<'a> FunctionLowering<'a> {
                 }
             };
             let mut inputs = Vec::new();
+            // Machine predecessors already given an input (a set once the
+            // phi is large, so that huge phis stay linear).
+            let mut known: ahash::AHashSet<MBlock> = ahash::AHashSet::new();
             for pair in self.f.inst_ops(i).chunks(2) {
                 if let Some(pred) = pair
                     .get(1)
@@ -281,7 +291,15 @@ impl<'a> FunctionLowering<'a> {
                 {
                     if let Some(v) = self.edge(pred.as_u32(), i.as_u32()) {
                         for mb in self.edge_sources(pred, b) {
-                            if !inputs.iter().any(|&(_, p)| p == mb) {
+                            let dup = if inputs.len() < 16 {
+                                inputs.iter().any(|&(_, p)| p == mb)
+                            } else {
+                                if known.is_empty() {
+                                    known.extend(inputs.iter().map(|&(_, p)| p));
+                                }
+                                !known.insert(mb)
+                            };
+                            if !dup {
                                 inputs.push((v, mb));
                             }
                         }
@@ -390,8 +408,14 @@ pub fn build_block(
     vals: &mut Vec<Option<SDValue>>,
 ) -> BResult<()> {
     dag.clear();
-    vals.clear();
-    vals.resize(fl.f.num_insts(), None);
+    // `vals` holds the DAG value of each instruction of this block only
+    // (values of other blocks come through their virtual registers): it
+    // is sized once per function and every entry this block sets is reset
+    // below, so the cost is the block's size, not the function's.
+    if vals.len() != fl.f.num_insts() {
+        vals.clear();
+        vals.resize(fl.f.num_insts(), None);
+    }
     let chain = dag.entry();
     let mut bl = Builder {
         fl,
@@ -401,12 +425,13 @@ pub fn build_block(
         chain,
         vals,
     };
-    for i in fl.f.block_insts(b) {
-        bl.inst(b, i)?;
-    }
+    let built = fl.f.block_insts(b).try_for_each(|i| bl.inst(b, i));
     let root = bl.chain;
     bl.dag.root = Some(root);
-    Ok(())
+    for i in fl.f.block_insts(b) {
+        vals[i.index()] = None;
+    }
+    built
 }
 
 impl Builder<'_, '_> {

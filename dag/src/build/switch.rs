@@ -529,7 +529,13 @@ impl Planner<'_> {
         best[n] = (0, 0, n);
         for i in (0..n).rev() {
             best[i] = (best[i + 1].0 + 1, best[i + 1].1 + SINGLE, i);
-            for j in (i + 1..n).rev() {
+            // No run starting at i can be dense past the last cluster whose
+            // range from cl[i] stays within what all the remaining cases
+            // could fill (the range grows with j; the cases are bounded):
+            // the runs beyond it are skipped without changing the result.
+            let room = cases[n] - cases[i];
+            let reach = cl[i + 1..].partition_point(|c| dense(room, span(cl[i].lo, c.hi)));
+            for j in (i + 1..i + 1 + reach).rev() {
                 if !fits(i, j) {
                     continue;
                 }
@@ -950,7 +956,6 @@ pub fn build_switch_step(
         .switch_plan(b)
         .ok_or_else(|| IselError::new("a switch without a plan"))?;
     dag.clear();
-    vals.clear();
     let chain = dag.entry();
     let mut bl = Builder {
         fl,
