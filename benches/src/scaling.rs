@@ -240,7 +240,13 @@ pub fn global_count(n: usize) -> String {
 pub fn switch_cases(n: usize) -> String {
     let mut s = String::from(HEADER);
     s.push_str("define i32 @f(i32 %x) {\nentry:\n  switch i32 %x, label %def [\n");
-    let value = |k: usize| if k % 4 == 0 { k * 1000 + 100_003 } else { k };
+    let value = |k: usize| {
+        if k.is_multiple_of(4) {
+            k * 1000 + 100_003
+        } else {
+            k
+        }
+    };
     for k in 0..n {
         let _ = writeln!(s, "    i32 {}, label %c{k}", value(k));
     }
@@ -256,7 +262,7 @@ pub fn switch_cases(n: usize) -> String {
 /// the stack) and a caller passing them.
 pub fn call_arguments(n: usize) -> String {
     let mut s = String::from(HEADER);
-    let ty = |k: usize| if k % 2 == 0 { "i64" } else { "double" };
+    let ty = |k: usize| if k.is_multiple_of(2) { "i64" } else { "double" };
     let params: Vec<String> = (0..n).map(|k| format!("{} %a{k}", ty(k))).collect();
     let _ = writeln!(s, "define i64 @callee({}) {{", params.join(", "));
     let mut last = "0".to_string();
@@ -267,7 +273,7 @@ pub fn call_arguments(n: usize) -> String {
     let _ = writeln!(s, "  ret i64 {last}\n}}");
     let args: Vec<String> = (0..n)
         .map(|k| {
-            if k % 2 == 0 {
+            if k.is_multiple_of(2) {
                 format!("i64 {k}")
             } else {
                 format!("double {k}.5")
