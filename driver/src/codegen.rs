@@ -256,7 +256,7 @@ impl<'a> ModuleCx<'a> {
         if after(mf, "postrapseudos")? {
             return Ok(stopped(dump));
         }
-        rcc_targets::x86_64::branch::fold_branches(mf, &mut w.scratch);
+        rcc_mach::passes::branch_folding::fold_branches(mf, t, &mut w.scratch);
         if after(mf, "branch-folder")? {
             return Ok(stopped(dump));
         }
