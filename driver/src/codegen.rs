@@ -25,6 +25,7 @@
 //! functions still run and report their own errors.
 
 use crate::options::{FileType, Options, RelocModel};
+use rcc_dag::isel::{select_function, IselCtx};
 use rcc_ir::layout::DataLayout;
 use rcc_ir::{Diagnostic, GlobalId, Module, ParseError};
 use rcc_mach::emit::{EmitOptions, ModuleEmitter, RelocModel as EmitReloc};
@@ -38,7 +39,7 @@ use rcc_ralloc::fast::FastOptions;
 use rcc_targets::x86_64::frame::{
     base_pointer_reserved, frame_pointer_reserved, insert_prolog_epilog, FrameScratch,
 };
-use rcc_targets::x86_64::isel::function::{select_function, IselCtx};
+use rcc_targets::x86_64::isel::Selector;
 use rcc_targets::x86_64::lower::{
     emit_constant_pool, emit_exception_table, emit_function_body, emit_jump_tables, exception_refs,
     stub_name, EmitContext, ExceptionRefs,
@@ -85,7 +86,7 @@ pub struct FunctionOutput {
 
 /// Scratch state of one worker, reused across functions.
 pub struct Worker {
-    isel: IselCtx,
+    isel: IselCtx<Selector>,
     mf: MachFunction,
     frame: FrameScratch,
     rec: RecordingStreamer<'static>,
