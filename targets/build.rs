@@ -1,7 +1,7 @@
 //! Generates each target's tables from its description files (see
-//! `build/tablegen.rs` and `src/x86_64/mod.rs`).
+//! `build/tablegen/` and `src/x86_64/mod.rs`).
 
-#[path = "build/tablegen.rs"]
+#[path = "build/tablegen/mod.rs"]
 mod tablegen;
 
 use std::path::PathBuf;
@@ -12,10 +12,10 @@ fn main() {
     let insts = dir.join("instructions.desc");
     println!("cargo:rerun-if-changed={}", regs.display());
     println!("cargo:rerun-if-changed={}", insts.display());
-    println!("cargo:rerun-if-changed=build/tablegen.rs");
+    println!("cargo:rerun-if-changed=build/tablegen");
     let read =
         |p: &PathBuf| std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    let code = tablegen::generate(
+    let code = tablegen::x86_64::generate(
         &regs.display().to_string(),
         &read(&regs),
         &insts.display().to_string(),

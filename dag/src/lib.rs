@@ -6,13 +6,16 @@
 //! function-wide state: machine blocks, virtual registers for values that
 //! cross blocks, frame objects for static allocas), before machine code:
 //! the target selects machine instructions from the DAG and the scheduler
-//! emits them into an `rcc_mach::MachFunction`.
+//! emits them into an `rcc_mach::MachFunction`. [`isel`] is the
+//! target-independent driver of that, per function and block, and the list
+//! scheduler.
 
 pub mod atomic;
 pub mod build;
 pub mod check;
 pub mod combine;
 pub mod fold;
+pub mod isel;
 pub mod legalize;
 pub mod lowering;
 pub mod node;

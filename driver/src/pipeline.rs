@@ -241,7 +241,11 @@ fn post_ra_pseudos(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
 }
 
 fn branch_folder(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
-    let n = cx.module.target.fold_branches(&mut w.mf, &mut w.insts);
+    let n = rcc_mach::passes::branch_folding::fold_branches(
+        &mut w.mf,
+        cx.module.target.info(),
+        &mut w.insts,
+    );
     Ok([n as u64, 0, 0, 0])
 }
 

@@ -13,9 +13,17 @@
 //! [`TargetInfo::load_from_slot`], [`TargetInfo::copy_phys`]). They are
 //! created in the function's arenas but not placed; the caller puts them in
 //! the layout.
+//!
+//! Branch passes ask the target to read and rewrite the branches that end a
+//! block, after LLVM's `analyzeBranch` / `reverseBranchCondition` /
+//! `removeBranch` / `insertBranch`: [`TargetInfo::analyze_branch`] reports
+//! the block's ending as [`Terminators`] plus a target-defined condition (a
+//! list of operands only the target interprets); the other three hooks are
+//! only called on blocks it understood.
 
 use crate::frame::FrameIdx;
-use crate::func::{MInst, MachFunction};
+use crate::func::{MBlock, MInst, MachFunction};
+use crate::operand::Operand;
 use crate::reg::{PReg, RegClassId};
 
 /// A machine opcode: generic or target.
@@ -123,6 +131,19 @@ pub enum OperandSlot {
     Block,
 }
 
+/// How a block ends, as [`TargetInfo::analyze_branch`] reports it (LLVM's
+/// `TBB` and `FBB`; the condition is returned beside it).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Terminators {
+    /// No branch: the block falls through to the next block in the layout.
+    FallThrough,
+    /// An unconditional branch to the block.
+    Uncond(MBlock),
+    /// A branch to `tbb` when the condition holds; otherwise to `fbb`, or,
+    /// without `fbb`, a fall-through to the next block in the layout.
+    Cond { tbb: MBlock, fbb: Option<MBlock> },
+}
+
 /// The target interface of machine code.
 pub trait TargetInfo: Sync {
     /// Number of target opcodes.
@@ -180,6 +201,47 @@ pub trait TargetInfo: Sync {
     /// `dst = src` between physical registers of the same size; `None` if
     /// no single instruction does it.
     fn copy_phys(&self, mf: &mut MachFunction, dst: PReg, src: PReg) -> Option<MInst>;
+
+    // ---- branches (LLVM's analyzeBranch family) ----
+
+    /// How the block whose instructions are `insts` ends, with the branch
+    /// condition (if any) left in `cond` (cleared first); `None` if the
+    /// target cannot tell (an indirect branch, a return, two conditional
+    /// branches). Default: never understood, so branch passes leave the
+    /// target's blocks alone.
+    fn analyze_branch(
+        &self,
+        _mf: &MachFunction,
+        _insts: &[MInst],
+        _cond: &mut Vec<Operand>,
+    ) -> Option<Terminators> {
+        None
+    }
+    /// Makes `cond` (from [`TargetInfo::analyze_branch`]) its inverse;
+    /// `false` if it has none. Default: `false`.
+    fn reverse_branch_condition(&self, _cond: &mut [Operand]) -> bool {
+        false
+    }
+    /// The number of branch instructions ending `insts` (a block
+    /// [`TargetInfo::analyze_branch`] understood), which
+    /// [`TargetInfo::insert_branch`] replaces. Default: none.
+    fn remove_branch(&self, _mf: &MachFunction, _insts: &[MInst]) -> usize {
+        0
+    }
+    /// Creates the branches to `tbb` under `cond` (unconditional if empty)
+    /// and then, if given, to `fbb`, appending them to `out`. Returns how
+    /// many it created. Only called with terminators
+    /// [`TargetInfo::analyze_branch`] reported. Default: none.
+    fn insert_branch(
+        &self,
+        _mf: &mut MachFunction,
+        _tbb: MBlock,
+        _fbb: Option<MBlock>,
+        _cond: &[Operand],
+        _out: &mut Vec<MInst>,
+    ) -> usize {
+        0
+    }
 
     // ---- derived facts, with defaults from the tables above ----
 

@@ -8,7 +8,7 @@
 //! the target's lowering: calling convention, legality, custom lowering,
 //! the selector's hooks), frame lowering (prologue and epilogue,
 //! callee-saved registers, frame-index elimination), branch analysis for
-//! branch folding, and the AsmPrinter (machine function to streamer).
+//! branch folding (`TargetInfo::analyze_branch` and friends), and the AsmPrinter (machine function to streamer).
 //!
 //! Per-function work that needs scratch memory takes a
 //! [`TargetScratch`]: one per worker, made by [`Target::new_scratch`] and
@@ -27,7 +27,7 @@ use rcc_ir::{GlobalId, Module};
 use rcc_mach::eh::ExceptionRefs;
 use rcc_mach::emit::ModuleEmitter;
 use rcc_mach::passes::frame_layout::FrameOptions;
-use rcc_mach::{MInst, MachFunction, PReg, TargetInfo};
+use rcc_mach::{MachFunction, PReg, TargetInfo};
 use rcc_mc::{Streamer, TargetBackend};
 use std::any::Any;
 
@@ -108,9 +108,6 @@ pub trait Target: Sync {
         fopts: &FrameOptions,
         scratch: &mut TargetScratch,
     ) -> Result<(), String>;
-    /// Folds branches over fall-throughs (`jcc next; jmp B` to `j!cc B`);
-    /// returns how many it folded.
-    fn fold_branches(&self, mf: &mut MachFunction, scratch: &mut Vec<MInst>) -> usize;
     /// Emits function `g` (number `fn_number` among the module's emitted
     /// functions): constant pool, header, body, footer, exception table and
     /// jump tables. Returns what the module must provide for its unwind

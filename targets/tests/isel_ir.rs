@@ -1,9 +1,10 @@
 //! Instruction selection from real IR: parse, build each block's DAG,
 //! select, and check the machine code's shape.
 
+use rcc_dag::isel::{select_function, IselCtx};
 use rcc_mach::printer::print_function;
 use rcc_mach::MachFunction;
-use rcc_targets::x86_64::isel::function::{select_function, IselCtx};
+use rcc_targets::x86_64::isel::Selector;
 use rcc_targets::x86_64::X86Info;
 
 fn select(src: &str) -> Result<String, String> {
@@ -15,7 +16,7 @@ fn select(src: &str) -> Result<String, String> {
         .find(|&&g| m.body(g).is_some())
         .ok_or("no definition")?;
     let mut mf = MachFunction::new(g);
-    let mut cx = IselCtx::default();
+    let mut cx = IselCtx::<Selector>::default();
     select_function(&m, &dl, g, &mut mf, &mut cx).map_err(|e| e.to_string())?;
     let mut out = String::new();
     print_function(&mut out, &mf, &m, &X86Info, "isel");

@@ -1,70 +1,131 @@
-//! Branch folding at the end of a block, after register allocation: a
-//! block that ends `jcc A; jmp B` where `A` is laid out next becomes
-//! `j!cc B` and falls through to `A`, as llc leaves it at every
-//! optimization level. (An unconditional jump to the next block is already
-//! dropped by the AsmPrinter.)
+//! The x86-64 branch hooks of [`TargetInfo`](rcc_mach::TargetInfo)
+//! (LLVM's `analyzeBranch` family), which target-independent branch passes
+//! such as [`fold_branches`](rcc_mach::passes::branch_folding::fold_branches)
+//! use.
 //!
-//! Invariants: only the last two instructions of a block change; the
-//! successor list stays the same (both targets remain successors). A block
-//! whose last two branches are both conditional (`jne A; jp A` of a float
-//! compare) is left alone, since inverting one of them changes the meaning.
+//! The branches understood are `JMP_1 bb` and `JCC_1 bb, cc` (operands in
+//! that order, `implicit $eflags` after them). A branch condition is one
+//! immediate operand, the condition code; x86 condition codes come in
+//! pairs, so `cc ^ 1` is the inverse. A block ending in two conditional
+//! branches (`jne A; jp A` of a float compare) is not analyzable, since
+//! inverting one of them changes the meaning.
 
 use super::desc::op;
-use rcc_mach::{MBlock, MInst, MOpc, MachFunction, OpKind, Operand};
+use super::isel::emit::push_implicit;
+use rcc_mach::{MBlock, MInst, MOpc, MachFunction, OpKind, Operand, Terminators};
 
-/// Folds `jcc next; jmp B` into `j!cc B` throughout `mf`. Returns the
-/// number of branches removed.
-pub fn fold_branches(mf: &mut MachFunction, scratch: &mut Vec<MInst>) -> usize {
-    let jcc = MOpc::target(op::JCC_1.0);
-    let jmp = MOpc::target(op::JMP_1.0);
-    let target = |mf: &MachFunction, i: MInst| {
-        mf.operands(i)
-            .iter()
-            .find(|o| o.kind() == OpKind::Block)
-            .map(|o| MBlock::from_u32(o.payload()))
+const JCC: MOpc = MOpc::target(op::JCC_1.0);
+const JMP: MOpc = MOpc::target(op::JMP_1.0);
+
+/// The block operand of branch `i`.
+fn dest(mf: &MachFunction, i: MInst) -> Option<MBlock> {
+    mf.operands(i)
+        .iter()
+        .find(|o| o.kind() == OpKind::Block)
+        .map(|o| MBlock::from_u32(o.payload()))
+}
+
+/// The condition-code operand of `JCC_1` `i`.
+fn cc(mf: &MachFunction, i: MInst) -> Option<Operand> {
+    mf.operands(i)
+        .iter()
+        .find(|o| o.kind() == OpKind::Imm)
+        .copied()
+}
+
+/// See [`TargetInfo::analyze_branch`](rcc_mach::TargetInfo::analyze_branch).
+pub fn analyze_branch(
+    mf: &MachFunction,
+    insts: &[MInst],
+    cond: &mut Vec<Operand>,
+) -> Option<Terminators> {
+    cond.clear();
+    let opc = |k: usize| insts.len().checked_sub(k).map(|p| mf.opc(insts[p]));
+    let is_term = |o: MOpc| {
+        o.as_target()
+            .is_some_and(|t| super::DESCS[t as usize].flags & rcc_mach::iflag::TERMINATOR != 0)
     };
-    let mut dropped = Vec::new();
-    for k in 0..mf.order.len() {
-        let next = mf.order.get(k + 1).copied();
-        let insts = mf.block_insts(mf.order[k]);
-        let n = insts.len();
-        if n < 2 {
-            continue;
+    match (opc(3), opc(2), opc(1)) {
+        (Some(JCC), Some(JCC), Some(JMP)) => None,
+        (_, Some(JCC), Some(JMP)) => {
+            let n = insts.len();
+            cond.push(cc(mf, insts[n - 2])?);
+            Some(Terminators::Cond {
+                tbb: dest(mf, insts[n - 2])?,
+                fbb: Some(dest(mf, insts[n - 1])?),
+            })
         }
-        let (c, j) = (insts[n - 2], insts[n - 1]);
-        if mf.opc(j) != jmp || mf.opc(c) != jcc || (n >= 3 && mf.opc(insts[n - 3]) == jcc) {
-            continue;
+        (_, Some(JCC), Some(JCC)) => None,
+        (_, _, Some(JCC)) => {
+            let last = insts[insts.len() - 1];
+            cond.push(cc(mf, last)?);
+            Some(Terminators::Cond {
+                tbb: dest(mf, last)?,
+                fbb: None,
+            })
         }
-        let (Some(a), Some(b)) = (target(mf, c), target(mf, j)) else {
-            continue;
-        };
-        if next != Some(a) || a == b {
-            continue;
-        }
-        for o in mf.operands_mut(c) {
-            match o.kind() {
-                OpKind::Block => *o = Operand::block(b),
-                // x86 condition codes come in pairs: cc ^ 1 is the inverse.
-                OpKind::Imm => *o = Operand::imm(o.imm_value() ^ 1),
-                _ => {}
-            }
-        }
-        dropped.push(j);
+        (_, _, Some(JMP)) => Some(Terminators::Uncond(dest(mf, insts[insts.len() - 1])?)),
+        (_, _, Some(o)) if is_term(o) => None,
+        _ => Some(Terminators::FallThrough),
     }
-    if !dropped.is_empty() {
-        dropped.sort_unstable();
-        mf.rewrite(scratch, |_, _, old, out| {
-            out.extend(old.iter().filter(|i| dropped.binary_search(i).is_err()))
-        });
+}
+
+/// See [`TargetInfo::reverse_branch_condition`](rcc_mach::TargetInfo::reverse_branch_condition).
+pub fn reverse_branch_condition(cond: &mut [Operand]) -> bool {
+    match cond {
+        [c] if c.kind() == OpKind::Imm => {
+            *c = Operand::imm(c.imm_value() ^ 1);
+            true
+        }
+        _ => false,
     }
-    dropped.len()
+}
+
+/// See [`TargetInfo::remove_branch`](rcc_mach::TargetInfo::remove_branch).
+pub fn remove_branch(mf: &MachFunction, insts: &[MInst]) -> usize {
+    insts
+        .iter()
+        .rev()
+        .take_while(|&&i| matches!(mf.opc(i), JCC | JMP))
+        .count()
+}
+
+/// See [`TargetInfo::insert_branch`](rcc_mach::TargetInfo::insert_branch).
+pub fn insert_branch(
+    mf: &mut MachFunction,
+    tbb: MBlock,
+    fbb: Option<MBlock>,
+    cond: &[Operand],
+    out: &mut Vec<MInst>,
+) -> usize {
+    let mut branch = |opc: MOpc, ops: &[Operand]| {
+        let mut v = ops.to_vec();
+        push_implicit(&mut v, opc, false);
+        out.push(mf.create(opc, &v));
+    };
+    match cond {
+        [] => branch(JMP, &[Operand::block(tbb)]),
+        [c] => branch(JCC, &[Operand::block(tbb), *c]),
+        _ => return 0,
+    }
+    if let Some(f) = fbb {
+        branch(JMP, &[Operand::block(f)]);
+        return 2;
+    }
+    1
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::x86_64::desc::regs;
+    use crate::x86_64::X86Info;
     use rcc_ir::GlobalId;
+    use rcc_mach::passes::branch_folding;
+
+    fn fold_branches(mf: &mut MachFunction, scratch: &mut Vec<MInst>) -> usize {
+        branch_folding::fold_branches(mf, &X86Info, scratch)
+    }
 
     /// bb0: jcc(cc) bb1; jmp bb2 / bb1: ret / bb2: ret, laid out 0 1 2.
     fn diamond(cc: i32, second_jcc: bool) -> MachFunction {

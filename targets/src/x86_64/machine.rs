@@ -28,8 +28,8 @@ use super::desc::{
 };
 use super::{op, regs, Opcode};
 use rcc_mach::{
-    iflag, FrameIdx, MInst, MOpc, MachFunction, Operand, OperandSlot, PReg, Reg, RegClassId,
-    TargetInfo,
+    iflag, FrameIdx, MBlock, MInst, MOpc, MachFunction, Operand, OperandSlot, PReg, Reg,
+    RegClassId, TargetInfo, Terminators,
 };
 use std::sync::OnceLock;
 
@@ -337,6 +337,30 @@ impl TargetInfo for X86Info {
             MOpc::target(f.0),
             &[Operand::reg_def(dst), Operand::reg_use(src)],
         ))
+    }
+    fn analyze_branch(
+        &self,
+        mf: &MachFunction,
+        insts: &[MInst],
+        cond: &mut Vec<Operand>,
+    ) -> Option<Terminators> {
+        super::branch::analyze_branch(mf, insts, cond)
+    }
+    fn reverse_branch_condition(&self, cond: &mut [Operand]) -> bool {
+        super::branch::reverse_branch_condition(cond)
+    }
+    fn remove_branch(&self, mf: &MachFunction, insts: &[MInst]) -> usize {
+        super::branch::remove_branch(mf, insts)
+    }
+    fn insert_branch(
+        &self,
+        mf: &mut MachFunction,
+        tbb: MBlock,
+        fbb: Option<MBlock>,
+        cond: &[Operand],
+        out: &mut Vec<MInst>,
+    ) -> usize {
+        super::branch::insert_branch(mf, tbb, fbb, cond, out)
     }
     fn allocation_order(&self, c: RegClassId) -> &'static [PReg] {
         alloc_orders()

@@ -7,8 +7,9 @@
 //! allocation order and spill size) and `instructions.desc` (one row per
 //! instruction form: name, AT&T mnemonic, operand kinds and roles, encoding,
 //! flags, implicit defs/uses). `targets/build.rs` runs
-//! `targets/build/tablegen.rs` over them and writes `x86_64_gen.rs` into
-//! `OUT_DIR`, which [`desc`] includes. Everything else is derived:
+//! `targets/build/tablegen/` (its generic `core` plus the `x86_64`
+//! vocabulary) over them and writes `x86_64_gen.rs` into `OUT_DIR`, which
+//! [`desc`] includes. Everything else is derived:
 //!
 //! - the [`Opcode`] constants (`op::ADD32ri8`) and the descriptor table
 //!   [`DESCS`] (operands, flags, may-load/may-store inferred from

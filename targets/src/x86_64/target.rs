@@ -4,14 +4,14 @@
 //! It ties the x86 pieces to the target interface: the generated
 //! descriptions ([`X86Info`], [`X86Backend`]), the feature table
 //! ([`super::features`]), instruction selection ([`super::isel`]), frame
-//! lowering ([`super::frame`]), branch analysis ([`super::branch`]) and the
+//! lowering ([`super::frame`]), branch analysis (through [`X86Info`]) and the
 //! AsmPrinter ([`super::lower`]). Its per-worker scratch holds the
 //! selection buffers and the frame buffers.
 
 use super::frame::{
     base_pointer_reserved, frame_pointer_reserved, insert_prolog_epilog, FrameScratch,
 };
-use super::isel::function::{select_function, IselCtx};
+use super::isel::Selector;
 use super::lower::{
     emit_constant_pool, emit_exception_table, emit_function_body, emit_jump_tables, exception_refs,
     EmitContext,
@@ -21,12 +21,13 @@ use super::{regs, X86Backend, X86Info};
 use crate::subtarget::{FeatureTable, Subtarget};
 use crate::target::{ModuleEnv, ReservedRegs, Target, TargetScratch};
 use crate::triple::Triple;
+use rcc_dag::isel::{select_function, IselCtx};
 use rcc_dag::IselError;
 use rcc_ir::layout::DataLayout;
 use rcc_ir::{GlobalId, Module};
 use rcc_mach::eh::ExceptionRefs;
 use rcc_mach::passes::frame_layout::FrameOptions;
-use rcc_mach::{MInst, MachFunction, PReg, TargetInfo};
+use rcc_mach::{MachFunction, PReg, TargetInfo};
 use rcc_mc::{Streamer, TargetBackend};
 
 /// The x86-64 target.
@@ -41,7 +42,7 @@ static BACKEND: X86Backend = X86Backend;
 /// The x86 per-worker scratch.
 #[derive(Default)]
 struct Scratch {
-    isel: IselCtx,
+    isel: IselCtx<Selector>,
     frame: FrameScratch,
 }
 
@@ -148,10 +149,6 @@ impl Target for X86Target {
         insert_prolog_epilog(mf, m, used_csrs, fopts, &mut s.frame)
             .map(|_| ())
             .map_err(|e| e.to_string())
-    }
-
-    fn fold_branches(&self, mf: &mut MachFunction, scratch: &mut Vec<MInst>) -> usize {
-        super::branch::fold_branches(mf, scratch)
     }
 
     fn emit_function(

@@ -1,10 +1,11 @@
 //! Shared by the `isel_*` tests: real `.ll` text through instruction
 //! selection to MIR text (`RCC_SHOW=1` prints it).
 
+use rcc_dag::isel::{select_function, IselCtx};
 use rcc_mach::printer::print_function;
 use rcc_mach::verify::verify_to_string;
 use rcc_mach::MachFunction;
-use rcc_targets::x86_64::isel::function::{select_function, IselCtx};
+use rcc_targets::x86_64::isel::Selector;
 use rcc_targets::x86_64::X86Info;
 
 fn show(out: &str) {
@@ -24,7 +25,7 @@ pub fn select_first(src: &str) -> Result<String, String> {
         .find(|&&g| m.body(g).is_some())
         .ok_or("no definition")?;
     let mut mf = MachFunction::new(g);
-    let mut cx = IselCtx::default();
+    let mut cx = IselCtx::<Selector>::default();
     select_function(&m, &dl, g, &mut mf, &mut cx).map_err(|e| e.to_string())?;
     let mut out = String::new();
     print_function(&mut out, &mf, &m, &X86Info, "isel");
@@ -40,7 +41,7 @@ pub fn select_all(src: &str, pic: bool, verify: bool) -> Result<String, String> 
     let m = rcc_ir::parse_module(src.to_string(), "t.ll").map_err(|e| e.message.to_string())?;
     let dl = m.data_layout()?;
     let mut out = String::new();
-    let mut cx = IselCtx::default();
+    let mut cx = IselCtx::<Selector>::default();
     cx.pic = pic;
     for &g in m.order.iter().filter(|&&g| m.body(g).is_some()) {
         let mut mf = MachFunction::new(g);

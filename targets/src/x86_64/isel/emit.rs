@@ -1,7 +1,7 @@
 //! Scheduling and emission: turns a block's [`Cover`] into machine
 //! instructions appended to the open block of the `MachFunction`.
 //!
-//! Order: the list scheduler's ([`super::schedule`]), which emits a node
+//! Order: the list scheduler's ([`rcc_dag::isel::schedule`]), which emits a node
 //! after its dependencies, so every value is defined before it is used and
 //! chained nodes keep their chain order. A row's instructions are emitted
 //! together, so physical registers a row uses (EFLAGS, %cl, %eax/%edx) are
@@ -18,7 +18,7 @@ use super::addr::{AddrMode, Base};
 use super::call::{emit_call, emit_ret, X86_CALL, X86_RET};
 use super::matcher::{Binding, Cover, FOLDED, SPECIAL};
 use super::patterns::{patterns, PDef, POperand, Pattern};
-use super::schedule::Scheduler;
+use rcc_dag::isel::Scheduler;
 use rcc_dag::{Cond, Dag, IselError, Node, Op, SDValue, VT};
 use rcc_ir::entity::EntityId;
 use rcc_mach::{

@@ -44,6 +44,7 @@
 use super::addr::{match_addr, AddrMode, Base};
 use super::call::{X86_CALL, X86_RET};
 use super::patterns::{patterns, PNode, POp, Pattern, Pred};
+use rcc_dag::isel::DepGraph;
 use rcc_dag::{Cond, Dag, Ext, IselError, MemInfo, Node, Op, SDValue, VT};
 use rcc_ir::entity::EntityId;
 use rcc_mach::{MBlock, MachFunction, SymFlag};
@@ -106,10 +107,6 @@ impl Cover {
         let (a, b) = self.bind_range[n.index()];
         &self.binds[a as usize..b as usize]
     }
-    pub fn deps_of(&self, n: Node) -> &[Node] {
-        let (a, b) = self.dep_range[n.index()];
-        &self.deps[a as usize..b as usize]
-    }
     /// The last node of `n`'s glue chain (`n` itself if its glue, if any,
     /// is unread).
     pub fn group_end(&self, mut n: Node) -> Node {
@@ -117,6 +114,13 @@ impl Cover {
             n = u;
         }
         n
+    }
+}
+
+impl DepGraph for Cover {
+    fn deps_of(&self, n: Node) -> &[Node] {
+        let (a, b) = self.dep_range[n.index()];
+        &self.deps[a as usize..b as usize]
     }
 }
 

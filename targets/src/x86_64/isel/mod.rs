@@ -1,16 +1,18 @@
 //! x86-64 instruction selection: from a block's SelectionDAG to machine
 //! instructions in SSA form over virtual registers.
 //!
-//! Pipeline position: after the DAG builder and combiner (and, later,
-//! legalization) of one block, with that block open in the
-//! `MachFunction` (`mf.begin_block(b)`); before `mf.end_block(succs)`.
+//! Pipeline position: after the DAG builder, the legalizers and the
+//! combiner of one block, with that block open in the `MachFunction`
+//! (`mf.begin_block(b)`); before `mf.end_block(succs)`. The per-block
+//! driver is the target-independent [`rcc_dag::isel::select_function`];
+//! [`Selector`] is the x86-64 [`TargetSelector`] it calls.
 //!
 //! - [`patterns`]: the pattern rows of `patterns.desc` (data, checked
 //!   against the instruction table);
 //! - [`matcher`]: top-down tree covering of the DAG with those rows;
 //! - [`addr`]: the hand-written addressing-mode matcher (`addr` operands);
-//! - [`schedule`]: the list scheduler (emission order of the covered
-//!   nodes);
+//! - [`rcc_dag::isel::schedule`]: the list scheduler (emission order of
+//!   the covered nodes), which [`matcher::Cover`] feeds;
 //! - [`emit`]: instantiation of the chosen rows, in that order, into
 //!   machine instructions;
 //! - [`call`]: the System V [`rcc_dag::CallLowering`] hooks and the
@@ -30,12 +32,10 @@ pub mod addr;
 pub mod atomic;
 pub mod call;
 pub mod emit;
-pub mod function;
 pub mod inline_asm;
 pub mod jumptable;
 pub mod matcher;
 pub mod patterns;
-pub mod schedule;
 #[cfg(test)]
 mod tests;
 pub mod tls;
@@ -46,9 +46,11 @@ pub mod x87;
 pub use call::{X86Lowering, X86_CALL, X86_RET};
 pub use rcc_dag::IselError;
 
+use crate::x86_64::desc::regs;
 use emit::Emitter;
 use matcher::Cover;
-use rcc_dag::Dag;
+use rcc_dag::isel::{PadRegs, Scheduler, TargetSelector};
+use rcc_dag::{CallLowering, Dag};
 use rcc_mach::{MachFunction, Operand, Reg};
 
 /// Reusable instruction-selection state (one per worker).
@@ -57,7 +59,7 @@ pub struct Selector {
     cover: Cover,
     vals: Vec<Reg>,
     ops: Vec<Operand>,
-    sched: schedule::Scheduler,
+    sched: Scheduler,
 }
 
 impl Selector {
@@ -83,6 +85,25 @@ impl Selector {
         let r = e.run(mf);
         self.ops = e.ops;
         r
+    }
+}
+
+impl TargetSelector for Selector {
+    fn lowering(&self) -> &dyn CallLowering {
+        &X86Lowering
+    }
+
+    /// RAX and EDX, which the unwinder sets (System V).
+    fn pad_regs(&self) -> PadRegs {
+        PadRegs {
+            ptr: regs::RAX,
+            sel: regs::EDX,
+            live_ins: &[regs::RAX, regs::RDX],
+        }
+    }
+
+    fn select_block(&mut self, dag: &mut Dag, mf: &mut MachFunction) -> Result<(), IselError> {
+        Selector::select_block(self, dag, mf)
     }
 }
 

@@ -1,9 +1,10 @@
 //! The list scheduler: the order in which a block's covered nodes are
 //! emitted as machine instructions.
 //!
-//! Input: the [`Cover`] of a block (each selected node's dependencies:
-//! the values its row reads, then its chain predecessor, then its glue
-//! producer). Output: every node the root reaches through dependencies,
+//! Input: the dependency graph of a block's selected nodes, as the
+//! target's tree cover records it ([`DepGraph`]: each selected node's
+//! dependencies, the values its row reads, then its chain predecessor, then
+//! its glue producer). Output: every node the root reaches through dependencies,
 //! each after all of its dependencies.
 //!
 //! Algorithm: bottom-up list scheduling, as LLVM's `source` and
@@ -37,10 +38,16 @@
 //! user; a dependency cycle or a glue producer with another later user is
 //! an error, never a wrong order.
 
-use super::matcher::Cover;
-use rcc_dag::{Dag, IselError, Node, Op, VT};
+use crate::{Dag, IselError, Node, Op, VT};
 use rcc_ir::entity::EntityId;
 use std::collections::BinaryHeap;
+
+/// The dependencies of the covered nodes of a block.
+pub trait DepGraph {
+    /// What must be emitted before covered node `n`: the values it reads,
+    /// then its chain predecessor, then its glue producer (last).
+    fn deps_of(&self, n: Node) -> &[Node];
+}
 
 /// Reusable buffers of the scheduler (one per worker).
 #[derive(Default)]
@@ -97,8 +104,9 @@ fn reads_value(dag: &Dag, n: Node, d: Node) -> bool {
 }
 
 impl Scheduler {
-    /// Computes [`Scheduler::order`] for the block covered by `cover`.
-    pub fn schedule(&mut self, dag: &Dag, cover: &Cover) -> Result<(), IselError> {
+    /// Computes [`Scheduler::order`] for the block whose dependencies are
+    /// `cover`.
+    pub fn schedule(&mut self, dag: &Dag, cover: &impl DepGraph) -> Result<(), IselError> {
         self.order.clear();
         let Some(root) = dag.root else {
             return Ok(());
@@ -177,7 +185,7 @@ impl Scheduler {
 
     /// Whether ready node `d` may move down to its first user: it has no
     /// chain, and at most one of the values it reads is not live yet.
-    fn sinkable(&self, dag: &Dag, cover: &Cover, d: Node) -> bool {
+    fn sinkable(&self, dag: &Dag, cover: &impl DepGraph, d: Node) -> bool {
         if chained(dag, d) {
             return false;
         }
@@ -193,7 +201,21 @@ impl Scheduler {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rcc_dag::SDValue;
+    use crate::SDValue;
+
+    /// A hand-made cover: per node, its dependencies in `deps`.
+    #[derive(Default)]
+    struct Cover {
+        dep_range: Vec<(u32, u32)>,
+        deps: Vec<Node>,
+    }
+
+    impl DepGraph for Cover {
+        fn deps_of(&self, n: Node) -> &[Node] {
+            let (a, b) = self.dep_range[n.index()];
+            &self.deps[a as usize..b as usize]
+        }
+    }
 
     /// A block under construction with a hand-made cover: a node depends
     /// on its operands' nodes (values, then the chain, then glue), leaves

@@ -1,17 +1,21 @@
-//! rcc's small TableGen: reads a target's `.desc` files and writes the Rust
-//! tables every consumer is derived from (register tables, register classes,
-//! opcode constants, instruction descriptors, the assembler's matcher table).
+//! The x86-64 vocabulary of rcc's TableGen: what `registers.desc` and
+//! `instructions.desc` mean, on top of the shared description language of
+//! [`super::core`].
 //!
-//! Runs at build time only. Malformed descriptions abort the build with
-//! `file:line: message`; the generated code is never written partially.
+//! - register lines: `gpr` families (64/32/16/8-bit and high-byte parts,
+//!   REX constraints), `vec` (XMM with its YMM), `x87`, `reg`, `seg` and
+//!   `class`; the sub-register indices (`SUBIDX`) and register flags;
+//! - instruction rows: operand kinds (`r32`, `m64`, `i32i8`, fixed
+//!   registers `%cl`, literals), roles (`r`, `w`, `rw`), encodings (opcode
+//!   bytes, ModRM forms, prefixes) and attributes; the Intel mnemonic
+//!   derived from the AT&T one;
+//! - [`generate`]: writes `x86_64_gen.rs` (register, class and opcode
+//!   constants, the instruction descriptors, the assembler's matcher
+//!   table).
 
+use super::core::{alias_sets, class_members, fail, parse_insts};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
-
-/// A build-time error in a description file.
-fn fail(file: &str, line: usize, msg: impl std::fmt::Display) -> ! {
-    panic!("{file}:{line}: {msg}")
-}
 
 // ---------------------------------------------------------------- registers
 
@@ -166,23 +170,7 @@ fn parse_regs(file: &str, text: &str) -> Regs {
                 if t.len() < 4 {
                     fail(file, ln, "class wants a name, a spill size and members");
                 }
-                let mut members = Vec::new();
-                for m in &t[3..] {
-                    if let Some((a, b)) = m.split_once('-') {
-                        let split = |s: &str| {
-                            let p = s.trim_end_matches(|c: char| c.is_ascii_digit());
-                            (p.to_string(), s[p.len()..].parse::<u32>().unwrap_or(0))
-                        };
-                        let (pa, na) = split(a);
-                        let (pb, nb) = split(b);
-                        if pa != pb || na > nb {
-                            fail(file, ln, format!("bad range {m}"));
-                        }
-                        members.extend((na..=nb).map(|i| format!("{pa}{i}")));
-                    } else {
-                        members.push(m.to_string());
-                    }
-                }
+                let members = class_members(file, ln, &t[3..]);
                 let spill = t[2]
                     .parse()
                     .unwrap_or_else(|_| fail(file, ln, "bad spill size"));
@@ -217,173 +205,6 @@ fn parse_regs(file: &str, text: &str) -> Regs {
         index,
         classes,
     }
-}
-
-// ------------------------------------------------------------- instructions
-
-#[derive(Clone)]
-struct Row {
-    line: usize,
-    name: String,
-    mnemonic: String,
-    operands: Vec<String>,
-    enc: Vec<String>,
-    attrs: Vec<String>,
-    group: String,
-}
-
-struct Insts {
-    rows: Vec<Row>,
-    aliases: Vec<(String, String)>,
-}
-
-/// Substitutes `${p}` and `${p+N}` (hex add) in a template body line.
-fn substitute(file: &str, ln: usize, line: &str, params: &[String], args: &[String]) -> String {
-    let mut out = String::new();
-    let mut rest = line;
-    while let Some(i) = rest.find("${") {
-        out.push_str(&rest[..i]);
-        let end = rest[i..]
-            .find('}')
-            .unwrap_or_else(|| fail(file, ln, "unclosed ${"));
-        let inner = &rest[i + 2..i + end];
-        let (p, add) = match inner.split_once('+') {
-            Some((p, n)) => (
-                p,
-                Some(u32::from_str_radix(n, 16).unwrap_or_else(|_| fail(file, ln, "bad +N"))),
-            ),
-            None => (inner, None),
-        };
-        let k = params
-            .iter()
-            .position(|q| q == p)
-            .unwrap_or_else(|| fail(file, ln, format!("unknown parameter {p}")));
-        match add {
-            Some(n) => {
-                let v = u32::from_str_radix(&args[k], 16)
-                    .unwrap_or_else(|_| fail(file, ln, "non-hex argument"));
-                write!(out, "{:02X}", v + n).unwrap();
-            }
-            None => out.push_str(&args[k]),
-        }
-        rest = &rest[i + end + 1..];
-    }
-    out.push_str(rest);
-    out
-}
-
-/// Lines with their 1-based line numbers.
-type Lines = Vec<(usize, String)>;
-
-fn parse_insts(file: &str, text: &str) -> Insts {
-    // Expand templates first: a list of (line number, text).
-    let mut templates: HashMap<String, (Vec<String>, Lines)> = HashMap::new();
-    let mut lines: Lines = Vec::new();
-    let mut cur: Option<(String, Vec<String>, Lines)> = None;
-    for (ln, raw) in text.lines().enumerate() {
-        let ln = ln + 1;
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let t: Vec<&str> = line.split_whitespace().collect();
-        if let Some((name, params, body)) = cur.as_mut() {
-            if line == "end" {
-                let (name, params, body) = (name.clone(), params.clone(), std::mem::take(body));
-                templates.insert(name, (params, body));
-                cur = None;
-            } else {
-                body.push((ln, line.to_string()));
-            }
-            continue;
-        }
-        match t[0] {
-            "template" => {
-                cur = Some((
-                    t[1].to_string(),
-                    t[2..].iter().map(|s| s.to_string()).collect(),
-                    Vec::new(),
-                ));
-            }
-            "use" => {
-                let (params, body) = templates
-                    .get(t[1])
-                    .unwrap_or_else(|| fail(file, ln, format!("unknown template {}", t[1])));
-                // Extra arguments join the last parameter (attribute lists);
-                // a missing last argument is empty.
-                let mut args: Vec<String> = t[2..].iter().map(|s| s.to_string()).collect();
-                if args.len() + 1 == params.len() {
-                    args.push(String::new());
-                }
-                if args.len() < params.len() || params.is_empty() && !args.is_empty() {
-                    fail(
-                        file,
-                        ln,
-                        format!("template {} wants {} arguments", t[1], params.len()),
-                    );
-                }
-                let rest = args.split_off(params.len() - 1).join(" ");
-                args.push(rest);
-                for (bl, b) in body {
-                    lines.push((*bl, substitute(file, *bl, b, params, &args)));
-                }
-            }
-            _ => lines.push((ln, line.to_string())),
-        }
-    }
-    if cur.is_some() {
-        fail(file, 0, "template without end");
-    }
-    let mut rows = Vec::new();
-    let mut aliases = Vec::new();
-    let mut group = String::from("misc");
-    for (ln, line) in lines {
-        if let Some(g) = line.strip_prefix("[group ") {
-            group = g.trim_end_matches(']').trim().to_string();
-            continue;
-        }
-        let t: Vec<&str> = line.split_whitespace().collect();
-        if t[0] == "alias" {
-            if t.len() != 3 {
-                fail(file, ln, "alias wants FROM TO");
-            }
-            aliases.push((t[1].to_string(), t[2].to_string()));
-            continue;
-        }
-        let parts: Vec<&str> = line.split('|').collect();
-        if parts.len() != 3 {
-            fail(
-                file,
-                ln,
-                "row wants `NAME mnemonic operands | encoding | attributes`",
-            );
-        }
-        let head: Vec<&str> = parts[0].split_whitespace().collect();
-        if head.len() != 3 {
-            fail(file, ln, "row head wants NAME mnemonic operands");
-        }
-        let operands = if head[2] == "-" {
-            Vec::new()
-        } else {
-            head[2].split(',').map(str::to_string).collect()
-        };
-        let keep = |s: &str| -> Vec<String> {
-            s.split_whitespace()
-                .filter(|x| *x != "-")
-                .map(str::to_string)
-                .collect()
-        };
-        rows.push(Row {
-            line: ln,
-            name: head[0].to_string(),
-            mnemonic: head[1].to_string(),
-            operands,
-            enc: keep(parts[1]),
-            attrs: keep(parts[2]),
-            group: group.clone(),
-        });
-    }
-    Insts { rows, aliases }
 }
 
 /// The Intel-syntax mnemonic derived from the AT&T one: a trailing size
@@ -442,7 +263,7 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
     let insts = parse_insts(inst_file, inst_text);
     let mut o = String::new();
     o.push_str(
-        "// @generated by targets/build/tablegen.rs from registers.desc and instructions.desc.\n\n",
+        "// @generated by targets/build/tablegen/x86_64.rs from registers.desc and instructions.desc.\n\n",
     );
 
     // Registers.
@@ -490,17 +311,8 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
     by_asm.sort();
     writeln!(o, "/// Registers by AT&T name (without `%`), sorted by name.\npub static REG_BY_ASM: [(&str, u16); {}] = {:?};", by_asm.len(), by_asm).unwrap();
     // Alias sets through units.
-    let mut pool: Vec<usize> = Vec::new();
-    let mut ranges = vec![(0usize, 0usize)];
-    for r in &regs.regs {
-        let start = pool.len();
-        for (j, q) in regs.regs.iter().enumerate() {
-            if r.units.iter().any(|u| q.units.contains(u)) {
-                pool.push(j + 1);
-            }
-        }
-        ranges.push((start, pool.len()));
-    }
+    let units: Vec<&[u32]> = regs.regs.iter().map(|r| r.units.as_slice()).collect();
+    let (pool, ranges) = alias_sets(&units);
     writeln!(o, "/// Flattened alias sets; `REG_ALIAS_RANGES[r]` is `r`'s range (includes `r`).\npub static REG_ALIAS_POOL: [u16; {}] = {:?};", pool.len(), pool).unwrap();
     writeln!(o, "/// Range of each register's aliases in `REG_ALIAS_POOL`.\npub static REG_ALIAS_RANGES: [(u16, u16); NUM_REGS] = {:?};", ranges).unwrap();
     // Classes.
