@@ -3,7 +3,7 @@
 ; select, extensions, truncation, loads/stores, phis across a loop,
 ; register-pair and stack arguments, calls of the runtime library for
 ; division and float conversions. main prints a hash per function.
-; Generated from scratch sources; see ARCHITECTURE.md (wide integers).
+; Generated from scratch sources; see docs/legalize.md (wide integers).
 @.fmt = private unnamed_addr constant [14 x i8] c"%-8s %016llx\0A\00"
 @.fmt2 = private unnamed_addr constant [21 x i8] c"%-8s %016llx%016llx\0A\00"
 @vals = internal global [15 x i128] [i128 0, i128 1, i128 3, i128 64, i128 65, i128 127, i128 18446744073709551615, i128 18446744073709551616, i128 170141183460469231731687303715884105727, i128 -170141183460469231731687303715884105728, i128 -1, i128 1512366075204170947332355369683137040, i128 68915718020162848918556923512, i128 -7, i128 92233720368547758150], align 16

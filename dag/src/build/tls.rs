@@ -16,7 +16,7 @@
 //! address matcher folds as a displacement). Every local-dynamic access of
 //! a function names the same `@TLSLD` symbol, so the accesses of a block
 //! share one node, one call (llc shares one per function, see
-//! ARCHITECTURE.md).
+//! docs/abi.md).
 
 use super::{BResult, Builder};
 use crate::node::SDValue;
