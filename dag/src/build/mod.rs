@@ -24,6 +24,7 @@
 mod abi;
 pub mod aggregate;
 mod constexpr;
+mod jump_table_partition;
 mod promote;
 mod stack;
 mod tls;
@@ -1034,8 +1035,9 @@ impl Builder<'_, '_> {
     fn terminator(&mut self, b: Block, i: Inst) -> BResult<()> {
         let f = self.fl.f;
         let mut succs: Vec<Block> = Vec::new();
+        let mut seen = ahash::AHashSet::new();
         for s in f.successors(i) {
-            if !succs.contains(&s) {
+            if seen.insert(s) {
                 succs.push(s);
             }
         }

@@ -59,6 +59,7 @@
 //! an unreachable default, the last case taken without a test); the case
 //! values are kept as words in the plan ([`Test::WideEq`]).
 
+use super::jump_table_partition::{partition, Span};
 use super::{BResult, Builder, FunctionLowering};
 use crate::lowering::{CallLowering, IselError};
 use crate::node::{Dag, SDValue};
@@ -127,6 +128,9 @@ pub struct SwitchPlan {
     /// Step 0 runs in the IR block's own machine block.
     pub steps: Vec<Step>,
     succ_pool: Vec<MBlock>,
+    /// Every (successor, step) pair, sorted: the steps that reach a block
+    /// without scanning every step.
+    by_target: Vec<(MBlock, u32)>,
     /// A wide switch's case values, `words` words each, low first.
     wide_cases: Vec<u64>,
     words: usize,
@@ -137,6 +141,42 @@ impl SwitchPlan {
     pub fn succs(&self, k: usize) -> &[MBlock] {
         let (a, b) = self.steps[k].succs;
         &self.succ_pool[a as usize..b as usize]
+    }
+
+    /// The plan of `steps`, with its successor index.
+    fn new(
+        block: Block,
+        vt: VT,
+        vreg: VReg,
+        p: Planner<'_>,
+        wide_cases: Vec<u64>,
+        words: usize,
+    ) -> SwitchPlan {
+        let mut plan = SwitchPlan {
+            block,
+            vt,
+            vreg,
+            steps: p.steps,
+            succ_pool: p.succ_pool,
+            by_target: Vec::new(),
+            wide_cases,
+            words,
+        };
+        let by_target: Vec<(MBlock, u32)> = (0..plan.steps.len())
+            .flat_map(|k| plan.succs(k).iter().map(move |&t| (t, k as u32)))
+            .collect();
+        plan.by_target = by_target;
+        plan.by_target.sort_unstable();
+        plan
+    }
+
+    /// The steps with `target` among their successors, in step order.
+    pub fn steps_reaching(&self, target: MBlock) -> impl Iterator<Item = usize> + '_ {
+        let first = self.by_target.partition_point(|&(t, _)| t < target);
+        self.by_target[first..]
+            .iter()
+            .take_while(move |&&(t, _)| t == target)
+            .map(|&(_, k)| k as usize)
     }
 }
 
@@ -251,15 +291,7 @@ impl FunctionLowering<'_> {
         } else {
             p.lower_tree(&clusters, head);
         }
-        Ok(SwitchPlan {
-            block: b,
-            vt,
-            vreg,
-            steps: p.steps,
-            succ_pool: p.succ_pool,
-            wide_cases: Vec::new(),
-            words: 0,
-        })
+        Ok(SwitchPlan::new(b, vt, vreg, p, Vec::new(), 0))
     }
 
     /// The machine block of switch destination `v`.
@@ -346,15 +378,7 @@ impl FunctionLowering<'_> {
             };
             p.step(blocks[k], kind);
         }
-        Ok(SwitchPlan {
-            block: b,
-            vt,
-            vreg,
-            steps: p.steps,
-            succ_pool: p.succ_pool,
-            wide_cases,
-            words,
-        })
+        Ok(SwitchPlan::new(b, vt, vreg, p, wide_cases, words))
     }
 
     /// The plan of the switch ending IR block `b`, if it ends in one.
@@ -389,9 +413,10 @@ impl FunctionLowering<'_> {
             return;
         }
         if let Some(t) = self.f.terminator(b) {
+            let mut seen = ahash::AHashSet::new();
             for s in self.f.successors(t) {
                 let mb = self.blocks[s.index()];
-                if !out.contains(&mb) {
+                if seen.insert(mb) {
                     out.push(mb);
                 }
             }
@@ -405,10 +430,7 @@ impl FunctionLowering<'_> {
         let Some(p) = self.switch_plan(pred) else {
             return vec![self.blocks[pred.index()]];
         };
-        (0..p.steps.len())
-            .filter(|&k| p.succs(k).contains(&target))
-            .map(|k| p.steps[k].mb)
-            .collect()
+        p.steps_reaching(target).map(|k| p.steps[k].mb).collect()
     }
 
     /// The IR type of value `v` of this function.
@@ -480,8 +502,18 @@ impl Planner<'_> {
 
     fn step(&mut self, mb: MBlock, kind: StepKind) {
         let start = self.succ_pool.len();
-        let add = |pool: &mut Vec<MBlock>, b: MBlock| {
-            if !pool[start..].contains(&b) {
+        // Deduplicated with a set once the list is long (a jump table's).
+        let mut seen: ahash::AHashSet<MBlock> = ahash::AHashSet::new();
+        let mut add = |pool: &mut Vec<MBlock>, b: MBlock| {
+            let dup = if pool.len() - start < 16 {
+                pool[start..].contains(&b)
+            } else {
+                if seen.is_empty() {
+                    seen.extend(pool[start..].iter().copied());
+                }
+                !seen.insert(b)
+            };
+            if !dup {
                 pool.push(b);
             }
         };
@@ -520,41 +552,19 @@ impl Planner<'_> {
             *cl = vec![t];
             return;
         }
-        // best[i] = (partitions of cl[i..], score, last cluster of the
-        // first partition). A score favours tables and single compares.
-        const SINGLE: u32 = 2;
-        const FEW_OR_TABLE: u32 = 1;
-        let few = MIN_TABLE_CLUSTERS / 2;
-        let mut best = vec![(0u32, 0u32, 0usize); n + 1];
-        best[n] = (0, 0, n);
-        for i in (0..n).rev() {
-            best[i] = (best[i + 1].0 + 1, best[i + 1].1 + SINGLE, i);
-            // No run starting at i can be dense past the last cluster whose
-            // range from cl[i] stays within what all the remaining cases
-            // could fill (the range grows with j; the cases are bounded):
-            // the runs beyond it are skipped without changing the result.
-            let room = cases[n] - cases[i];
-            let reach = cl[i + 1..].partition_point(|c| dense(room, span(cl[i].lo, c.hi)));
-            for j in (i + 1..i + 1 + reach).rev() {
-                if !fits(i, j) {
-                    continue;
-                }
-                // (A run here has at least two entries.)
-                let entries = j - i + 1;
-                let mut score = best[j + 1].1;
-                if entries <= few || entries >= MIN_TABLE_CLUSTERS {
-                    score += FEW_OR_TABLE;
-                }
-                let parts = best[j + 1].0 + 1;
-                if parts < best[i].0 || (parts == best[i].0 && score > best[i].1) {
-                    best[i] = (parts, score, j);
-                }
-            }
-        }
+        let spans: Vec<Span> = cl
+            .iter()
+            .map(|c| Span {
+                lo: c.lo,
+                hi: c.hi,
+                cases: span(c.lo, c.hi),
+            })
+            .collect();
+        let last_of = partition(&spans, MIN_TABLE_DENSITY);
         let mut out = Vec::with_capacity(n);
         let mut first = 0;
         while first < n {
-            let last = best[first].2;
+            let last = last_of[first];
             if last - first + 1 >= MIN_TABLE_CLUSTERS {
                 let t = self.table(&cl[first..=last]);
                 out.push(t);
