@@ -41,6 +41,9 @@ pub fn eliminate_phis(mf: &mut MachFunction, t: &dyn TargetInfo) {
     let mut replaced: Vec<(MInst, MInst)> = Vec::new();
     // The `%t` of the PHIs of landing pads.
     let mut pad_tmps: Vec<crate::reg::Reg> = Vec::new();
+    // Predecessors already given a copy by the current PHI (a PHI may
+    // name a block twice); unmarked after each PHI.
+    let mut marked = vec![false; mf.blocks.len()];
     let order = mf.order.clone();
     for &b in &order {
         let phis: Vec<MInst> = mf
@@ -66,14 +69,23 @@ pub fn eliminate_phis(mf: &mut MachFunction, t: &dyn TargetInfo) {
                     continue;
                 }
                 let p = MBlock::from_u32(blk.payload());
-                if seen.contains(&p) {
+                if marked.get(p.index()).copied().unwrap_or(false) || seen.contains(&p) {
                     continue;
+                }
+                match marked.get_mut(p.index()) {
+                    Some(m) => *m = true,
+                    None => seen.push(p),
                 }
                 seen.push(p);
                 let mut src = src;
                 src.set(flag::KILL, false);
                 let c = mf.create(MOpc::COPY, &[Operand::reg_def(tmp), src]);
                 pred_copies.push((p, c));
+            }
+            for p in seen {
+                if let Some(m) = marked.get_mut(p.index()) {
+                    *m = false;
+                }
             }
             let mut dst = def;
             dst.set(flag::DEAD, false);
@@ -83,6 +95,9 @@ pub fn eliminate_phis(mf: &mut MachFunction, t: &dyn TargetInfo) {
     }
     // Group the predecessor copies by block, keeping their order.
     pred_copies.sort_by_key(|&(p, _)| p.index());
+    // Looked up by PHI and by register below.
+    replaced.sort_unstable_by_key(|&(p, _)| p);
+    pad_tmps.sort_unstable();
     // Copies into a landing pad's PHIs go before the invoke's begin label
     // (the first EH_LABEL of the predecessor), since the pad is entered
     // from inside the call; the others before the first terminator.
@@ -90,7 +105,7 @@ pub fn eliminate_phis(mf: &mut MachFunction, t: &dyn TargetInfo) {
         .iter()
         .map(|&(_, c)| {
             let tmp = mf.operands(c)[0].reg();
-            pad_tmps.contains(&tmp)
+            pad_tmps.binary_search(&tmp).is_ok()
         })
         .collect();
     let mut scratch = Vec::new();
@@ -104,8 +119,8 @@ pub fn eliminate_phis(mf: &mut MachFunction, t: &dyn TargetInfo) {
         phi_copies.clear();
         for &i in old {
             if mf.opc(i) == MOpc::PHI {
-                if let Some(&(_, c)) = replaced.iter().find(|&&(p, _)| p == i) {
-                    phi_copies.push(c);
+                if let Ok(k) = replaced.binary_search_by_key(&i, |&(p, _)| p) {
+                    phi_copies.push(replaced[k].1);
                     pending = true;
                 }
                 continue;
