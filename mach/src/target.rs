@@ -89,7 +89,9 @@ impl MOpc {
     }
 }
 
-/// Instruction property flags, as targets report them.
+/// Instruction property flags, as targets report them: the one definition
+/// of the generic bits. A target numbers its own bits from
+/// [`iflag::FIRST_TARGET`] up (as LLVM's `TSFlags` sit beside `MCID` flags).
 pub mod iflag {
     pub const MAY_LOAD: u32 = 1;
     pub const MAY_STORE: u32 = 2;
@@ -103,6 +105,8 @@ pub mod iflag {
     pub const REMAT: u32 = 512;
     pub const CHEAP_AS_MOVE: u32 = 1024;
     pub const SIDE_EFFECTS: u32 = 2048;
+    /// The lowest bit a target may define for itself.
+    pub const FIRST_TARGET: u32 = 4096;
 }
 
 /// How the explicit operands of a target instruction look in machine code

@@ -23,26 +23,14 @@
 //! that needs REX has no single instruction and is refused.
 
 use super::desc::{
-    aliases, class, iflag as xflag, reg_info, sub_reg, OpKind, RegFlags, Role, CLASSES, DESCS,
-    NUM_OPCODES, NUM_REGS, SUBREG_INDEX_NAMES,
+    aliases, class, reg_info, sub_reg, OpKind, RegFlags, Role, CLASSES, DESCS, NUM_OPCODES,
+    NUM_REGS, SUBREG_INDEX_NAMES,
 };
 use super::{op, regs, Opcode};
 use rcc_mach::{
-    iflag, FrameIdx, MInst, MOpc, MachFunction, Operand, OperandSlot, PReg, Reg, RegClassId,
-    TargetInfo,
+    FrameIdx, MInst, MOpc, MachFunction, Operand, OperandSlot, PReg, Reg, RegClassId, TargetInfo,
 };
 use std::sync::OnceLock;
-
-// The generated flag bits are the machine-level ones.
-const _: () = {
-    assert!(xflag::MAY_LOAD == iflag::MAY_LOAD && xflag::MAY_STORE == iflag::MAY_STORE);
-    assert!(xflag::TERMINATOR == iflag::TERMINATOR && xflag::BRANCH == iflag::BRANCH);
-    assert!(xflag::INDIRECT == iflag::INDIRECT && xflag::CALL == iflag::CALL);
-    assert!(xflag::RETURN == iflag::RETURN && xflag::BARRIER == iflag::BARRIER);
-    assert!(xflag::COMMUTABLE == iflag::COMMUTABLE && xflag::REMAT == iflag::REMAT);
-    assert!(xflag::CHEAP_AS_MOVE == iflag::CHEAP_AS_MOVE);
-    assert!(xflag::SIDE_EFFECTS == iflag::SIDE_EFFECTS);
-};
 
 /// Register masks: what a call preserves.
 pub mod mask {
