@@ -44,7 +44,11 @@ use rcc_targets::x86_64::lower::{
     stub_name, EmitContext, ExceptionRefs,
 };
 use rcc_targets::x86_64::machine::mask;
-use rcc_targets::x86_64::{regs, X86Backend, X86Info};
+use rcc_targets::x86_64::{regs, X86AsmParser, X86Backend, X86Info};
+
+/// The assembler of inline and module-level asm.
+static INLINE_ASSEMBLER: rcc_mc::asm_parser::InlineAssembler<'static> =
+    rcc_mc::asm_parser::InlineAssembler(&X86AsmParser);
 use std::sync::Mutex;
 
 /// The machine passes, in pipeline order, by llc's names (for
@@ -142,7 +146,7 @@ impl<'a> ModuleCx<'a> {
         };
         let emitter = ModuleEmitter::new(m, dl, &eopts)
             .map_err(|e| e.to_string())?
-            .with_assembler(&crate::asm::InlineAssembler);
+            .with_assembler(&INLINE_ASSEMBLER);
         let frame_pointer = opts.frame_pointer.as_deref().and_then(FramePointer::parse);
         Ok(ModuleCx {
             m,

@@ -4,10 +4,10 @@
 //! Intel syntax (`-output-asm-variant=1`).
 //! Errors are `file:line:col: error: ...` with the offending line; exit 1.
 
-use rcc_driver::asm;
+use rcc_mc::asm_parser as asm;
 use rcc_mc::asm_streamer::AsmStreamer;
 use rcc_mc::ObjectStreamer;
-use rcc_targets::x86_64::X86Backend;
+use rcc_targets::x86_64::{X86AsmParser, X86Backend};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -70,7 +70,7 @@ fn run() -> Result<bool, String> {
     let backend = X86Backend;
     let bytes: Vec<u8> = if o.obj {
         let mut s = ObjectStreamer::new(&backend);
-        if let Err(errs) = asm::assemble(&src, &name, &mut s) {
+        if let Err(errs) = asm::assemble(&src, &name, &mut s, &X86AsmParser) {
             for e in errs {
                 eprintln!("{e}");
             }
@@ -82,7 +82,7 @@ fn run() -> Result<bool, String> {
         if o.intel {
             s = s.with_intel_syntax();
         }
-        if let Err(errs) = asm::assemble(&src, &name, &mut s) {
+        if let Err(errs) = asm::assemble(&src, &name, &mut s, &X86AsmParser) {
             for e in errs {
                 eprintln!("{e}");
             }
