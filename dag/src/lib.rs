@@ -16,10 +16,12 @@ pub mod fold;
 pub mod legalize;
 pub mod lowering;
 pub mod node;
+pub mod op_props;
 pub mod opcode;
 pub mod vt;
 
 pub use lowering::{ArgValue, CallLowering, FormalArg, IselError, LoweredArgs, VarArgsArea};
 pub use node::{Dag, Node, SDValue};
+pub use op_props::OpProps;
 pub use opcode::{ByVal, Cond, Ext, FCond, MemInfo, Op};
 pub use vt::{Elem, VT};
