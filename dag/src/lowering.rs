@@ -20,6 +20,7 @@
 use crate::node::{Dag, SDValue};
 use crate::vt::VT;
 use rcc_mach::{FrameIdx, MachFunction, PReg, RegClassId, VReg};
+use std::any::Any;
 
 /// An incoming argument as the calling convention sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -40,29 +41,20 @@ pub enum ArgValue {
     Frame(FrameIdx),
 }
 
-/// The state a variadic function's `va_start` needs (System V x86-64
-/// layout): the register save area, the first unnamed stack argument, and
-/// the `va_list` offsets of the first unnamed register argument.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct VarArgsArea {
-    /// The register save area (the unnamed argument registers are stored
-    /// there in the entry block).
-    pub save_area: FrameIdx,
-    /// A fixed object at the first stack argument after the named ones.
-    pub overflow: FrameIdx,
-    /// `gp_offset`: bytes of the save area taken by named integer arguments.
-    pub gp_offset: u32,
-    /// `fp_offset`: the same for vector registers, after the integer part.
-    pub fp_offset: u32,
-}
+/// The state a variadic function's `va_start` needs, in the target's own
+/// shape (on x86-64 the System V register save area and `va_list`
+/// offsets): made by [`CallLowering::lower_arguments`], kept by the builder
+/// for the function, and handed back only to the same target's
+/// [`CallLowering::lower_va_start`], which downcasts it.
+pub type VarArgsState = Box<dyn Any + Send + Sync>;
 
 /// What [`CallLowering::lower_arguments`] made.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct LoweredArgs {
     /// One per argument.
     pub vals: Vec<ArgValue>,
     /// For a variadic function that calls `va_start`.
-    pub va: Option<VarArgsArea>,
+    pub va: Option<VarArgsState>,
 }
 
 /// A construct that lowering or instruction selection does not support.
@@ -158,7 +150,7 @@ pub trait CallLowering: Sync {
         _dag: &mut Dag,
         _chain: SDValue,
         _list: SDValue,
-        _va: &VarArgsArea,
+        _va: &dyn Any,
     ) -> Result<SDValue, IselError> {
         Err(IselError::new("llvm.va_start on this target"))
     }

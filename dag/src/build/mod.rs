@@ -34,7 +34,7 @@ mod wide;
 
 pub use eh::PadEntry;
 
-use crate::lowering::{ArgValue, CallLowering, IselError, VarArgsArea};
+use crate::lowering::{ArgValue, CallLowering, IselError, VarArgsState};
 use crate::node::{Dag, SDValue};
 use crate::opcode::{Cond, Ext, MemInfo, Op};
 use crate::vt::VT;
@@ -94,7 +94,7 @@ pub struct FunctionLowering<'a> {
     /// Whether the function is variadic.
     variadic: bool,
     /// The register save area of a variadic function calling `va_start`.
-    va: Option<VarArgsArea>,
+    va: Option<VarArgsState>,
     /// Phi input edges: (pred IR block, phi inst, edge vreg), sorted.
     edges: Vec<(u32, u32, VReg)>,
     /// Registers per phi (consecutive from its vreg): more than one for a
