@@ -20,7 +20,9 @@ pub mod op_props;
 pub mod opcode;
 pub mod vt;
 
-pub use lowering::{ArgValue, CallLowering, FormalArg, IselError, LoweredArgs, VarArgsState};
+pub use lowering::{
+    ArgValue, CallLowering, FormalArg, IselError, LoweredArgs, SymRef, VarArgsState,
+};
 pub use node::{Dag, Node, SDValue};
 pub use op_props::OpProps;
 pub use opcode::{ByVal, Cond, Ext, FCond, MemInfo, Op};

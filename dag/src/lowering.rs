@@ -19,7 +19,7 @@
 
 use crate::node::{Dag, SDValue};
 use crate::vt::VT;
-use rcc_mach::{FrameIdx, MachFunction, PReg, RegClassId, VReg};
+use rcc_mach::{FrameIdx, MachFunction, PReg, RegClassId, SymFlag, VReg};
 use std::any::Any;
 
 /// An incoming argument as the calling convention sees it.
@@ -57,6 +57,29 @@ pub struct LoweredArgs {
     pub va: Option<VarArgsState>,
 }
 
+/// What a symbol reference the builder makes is for; the target answers
+/// with its own flag for it ([`CallLowering::sym_flag`], LLVM's
+/// `classifyGlobalReference`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum SymRef {
+    /// The address of a global that may be preempted, loaded from its GOT
+    /// entry.
+    GotAddress,
+    /// The callee of a direct call that may be preempted (through the PLT).
+    PreemptibleCall,
+    /// A thread-local variable, general-dynamic model: its `tls_index`.
+    TlsGeneralDynamic,
+    /// Local-dynamic model: the module's `tls_index` (the block's base).
+    TlsLocalDynamic,
+    /// Local-dynamic model: the variable's offset in the module's block.
+    TlsDtpOffset,
+    /// Initial-exec model: the GOT slot of the offset from the thread
+    /// pointer.
+    TlsInitialExec,
+    /// Local-exec model: the offset from the thread pointer.
+    TlsLocalExec,
+}
+
 /// A construct that lowering or instruction selection does not support.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IselError {
@@ -82,6 +105,9 @@ impl std::error::Error for IselError {}
 pub trait CallLowering: Sync {
     /// The register class of values of type `vt` (`None`: not supported).
     fn reg_class(&self, vt: VT) -> Option<RegClassId>;
+
+    /// The target's flag for a symbol reference made for `r`.
+    fn sym_flag(&self, r: SymRef) -> SymFlag;
 
     /// The target's vectors (`None`: no vector type is legal, vector code
     /// is refused).

@@ -141,6 +141,8 @@ pub trait TargetInfo: Sync {
 
     /// Lowercase name without a sigil (`eax`).
     fn reg_name(&self, r: PReg) -> &'static str;
+    /// The name of one of the target's symbol-operand flags, for MIR text.
+    fn sym_flag_name(&self, f: crate::SymFlag) -> &'static str;
     fn num_regs(&self) -> usize;
     fn num_classes(&self) -> usize;
     fn class_name(&self, c: RegClassId) -> &'static str;

@@ -34,7 +34,7 @@ mod wide;
 
 pub use eh::PadEntry;
 
-use crate::lowering::{ArgValue, CallLowering, IselError, VarArgsState};
+use crate::lowering::{ArgValue, CallLowering, IselError, SymRef, VarArgsState};
 use crate::node::{Dag, SDValue};
 use crate::opcode::{Cond, Ext, MemInfo, Op};
 use crate::vt::VT;
@@ -531,9 +531,9 @@ impl Builder<'_, '_> {
             target: rcc_mach::SymTarget::Global(g),
             offset: if via_got { 0 } else { offset },
             flag: if via_got {
-                rcc_mach::SymFlag::GotPcRel
+                self.lower.sym_flag(SymRef::GotAddress)
             } else {
-                rcc_mach::SymFlag::None
+                rcc_mach::SymFlag::NONE
             },
         });
         let mut v = self.dag.value(Op::Symbol, VT::I64, &[], s.payload() as u64);
@@ -552,9 +552,9 @@ impl Builder<'_, '_> {
             target: rcc_mach::SymTarget::Global(g),
             offset: 0,
             flag: if plt {
-                rcc_mach::SymFlag::Plt
+                self.lower.sym_flag(SymRef::PreemptibleCall)
             } else {
-                rcc_mach::SymFlag::None
+                rcc_mach::SymFlag::NONE
             },
         });
         self.dag.value(Op::Symbol, VT::I64, &[], s.payload() as u64)
@@ -568,9 +568,9 @@ impl Builder<'_, '_> {
             target,
             offset: 0,
             flag: if self.fl.pic {
-                rcc_mach::SymFlag::Plt
+                self.lower.sym_flag(SymRef::PreemptibleCall)
             } else {
-                rcc_mach::SymFlag::None
+                rcc_mach::SymFlag::NONE
             },
         });
         let callee = self

@@ -82,7 +82,7 @@ impl B {
         self.mf.sym(SymOperand {
             target: SymTarget::Global(g),
             offset: 0,
-            flag: SymFlag::Plt,
+            flag: rcc_targets::x86_64::sym_flags::PLT,
         })
     }
     pub fn mir(&self) -> String {

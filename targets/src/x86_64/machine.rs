@@ -245,6 +245,9 @@ impl TargetInfo for X86Info {
     fn reg_name(&self, r: PReg) -> &'static str {
         reg_info(r).asm
     }
+    fn sym_flag_name(&self, f: rcc_mach::SymFlag) -> &'static str {
+        super::sym_flags::name(f)
+    }
     fn num_regs(&self) -> usize {
         NUM_REGS
     }

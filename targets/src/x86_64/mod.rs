@@ -59,6 +59,7 @@ pub mod machine;
 pub mod matcher;
 pub mod opt;
 pub mod printer;
+pub mod sym_flags;
 
 pub use asm_parser::X86AsmParser;
 pub use backend::X86Backend;

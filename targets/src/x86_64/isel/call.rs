@@ -157,6 +157,10 @@ fn check_int(what: &str, vt: VT) -> Result<(), IselError> {
 pub struct X86Lowering;
 
 impl CallLowering for X86Lowering {
+    fn sym_flag(&self, r: rcc_dag::SymRef) -> rcc_mach::SymFlag {
+        crate::x86_64::sym_flags::for_ref(r)
+    }
+
     fn reg_class(&self, vt: VT) -> Option<rcc_mach::RegClassId> {
         super::emit::class_of_vt(vt).ok()
     }
