@@ -119,12 +119,35 @@ pub enum OperandSlot {
     Use(RegClassId),
     /// A use tied to the def at this explicit operand index.
     TiedUse(RegClassId, u8),
-    /// A memory reference: five operands (base, scale, index, disp, segment).
+    /// A memory reference: one machine operand per part of the target's
+    /// [`TargetInfo::mem_operand_shape`].
     Mem,
     /// An immediate (or a symbol for a displacement-like immediate).
     Imm,
     /// A block.
     Block,
+}
+
+/// One machine operand of a memory reference, in the order and shape the
+/// target gives ([`TargetInfo::mem_operand_shape`]; x86: base, scale,
+/// index, displacement, segment).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum MemPart {
+    /// The base: an address register use of
+    /// [`TargetInfo::mem_base_class`], none, or a frame index.
+    Base,
+    /// An index: an address register use of
+    /// [`TargetInfo::mem_index_class`], or none.
+    Index,
+    /// An immediate from `allowed`; `name` names it in diagnostics.
+    Imm {
+        name: &'static str,
+        allowed: &'static [i64],
+    },
+    /// The displacement: an immediate or a symbol.
+    Disp,
+    /// A physical register use (`name` in diagnostics) or none.
+    PhysReg { name: &'static str },
 }
 
 /// The target interface of machine code.
@@ -210,6 +233,8 @@ pub trait TargetInfo: Sync {
             .find(|&c| self.class_contains(c, r))
             .map_or(0, |c| self.class_spill_size(c) * 8)
     }
+    /// The machine operands of one memory reference, in order.
+    fn mem_operand_shape(&self) -> &'static [MemPart];
     /// The class a virtual register may have as the base of a memory
     /// operand (`None`: any).
     fn mem_base_class(&self) -> Option<RegClassId> {

@@ -28,9 +28,25 @@ use super::desc::{
 };
 use super::{op, regs, Opcode};
 use rcc_mach::{
-    FrameIdx, MInst, MOpc, MachFunction, Operand, OperandSlot, PReg, Reg, RegClassId, TargetInfo,
+    FrameIdx, MInst, MOpc, MachFunction, MemPart, Operand, OperandSlot, PReg, Reg, RegClassId,
+    TargetInfo,
 };
 use std::sync::OnceLock;
+
+/// A memory reference is five machine operands, as in LLVM: base, scale,
+/// index, displacement, segment.
+static MEM_SHAPE: [MemPart; 5] = [
+    MemPart::Base,
+    MemPart::Imm {
+        name: "scale",
+        allowed: &[1, 2, 4, 8],
+    },
+    MemPart::Index,
+    MemPart::Disp,
+    MemPart::PhysReg {
+        name: "segment register",
+    },
+];
 
 /// Register masks: what a call preserves.
 pub mod mask {
@@ -336,6 +352,9 @@ impl TargetInfo for X86Info {
     }
     fn reg_bits(&self, r: PReg) -> u32 {
         reg_info(r).bits as u32
+    }
+    fn mem_operand_shape(&self) -> &'static [MemPart] {
+        &MEM_SHAPE
     }
     fn mem_base_class(&self) -> Option<RegClassId> {
         Some(mclass::GR64)
