@@ -32,10 +32,10 @@ pub enum Op {
     Register,
     Undef,
     /// The address of a thread-local variable (LLVM's GlobalTLSAddress):
-    /// payload = the symbol operand, whose flag is the access model
-    /// (`TpOff` local-exec, `GotTpOff` initial-exec, `TlsGd`
-    /// general-dynamic; `TlsLd`: the base of the module's TLS block, for
-    /// local-dynamic). Targets lower it by hand; the dynamic models are
+    /// payload = the symbol operand, whose flag is the target's flag for the
+    /// access model (`SymRef::TlsLocalExec`, `TlsInitialExec`,
+    /// `TlsGeneralDynamic`; `TlsLocalDynamic`: the base of the module's TLS
+    /// block). Targets lower it by hand; the dynamic models are
     /// calls whose registers the target keeps inside the node's sequence.
     TlsAddress,
     // Chains and registers.
