@@ -91,7 +91,13 @@ fn bench_assemble(c: &mut Criterion) {
         b.iter(|| {
             let backend = X86Backend;
             let mut s = ObjectStreamer::new(&backend);
-            rcc_driver::asm::assemble(&src, "lvm-O2.s", &mut s).expect("assembles");
+            rcc_mc::asm_parser::assemble(
+                &src,
+                "lvm-O2.s",
+                &mut s,
+                &rcc_targets::x86_64::X86AsmParser,
+            )
+            .expect("assembles");
             black_box(s.finish().expect("object").len())
         })
     });

@@ -36,16 +36,7 @@ fn problem(dag: &Dag, n: Node) -> Option<&'static str> {
     let vt = *dag.vts(n).first()?;
     let opvt = |k: usize| ops.get(k).map(|&o| dag.vt(o));
     match dag.op(n) {
-        Op::Add
-        | Op::Sub
-        | Op::Mul
-        | Op::SDiv
-        | Op::UDiv
-        | Op::SRem
-        | Op::URem
-        | Op::And
-        | Op::Or
-        | Op::Xor => {
+        op if op.is_binary() => {
             if ops.len() != 2 {
                 return Some("a binary operation needs two operands");
             }
@@ -53,7 +44,7 @@ fn problem(dag: &Dag, n: Node) -> Option<&'static str> {
                 return Some("operand types differ from the result type");
             }
         }
-        Op::Shl | Op::Srl | Op::Sra => {
+        op if op.is_shift() => {
             if opvt(0) != Some(vt) {
                 return Some("the shifted value's type differs from the result type");
             }

@@ -361,7 +361,7 @@ impl Combiner<'_> {
             let swapped = [ops[1], ops[0]];
             match op {
                 // (The old node's operand order no longer applies.)
-                Op::Add | Op::Mul | Op::And | Op::Or | Op::Xor => {
+                _ if op.is_binary() && op.is_commutative() => {
                     return self.value(op, vt, &swapped, payload, None, depth);
                 }
                 Op::SetCC => {

@@ -73,26 +73,11 @@ pub fn fold(dag: &mut Dag, op: Op, vt: VT, ops: &[SDValue], payload: u64) -> Opt
     // Commutative operations keep a constant on the right (LLVM's getNode
     // canonicalization), so the identities below and the target's
     // immediate forms see it there.
-    if matches!(op, Op::Add | Op::Mul | Op::And | Op::Or | Op::Xor)
-        && c(0).is_some()
-        && c(1).is_none()
-    {
+    if op.is_binary() && op.is_commutative() && c(0).is_some() && c(1).is_none() {
         return Some(dag.value(op, vt, &[ops[1], ops[0]], payload));
     }
     match op {
-        Op::Add
-        | Op::Sub
-        | Op::Mul
-        | Op::And
-        | Op::Or
-        | Op::Xor
-        | Op::Shl
-        | Op::Srl
-        | Op::Sra
-        | Op::SDiv
-        | Op::UDiv
-        | Op::SRem
-        | Op::URem => {
+        _ if op.is_binary() || op.is_shift() => {
             if let (Some(a), Some(b)) = (c(0), c(1)) {
                 let r = eval(op, a, b, bits)?;
                 return Some(dag.constant(vt, r));
@@ -159,7 +144,7 @@ pub fn fold(dag: &mut Dag, op: Op, vt: VT, ops: &[SDValue], payload: u64) -> Opt
             let a = c(0)? & vt.mask();
             Some(dag.constant(vt, a.trailing_zeros().min(bits) as u64))
         }
-        Op::SAddO | Op::UAddO | Op::SSubO | Op::USubO | Op::SMulO | Op::UMulO => {
+        _ if op.is_overflow() => {
             let w = dag.vt(ops[0]).bits();
             let (a, b) = (c(0)?, c(1)?);
             Some(dag.constant(VT::I1, overflows(op, a, b, w)? as u64))
@@ -184,15 +169,7 @@ fn constant_to_the_right(
         return None;
     }
     match op {
-        Op::Add
-        | Op::Mul
-        | Op::And
-        | Op::Or
-        | Op::Xor
-        | Op::SAddO
-        | Op::UAddO
-        | Op::SMulO
-        | Op::UMulO => Some(dag.value(op, vt, &[b, a], payload)),
+        _ if op.is_commutative() => Some(dag.value(op, vt, &[b, a], payload)),
         Op::SetCC => {
             let cond = Cond::ALL.get(payload as usize)?.swapped();
             Some(dag.value(op, vt, &[b, a], cond as u64))

@@ -19,7 +19,8 @@
 
 use crate::node::{Dag, SDValue};
 use crate::vt::VT;
-use rcc_mach::{FrameIdx, MachFunction, PReg, RegClassId, VReg};
+use rcc_mach::{FrameIdx, MachFunction, PReg, RegClassId, SymFlag, VReg};
+use std::any::Any;
 
 /// An incoming argument as the calling convention sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -40,29 +41,43 @@ pub enum ArgValue {
     Frame(FrameIdx),
 }
 
-/// The state a variadic function's `va_start` needs (System V x86-64
-/// layout): the register save area, the first unnamed stack argument, and
-/// the `va_list` offsets of the first unnamed register argument.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct VarArgsArea {
-    /// The register save area (the unnamed argument registers are stored
-    /// there in the entry block).
-    pub save_area: FrameIdx,
-    /// A fixed object at the first stack argument after the named ones.
-    pub overflow: FrameIdx,
-    /// `gp_offset`: bytes of the save area taken by named integer arguments.
-    pub gp_offset: u32,
-    /// `fp_offset`: the same for vector registers, after the integer part.
-    pub fp_offset: u32,
-}
+/// The state a variadic function's `va_start` needs, in the target's own
+/// shape (on x86-64 the System V register save area and `va_list`
+/// offsets): made by [`CallLowering::lower_arguments`], kept by the builder
+/// for the function, and handed back only to the same target's
+/// [`CallLowering::lower_va_start`], which downcasts it.
+pub type VarArgsState = Box<dyn Any + Send + Sync>;
 
 /// What [`CallLowering::lower_arguments`] made.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct LoweredArgs {
     /// One per argument.
     pub vals: Vec<ArgValue>,
     /// For a variadic function that calls `va_start`.
-    pub va: Option<VarArgsArea>,
+    pub va: Option<VarArgsState>,
+}
+
+/// What a symbol reference the builder makes is for; the target answers
+/// with its own flag for it ([`CallLowering::sym_flag`], LLVM's
+/// `classifyGlobalReference`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum SymRef {
+    /// The address of a global that may be preempted, loaded from its GOT
+    /// entry.
+    GotAddress,
+    /// The callee of a direct call that may be preempted (through the PLT).
+    PreemptibleCall,
+    /// A thread-local variable, general-dynamic model: its `tls_index`.
+    TlsGeneralDynamic,
+    /// Local-dynamic model: the module's `tls_index` (the block's base).
+    TlsLocalDynamic,
+    /// Local-dynamic model: the variable's offset in the module's block.
+    TlsDtpOffset,
+    /// Initial-exec model: the GOT slot of the offset from the thread
+    /// pointer.
+    TlsInitialExec,
+    /// Local-exec model: the offset from the thread pointer.
+    TlsLocalExec,
 }
 
 /// A construct that lowering or instruction selection does not support.
@@ -90,6 +105,9 @@ impl std::error::Error for IselError {}
 pub trait CallLowering: Sync {
     /// The register class of values of type `vt` (`None`: not supported).
     fn reg_class(&self, vt: VT) -> Option<RegClassId>;
+
+    /// The target's flag for a symbol reference made for `r`.
+    fn sym_flag(&self, r: SymRef) -> SymFlag;
 
     /// The target's vectors (`None`: no vector type is legal, vector code
     /// is refused).
@@ -158,7 +176,7 @@ pub trait CallLowering: Sync {
         _dag: &mut Dag,
         _chain: SDValue,
         _list: SDValue,
-        _va: &VarArgsArea,
+        _va: &dyn Any,
     ) -> Result<SDValue, IselError> {
         Err(IselError::new("llvm.va_start on this target"))
     }

@@ -269,30 +269,7 @@ impl Dag {
         for n in self.nodes().filter(|n| live[n.index()]) {
             let vts: Vec<String> = self.vts(n).iter().map(|v| v.to_string()).collect();
             let _ = write!(s, "{n}: {} = {:?}", vts.join(","), self.op(n));
-            if matches!(
-                self.op(n),
-                Op::Constant
-                    | Op::ConstantFP
-                    | Op::FSetCC
-                    | Op::Symbol
-                    | Op::FrameIndex
-                    | Op::BasicBlock
-                    | Op::SetCC
-                    | Op::Load
-                    | Op::Store
-                    | Op::Register
-                    | Op::ExtractElement
-                    | Op::SetCCCarry
-                    | Op::AtomicLoad
-                    | Op::AtomicStore
-                    | Op::AtomicRMW
-                    | Op::AtomicCmpSwap
-                    | Op::Fence
-                    | Op::BrJt
-                    | Op::InlineAsm
-                    | Op::EhLabel
-                    | Op::Target(_)
-            ) {
+            if self.op(n).has_payload() {
                 let _ = write!(s, "<{:#x}>", self.payload(n));
             }
             for (k, o) in self.operands(n).iter().enumerate() {

@@ -32,10 +32,10 @@ pub enum Op {
     Register,
     Undef,
     /// The address of a thread-local variable (LLVM's GlobalTLSAddress):
-    /// payload = the symbol operand, whose flag is the access model
-    /// (`TpOff` local-exec, `GotTpOff` initial-exec, `TlsGd`
-    /// general-dynamic; `TlsLd`: the base of the module's TLS block, for
-    /// local-dynamic). Targets lower it by hand; the dynamic models are
+    /// payload = the symbol operand, whose flag is the target's flag for the
+    /// access model (`SymRef::TlsLocalExec`, `TlsInitialExec`,
+    /// `TlsGeneralDynamic`; `TlsLocalDynamic`: the base of the module's TLS
+    /// block). Targets lower it by hand; the dynamic models are
     /// calls whose registers the target keeps inside the node's sequence.
     TlsAddress,
     // Chains and registers.
@@ -211,91 +211,9 @@ pub enum Op {
     Target(u16),
 }
 
-/// Condition codes of `SetCC`.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-#[repr(u8)]
-pub enum Cond {
-    Eq,
-    Ne,
-    Ugt,
-    Uge,
-    Ult,
-    Ule,
-    Sgt,
-    Sge,
-    Slt,
-    Sle,
-}
-
-impl Cond {
-    pub const ALL: [Cond; 10] = [
-        Cond::Eq,
-        Cond::Ne,
-        Cond::Ugt,
-        Cond::Uge,
-        Cond::Ult,
-        Cond::Ule,
-        Cond::Sgt,
-        Cond::Sge,
-        Cond::Slt,
-        Cond::Sle,
-    ];
-
-    /// From the IR's integer predicate number (same order).
-    pub fn from_ir(p: u8) -> Option<Cond> {
-        Self::ALL.get(p as usize).copied()
-    }
-
-    /// The condition with operands swapped (`a < b` == `b > a`).
-    pub fn swapped(self) -> Cond {
-        match self {
-            Cond::Ugt => Cond::Ult,
-            Cond::Uge => Cond::Ule,
-            Cond::Ult => Cond::Ugt,
-            Cond::Ule => Cond::Uge,
-            Cond::Sgt => Cond::Slt,
-            Cond::Sge => Cond::Sle,
-            Cond::Slt => Cond::Sgt,
-            Cond::Sle => Cond::Sge,
-            c => c,
-        }
-    }
-
-    /// The negated condition.
-    pub fn inverse(self) -> Cond {
-        match self {
-            Cond::Eq => Cond::Ne,
-            Cond::Ne => Cond::Eq,
-            Cond::Ugt => Cond::Ule,
-            Cond::Uge => Cond::Ult,
-            Cond::Ult => Cond::Uge,
-            Cond::Ule => Cond::Ugt,
-            Cond::Sgt => Cond::Sle,
-            Cond::Sge => Cond::Slt,
-            Cond::Slt => Cond::Sge,
-            Cond::Sle => Cond::Sgt,
-        }
-    }
-
-    /// Evaluates the condition on two values of `bits` bits.
-    pub fn eval(self, a: u64, b: u64, bits: u32) -> bool {
-        let sh = 64 - bits.min(64);
-        let (sa, sb) = (((a << sh) as i64) >> sh, ((b << sh) as i64) >> sh);
-        let (ua, ub) = ((a << sh) >> sh, (b << sh) >> sh);
-        match self {
-            Cond::Eq => ua == ub,
-            Cond::Ne => ua != ub,
-            Cond::Ugt => ua > ub,
-            Cond::Uge => ua >= ub,
-            Cond::Ult => ua < ub,
-            Cond::Ule => ua <= ub,
-            Cond::Sgt => sa > sb,
-            Cond::Sge => sa >= sb,
-            Cond::Slt => sa < sb,
-            Cond::Sle => sa <= sb,
-        }
-    }
-}
+/// Condition codes of `SetCC`/`BrCond`: the IR's integer predicate type,
+/// so the DAG and the IR share one condition-code representation.
+pub use rcc_ir::inst::IntPred as Cond;
 
 /// Float condition codes of `FSetCC`, numbered as the IR's `fcmp`
 /// predicates (LLVM's encoding): the value is a set of outcomes, equal = 1,

@@ -2,7 +2,7 @@
 //! only records what it is asked.
 
 use rcc_dag::build::{build_block, FunctionLowering};
-use rcc_dag::{ArgValue, CallLowering, FormalArg, IselError, LoweredArgs};
+use rcc_dag::{ArgValue, CallLowering, FormalArg, IselError, LoweredArgs, SymRef};
 use rcc_dag::{Dag, Op, SDValue, VT};
 use rcc_ir::Module;
 use rcc_mach::{MachFunction, RegClassId};
@@ -12,6 +12,9 @@ struct Mock;
 impl CallLowering for Mock {
     fn reg_class(&self, vt: VT) -> Option<RegClassId> {
         vt.is_int().then_some(RegClassId(vt.bits() as u8))
+    }
+    fn sym_flag(&self, r: SymRef) -> rcc_mach::SymFlag {
+        rcc_mach::SymFlag(r as u8 + 1)
     }
     fn lower_arguments(
         &self,

@@ -219,7 +219,7 @@ impl<'a> ModuleCx<'a> {
         };
         let emitter = ModuleEmitter::new(m, dl, &eopts)
             .map_err(|e| e.to_string())?
-            .with_assembler(&crate::asm::InlineAssembler);
+            .with_assembler(target.inline_assembler());
         let frame_pointer = opts.frame_pointer.as_deref().and_then(FramePointer::parse);
         let (subtargets, warnings) = resolve_subtargets(m, opts, target)?;
         let passes = (1..PASSES.len())

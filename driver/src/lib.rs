@@ -4,7 +4,6 @@
 //! is reused across compilations. Stages report typed errors
 //! ([`rcc_ir::Diagnostic`]) that render as `file:line:col: error: ...`.
 
-pub mod asm;
 pub mod codegen;
 pub mod heap;
 pub mod input;

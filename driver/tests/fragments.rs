@@ -7,10 +7,10 @@
 //! parser drives every kind of `Streamer` call, so this checks that each
 //! one is recorded and replayed faithfully.
 
-use rcc_driver::asm;
+use rcc_mc::asm_parser as asm;
 use rcc_mc::asm_streamer::AsmStreamer;
 use rcc_mc::{ObjectStreamer, RecordingStreamer, Streamer};
-use rcc_targets::x86_64::X86Backend;
+use rcc_targets::x86_64::{X86AsmParser, X86Backend};
 use std::path::{Path, PathBuf};
 
 fn inputs() -> Vec<PathBuf> {
@@ -44,11 +44,12 @@ fn outputs<S: Streamer, T>(
     finish: impl Fn(S) -> Option<T>,
 ) -> Option<(T, [T; 2])> {
     let mut direct = make();
-    asm::assemble(src, "in.s", &mut direct).ok()?;
+    asm::assemble(src, "in.s", &mut direct, &X86AsmParser).ok()?;
     let want = finish(direct)?;
     let backend = X86Backend;
     let replayed = |mut rec: RecordingStreamer<'_>| {
-        asm::assemble(src, "in.s", &mut rec).expect("records what assembles directly");
+        asm::assemble(src, "in.s", &mut rec, &X86AsmParser)
+            .expect("records what assembles directly");
         let frag = rec.finish();
         let mut out = make();
         frag.replay(&mut out)

@@ -5,10 +5,10 @@
 //! `RCC_BLESS=1` to (re)write the expectations after checking them (e.g.
 //! against `llvm-mc-19 -show-encoding`). These run without LLVM installed.
 
-use rcc_driver::asm;
+use rcc_mc::asm_parser as asm;
 use rcc_mc::asm_streamer::AsmStreamer;
 use rcc_mc::ObjectStreamer;
-use rcc_targets::x86_64::X86Backend;
+use rcc_targets::x86_64::{X86AsmParser, X86Backend};
 use std::path::PathBuf;
 
 #[test]
@@ -28,12 +28,12 @@ fn golden_show_encoding() {
         let src = std::fs::read_to_string(&input).expect("read");
         let backend = X86Backend;
         let mut s = AsmStreamer::new(&backend, true);
-        let got = match asm::assemble(&src, "golden.s", &mut s) {
+        let got = match asm::assemble(&src, "golden.s", &mut s, &X86AsmParser) {
             Ok(()) => s.finish(),
             Err(errs) => errs.iter().map(|e| format!("{e}\n")).collect(),
         };
         let mut o = ObjectStreamer::new(&backend);
-        let obj = match asm::assemble(&src, "golden.s", &mut o) {
+        let obj = match asm::assemble(&src, "golden.s", &mut o, &X86AsmParser) {
             Ok(()) => o
                 .finish()
                 .map(|b| dump_elf(&b))

@@ -2,10 +2,10 @@
 //! the offending line and exit code 1; random and mutated input never
 //! panics the parser, the streamers or the object writer.
 
-use rcc_driver::asm;
+use rcc_mc::asm_parser as asm;
 use rcc_mc::asm_streamer::AsmStreamer;
 use rcc_mc::ObjectStreamer;
-use rcc_targets::x86_64::X86Backend;
+use rcc_targets::x86_64::{X86AsmParser, X86Backend};
 use std::process::Command;
 
 fn run_rcc_mc(src: &str) -> (i32, String) {
@@ -133,11 +133,11 @@ impl Rng {
 fn assemble_both(src: &str) {
     let backend = X86Backend;
     let mut o = ObjectStreamer::new(&backend);
-    if asm::assemble(src, "fuzz.s", &mut o).is_ok() {
+    if asm::assemble(src, "fuzz.s", &mut o, &X86AsmParser).is_ok() {
         let _ = o.finish();
     }
     let mut a = AsmStreamer::new(&backend, true);
-    let _ = asm::assemble(src, "fuzz.s", &mut a);
+    let _ = asm::assemble(src, "fuzz.s", &mut a, &X86AsmParser);
 }
 
 #[test]

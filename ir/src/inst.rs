@@ -310,8 +310,10 @@ pub fn align_of(flags: u32) -> Option<u64> {
     (l != 0).then(|| 1u64 << (l - 1))
 }
 
-/// Integer comparison predicates.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+/// Integer comparison predicates: the one condition-code type of the
+/// code generator too (`rcc_dag::Cond` is this type), numbered as LLVM's
+/// `icmp` keywords in [`INT_PRED_NAMES`].
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 #[repr(u8)]
 pub enum IntPred {
     Eq,
@@ -329,30 +331,89 @@ pub enum IntPred {
 pub const INT_PRED_NAMES: [&str; 10] = [
     "eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle",
 ];
-const INT_PREDS: [IntPred; 10] = [
-    IntPred::Eq,
-    IntPred::Ne,
-    IntPred::Ugt,
-    IntPred::Uge,
-    IntPred::Ult,
-    IntPred::Ule,
-    IntPred::Sgt,
-    IntPred::Sge,
-    IntPred::Slt,
-    IntPred::Sle,
-];
 
 impl IntPred {
+    /// Every predicate, in numbering order.
+    pub const ALL: [IntPred; 10] = [
+        IntPred::Eq,
+        IntPred::Ne,
+        IntPred::Ugt,
+        IntPred::Uge,
+        IntPred::Ult,
+        IntPred::Ule,
+        IntPred::Sgt,
+        IntPred::Sge,
+        IntPred::Slt,
+        IntPred::Sle,
+    ];
+
+    /// The predicate numbered `p` (as packed in an instruction's flags).
+    pub fn from_ir(p: u8) -> Option<IntPred> {
+        Self::ALL.get(p as usize).copied()
+    }
+
+    /// The predicate with operands swapped (`a < b` == `b > a`).
+    pub fn swapped(self) -> IntPred {
+        use IntPred::*;
+        match self {
+            Ugt => Ult,
+            Uge => Ule,
+            Ult => Ugt,
+            Ule => Uge,
+            Sgt => Slt,
+            Sge => Sle,
+            Slt => Sgt,
+            Sle => Sge,
+            c => c,
+        }
+    }
+
+    /// The negated predicate.
+    pub fn inverse(self) -> IntPred {
+        use IntPred::*;
+        match self {
+            Eq => Ne,
+            Ne => Eq,
+            Ugt => Ule,
+            Uge => Ult,
+            Ult => Uge,
+            Ule => Ugt,
+            Sgt => Sle,
+            Sge => Slt,
+            Slt => Sge,
+            Sle => Sgt,
+        }
+    }
+
+    /// Evaluates the predicate on two values of `bits` bits.
+    pub fn eval(self, a: u64, b: u64, bits: u32) -> bool {
+        let sh = 64 - bits.min(64);
+        let (sa, sb) = (((a << sh) as i64) >> sh, ((b << sh) as i64) >> sh);
+        let (ua, ub) = ((a << sh) >> sh, (b << sh) >> sh);
+        match self {
+            IntPred::Eq => ua == ub,
+            IntPred::Ne => ua != ub,
+            IntPred::Ugt => ua > ub,
+            IntPred::Uge => ua >= ub,
+            IntPred::Ult => ua < ub,
+            IntPred::Ule => ua <= ub,
+            IntPred::Sgt => sa > sb,
+            IntPred::Sge => sa >= sb,
+            IntPred::Slt => sa < sb,
+            IntPred::Sle => sa <= sb,
+        }
+    }
+
     /// The predicate spelled `s`.
     pub fn from_name(s: &str) -> Option<IntPred> {
         INT_PRED_NAMES
             .iter()
             .position(|&n| n == s)
-            .map(|i| INT_PREDS[i])
+            .map(|i| Self::ALL[i])
     }
     /// The predicate packed in `flags`.
     pub fn from_flags(flags: u32) -> IntPred {
-        INT_PREDS[((flags >> PRED_SHIFT) & 0xFF) as usize % INT_PREDS.len()]
+        Self::ALL[((flags >> PRED_SHIFT) & 0xFF) as usize % Self::ALL.len()]
     }
     /// The keyword.
     pub fn name(self) -> &'static str {

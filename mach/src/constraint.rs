@@ -1,6 +1,6 @@
 //! Per-operand constraints of target instructions: the target's
 //! [`OperandSlot`]s expanded to one entry per machine operand (a memory
-//! slot becomes its five operands).
+//! slot becomes one entry per part of the target's memory-operand shape).
 //!
 //! The verifier checks operands against these entries and the register
 //! allocator reads the register class an operand position demands (which
@@ -9,7 +9,7 @@
 //! checked by the verifier directly.
 
 use crate::reg::RegClassId;
-use crate::target::{MOpc, OperandSlot, TargetInfo};
+use crate::target::{MOpc, MemPart, OperandSlot, TargetInfo};
 
 /// What one explicit machine operand of a target instruction must be.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -20,16 +20,8 @@ pub enum OpConstraint {
     Use(RegClassId),
     /// A register use of the class tied to the def at this operand index.
     TiedUse(RegClassId, u8),
-    /// Memory base: a register (or none) or a frame index.
-    MemBase,
-    /// Memory scale: an immediate 1, 2, 4 or 8.
-    MemScale,
-    /// Memory index: a register or none.
-    MemIndex,
-    /// Memory displacement: an immediate or a symbol.
-    MemDisp,
-    /// Memory segment: a register or none.
-    MemSegment,
+    /// One part of a memory reference.
+    Mem(MemPart),
     /// An immediate (or a symbol).
     Imm,
     /// A block (or, for a call, the callee symbol).
@@ -46,11 +38,9 @@ pub fn for_each_explicit(t: &dyn TargetInfo, opc: MOpc, mut f: impl FnMut(OpCons
             OperandSlot::Use(c) => f(OpConstraint::Use(c)),
             OperandSlot::TiedUse(c, d) => f(OpConstraint::TiedUse(c, d)),
             OperandSlot::Mem => {
-                f(OpConstraint::MemBase);
-                f(OpConstraint::MemScale);
-                f(OpConstraint::MemIndex);
-                f(OpConstraint::MemDisp);
-                f(OpConstraint::MemSegment);
+                for &p in t.mem_operand_shape() {
+                    f(OpConstraint::Mem(p));
+                }
             }
             OperandSlot::Imm => f(OpConstraint::Imm),
             OperandSlot::Block => f(OpConstraint::Block),
@@ -83,8 +73,8 @@ pub fn operand_constraint(t: &dyn TargetInfo, opc: MOpc, k: usize) -> Option<OpC
 pub fn reg_constraint(t: &dyn TargetInfo, opc: MOpc, k: usize) -> Option<RegClassId> {
     match operand_constraint(t, opc, k)? {
         OpConstraint::Def(c) | OpConstraint::Use(c) | OpConstraint::TiedUse(c, _) => Some(c),
-        OpConstraint::MemBase => t.mem_base_class(),
-        OpConstraint::MemIndex => t.mem_index_class(),
+        OpConstraint::Mem(MemPart::Base) => t.mem_base_class(),
+        OpConstraint::Mem(MemPart::Index) => t.mem_index_class(),
         _ => None,
     }
 }

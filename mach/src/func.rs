@@ -64,26 +64,18 @@ pub enum SymTarget {
     EhLabel(u32),
 }
 
-/// How a symbol is referenced (relocation variant).
+/// How a symbol is referenced: a target flag (LLVM's `TargetFlags` of a
+/// machine operand, e.g. x86's `MO_GOTPCREL`), opaque to generic code. The
+/// target defines the non-zero values, names them
+/// ([`crate::TargetInfo::sym_flag_name`]) and turns them into relocation
+/// variants when it lowers the operand; [`SymFlag::NONE`] is a plain
+/// reference on every target.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
-#[repr(u8)]
-pub enum SymFlag {
-    #[default]
-    None,
-    /// `sym@GOTPCREL(%rip)`.
-    GotPcRel,
-    /// `sym@PLT`.
-    Plt,
-    /// `sym@TPOFF`.
-    TpOff,
-    /// `sym@GOTTPOFF(%rip)`.
-    GotTpOff,
-    /// `sym@TLSGD(%rip)`.
-    TlsGd,
-    /// `sym@TLSLD(%rip)`.
-    TlsLd,
-    /// `sym@DTPOFF`.
-    DtpOff,
+pub struct SymFlag(pub u8);
+
+impl SymFlag {
+    /// A plain reference (no relocation variant).
+    pub const NONE: SymFlag = SymFlag(0);
 }
 
 /// A symbol operand: target, addend and relocation variant.

@@ -31,4 +31,4 @@ pub use frame::{FrameIdx, FrameInfo, FrameKind, FrameObject};
 pub use func::{prop, MBlock, MInst, MachFunction, SymFlag, SymOperand, SymTarget};
 pub use operand::{flag, OpKind, Operand};
 pub use reg::{PReg, Reg, RegClassId, VReg};
-pub use target::{iflag, MOpc, OperandSlot, TargetInfo, Terminators};
+pub use target::{iflag, MOpc, MemPart, OperandSlot, TargetInfo, Terminators};

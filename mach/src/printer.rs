@@ -264,8 +264,8 @@ fn print_operand(
                 if s.offset != 0 {
                     let _ = write!(out, " + {}", s.offset);
                 }
-                if s.flag != SymFlag::None {
-                    let _ = write!(out, " [{:?}]", s.flag);
+                if s.flag != SymFlag::NONE {
+                    let _ = write!(out, " [{}]", t.sym_flag_name(s.flag));
                 }
             }
             None => out.push_str("<bad symbol>"),

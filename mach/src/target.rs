@@ -97,7 +97,9 @@ impl MOpc {
     }
 }
 
-/// Instruction property flags, as targets report them.
+/// Instruction property flags, as targets report them: the one definition
+/// of the generic bits. A target numbers its own bits from
+/// [`iflag::FIRST_TARGET`] up (as LLVM's `TSFlags` sit beside `MCID` flags).
 pub mod iflag {
     pub const MAY_LOAD: u32 = 1;
     pub const MAY_STORE: u32 = 2;
@@ -111,6 +113,8 @@ pub mod iflag {
     pub const REMAT: u32 = 512;
     pub const CHEAP_AS_MOVE: u32 = 1024;
     pub const SIDE_EFFECTS: u32 = 2048;
+    /// The lowest bit a target may define for itself.
+    pub const FIRST_TARGET: u32 = 4096;
 }
 
 /// How the explicit operands of a target instruction look in machine code
@@ -123,7 +127,8 @@ pub enum OperandSlot {
     Use(RegClassId),
     /// A use tied to the def at this explicit operand index.
     TiedUse(RegClassId, u8),
-    /// A memory reference: five operands (base, scale, index, disp, segment).
+    /// A memory reference: one machine operand per part of the target's
+    /// [`TargetInfo::mem_operand_shape`].
     Mem,
     /// An immediate (or a symbol for a displacement-like immediate).
     Imm,
@@ -144,6 +149,28 @@ pub enum Terminators {
     Cond { tbb: MBlock, fbb: Option<MBlock> },
 }
 
+/// One machine operand of a memory reference, in the order and shape the
+/// target gives ([`TargetInfo::mem_operand_shape`]; x86: base, scale,
+/// index, displacement, segment).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum MemPart {
+    /// The base: an address register use of
+    /// [`TargetInfo::mem_base_class`], none, or a frame index.
+    Base,
+    /// An index: an address register use of
+    /// [`TargetInfo::mem_index_class`], or none.
+    Index,
+    /// An immediate from `allowed`; `name` names it in diagnostics.
+    Imm {
+        name: &'static str,
+        allowed: &'static [i64],
+    },
+    /// The displacement: an immediate or a symbol.
+    Disp,
+    /// A physical register use (`name` in diagnostics) or none.
+    PhysReg { name: &'static str },
+}
+
 /// The target interface of machine code.
 pub trait TargetInfo: Sync {
     /// Number of target opcodes.
@@ -158,6 +185,8 @@ pub trait TargetInfo: Sync {
 
     /// Lowercase name without a sigil (`eax`).
     fn reg_name(&self, r: PReg) -> &'static str;
+    /// The name of one of the target's symbol-operand flags, for MIR text.
+    fn sym_flag_name(&self, f: crate::SymFlag) -> &'static str;
     fn num_regs(&self) -> usize;
     fn num_classes(&self) -> usize;
     fn class_name(&self, c: RegClassId) -> &'static str;
@@ -266,6 +295,8 @@ pub trait TargetInfo: Sync {
             .find(|&c| self.class_contains(c, r))
             .map_or(0, |c| self.class_spill_size(c) * 8)
     }
+    /// The machine operands of one memory reference, in order.
+    fn mem_operand_shape(&self) -> &'static [MemPart];
     /// The class a virtual register may have as the base of a memory
     /// operand (`None`: any).
     fn mem_base_class(&self) -> Option<RegClassId> {

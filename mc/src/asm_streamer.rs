@@ -71,7 +71,8 @@ impl<'t> AsmStreamer<'t> {
             let cells: Vec<String> = (0..self.bytes.len())
                 .map(|i| {
                     let in_fixup = self.fixups.iter().any(|f| {
-                        (f.offset as usize..f.offset as usize + f.kind.size()).contains(&i)
+                        (f.offset as usize..f.offset as usize + f.kind.info(self.target).size)
+                            .contains(&i)
                     });
                     if in_fixup {
                         "A".to_string()
@@ -89,7 +90,7 @@ impl<'t> AsmStreamer<'t> {
                 comments.push(format!(
                     "  fixup A - offset: {}, value: {v}, kind: {}",
                     f.offset,
-                    f.kind.llvm_name()
+                    f.kind.info(self.target).name
                 ));
             }
         }
@@ -226,15 +227,17 @@ fn flags_text(flags: u64) -> String {
     s
 }
 
-fn type_text(t: u32) -> &'static str {
+/// The `@type` of section type `t`; `unwind` is the target's unwind type.
+fn type_text(t: u32, unwind: u32) -> &'static str {
     match t {
+        sht::PROGBITS => "@progbits",
         sht::NOBITS => "@nobits",
         sht::NOTE => "@note",
         sht::INIT_ARRAY => "@init_array",
         sht::FINI_ARRAY => "@fini_array",
         sht::PREINIT_ARRAY => "@preinit_array",
-        sht::X86_64_UNWIND => "@unwind",
         sht::LLVM_ADDRSIG => "@llvm_addrsig",
+        _ if t == unwind => "@unwind",
         _ => "@progbits",
     }
 }
@@ -260,7 +263,7 @@ impl Streamer for AsmStreamer<'_> {
                 "\t.section\t{},\"{}\",{}",
                 section_name(&s.name),
                 flags_text(s.flags),
-                type_text(s.sh_type)
+                type_text(s.sh_type, self.target.unwind_section_type())
             );
             if s.flags & shf::MERGE != 0 {
                 let _ = write!(t, ",{}", s.entsize);

@@ -2,9 +2,10 @@
 //! writes `.eh_frame` (one CIE, one FDE per `.cfi_startproc`) once code
 //! layout is final.
 //!
-//! The CIE matches what x86-64 compilers emit: augmentation "zR", code
-//! alignment 1, data alignment -8, return address column 16, FDE pointers
-//! PC-relative sdata4, initial rule CFA = rsp + 8, RA at CFA - 8. A frame
+//! The CIE is LLVM's: augmentation "zR", code alignment 1, FDE pointers
+//! PC-relative sdata4; the data alignment, return-address column, initial
+//! CFA rule and return-address slot are the target's ([`CfiInfo`]; on
+//! x86-64: -8, 16, rsp + 8, CFA - 8). A frame
 //! with `.cfi_personality` / `.cfi_lsda` needs a CIE of its own ("zPLR":
 //! personality pointer and LSDA encoding) and carries its LSDA pointer in
 //! its FDE's augmentation data. As llvm-mc, frames are stably sorted by
@@ -20,6 +21,7 @@ use crate::leb::{sleb, uleb};
 use crate::object::ObjectStreamer;
 use crate::section::SectionId;
 use crate::streamer::{Cfi, McError};
+use crate::target::CfiInfo;
 
 #[derive(Clone, Debug)]
 struct Frame {
@@ -43,14 +45,12 @@ fn cie_key(f: &Frame) -> CieKey {
     )
 }
 
-/// The fixup of a pointer with DWARF encoding `enc` (absolute or
+/// The size of a pointer with DWARF encoding `enc` (absolute or
 /// PC-relative, 4 or 8 bytes; indirection is the pointee's business).
-fn pointer_fixup(enc: u8) -> Result<FixupKind, McError> {
+fn pointer_size(enc: u8) -> Result<usize, McError> {
     Ok(match (enc & 0x70, enc & 0x0f) {
-        (0x10, 0x0b) | (0x10, 0x03) => FixupKind::PcRel32,
-        (0x00, 0x03) => FixupKind::Abs32,
-        (0x00, 0x0b) => FixupKind::Abs32S,
-        (0x00, 0x04) | (0x00, 0x0c) | (0x00, 0x00) => FixupKind::Abs64,
+        (0x10, 0x0b) | (0x10, 0x03) | (0x00, 0x03) | (0x00, 0x0b) => 4,
+        (0x00, 0x04) | (0x00, 0x0c) | (0x00, 0x00) => 8,
         _ => {
             return Err(McError::Unsupported(format!(
                 "CFI pointer encoding {enc:#x}"
@@ -59,15 +59,24 @@ fn pointer_fixup(enc: u8) -> Result<FixupKind, McError> {
     })
 }
 
+/// The fixup kind and size of a pointer with DWARF encoding `enc`.
+fn pointer_fixup(enc: u8, info: &CfiInfo) -> Result<(FixupKind, usize), McError> {
+    let size = pointer_size(enc)?;
+    let kind = match (enc & 0x70, enc & 0x0f) {
+        (0x10, _) => FixupKind::PCREL32,
+        (_, 0x0b) => info.sdata4_fixup,
+        (_, 0x03) => FixupKind::ABS32,
+        _ => FixupKind::ABS64,
+    };
+    Ok((kind, size))
+}
+
 /// Frames collected so far.
 #[derive(Clone, Debug, Default)]
 pub struct CfiBuilder {
     frames: Vec<Frame>,
     open: bool,
 }
-
-const DATA_ALIGN: i64 = -8;
-const RA_REG: u8 = 16;
 
 impl CfiBuilder {
     /// Whether a frame is open.
@@ -119,11 +128,11 @@ impl CfiBuilder {
             Some(f) if self.open => {
                 match c {
                     Cfi::Personality { enc, sym } => {
-                        pointer_fixup(enc)?;
+                        pointer_size(enc)?;
                         f.personality = Some((enc, sym));
                     }
                     Cfi::Lsda { enc, sym } => {
-                        pointer_fixup(enc)?;
+                        pointer_size(enc)?;
                         f.lsda = Some((enc, sym));
                     }
                     _ => f.instrs.push((l, c)),
@@ -144,6 +153,7 @@ impl CfiBuilder {
         out: &mut Vec<u8>,
         fixups: &mut Vec<Fixup>,
     ) -> Result<(), McError> {
+        let info = s.target.cfi_info();
         let mut frames = self.frames;
         frames.sort_by_key(|f| {
             let (p, l) = cie_key(f);
@@ -163,7 +173,7 @@ impl CfiBuilder {
                 Some(c) => c.1,
                 None => {
                     let at = out.len();
-                    write_cie(s, out, fixups, f.personality, f.lsda.map(|l| l.0))?;
+                    write_cie(s, &info, out, fixups, f.personality, f.lsda.map(|l| l.0))?;
                     cies.push((key, at));
                     at
                 }
@@ -175,7 +185,7 @@ impl CfiBuilder {
             let end_addr = addr(s, end)?;
             let mut body = Vec::new();
             let mut loc = start_addr;
-            let mut cfa_off: i64 = 8;
+            let mut cfa_off: i64 = info.cfa_offset;
             for (l, c) in f.instrs {
                 let at = addr(s, l)?;
                 let delta = at.saturating_sub(loc);
@@ -193,17 +203,6 @@ impl CfiBuilder {
                     }
                     loc = at;
                 }
-                let offset_rule = |body: &mut Vec<u8>, reg: u16, off: i64| {
-                    let factored = off / DATA_ALIGN;
-                    if reg < 64 && factored >= 0 {
-                        body.push(0x80 | reg as u8);
-                        uleb(body, factored as u64);
-                    } else {
-                        body.push(0x11);
-                        uleb(body, reg as u64);
-                        sleb(body, factored);
-                    }
-                };
                 match c {
                     Cfi::DefCfa { reg, offset } => {
                         cfa_off = offset;
@@ -225,8 +224,10 @@ impl CfiBuilder {
                         body.push(0x0d);
                         uleb(&mut body, r as u64);
                     }
-                    Cfi::Offset { reg, offset } => offset_rule(&mut body, reg, offset),
-                    Cfi::RelOffset { reg, offset } => offset_rule(&mut body, reg, offset - cfa_off),
+                    Cfi::Offset { reg, offset } => offset_rule(&mut body, &info, reg, offset),
+                    Cfi::RelOffset { reg, offset } => {
+                        offset_rule(&mut body, &info, reg, offset - cfa_off)
+                    }
                     Cfi::Restore(r) => {
                         if r < 64 {
                             body.push(0xc0 | r as u8);
@@ -255,7 +256,7 @@ impl CfiBuilder {
             // FDE: length, CIE pointer, pc_begin, pc_range, aug length, body.
             let fde_start = out.len();
             let aug_len = match f.lsda {
-                Some((e, _)) => pointer_fixup(e)?.size(),
+                Some((e, _)) => pointer_size(e)?,
                 None => 0,
             };
             let mut len = 4 + 4 + 4 + 1 + aug_len + body.len();
@@ -268,12 +269,13 @@ impl CfiBuilder {
             out.extend_from_slice(&(len as u32).to_le_bytes());
             out.extend_from_slice(&((fde_start + 4 - cie_at) as u32).to_le_bytes());
             let start_ref = s.ctx.sym_ref(f.start, VariantKind::None);
-            Fixup::push_field(out, 0, fixups, FixupKind::PcRel32, start_ref, 0);
+            Fixup::push_field(out, 0, fixups, FixupKind::PCREL32, 4, start_ref, 0);
             out.extend_from_slice(&(end_addr.wrapping_sub(start_addr) as u32).to_le_bytes());
             out.push(aug_len as u8);
             if let Some((e, sym)) = f.lsda {
                 let r = s.ctx.sym_ref(sym, VariantKind::None);
-                Fixup::push_field(out, 0, fixups, pointer_fixup(e)?, r, 0);
+                let (kind, size) = pointer_fixup(e, &info)?;
+                Fixup::push_field(out, 0, fixups, kind, size, r, 0);
             }
             out.extend_from_slice(&body);
             out.resize(fde_start + 4 + len, 0);
@@ -282,10 +284,24 @@ impl CfiBuilder {
     }
 }
 
+/// Writes the offset rule "`reg` saved at CFA + `off`".
+fn offset_rule(body: &mut Vec<u8>, info: &CfiInfo, reg: u16, off: i64) {
+    let factored = off / info.data_align;
+    if reg < 64 && factored >= 0 {
+        body.push(0x80 | reg as u8);
+        uleb(body, factored as u64);
+    } else {
+        body.push(0x11);
+        uleb(body, reg as u64);
+        sleb(body, factored);
+    }
+}
+
 /// Writes a CIE: "zR", or "zPLR" (parts present) with a personality and
 /// an LSDA encoding.
 fn write_cie(
     s: &mut ObjectStreamer<'_>,
+    info: &CfiInfo,
     out: &mut Vec<u8>,
     fixups: &mut Vec<Fixup>,
     personality: Option<(u8, SymbolId)>,
@@ -301,11 +317,11 @@ fn write_cie(
     }
     out.extend_from_slice(b"R\0");
     uleb(out, 1);
-    sleb(out, DATA_ALIGN);
-    uleb(out, RA_REG as u64);
+    sleb(out, info.data_align);
+    uleb(out, info.return_address_reg as u64);
     let mut aug_len = 1;
     if let Some((e, _)) = personality {
-        aug_len += 1 + pointer_fixup(e)?.size();
+        aug_len += 1 + pointer_size(e)?;
     }
     if lsda.is_some() {
         aug_len += 1;
@@ -314,13 +330,23 @@ fn write_cie(
     if let Some((e, sym)) = personality {
         out.push(e);
         let r = s.ctx.sym_ref(sym, VariantKind::None);
-        Fixup::push_field(out, 0, fixups, pointer_fixup(e)?, r, 0);
+        let (kind, size) = pointer_fixup(e, info)?;
+        Fixup::push_field(out, 0, fixups, kind, size, r, 0);
     }
     if let Some(e) = lsda {
         out.push(e);
     }
     out.push(0x1b);
-    out.extend_from_slice(&[0x0c, 7, 8, 0x80 | RA_REG, 1]);
+    // Initial instructions: DW_CFA_def_cfa, then the return address's slot.
+    out.push(0x0c);
+    uleb(out, info.cfa_reg as u64);
+    uleb(out, info.cfa_offset as u64);
+    offset_rule(
+        out,
+        info,
+        info.return_address_reg,
+        info.return_address_offset,
+    );
     while !(out.len() - start).is_multiple_of(4) {
         out.push(0);
     }

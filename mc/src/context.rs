@@ -111,9 +111,11 @@ impl MCContext {
         s
     }
 
-    /// The section `name` with GNU as's default type and flags for it.
+    /// The section `name` with GNU as's default type and flags for it, for
+    /// the names whose defaults do not depend on the target (`.text`,
+    /// `.data`, `.bss`, ...; not `.eh_frame`).
     pub fn default_section(&mut self, name: &str) -> SectionId {
-        let (t, f) = Section::defaults_for(name);
+        let (t, f) = Section::defaults_for(name, crate::section::sht::PROGBITS);
         self.section(name, t, f, 0, None)
     }
 

@@ -3,53 +3,151 @@
 //!
 //! The encoder writes zeros into the hole and records a [`Fixup`]. Its value
 //! is `expr + addend`, minus the fixup's own address when the kind is
-//! PC-relative. For x86 the addend of a PC-relative fixup already contains the
-//! distance from the hole to the end of the instruction (e.g. `-4` for a
+//! PC-relative. The addend of a PC-relative fixup already contains the
+//! distance from the hole to the end of the instruction (on x86 `-4` for a
 //! trailing rel32, `-5` for a RIP-relative disp32 followed by an imm8), so
 //! the object writer never needs to know the instruction layout.
+//!
+//! The kind space is LLVM's: the generic data kinds below
+//! [`FixupKind::FIRST_TARGET`], each target's own kinds from there up
+//! ([`FixupKind::target`]). The MC layer knows the width and PC-relativity
+//! of the generic kinds; a target reports those of its own through
+//! [`TargetBackend::fixup_info`], and [`FixupKind::info`] asks whichever
+//! owns the kind.
 
 use crate::expr::ExprId;
+use crate::target::TargetBackend;
 
-/// The shape of a fixup: its width and how its value is computed.
+/// A fixup kind: a generic kind (the associated constants) or a target's
+/// own (at or above [`FixupKind::FIRST_TARGET`]).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum FixupKind {
+pub struct FixupKind(u16);
+
+/// What the writer needs to know about a kind: width and relativity, and
+/// the name llvm-mc's `-show-encoding` prints.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct FixupInfo {
+    pub name: &'static str,
+    /// Size of the hole in bytes.
+    pub size: usize,
+    /// Whether the value is relative to the fixup's address.
+    pub pcrel: bool,
+}
+
+impl FixupKind {
     /// 1-byte absolute (value must fit in u8 or i8).
-    Abs8,
+    pub const ABS8: FixupKind = FixupKind(0);
     /// 2-byte absolute.
-    Abs16,
-    /// 4-byte absolute, zero-extended by the CPU (R_X86_64_32).
-    Abs32,
-    /// 4-byte absolute, sign-extended by the CPU (R_X86_64_32S).
-    Abs32S,
+    pub const ABS16: FixupKind = FixupKind(1);
+    /// 4-byte absolute.
+    pub const ABS32: FixupKind = FixupKind(2);
     /// 8-byte absolute.
-    Abs64,
-    /// 1-byte PC-relative (rel8 branches).
-    PcRel8,
-    /// 4-byte PC-relative (rel32 branches, data `sym - .`).
-    PcRel32,
-    /// 4-byte RIP-relative memory displacement.
-    RipRel32,
-    /// RIP-relative displacement of an instruction a linker may relax when
-    /// the reference goes through the GOT (mov, call, jmp, test, binop).
-    RipRel32Relax,
-    /// As `RipRel32Relax`, in an instruction with a REX prefix.
-    RipRel32RelaxRex,
+    pub const ABS64: FixupKind = FixupKind(3);
+    /// 1-byte PC-relative.
+    pub const PCREL8: FixupKind = FixupKind(4);
+    /// 4-byte PC-relative (data `sym - .`).
+    pub const PCREL32: FixupKind = FixupKind(5);
     /// 8-byte PC-relative (data `sym - .`).
-    PcRel64,
-    /// 4-byte PC-relative branch to a call/jump target (PLT-able).
-    Branch32,
+    pub const PCREL64: FixupKind = FixupKind(6);
+
+    /// The first kind number a target may define (LLVM's
+    /// `FirstTargetFixupKind`).
+    pub const FIRST_TARGET: u16 = 128;
+
+    const GENERIC: [FixupInfo; 7] = [
+        FixupInfo {
+            name: "FK_Data_1",
+            size: 1,
+            pcrel: false,
+        },
+        FixupInfo {
+            name: "FK_Data_2",
+            size: 2,
+            pcrel: false,
+        },
+        FixupInfo {
+            name: "FK_Data_4",
+            size: 4,
+            pcrel: false,
+        },
+        FixupInfo {
+            name: "FK_Data_8",
+            size: 8,
+            pcrel: false,
+        },
+        FixupInfo {
+            name: "FK_PCRel_1",
+            size: 1,
+            pcrel: true,
+        },
+        FixupInfo {
+            name: "FK_PCRel_4",
+            size: 4,
+            pcrel: true,
+        },
+        FixupInfo {
+            name: "FK_PCRel_8",
+            size: 8,
+            pcrel: true,
+        },
+    ];
+
+    /// The target's kind number `n` (0-based within the target range).
+    pub const fn target(n: u16) -> FixupKind {
+        FixupKind(Self::FIRST_TARGET + n)
+    }
+
+    /// The 0-based number within the target range, for a target kind.
+    pub fn target_index(self) -> Option<u16> {
+        self.0.checked_sub(Self::FIRST_TARGET)
+    }
+
+    /// The description of a generic kind; `None` for a target kind.
+    pub fn generic_info(self) -> Option<FixupInfo> {
+        Self::GENERIC.get(self.0 as usize).copied()
+    }
+
+    /// The description of any kind, asking `target` for its own.
+    pub fn info(self, target: &dyn TargetBackend) -> FixupInfo {
+        self.generic_info()
+            .unwrap_or_else(|| target.fixup_info(self))
+    }
+
+    /// The PC-relative generic kind of the same width (for a difference
+    /// `a - b` against a label in the fixup's own section).
+    pub fn pcrel_of_size(size: usize) -> Option<FixupKind> {
+        match size {
+            1 => Some(Self::PCREL8),
+            4 => Some(Self::PCREL32),
+            8 => Some(Self::PCREL64),
+            _ => None,
+        }
+    }
+
+    /// The absolute generic kind of `size` bytes.
+    pub fn abs_of_size(size: usize) -> Option<FixupKind> {
+        match size {
+            1 => Some(Self::ABS8),
+            2 => Some(Self::ABS16),
+            4 => Some(Self::ABS32),
+            8 => Some(Self::ABS64),
+            _ => None,
+        }
+    }
 }
 
 impl Fixup {
-    /// Appends a zero-filled field of `kind`'s size to `out` and records the
-    /// fixup that fills it: at the field's offset from `base` (the start of
-    /// the instruction or fragment the offsets count from), with `addend`.
+    /// Appends a zero-filled field of `size` bytes (the size of `kind`) to
+    /// `out` and records the fixup that fills it: at the field's offset from
+    /// `base` (the start of the instruction or fragment the offsets count
+    /// from), with `addend`.
     #[inline]
     pub fn push_field(
         out: &mut Vec<u8>,
         base: usize,
         fixups: &mut Vec<Fixup>,
         kind: FixupKind,
+        size: usize,
         expr: ExprId,
         addend: i64,
     ) {
@@ -59,51 +157,7 @@ impl Fixup {
             expr,
             addend,
         });
-        out.resize(out.len() + kind.size(), 0);
-    }
-}
-
-impl FixupKind {
-    /// Size of the hole in bytes.
-    pub fn size(self) -> usize {
-        match self {
-            FixupKind::Abs8 | FixupKind::PcRel8 => 1,
-            FixupKind::Abs16 => 2,
-            FixupKind::Abs64 | FixupKind::PcRel64 => 8,
-            _ => 4,
-        }
-    }
-
-    /// The name llvm-mc's `-show-encoding` uses for this kind of fixup.
-    pub fn llvm_name(self) -> &'static str {
-        match self {
-            FixupKind::Abs8 => "FK_Data_1",
-            FixupKind::Abs16 => "FK_Data_2",
-            FixupKind::Abs32 => "FK_Data_4",
-            FixupKind::Abs32S => "reloc_signed_4byte",
-            FixupKind::Abs64 => "FK_Data_8",
-            FixupKind::PcRel8 => "FK_PCRel_1",
-            FixupKind::PcRel32 => "FK_PCRel_4",
-            FixupKind::PcRel64 => "FK_PCRel_8",
-            FixupKind::RipRel32 => "reloc_riprel_4byte",
-            FixupKind::RipRel32Relax => "reloc_riprel_4byte_relax",
-            FixupKind::RipRel32RelaxRex => "reloc_riprel_4byte_relax_rex",
-            FixupKind::Branch32 => "reloc_branch_4byte_pcrel",
-        }
-    }
-
-    /// Whether the value is relative to the fixup's address.
-    pub fn is_pcrel(self) -> bool {
-        matches!(
-            self,
-            FixupKind::PcRel8
-                | FixupKind::PcRel32
-                | FixupKind::PcRel64
-                | FixupKind::RipRel32
-                | FixupKind::RipRel32Relax
-                | FixupKind::RipRel32RelaxRex
-                | FixupKind::Branch32
-        )
+        out.resize(out.len() + size, 0);
     }
 }
 

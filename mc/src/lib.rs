@@ -28,12 +28,13 @@
 //!   12-byte operand ([`MemRef`]); expressions are interned ([`ExprId`]).
 //! - Labels are (section, fragment, offset), so relaxation never has to
 //!   patch symbol values; everything is computed from fragment offsets.
-//! - Fixup addends of PC-relative x86 fields already include the distance to
+//! - Fixup addends of PC-relative fields already include the distance to
 //!   the end of the instruction, so the object writer needs no per-target
-//!   layout knowledge.
+//!   layout knowledge; fixup kinds are generic or in the target's range.
 //! - Ids (symbols, sections, expressions) are `rcc_ir::entity` ids; output
 //!   order is id order, never hash order, so objects are deterministic.
 
+pub mod asm_parser;
 pub mod asm_streamer;
 pub mod cfi;
 pub mod context;
@@ -53,7 +54,7 @@ pub mod target;
 
 pub use context::MCContext;
 pub use expr::{BinOp, Expr, ExprId, ExprPool, ExprWriter, SymbolId, VariantKind};
-pub use fixup::{Fixup, FixupKind};
+pub use fixup::{Fixup, FixupInfo, FixupKind};
 pub use fragment::{Fragment, RecordingStreamer};
 pub use inst::{Disp, MCInst, MCOperand, MemRef};
 pub use object::ObjectStreamer;
@@ -61,4 +62,4 @@ pub use reg::Reg;
 pub use section::{Section, SectionId};
 pub use streamer::{AsmTextAssembler, Cfi, McError, Streamer, SymbolAttr};
 pub use symbol::{Binding, Symbol, SymbolDef, SymbolType, Visibility};
-pub use target::TargetBackend;
+pub use target::{CfiInfo, TargetBackend};

@@ -98,7 +98,7 @@ pub(crate) struct Value {
 /// The object streamer.
 pub struct ObjectStreamer<'t> {
     pub ctx: MCContext,
-    target: &'t dyn TargetBackend,
+    pub(crate) target: &'t dyn TargetBackend,
     frags: Vec<Vec<Fragment>>,
     cur: Option<SectionId>,
     scratch: Vec<u8>,
@@ -451,8 +451,9 @@ impl<'t> ObjectStreamer<'t> {
                     continue;
                 };
                 let fits = f.fixups.iter().all(|fx| {
-                    let size = fx.kind.size();
-                    if !fx.kind.is_pcrel() {
+                    let info = fx.kind.info(self.target);
+                    let size = info.size;
+                    if !info.pcrel {
                         // A symbolic imm8: fits only if it folds to a small
                         // constant (e.g. a label difference in one section).
                         return match self.evaluate(fx.expr, 0) {
@@ -508,9 +509,8 @@ impl<'t> ObjectStreamer<'t> {
         self.write_debug_line()?;
         if self.cfi.has_frames() {
             let cfi = std::mem::take(&mut self.cfi);
-            let sec = self
-                .ctx
-                .section(".eh_frame", sht::X86_64_UNWIND, shf::ALLOC, 0, None);
+            let unwind = self.target.unwind_section_type();
+            let sec = self.ctx.section(".eh_frame", unwind, shf::ALLOC, 0, None);
             self.ctx.sections[sec].align = self.ctx.sections[sec].align.max(8);
             let mut data = Vec::new();
             let mut fixups = Vec::new();
@@ -607,7 +607,7 @@ impl<'t> ObjectStreamer<'t> {
                         sec,
                         f.offset + fx.offset as u64,
                         fx,
-                        &mut out[at..at + fx.kind.size()],
+                        &mut out[at..at + fx.kind.info(self.target).size],
                         &mut relocs[si],
                     )?;
                 }
@@ -725,6 +725,7 @@ impl<'t> ObjectStreamer<'t> {
     ) -> Result<(), McError> {
         let v = self.evaluate_fixup(fx.expr)?;
         let kind = fx.kind;
+        let info = kind.info(self.target);
         let write = |field: &mut [u8], val: i64| -> Result<(), McError> {
             let n = field.len();
             let ok = match n {
@@ -744,13 +745,10 @@ impl<'t> ObjectStreamer<'t> {
         match (v.a, v.b) {
             (None, None) => {
                 // A constant: PC-relative constants are already relative.
-                write(
-                    field,
-                    v.constant + if kind.is_pcrel() { fx.addend } else { 0 },
-                )
+                write(field, v.constant + if info.pcrel { fx.addend } else { 0 })
             }
             (Some((a, variant)), None) => {
-                if kind.is_pcrel() && variant == VariantKind::None && self.resolvable(a) {
+                if info.pcrel && variant == VariantKind::None && self.resolvable(a) {
                     if let Some((sa, oa)) = self.addr_of(a) {
                         if sa == sec {
                             return write(
@@ -782,7 +780,7 @@ impl<'t> ObjectStreamer<'t> {
                         "Cannot represent a difference across sections".into(),
                     ));
                 };
-                if sb != sec || kind.is_pcrel() {
+                if sb != sec || info.pcrel {
                     return Err(McError::BadExpr(
                         "Cannot represent a difference across sections".into(),
                     ));
@@ -790,12 +788,8 @@ impl<'t> ObjectStreamer<'t> {
                 let Some((a, variant)) = a else {
                     return Err(McError::BadExpr("expected relocatable expression".into()));
                 };
-                let pkind = match kind {
-                    FixupKind::Abs64 => FixupKind::PcRel64,
-                    FixupKind::Abs32 | FixupKind::Abs32S => FixupKind::PcRel32,
-                    FixupKind::Abs8 => FixupKind::PcRel8,
-                    _ => return Err(McError::BadExpr("unsupported difference fixup".into())),
-                };
+                let pkind = FixupKind::pcrel_of_size(info.size)
+                    .ok_or_else(|| McError::BadExpr("unsupported difference fixup".into()))?;
                 let ty = self
                     .target
                     .reloc_type(pkind, variant)
@@ -910,15 +904,18 @@ impl Streamer for ObjectStreamer<'_> {
         if let Some(c) = self.ctx.exprs.as_constant(e) {
             return self.emit_bytes(&c.to_le_bytes()[..size as usize]);
         }
-        let kind = match size {
-            1 => FixupKind::Abs8,
-            2 => FixupKind::Abs16,
-            4 => FixupKind::Abs32,
-            8 => FixupKind::Abs64,
-            _ => return Err(McError::BadExpr(format!("invalid value size {size}"))),
-        };
+        let kind = FixupKind::abs_of_size(size as usize)
+            .ok_or_else(|| McError::BadExpr(format!("invalid value size {size}")))?;
         let frag = self.data_frag()?;
-        Fixup::push_field(&mut frag.data, 0, &mut frag.fixups, kind, e, 0);
+        Fixup::push_field(
+            &mut frag.data,
+            0,
+            &mut frag.fixups,
+            kind,
+            size as usize,
+            e,
+            0,
+        );
         Ok(())
     }
 
@@ -1147,7 +1144,7 @@ impl ObjectStreamer<'_> {
         let b = self.ctx.sym_ref(base, VariantKind::None);
         let c = self.ctx.exprs.constant(i64::from(off));
         let e = self.ctx.expr(Expr::Binary(BinOp::Add, b, c));
-        Fixup::push_field(out, 0, fixups, FixupKind::Abs32, e, 0);
+        Fixup::push_field(out, 0, fixups, FixupKind::ABS32, 4, e, 0);
     }
 
     /// Builds `.debug_line` (DWARF v5) and `.debug_line_str` from the
@@ -1308,7 +1305,7 @@ impl ObjectStreamer<'_> {
                     None => {
                         out.extend_from_slice(&[0, 9, 2]);
                         let e = self.ctx.sym_ref(*label, VariantKind::None);
-                        Fixup::push_field(&mut out, 0, &mut fixups, FixupKind::Abs64, e, 0);
+                        Fixup::push_field(&mut out, 0, &mut fixups, FixupKind::ABS64, 8, e, 0);
                         dwarf_line::encode_advance(&mut out, Some(line_delta), 0);
                     }
                     Some(prev) => dwarf_line::encode_advance(

@@ -30,7 +30,6 @@ pub mod sht {
     pub const FINI_ARRAY: u32 = 15;
     pub const PREINIT_ARRAY: u32 = 16;
     pub const GROUP: u32 = 17;
-    pub const X86_64_UNWIND: u32 = 0x7000_0001;
     pub const LLVM_ADDRSIG: u32 = 0x6fff_4c03;
 }
 
@@ -75,8 +74,9 @@ impl Section {
     }
 
     /// The default type and flags GNU as gives a section from its name,
-    /// used when `.section` omits them.
-    pub fn defaults_for(name: &str) -> (u32, u64) {
+    /// used when `.section` omits them; `.eh_frame` gets the target's
+    /// `unwind` type.
+    pub fn defaults_for(name: &str, unwind: u32) -> (u32, u64) {
         let starts = |p: &str| name == p || name.starts_with(&format!("{p}."));
         if starts(".text") {
             (sht::PROGBITS, shf::ALLOC | shf::EXECINSTR)
@@ -99,7 +99,7 @@ impl Section {
         } else if name.starts_with(".note") {
             (sht::NOTE, 0)
         } else if name == ".eh_frame" {
-            (sht::X86_64_UNWIND, shf::ALLOC)
+            (unwind, shf::ALLOC)
         } else {
             (sht::PROGBITS, 0)
         }

@@ -175,7 +175,7 @@ fn invoke_fn(read_late: bool) -> B {
         let s = b.mf.sym(SymOperand {
             target: SymTarget::EhLabel(n),
             offset: 0,
-            flag: SymFlag::None,
+            flag: SymFlag::NONE,
         });
         b.g(MOpc::EH_LABEL, &[s]);
     };

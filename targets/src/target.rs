@@ -28,7 +28,8 @@ use rcc_mach::eh::ExceptionRefs;
 use rcc_mach::emit::ModuleEmitter;
 use rcc_mach::passes::frame_layout::FrameOptions;
 use rcc_mach::{MachFunction, PReg, TargetInfo};
-use rcc_mc::{Streamer, TargetBackend};
+use rcc_mc::asm_parser::TargetAsmParser;
+use rcc_mc::{AsmTextAssembler, Streamer, TargetBackend};
 use std::any::Any;
 
 /// A worker's scratch for one target, reused across functions.
@@ -81,6 +82,10 @@ pub trait Target: Sync {
     fn backend(&self) -> &'static dyn TargetBackend;
     /// The subtarget features and CPUs.
     fn features(&self) -> &'static FeatureTable;
+    /// The assembler's target part (instructions, registers), for `rcc-mc`.
+    fn asm_parser(&self) -> &'static dyn TargetAsmParser;
+    /// The assembler of inline and module-level asm text.
+    fn inline_assembler(&self) -> &'static dyn AsmTextAssembler;
 
     /// A fresh per-worker scratch.
     fn new_scratch(&self) -> TargetScratch;

@@ -402,7 +402,10 @@ fn check_group(group: &str) {
                         .all(|(i, (x, y))| match y {
                             Some(y) => x == y,
                             None => f.iter().any(|f| {
-                                (f.offset as usize..f.offset as usize + f.kind.size()).contains(&i)
+                                (f.offset as usize
+                                    ..f.offset as usize
+                                        + rcc_targets::x86_64::fixup::info(f.kind).size)
+                                    .contains(&i)
                             }),
                         });
                 let ours_fx: Vec<(u32, String)> =

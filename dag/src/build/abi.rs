@@ -16,7 +16,7 @@
 //!   `CreateCopyOfByValArgument`).
 //! - **Variadic definitions**: when the function calls `llvm.va_start`,
 //!   the target saves the unnamed argument registers in the entry block
-//!   and returns a [`VarArgsArea`]; `va_start` and `va_copy` are target
+//!   and returns a [`crate::VarArgsState`]; `va_start` and `va_copy` are target
 //!   hooks over it, `va_end` has no code. The `va_arg` instruction (clang
 //!   expands `va_arg` itself on x86-64; hand-written IR may use it) is the
 //!   target hook `lower_va_arg`.
@@ -207,11 +207,11 @@ impl Builder<'_, '_> {
     pub(super) fn abi_intrinsic(&mut self, i: Inst, name: &str) -> BResult<bool> {
         let ops = self.fl.f.inst_ops(i);
         if name.starts_with("llvm.va_start") {
-            let Some(va) = self.fl.va else {
+            let Some(va) = self.fl.va.as_deref() else {
                 return unsupported("llvm.va_start outside a variadic function");
             };
             let list = self.get(ops[1])?;
-            self.chain = self.lower.lower_va_start(self.dag, self.chain, list, &va)?;
+            self.chain = self.lower.lower_va_start(self.dag, self.chain, list, va)?;
         } else if name.starts_with("llvm.va_copy") {
             let (dst, src) = (self.get(ops[1])?, self.get(ops[2])?);
             self.chain = self.lower.lower_va_copy(self.dag, self.chain, dst, src)?;

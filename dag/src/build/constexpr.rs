@@ -102,7 +102,7 @@ impl Builder<'_, '_> {
         let s = self.mf.sym(rcc_mach::SymOperand {
             target: rcc_mach::SymTarget::Block(mb),
             offset: 0,
-            flag: rcc_mach::SymFlag::None,
+            flag: rcc_mach::SymFlag::NONE,
         });
         Ok(self.dag.value(Op::Symbol, VT::I64, &[], s.payload() as u64))
     }
@@ -116,7 +116,7 @@ impl Builder<'_, '_> {
         if self.dag.op_of(addr) == Op::Symbol {
             let i = self.dag.payload(addr.node()) as usize;
             if let Some(&s) = self.mf.syms.get(i) {
-                if s.flag == rcc_mach::SymFlag::None {
+                if s.flag == rcc_mach::SymFlag::NONE {
                     let folded = self.mf.sym(rcc_mach::SymOperand {
                         offset: s.offset.wrapping_add(off),
                         ..s

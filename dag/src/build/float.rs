@@ -231,7 +231,7 @@ impl Builder<'_, '_> {
         let sym = self.mf.sym(SymOperand {
             target: SymTarget::ConstPool(c),
             offset: 0,
-            flag: SymFlag::None,
+            flag: SymFlag::NONE,
         });
         let addr = self
             .dag

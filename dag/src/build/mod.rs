@@ -35,7 +35,7 @@ mod wide;
 
 pub use eh::PadEntry;
 
-use crate::lowering::{ArgValue, CallLowering, IselError, VarArgsArea};
+use crate::lowering::{ArgValue, CallLowering, IselError, SymRef, VarArgsState};
 use crate::node::{Dag, SDValue};
 use crate::opcode::{Cond, Ext, MemInfo, Op};
 use crate::vt::VT;
@@ -95,7 +95,7 @@ pub struct FunctionLowering<'a> {
     /// Whether the function is variadic.
     variadic: bool,
     /// The register save area of a variadic function calling `va_start`.
-    va: Option<VarArgsArea>,
+    va: Option<VarArgsState>,
     /// Phi input edges: (pred IR block, phi inst, edge vreg), sorted.
     edges: Vec<(u32, u32, VReg)>,
     /// Registers per phi (consecutive from its vreg): more than one for a
@@ -557,9 +557,9 @@ impl Builder<'_, '_> {
             target: rcc_mach::SymTarget::Global(g),
             offset: if via_got { 0 } else { offset },
             flag: if via_got {
-                rcc_mach::SymFlag::GotPcRel
+                self.lower.sym_flag(SymRef::GotAddress)
             } else {
-                rcc_mach::SymFlag::None
+                rcc_mach::SymFlag::NONE
             },
         });
         let mut v = self.dag.value(Op::Symbol, VT::I64, &[], s.payload() as u64);
@@ -578,9 +578,9 @@ impl Builder<'_, '_> {
             target: rcc_mach::SymTarget::Global(g),
             offset: 0,
             flag: if plt {
-                rcc_mach::SymFlag::Plt
+                self.lower.sym_flag(SymRef::PreemptibleCall)
             } else {
-                rcc_mach::SymFlag::None
+                rcc_mach::SymFlag::NONE
             },
         });
         self.dag.value(Op::Symbol, VT::I64, &[], s.payload() as u64)
@@ -594,9 +594,9 @@ impl Builder<'_, '_> {
             target,
             offset: 0,
             flag: if self.fl.pic {
-                rcc_mach::SymFlag::Plt
+                self.lower.sym_flag(SymRef::PreemptibleCall)
             } else {
-                rcc_mach::SymFlag::None
+                rcc_mach::SymFlag::NONE
             },
         });
         let callee = self

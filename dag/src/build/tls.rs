@@ -19,12 +19,13 @@
 //! docs/abi.md).
 
 use super::{BResult, Builder};
+use crate::lowering::SymRef;
 use crate::node::SDValue;
 use crate::opcode::Op;
 use crate::vt::VT;
 use rcc_ir::module::ThreadLocal;
 use rcc_ir::GlobalId;
-use rcc_mach::{SymFlag, SymOperand, SymTarget};
+use rcc_mach::{SymOperand, SymTarget};
 
 impl Builder<'_, '_> {
     /// The address of thread-local `g` plus `offset`.
@@ -44,31 +45,41 @@ impl Builder<'_, '_> {
             offset: 0,
             flag,
         };
+        let lower = self.lower;
+        let flag = |r| lower.sym_flag(r);
+        let ld = flag(SymRef::TlsLocalDynamic);
         let (mut v, rest) = match model {
             0..=2 => {
-                let flag = [SymFlag::TlsGd, SymFlag::TlsLd, SymFlag::GotTpOff][model as usize];
-                let s = if flag == SymFlag::TlsLd {
+                let flag = flag(
+                    [
+                        SymRef::TlsGeneralDynamic,
+                        SymRef::TlsLocalDynamic,
+                        SymRef::TlsInitialExec,
+                    ][model as usize],
+                );
+                let s = if flag == ld {
                     // Any variable of the module names the block: reuse the
                     // function's first.
-                    self.find_sym(|s| s.flag == SymFlag::TlsLd, var(flag))
+                    self.find_sym(|s| s.flag == ld, var(flag))
                 } else {
                     self.find_sym(|s| *s == var(flag), var(flag))
                 };
                 let v = self.dag.value(Op::TlsAddress, VT::I64, &[], s as u64);
-                if flag != SymFlag::TlsLd {
+                if flag != ld {
                     (v, offset)
                 } else {
                     let d = self.mf.sym(SymOperand {
                         target: SymTarget::Global(g),
                         offset,
-                        flag: SymFlag::DtpOff,
+                        flag: self.lower.sym_flag(SymRef::TlsDtpOffset),
                     });
                     let d = self.dag.value(Op::Symbol, VT::I64, &[], d.payload() as u64);
                     (self.dag.value(Op::Add, VT::I64, &[v, d], 0), 0)
                 }
             }
             _ => {
-                let s = self.find_sym(|s| *s == var(SymFlag::TpOff), var(SymFlag::TpOff));
+                let le = var(self.lower.sym_flag(SymRef::TlsLocalExec));
+                let s = self.find_sym(|s| *s == le, le);
                 (
                     self.dag.value(Op::TlsAddress, VT::I64, &[], s as u64),
                     offset,

@@ -150,7 +150,7 @@ fn landing_pad_entry(mf: &mut MachFunction, b: MBlock, e: PadEntry, r: PadRegs) 
     let l = mf.sym(SymOperand {
         target: SymTarget::EhLabel(e.label),
         offset: 0,
-        flag: SymFlag::None,
+        flag: SymFlag::NONE,
     });
     mf.push(MOpc::EH_LABEL, &[l]);
     mf.push(

@@ -33,7 +33,7 @@
 //!   number of parts).
 
 use super::{half_of, num_regs, Legalizer};
-use crate::lowering::IselError;
+use crate::lowering::{IselError, SymRef};
 use crate::node::{Node, SDValue};
 use crate::opcode::{Cond, Ext, MemInfo, Op};
 use crate::vt::VT;
@@ -630,9 +630,9 @@ impl Legalizer<'_> {
             target,
             offset: 0,
             flag: if self.cx.pic {
-                SymFlag::Plt
+                self.lower.sym_flag(SymRef::PreemptibleCall)
             } else {
-                SymFlag::None
+                SymFlag::NONE
             },
         });
         let callee = self.dag.value(Op::Symbol, VT::I64, &[], s.payload() as u64);

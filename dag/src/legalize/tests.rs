@@ -4,7 +4,7 @@
 //! write the same registers and memory.
 
 use super::{legalize_types, LegalizeCtx};
-use crate::lowering::{CallLowering, FormalArg, IselError, LoweredArgs};
+use crate::lowering::{CallLowering, FormalArg, IselError, LoweredArgs, SymRef};
 use crate::node::{Dag, Node, SDValue};
 use crate::opcode::{Cond, Ext, MemInfo, Op};
 use crate::vt::VT;
@@ -19,6 +19,9 @@ struct Mock;
 impl CallLowering for Mock {
     fn reg_class(&self, vt: VT) -> Option<RegClassId> {
         (vt.is_int() && vt.bits() <= 64).then_some(RegClassId(vt.bits() as u8))
+    }
+    fn sym_flag(&self, r: SymRef) -> rcc_mach::SymFlag {
+        rcc_mach::SymFlag(r as u8 + 1)
     }
     fn lower_call(
         &self,

@@ -686,7 +686,7 @@ impl Lz<'_> {
     /// 16-bit lanes whose bits crossing into the neighbour byte are masked
     /// off (x86 has no byte shifts).
     fn shift_by_splat(&mut self, op: Op, vt: VT, ops: &[SDValue]) -> Option<SDValue> {
-        if !matches!(op, Op::Shl | Op::Srl | Op::Sra) || !vt.is_int_vector() {
+        if !op.is_shift() || !vt.is_int_vector() {
             return None;
         }
         let lanes = self.dag.operands(ops[1].node()).to_vec();

@@ -2,17 +2,23 @@
 //! assembly and writes an ELF object (`-filetype=obj`) or assembly
 //! (`-filetype=asm`, the default), optionally with `-show-encoding` and in
 //! Intel syntax (`-output-asm-variant=1`).
+//! `-triple` picks the target through the registry; `-mcpu`/`-mattr` are
+//! checked against its feature table (the assembler itself accepts every
+//! instruction it knows, as llvm-mc does for x86).
 //! Errors are `file:line:col: error: ...` with the offending line; exit 1.
 
-use rcc_driver::asm;
+use rcc_mc::asm_parser as asm;
 use rcc_mc::asm_streamer::AsmStreamer;
 use rcc_mc::ObjectStreamer;
-use rcc_targets::x86_64::X86Backend;
+use rcc_targets::Target;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
 struct Options {
     input: String,
+    triple: Option<String>,
+    cpu: Option<String>,
+    attrs: Vec<String>,
     output: Option<String>,
     obj: bool,
     show_encoding: bool,
@@ -22,6 +28,9 @@ struct Options {
 fn parse_args() -> Result<Options, String> {
     let mut o = Options {
         input: "-".into(),
+        triple: None,
+        cpu: None,
+        attrs: Vec::new(),
         output: None,
         obj: false,
         show_encoding: false,
@@ -38,13 +47,23 @@ fn parse_args() -> Result<Options, String> {
             "-output-asm-variant=1" | "--output-asm-variant=1" => o.intel = true,
             "-o" => o.output = Some(args.next().ok_or("-o needs an argument")?),
             _ if a.starts_with("-o") && a.len() > 2 => o.output = Some(a[2..].to_string()),
-            _ if a.starts_with("-triple")
-                || a.starts_with("--triple")
-                || a.starts_with("-mattr")
-                || a.starts_with("-mcpu") =>
+            _ if [
+                "-triple", "--triple", "-mattr", "--mattr", "-mcpu", "--mcpu",
+            ]
+            .iter()
+            .any(|p| a == *p || a.starts_with(&format!("{p}="))) =>
             {
-                if !a.contains('=') {
-                    args.next();
+                let (key, value) = match a.split_once('=') {
+                    Some((k, v)) => (k.to_string(), v.to_string()),
+                    None => (
+                        a.clone(),
+                        args.next().ok_or(format!("{a} needs an argument"))?,
+                    ),
+                };
+                match key.trim_start_matches('-') {
+                    "triple" => o.triple = Some(value),
+                    "mcpu" => o.cpu = Some(value),
+                    _ => o.attrs.push(value),
                 }
             }
             "-" => o.input = a,
@@ -67,10 +86,28 @@ fn run() -> Result<bool, String> {
         src = std::fs::read_to_string(&o.input).map_err(|e| format!("{}: {e}", o.input))?;
         o.input.clone()
     };
-    let backend = X86Backend;
+    let target: &'static dyn Target = rcc_targets::lookup(o.triple.as_deref(), None)?;
+    // The assembler accepts every instruction it knows whatever the
+    // features (as llvm-mc does for x86); the CPU and features are checked
+    // so that a wrong name is not silently accepted.
+    let attrs: Vec<&str> = o.attrs.iter().map(String::as_str).collect();
+    let mut found = Vec::new();
+    target
+        .features()
+        .resolve(o.cpu.as_deref(), &attrs, &mut found);
+    for f in found {
+        if f.error {
+            return Err(f.message);
+        }
+        if !f.message.contains("has no code generation") {
+            eprintln!("rcc-mc: warning: {}", f.message);
+        }
+    }
+    let backend = target.backend();
+    let parser = target.asm_parser();
     let bytes: Vec<u8> = if o.obj {
-        let mut s = ObjectStreamer::new(&backend);
-        if let Err(errs) = asm::assemble(&src, &name, &mut s) {
+        let mut s = ObjectStreamer::new(backend);
+        if let Err(errs) = asm::assemble(&src, &name, &mut s, parser) {
             for e in errs {
                 eprintln!("{e}");
             }
@@ -78,11 +115,11 @@ fn run() -> Result<bool, String> {
         }
         s.finish().map_err(|e| format!("{name}: error: {e}"))?
     } else {
-        let mut s = AsmStreamer::new(&backend, o.show_encoding);
+        let mut s = AsmStreamer::new(backend, o.show_encoding);
         if o.intel {
             s = s.with_intel_syntax();
         }
-        if let Err(errs) = asm::assemble(&src, &name, &mut s) {
+        if let Err(errs) = asm::assemble(&src, &name, &mut s, parser) {
             for e in errs {
                 eprintln!("{e}");
             }

@@ -7,7 +7,8 @@
 //! verifier and frame-index elimination treat them like any instruction's:
 //! register outputs are explicit defs (`early-clobber` for `=&r`), inputs
 //! are uses, a tied input carries `tied-def` to its output, a memory
-//! operand is the target's five memory operands, an immediate is an
+//! operand is the target's memory operands (one per part of
+//! `TargetInfo::mem_operand_shape`), an immediate is an
 //! immediate or a symbol, fixed registers (`{ax}`) are physical registers
 //! with copies around the instruction, and clobbers are dead implicit
 //! defs. The descriptor ([`InlineAsm`]) keeps what machine operands
@@ -15,8 +16,8 @@
 //! kind and position of its machine operands ([`AsmOperand`]).
 //!
 //! Invariants: `operands[k].first` indexes the instruction's operand list
-//! (never operand 0, the descriptor index); a `Mem` operand has five
-//! operands from there; operand numbers are the constraint list's
+//! (never operand 0, the descriptor index); a `Mem` operand has the
+//! target's memory operands from there; operand numbers are the constraint list's
 //! positions with clobbers left out (LLVM's numbering).
 
 pub mod constraint;
@@ -32,7 +33,7 @@ pub use template::{parse_template, Piece, Template, TemplateError};
 pub enum AsmOperandKind {
     /// One register operand (def or use).
     Reg,
-    /// Five memory operands (base, scale, index, displacement, segment).
+    /// The target's memory operands (`TargetInfo::mem_operand_shape`).
     Mem,
     /// An immediate or symbol operand.
     Imm,

@@ -8,7 +8,7 @@ use crate::constraint::{for_each_explicit, OpConstraint};
 use crate::func::{prop, MBlock, MInst, MachFunction};
 use crate::operand::{flag, OpKind, Operand};
 use crate::reg::{PReg, RegClassId};
-use crate::target::{iflag, MOpc, TargetInfo};
+use crate::target::{iflag, MOpc, MemPart, TargetInfo};
 
 pub(super) fn check(v: &mut Verifier) {
     let mut cons = Vec::new();
@@ -102,15 +102,15 @@ fn check_explicit(v: &Verifier, o: Operand, c: OpConstraint, is_call: bool) -> O
                     .then(|| format!("expected a use tied to operand {d}"))
             })
             .or_else(|| class_problem(v, o, cl)),
-        OpConstraint::MemBase | OpConstraint::MemIndex => {
-            if kind == OpKind::Frame && c == OpConstraint::MemBase {
+        OpConstraint::Mem(part @ (MemPart::Base | MemPart::Index)) => {
+            if kind == OpKind::Frame && part == MemPart::Base {
                 return (o.payload() as usize >= mf.frame.objects.len())
                     .then(|| format!("frame index {} does not exist", o.payload()));
             }
             if !o.is_reg() || o.is_def() || o.has(flag::IMPLICIT) {
                 return Some("expected an address register use (or $noreg)".into());
             }
-            let cl = if c == OpConstraint::MemBase {
+            let cl = if part == MemPart::Base {
                 t.mem_base_class()
             } else {
                 t.mem_index_class()
@@ -121,16 +121,18 @@ fn check_explicit(v: &Verifier, o: Operand, c: OpConstraint, is_call: bool) -> O
                 _ => None,
             }
         }
-        OpConstraint::MemScale => match mf.imm_of(o) {
-            Some(1 | 2 | 4 | 8) if kind == OpKind::Imm => None,
-            _ => Some("expected a scale of 1, 2, 4 or 8".into()),
+        OpConstraint::Mem(MemPart::Imm { name, allowed }) => match mf.imm_of(o) {
+            Some(x) if kind == OpKind::Imm && allowed.contains(&x) => None,
+            _ => Some(format!("expected a {name} of {}", one_of(allowed))),
         },
-        OpConstraint::MemDisp | OpConstraint::Imm => {
+        OpConstraint::Mem(MemPart::Disp) | OpConstraint::Imm => {
             (!matches!(kind, OpKind::Imm | OpKind::Imm64 | OpKind::Sym))
                 .then(|| "expected an immediate or a symbol".into())
         }
-        OpConstraint::MemSegment => (!o.is_reg() || o.is_def() || o.reg().is_virtual())
-            .then(|| "expected a segment register or $noreg".into()),
+        OpConstraint::Mem(MemPart::PhysReg { name }) => {
+            (!o.is_reg() || o.is_def() || o.reg().is_virtual())
+                .then(|| format!("expected a {name} or $noreg"))
+        }
         OpConstraint::Block => match kind {
             OpKind::Block => (o.payload() as usize >= mf.blocks.len())
                 .then(|| format!("block {} does not exist", o.payload())),
@@ -138,6 +140,18 @@ fn check_explicit(v: &Verifier, o: Operand, c: OpConstraint, is_call: bool) -> O
             _ => Some("expected a block".into()),
         },
     }
+}
+
+/// `1, 2, 4 or 8`.
+fn one_of(allowed: &[i64]) -> String {
+    let mut s = String::new();
+    for (k, x) in allowed.iter().enumerate() {
+        if k > 0 {
+            s.push_str(if k + 1 == allowed.len() { " or " } else { ", " });
+        }
+        s.push_str(&x.to_string());
+    }
+    s
 }
 
 /// Register-class compatibility of a register operand with slot class `slot`.
@@ -408,7 +422,7 @@ fn check_generic(
                     .push("CFI_INSTRUCTION takes one index into the function's CFI table".into());
             }
         }
-        MOpc::INLINEASM => check_inline_asm(mf, ops, problems),
+        MOpc::INLINEASM => check_inline_asm(mf, t, ops, problems),
         _ => {
             // KILL: any register operands.
             for (k, o) in ops.iter().enumerate() {
@@ -423,7 +437,12 @@ fn check_generic(
 /// `INLINEASM idx, operands...`: the descriptor exists and every template
 /// operand it maps names operands of the right kinds; implicit operands are
 /// physical register clobbers or uses.
-fn check_inline_asm(mf: &MachFunction, ops: &[Operand], problems: &mut Vec<String>) {
+fn check_inline_asm(
+    mf: &MachFunction,
+    t: &dyn TargetInfo,
+    ops: &[Operand],
+    problems: &mut Vec<String>,
+) {
     use crate::inline_asm::AsmOperandKind;
     let desc = ops
         .first()
@@ -443,12 +462,17 @@ fn check_inline_asm(mf: &MachFunction, ops: &[Operand], problems: &mut Vec<Strin
                     .get(k)
                     .is_some_and(|o| matches!(o.kind(), OpKind::Imm | OpKind::Imm64 | OpKind::Sym)),
                 AsmOperandKind::Mem => {
-                    k + 5 <= ops.len()
-                        && matches!(ops[k].kind(), OpKind::Reg | OpKind::Frame)
-                        && ops[k + 1].kind() == OpKind::Imm
-                        && ops[k + 2].is_reg()
-                        && matches!(ops[k + 3].kind(), OpKind::Imm | OpKind::Imm64 | OpKind::Sym)
-                        && ops[k + 4].is_reg()
+                    let shape = t.mem_operand_shape();
+                    ops.get(k..k + shape.len()).is_some_and(|mem| {
+                        mem.iter().zip(shape).all(|(o, p)| match p {
+                            MemPart::Base => matches!(o.kind(), OpKind::Reg | OpKind::Frame),
+                            MemPart::Index | MemPart::PhysReg { .. } => o.is_reg(),
+                            MemPart::Imm { .. } => o.kind() == OpKind::Imm,
+                            MemPart::Disp => {
+                                matches!(o.kind(), OpKind::Imm | OpKind::Imm64 | OpKind::Sym)
+                            }
+                        })
+                    })
                 }
             };
         if !ok {

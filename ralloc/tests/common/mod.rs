@@ -12,8 +12,8 @@ use rcc_mach::passes::{
 use rcc_mach::printer::print_function;
 use rcc_mach::verify::verify_to_string;
 use rcc_mach::{
-    flag, MBlock, MInst, MOpc, MachFunction, Operand, PReg, Reg, RegClassId, SymFlag, SymOperand,
-    SymTarget, VReg,
+    flag, MBlock, MInst, MOpc, MachFunction, Operand, PReg, Reg, RegClassId, SymOperand, SymTarget,
+    VReg,
 };
 use rcc_ralloc::checker::check_to_string;
 use rcc_ralloc::fast::{allocate, FastOptions};
@@ -82,7 +82,7 @@ impl B {
         self.mf.sym(SymOperand {
             target: SymTarget::Global(g),
             offset: 0,
-            flag: SymFlag::Plt,
+            flag: rcc_targets::x86_64::sym_flags::PLT,
         })
     }
     pub fn mir(&self) -> String {

@@ -1,9 +1,15 @@
 //! The x86-64 implementation of the MC layer's [`TargetBackend`]: encoding,
-//! printing, branch relaxation, padding no-ops and ELF relocation types.
+//! printing, branch relaxation, padding no-ops, ELF relocation types and
+//! the `.eh_frame` conventions.
 
 use super::desc::Opcode;
+use super::fixup::{
+    BRANCH_4BYTE_PCREL, RIPREL_4BYTE, RIPREL_4BYTE_RELAX, RIPREL_4BYTE_RELAX_REX, SIGNED_4BYTE,
+};
 use super::{encoder, opt, printer};
-use rcc_mc::{ExprWriter, Fixup, FixupKind, MCInst, TargetBackend, VariantKind};
+use rcc_mc::{
+    CfiInfo, ExprWriter, Fixup, FixupInfo, FixupKind, MCInst, TargetBackend, VariantKind,
+};
 
 /// x86-64 ELF relocation types.
 pub mod reloc {
@@ -30,6 +36,9 @@ pub mod reloc {
     pub const R_X86_64_GOTPCRELX: u32 = 41;
     pub const R_X86_64_REX_GOTPCRELX: u32 = 42;
 }
+
+/// `SHT_X86_64_UNWIND`, the type of `.eh_frame`.
+pub const UNWIND_SECTION_TYPE: u32 = 0x7000_0001;
 
 /// The x86-64 target backend.
 #[derive(Copy, Clone, Debug, Default)]
@@ -109,47 +118,53 @@ impl TargetBackend for X86Backend {
         super::desc::reg_by_dwarf(n).map(|r| super::desc::reg_info(r).asm)
     }
 
+    fn fixup_info(&self, kind: FixupKind) -> FixupInfo {
+        super::fixup::info(kind)
+    }
+
     fn reloc_type(&self, kind: FixupKind, variant: VariantKind) -> Result<u32, String> {
         use reloc::*;
         use FixupKind as K;
         use VariantKind as V;
         let bad = || {
             Err(format!(
-                "unsupported relocation: {kind:?} with @{}",
+                "unsupported relocation: {} with @{}",
+                super::fixup::info(kind).name,
                 variant.name()
             ))
         };
         Ok(match (kind, variant) {
-            (K::Abs64, V::None) => R_X86_64_64,
-            (K::Abs64, V::DtpOff) => R_X86_64_DTPOFF64,
-            (K::Abs64, V::TpOff) => R_X86_64_TPOFF64,
-            (K::Abs64, V::GotOff) => R_X86_64_GOTOFF64,
-            (K::Abs32, V::None) => R_X86_64_32,
-            (K::Abs32S, V::None) => R_X86_64_32S,
-            (K::Abs32 | K::Abs32S, V::TpOff) => R_X86_64_TPOFF32,
-            (K::Abs32 | K::Abs32S, V::DtpOff) => R_X86_64_DTPOFF32,
-            (K::Abs32 | K::Abs32S, V::Got) => R_X86_64_GOT32,
-            (K::Abs16, V::None) => R_X86_64_16,
-            (K::Abs8, V::None) => R_X86_64_8,
-            (K::PcRel8, V::None) => R_X86_64_PC8,
-            (K::PcRel64, V::None) => R_X86_64_PC64,
-            (K::Branch32, V::None | V::Plt) => R_X86_64_PLT32,
-            (K::PcRel32 | K::RipRel32 | K::RipRel32Relax | K::RipRel32RelaxRex, V::None) => {
+            (K::ABS64, V::None) => R_X86_64_64,
+            (K::ABS64, V::DtpOff) => R_X86_64_DTPOFF64,
+            (K::ABS64, V::TpOff) => R_X86_64_TPOFF64,
+            (K::ABS64, V::GotOff) => R_X86_64_GOTOFF64,
+            (K::ABS32, V::None) => R_X86_64_32,
+            (SIGNED_4BYTE, V::None) => R_X86_64_32S,
+            (K::ABS32 | SIGNED_4BYTE, V::TpOff) => R_X86_64_TPOFF32,
+            (K::ABS32 | SIGNED_4BYTE, V::DtpOff) => R_X86_64_DTPOFF32,
+            (K::ABS32 | SIGNED_4BYTE, V::Got) => R_X86_64_GOT32,
+            (K::ABS16, V::None) => R_X86_64_16,
+            (K::ABS8, V::None) => R_X86_64_8,
+            (K::PCREL8, V::None) => R_X86_64_PC8,
+            (K::PCREL64, V::None) => R_X86_64_PC64,
+            (BRANCH_4BYTE_PCREL, V::None | V::Plt) => R_X86_64_PLT32,
+            (K::PCREL32 | RIPREL_4BYTE | RIPREL_4BYTE_RELAX | RIPREL_4BYTE_RELAX_REX, V::None) => {
                 R_X86_64_PC32
             }
-            (K::PcRel32 | K::RipRel32 | K::RipRel32Relax | K::RipRel32RelaxRex, V::Plt) => {
+            (K::PCREL32 | RIPREL_4BYTE | RIPREL_4BYTE_RELAX | RIPREL_4BYTE_RELAX_REX, V::Plt) => {
                 R_X86_64_PLT32
             }
-            (K::RipRel32RelaxRex, V::GotPcRel | V::GotPcRelX) => R_X86_64_REX_GOTPCRELX,
-            (K::RipRel32Relax, V::GotPcRel | V::GotPcRelX) => R_X86_64_GOTPCRELX,
-            (K::PcRel32 | K::RipRel32, V::GotPcRel) => R_X86_64_GOTPCREL,
-            (K::PcRel32 | K::RipRel32 | K::RipRel32Relax | K::RipRel32RelaxRex, V::GotTpOff) => {
-                R_X86_64_GOTTPOFF
-            }
-            (K::PcRel32 | K::RipRel32 | K::RipRel32Relax | K::RipRel32RelaxRex, V::TlsGd) => {
+            (RIPREL_4BYTE_RELAX_REX, V::GotPcRel | V::GotPcRelX) => R_X86_64_REX_GOTPCRELX,
+            (RIPREL_4BYTE_RELAX, V::GotPcRel | V::GotPcRelX) => R_X86_64_GOTPCRELX,
+            (K::PCREL32 | RIPREL_4BYTE, V::GotPcRel) => R_X86_64_GOTPCREL,
+            (
+                K::PCREL32 | RIPREL_4BYTE | RIPREL_4BYTE_RELAX | RIPREL_4BYTE_RELAX_REX,
+                V::GotTpOff,
+            ) => R_X86_64_GOTTPOFF,
+            (K::PCREL32 | RIPREL_4BYTE | RIPREL_4BYTE_RELAX | RIPREL_4BYTE_RELAX_REX, V::TlsGd) => {
                 R_X86_64_TLSGD
             }
-            (K::PcRel32 | K::RipRel32 | K::RipRel32Relax | K::RipRel32RelaxRex, V::TlsLd) => {
+            (K::PCREL32 | RIPREL_4BYTE | RIPREL_4BYTE_RELAX | RIPREL_4BYTE_RELAX_REX, V::TlsLd) => {
                 R_X86_64_TLSLD
             }
 
@@ -188,6 +203,23 @@ impl TargetBackend for X86Backend {
                 | R_X86_64_GOTTPOFF
                 | R_X86_64_TPOFF32
         )
+    }
+
+    fn cfi_info(&self) -> CfiInfo {
+        // DWARF 16 is the return address, 7 is %rsp; `call` pushed the
+        // return address just below the caller's stack pointer.
+        CfiInfo {
+            return_address_reg: 16,
+            cfa_reg: 7,
+            cfa_offset: 8,
+            return_address_offset: -8,
+            data_align: -8,
+            sdata4_fixup: SIGNED_4BYTE,
+        }
+    }
+
+    fn unwind_section_type(&self) -> u32 {
+        UNWIND_SECTION_TYPE
     }
 
     fn elf_machine(&self) -> u16 {

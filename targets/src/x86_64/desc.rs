@@ -292,24 +292,14 @@ pub mod enc {
     pub const LOCK: u16 = 128;
 }
 
-/// Instruction property flags (`InstDesc::flags`).
+/// Instruction property flags (`InstDesc::flags`): the generic bits of
+/// [`rcc_mach::iflag`] plus x86's own, numbered from its `FIRST_TARGET`.
 pub mod iflag {
-    pub const MAY_LOAD: u32 = 1;
-    pub const MAY_STORE: u32 = 2;
-    pub const TERMINATOR: u32 = 4;
-    pub const BRANCH: u32 = 8;
-    pub const INDIRECT: u32 = 16;
-    pub const CALL: u32 = 32;
-    pub const RETURN: u32 = 64;
-    pub const BARRIER: u32 = 128;
-    pub const COMMUTABLE: u32 = 256;
-    pub const REMAT: u32 = 512;
-    pub const CHEAP_AS_MOVE: u32 = 1024;
-    pub const SIDE_EFFECTS: u32 = 2048;
+    pub use rcc_mach::iflag::*;
     /// A RIP-relative GOT load the linker may relax (GOTPCRELX).
-    pub const GOT_RELAX: u32 = 4096;
+    pub const GOT_RELAX: u32 = FIRST_TARGET;
     /// A prefix written as its own instruction (`lock`, `rep`).
-    pub const PREFIX: u32 = 8192;
+    pub const PREFIX: u32 = FIRST_TARGET << 1;
 }
 
 /// The subtarget feature a form needs (`-mattr`).

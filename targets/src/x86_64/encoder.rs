@@ -14,6 +14,7 @@
 use super::desc::{
     enc, iflag, reg_info, Form, ImmKind, InstDesc, OpKind, OpMap, Opcode, Prefix, RegFlags,
 };
+use super::fixup;
 use rcc_mc::{Disp, ExprId, Fixup, FixupKind, MCInst, MCOperand, MemRef, Reg};
 use std::fmt;
 
@@ -206,11 +207,11 @@ fn classify(desc: &'static InstDesc, inst: &MCInst) -> Result<Roles, EncodeError
             }
             (OpKind::Imm(k), MCOperand::Expr(e)) => {
                 let kind = match k {
-                    ImmKind::I16 => FixupKind::Abs16,
-                    ImmKind::I32 => FixupKind::Abs32,
-                    ImmKind::I64I32 => FixupKind::Abs32S,
-                    ImmKind::I64 => FixupKind::Abs64,
-                    _ => FixupKind::Abs8,
+                    ImmKind::I16 => FixupKind::ABS16,
+                    ImmKind::I32 => FixupKind::ABS32,
+                    ImmKind::I64I32 => fixup::SIGNED_4BYTE,
+                    ImmKind::I64 => FixupKind::ABS64,
+                    _ => FixupKind::ABS8,
                 };
                 push_imm(
                     &mut roles,
@@ -248,15 +249,15 @@ fn classify(desc: &'static InstDesc, inst: &MCInst) -> Result<Roles, EncodeError
                 ImmField::Expr {
                     e,
                     size: 8,
-                    kind: FixupKind::Abs64,
+                    kind: FixupKind::ABS64,
                 },
                 i,
             )?,
             (OpKind::Rel(n), MCOperand::Expr(e)) => {
                 let kind = if n == 1 {
-                    FixupKind::PcRel8
+                    FixupKind::PCREL8
                 } else {
-                    FixupKind::Branch32
+                    fixup::BRANCH_4BYTE_PCREL
                 };
                 push_imm(
                     &mut roles,
@@ -495,9 +496,9 @@ fn encode_inner(
         Some(Rm::Reg(r)) => out.push(0xc0 | (reg_bits << 3) | low3(r)),
         Some(Rm::Mem(m)) => {
             let rip_kind = match (desc.has(iflag::GOT_RELAX), vex || (rex == 0 && !needs_rex)) {
-                (false, _) => FixupKind::RipRel32,
-                (true, true) => FixupKind::RipRel32Relax,
-                (true, false) => FixupKind::RipRel32RelaxRex,
+                (false, _) => fixup::RIPREL_4BYTE,
+                (true, true) => fixup::RIPREL_4BYTE_RELAX,
+                (true, false) => fixup::RIPREL_4BYTE_RELAX_REX,
             };
             let site = MemSite {
                 form,
@@ -518,13 +519,13 @@ fn encode_inner(
         match *f {
             ImmField::Value { v, size } => out.extend_from_slice(&v.to_le_bytes()[..size]),
             ImmField::Expr { e, size, kind } => {
-                let addend = if kind.is_pcrel() {
+                let addend = if fixup::info(kind).pcrel {
                     -((size + remaining) as i64)
                 } else {
                     0
                 };
-                debug_assert_eq!(kind.size(), size);
-                Fixup::push_field(out, start, fixups, kind, e, addend);
+                debug_assert_eq!(fixup::info(kind).size, size);
+                Fixup::push_field(out, start, fixups, kind, size, e, addend);
             }
         }
     }
@@ -580,12 +581,12 @@ fn encode_mem(
     let disp32 = |out: &mut Vec<u8>, fixups: &mut Vec<Fixup>, kind: FixupKind| match m.disp() {
         Disp::Imm(v) => out.extend_from_slice(&v.to_le_bytes()),
         Disp::Expr(e) => {
-            let addend = if kind.is_pcrel() {
+            let addend = if fixup::info(kind).pcrel {
                 -4 - imm_bytes as i64
             } else {
                 0
             };
-            Fixup::push_field(out, start, fixups, kind, e, addend);
+            Fixup::push_field(out, start, fixups, kind, 4, e, addend);
         }
     };
     let modrm = |md: u8, rm: u8| (md << 6) | (reg_bits << 3) | rm;
@@ -602,7 +603,7 @@ fn encode_mem(
     if m.base.is_none() {
         out.push(modrm(0, 4));
         out.push(sib(idx_bits, 5));
-        disp32(out, fixups, FixupKind::Abs32S);
+        disp32(out, fixups, fixup::SIGNED_4BYTE);
         return Ok(());
     }
     let base_bits = low3(m.base);
@@ -624,7 +625,7 @@ fn encode_mem(
                 out.push(v as u8);
             }
         }
-        2 => disp32(out, fixups, FixupKind::Abs32S),
+        2 => disp32(out, fixups, fixup::SIGNED_4BYTE),
         _ => {}
     }
     Ok(())

@@ -23,26 +23,30 @@
 //! that needs REX has no single instruction and is refused.
 
 use super::desc::{
-    aliases, class, iflag as xflag, reg_info, sub_reg, OpKind, RegFlags, Role, CLASSES, DESCS,
-    NUM_OPCODES, NUM_REGS, SUBREG_INDEX_NAMES,
+    aliases, class, reg_info, sub_reg, OpKind, RegFlags, Role, CLASSES, DESCS, NUM_OPCODES,
+    NUM_REGS, SUBREG_INDEX_NAMES,
 };
 use super::{op, regs, Opcode};
 use rcc_mach::{
-    iflag, FrameIdx, MBlock, MInst, MOpc, MachFunction, Operand, OperandSlot, PReg, Reg,
+    FrameIdx, MBlock, MInst, MOpc, MachFunction, MemPart, Operand, OperandSlot, PReg, Reg,
     RegClassId, TargetInfo, Terminators,
 };
 use std::sync::OnceLock;
 
-// The generated flag bits are the machine-level ones.
-const _: () = {
-    assert!(xflag::MAY_LOAD == iflag::MAY_LOAD && xflag::MAY_STORE == iflag::MAY_STORE);
-    assert!(xflag::TERMINATOR == iflag::TERMINATOR && xflag::BRANCH == iflag::BRANCH);
-    assert!(xflag::INDIRECT == iflag::INDIRECT && xflag::CALL == iflag::CALL);
-    assert!(xflag::RETURN == iflag::RETURN && xflag::BARRIER == iflag::BARRIER);
-    assert!(xflag::COMMUTABLE == iflag::COMMUTABLE && xflag::REMAT == iflag::REMAT);
-    assert!(xflag::CHEAP_AS_MOVE == iflag::CHEAP_AS_MOVE);
-    assert!(xflag::SIDE_EFFECTS == iflag::SIDE_EFFECTS);
-};
+/// A memory reference is five machine operands, as in LLVM: base, scale,
+/// index, displacement, segment.
+static MEM_SHAPE: [MemPart; 5] = [
+    MemPart::Base,
+    MemPart::Imm {
+        name: "scale",
+        allowed: &[1, 2, 4, 8],
+    },
+    MemPart::Index,
+    MemPart::Disp,
+    MemPart::PhysReg {
+        name: "segment register",
+    },
+];
 
 /// Register masks: what a call preserves.
 pub mod mask {
@@ -257,6 +261,9 @@ impl TargetInfo for X86Info {
     fn reg_name(&self, r: PReg) -> &'static str {
         reg_info(r).asm
     }
+    fn sym_flag_name(&self, f: rcc_mach::SymFlag) -> &'static str {
+        super::sym_flags::name(f)
+    }
     fn num_regs(&self) -> usize {
         NUM_REGS
     }
@@ -369,6 +376,9 @@ impl TargetInfo for X86Info {
     }
     fn reg_bits(&self, r: PReg) -> u32 {
         reg_info(r).bits as u32
+    }
+    fn mem_operand_shape(&self) -> &'static [MemPart] {
+        &MEM_SHAPE
     }
     fn mem_base_class(&self) -> Option<RegClassId> {
         Some(mclass::GR64)

@@ -46,11 +46,13 @@
 //! CFI) and eliminates frame indices; [`lower`] is the AsmPrinter that turns
 //! the finished machine function into MCInsts and streamer calls.
 
+pub mod asm_parser;
 pub mod backend;
 pub mod branch;
 pub mod desc;
 pub mod encoder;
 pub mod features;
+pub mod fixup;
 pub mod frame;
 pub mod intel_printer;
 pub mod isel;
@@ -59,8 +61,10 @@ pub mod machine;
 pub mod matcher;
 pub mod opt;
 pub mod printer;
+pub mod sym_flags;
 pub mod target;
 
+pub use asm_parser::X86AsmParser;
 pub use backend::X86Backend;
 pub use desc::{class, op, regs, InstDesc, Opcode, RegClass, DESCS, NUM_OPCODES};
 pub use encoder::{encode, EncodeError};

@@ -17,7 +17,7 @@ use super::lower::{
     EmitContext,
 };
 use super::machine::mask;
-use super::{regs, X86Backend, X86Info};
+use super::{regs, X86AsmParser, X86Backend, X86Info};
 use crate::subtarget::{FeatureTable, Subtarget};
 use crate::target::{ModuleEnv, ReservedRegs, Target, TargetScratch};
 use crate::triple::Triple;
@@ -28,7 +28,8 @@ use rcc_ir::{GlobalId, Module};
 use rcc_mach::eh::ExceptionRefs;
 use rcc_mach::passes::frame_layout::FrameOptions;
 use rcc_mach::{MachFunction, PReg, TargetInfo};
-use rcc_mc::{Streamer, TargetBackend};
+use rcc_mc::asm_parser::{InlineAssembler, TargetAsmParser};
+use rcc_mc::{AsmTextAssembler, Streamer, TargetBackend};
 
 /// The x86-64 target.
 pub struct X86Target;
@@ -38,6 +39,7 @@ pub static X86_64: X86Target = X86Target;
 
 static INFO: X86Info = X86Info;
 static BACKEND: X86Backend = X86Backend;
+static INLINE_ASSEMBLER: InlineAssembler<'static> = InlineAssembler(&X86AsmParser);
 
 /// The x86 per-worker scratch.
 #[derive(Default)]
@@ -107,6 +109,14 @@ impl Target for X86Target {
 
     fn features(&self) -> &'static FeatureTable {
         &super::features::FEATURES
+    }
+
+    fn asm_parser(&self) -> &'static dyn TargetAsmParser {
+        &X86AsmParser
+    }
+
+    fn inline_assembler(&self) -> &'static dyn AsmTextAssembler {
+        &INLINE_ASSEMBLER
     }
 
     fn new_scratch(&self) -> TargetScratch {

@@ -141,7 +141,7 @@ impl<'m> Fb<'m> {
         let s = self.mf.sym(SymOperand {
             target,
             offset: 0,
-            flag: SymFlag::Plt,
+            flag: rcc_targets::x86_64::sym_flags::PLT,
         });
         self.i(
             op::CALL64pcrel32,
@@ -275,7 +275,7 @@ fn stack_args(m: &Module, name: &'static str) -> Scenario {
     let s = f.mf.sym(SymOperand {
         target: SymTarget::Global(global(m, "ext8")),
         offset: 0,
-        flag: SymFlag::Plt,
+        flag: rcc_targets::x86_64::sym_flags::PLT,
     });
     f.i(
         op::CALL64pcrel32,
@@ -357,12 +357,12 @@ fn switch_table(m: &Module) -> Scenario {
     let jt_sym = f.mf.sym(SymOperand {
         target: SymTarget::JumpTable(jt),
         offset: 0,
-        flag: SymFlag::None,
+        flag: SymFlag::NONE,
     });
     let cp_sym = f.mf.sym(SymOperand {
         target: SymTarget::ConstPool(cp),
         offset: 0,
-        flag: SymFlag::None,
+        flag: SymFlag::NONE,
     });
     let rip = |disp: Operand| {
         [

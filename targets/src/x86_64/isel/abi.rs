@@ -28,8 +28,8 @@
 use super::super::machine::mclass;
 use super::super::{op, regs};
 use super::emit::push_implicit;
-use rcc_dag::{Cond, Dag, Ext, IselError, MemInfo, Op, SDValue, VarArgsArea, VT};
-use rcc_mach::{FrameKind, MOpc, MachFunction, Operand, PReg, Reg};
+use rcc_dag::{Cond, Dag, Ext, IselError, MemInfo, Op, SDValue, VT};
+use rcc_mach::{FrameIdx, FrameKind, MOpc, MachFunction, Operand, PReg, Reg};
 
 /// The integer argument registers, in order.
 pub const ARG_REGS: [PReg; 6] = [
@@ -215,6 +215,23 @@ pub fn copy_bytes(
         mf.push(MOpc::target(store.0), &ops);
         off += w;
     }
+}
+
+/// The state a variadic function's `va_start` needs (the System V x86-64
+/// layout; the DAG builder keeps it as an opaque [`rcc_dag::VarArgsState`]):
+/// the register save area, the first unnamed stack argument, and the
+/// `va_list` offsets of the first unnamed register argument.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct VarArgsArea {
+    /// The register save area (the unnamed argument registers are stored
+    /// there in the entry block).
+    pub save_area: FrameIdx,
+    /// A fixed object at the first stack argument after the named ones.
+    pub overflow: FrameIdx,
+    /// `gp_offset`: bytes of the save area taken by named integer arguments.
+    pub gp_offset: u32,
+    /// `fp_offset`: the same for vector registers, after the integer part.
+    pub fp_offset: u32,
 }
 
 /// Stores the argument registers the named arguments left unused into a

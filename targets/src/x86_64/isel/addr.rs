@@ -19,6 +19,7 @@
 //! thread pointer), as llc does; never in a `lea` address
 //! ([`match_addr`]'s `segment_ok`), which ignores segments.
 
+use crate::x86_64::sym_flags;
 use rcc_dag::{Dag, Op, SDValue};
 use rcc_mach::{FrameIdx, MachFunction, SymFlag};
 
@@ -140,11 +141,11 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, s
             let plain = mf
                 .syms
                 .get(i as usize)
-                .is_some_and(|s| s.flag == SymFlag::None);
+                .is_some_and(|s| s.flag == SymFlag::NONE);
             let dtpoff = mf
                 .syms
                 .get(i as usize)
-                .is_some_and(|s| s.flag == SymFlag::DtpOff);
+                .is_some_and(|s| s.flag == sym_flags::DTPOFF);
             if plain && am.base == Base::None && am.index.is_none() && am.sym.is_none() {
                 am.base = Base::Rip;
                 am.sym = Some(i);
@@ -166,7 +167,7 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, s
                 && mf
                     .syms
                     .get(dag.payload(n) as usize)
-                    .is_some_and(|s| s.flag == SymFlag::TpOff) =>
+                    .is_some_and(|s| s.flag == sym_flags::TPOFF) =>
         {
             am.sym = Some(dag.payload(n) as u32);
             am.fs = true;

@@ -36,10 +36,10 @@ use super::super::{op, regs, Opcode};
 use super::abi::{self, assign, copy_bytes, mem, ArgKind, ArgLoc};
 use super::emit::{class_of_vt, push_implicit, Emitter};
 use rcc_dag::{
-    ArgValue, ByVal, CallLowering, Dag, FormalArg, IselError, LoweredArgs, Node, Op, SDValue,
-    VarArgsArea, VT,
+    ArgValue, ByVal, CallLowering, Dag, FormalArg, IselError, LoweredArgs, Node, Op, SDValue, VT,
 };
 use rcc_mach::{flag, FrameIdx, MOpc, MachFunction, Operand, PReg, Reg};
+use std::any::Any;
 
 /// Target node numbers.
 pub const X86_CALL: u16 = 0;
@@ -157,6 +157,10 @@ fn check_int(what: &str, vt: VT) -> Result<(), IselError> {
 pub struct X86Lowering;
 
 impl CallLowering for X86Lowering {
+    fn sym_flag(&self, r: rcc_dag::SymRef) -> rcc_mach::SymFlag {
+        crate::x86_64::sym_flags::for_ref(r)
+    }
+
     fn reg_class(&self, vt: VT) -> Option<rcc_mach::RegClassId> {
         super::emit::class_of_vt(vt).ok()
     }
@@ -277,7 +281,7 @@ impl CallLowering for X86Lowering {
             }
         }
         if va_start {
-            out.va = Some(abi::save_unnamed_registers(mf, &a));
+            out.va = Some(Box::new(abi::save_unnamed_registers(mf, &a)));
         }
         Ok(out)
     }
@@ -291,8 +295,11 @@ impl CallLowering for X86Lowering {
         dag: &mut Dag,
         chain: SDValue,
         list: SDValue,
-        va: &VarArgsArea,
+        va: &dyn Any,
     ) -> Result<SDValue, IselError> {
+        let va = va
+            .downcast_ref::<abi::VarArgsArea>()
+            .ok_or_else(|| IselError::new("llvm.va_start with another target's state"))?;
         Ok(abi::va_start(dag, chain, list, va))
     }
 

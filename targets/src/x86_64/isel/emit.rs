@@ -174,7 +174,7 @@ impl Emitter<'_> {
                 let l = mf.sym(rcc_mach::SymOperand {
                     target: rcc_mach::SymTarget::EhLabel(dag.payload(n) as u32),
                     offset: 0,
-                    flag: rcc_mach::SymFlag::None,
+                    flag: rcc_mach::SymFlag::NONE,
                 });
                 mf.push(MOpc::EH_LABEL, &[l]);
             }
@@ -459,7 +459,7 @@ fn pool_addr(mf: &mut MachFunction, size: MemSize, value: u64, bits: u32) -> Add
     let s = mf.sym(SymOperand {
         target: SymTarget::ConstPool(c),
         offset: 0,
-        flag: SymFlag::None,
+        flag: SymFlag::NONE,
     });
     AddrMode {
         base: Base::Rip,

@@ -193,7 +193,7 @@ fn immediate(dag: &Dag, mf: &MachFunction, v: SDValue, symbols: bool) -> bool {
         Op::Symbol if symbols => mf
             .syms
             .get(dag.payload(v.node()) as usize)
-            .is_some_and(|s| s.flag == SymFlag::None),
+            .is_some_and(|s| s.flag == SymFlag::NONE),
         _ => false,
     }
 }

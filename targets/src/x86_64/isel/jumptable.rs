@@ -30,7 +30,7 @@ pub fn emit_br_jt(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result
     let table = mf.sym(SymOperand {
         target: SymTarget::JumpTable(jt),
         offset: 0,
-        flag: SymFlag::None,
+        flag: SymFlag::NONE,
     });
     let mem = |base: Reg, scale: i32, index: Reg, disp: Operand| {
         [

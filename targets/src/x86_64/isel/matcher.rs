@@ -44,10 +44,11 @@
 use super::addr::{match_addr, AddrMode, Base};
 use super::call::{X86_CALL, X86_RET};
 use super::patterns::{patterns, PNode, POp, Pattern, Pred};
+use crate::x86_64::sym_flags;
 use rcc_dag::isel::DepGraph;
 use rcc_dag::{Cond, Dag, Ext, IselError, MemInfo, Node, Op, SDValue, VT};
 use rcc_ir::entity::EntityId;
-use rcc_mach::{MBlock, MachFunction, SymFlag};
+use rcc_mach::{MBlock, MachFunction};
 
 /// What a pattern variable is bound to.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -552,7 +553,7 @@ impl M<'_> {
                     .mf
                     .syms
                     .get(i as usize)
-                    .is_some_and(|s| s.flag == SymFlag::GotPcRel);
+                    .is_some_and(|s| s.flag == sym_flags::GOTPCREL);
                 if !got {
                     return false;
                 }

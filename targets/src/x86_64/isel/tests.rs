@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::x86_64::machine::X86Info;
+use crate::x86_64::sym_flags;
 use rcc_dag::{ArgValue, CallLowering, Cond, Ext, FormalArg, MemInfo, Op, SDValue, VT};
 use rcc_ir::entity::EntityId;
 use rcc_ir::{GlobalId, Module};
@@ -176,7 +177,7 @@ fn load_with_address_arithmetic() {
     let sym = mf.sym(SymOperand {
         target: SymTarget::Global(GlobalId::from_u32(0)),
         offset: 0,
-        flag: SymFlag::None,
+        flag: SymFlag::NONE,
     });
     let g = dag.value(Op::Symbol, VT::I64, &[], sym.payload() as u64);
     let st = dag.value(Op::Store, VT::Chain, &[ch, t, g], mem(16, Ext::None));
@@ -241,7 +242,7 @@ fn call_with_eight_arguments() {
     let sym = mf.sym(SymOperand {
         target: SymTarget::Global(GlobalId::from_u32(1)),
         offset: 0,
-        flag: SymFlag::Plt,
+        flag: sym_flags::PLT,
     });
     let callee = dag.value(Op::Symbol, VT::I64, &[], sym.payload() as u64);
     let (ch, r) = X86Lowering

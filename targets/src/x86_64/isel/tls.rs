@@ -25,6 +25,7 @@ use super::super::mclass::GR64;
 use super::super::{op, regs};
 use super::call::stack_adjust;
 use super::emit::{push_implicit, Emitter};
+use crate::x86_64::sym_flags;
 use rcc_dag::{IselError, Node};
 use rcc_ir::entity::EntityId;
 use rcc_mach::{MOpc, MachFunction, Operand, Reg, SymFlag, SymOperand};
@@ -38,9 +39,9 @@ pub fn emit_tls(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(
         .map(|s| s.flag)
         .ok_or_else(|| IselError::new("a TLS address without a symbol"))?;
     let r = match flag {
-        SymFlag::TpOff | SymFlag::GotTpOff => executable(mf, sym, flag),
-        SymFlag::TlsGd => tls_call(mf, sym, op::TLS_addr64),
-        SymFlag::TlsLd => tls_call(mf, sym, op::TLS_base_addr64),
+        sym_flags::TPOFF | sym_flags::GOTTPOFF => executable(mf, sym, flag),
+        sym_flags::TLSGD => tls_call(mf, sym, op::TLS_addr64),
+        sym_flags::TLSLD => tls_call(mf, sym, op::TLS_base_addr64),
         other => {
             return Err(IselError::new(format!(
                 "thread-local access with relocation {other:?}"
@@ -66,7 +67,7 @@ fn executable(mf: &mut MachFunction, sym: u32, flag: SymFlag) -> rcc_mach::VReg 
         ],
     );
     let r = mf.new_vreg(GR64);
-    if flag == SymFlag::TpOff {
+    if flag == sym_flags::TPOFF {
         mf.push(
             MOpc::target(op::LEA64r.0),
             &[
@@ -104,7 +105,7 @@ fn tls_call(mf: &mut MachFunction, sym: u32, pseudo: super::super::Opcode) -> rc
     let callee = mf.sym(SymOperand {
         target: callee,
         offset: 0,
-        flag: SymFlag::Plt,
+        flag: sym_flags::PLT,
     });
     let opc = MOpc::target(pseudo.0);
     let mut ops = vec![

@@ -148,7 +148,7 @@ pub fn pool_addr(dag: &Dag, mf: &mut MachFunction, v: SDValue) -> AddrMode {
     let sym = mf.sym(SymOperand {
         target: SymTarget::ConstPool(c),
         offset: 0,
-        flag: SymFlag::None,
+        flag: SymFlag::NONE,
     });
     AddrMode {
         base: Base::Rip,
@@ -232,7 +232,7 @@ fn ins(mf: &mut MachFunction, opc: Opcode, srcs: &[S]) -> Reg {
                     let sym = mf.sym(SymOperand {
                         target: SymTarget::ConstPool(c),
                         offset: 0,
-                        flag: SymFlag::None,
+                        flag: SymFlag::NONE,
                     });
                     ops.extend([
                         Operand::reg_use(regs::RIP),

@@ -12,11 +12,12 @@
 
 use super::{EmitErrorKind, FnEmitter};
 use crate::x86_64::desc::{class, op, reg_info, sub_reg, Opcode, RegClass};
+use crate::x86_64::sym_flags;
 use crate::x86_64::{optimize_for_encoding, X86Info};
 use rcc_mach::symbols::{const_pool_label, jump_table_label};
 use rcc_mach::{
-    flag, MBlock, MInst, MOpc, MachFunction, OpKind, Operand, OperandSlot, PReg, SymFlag,
-    SymOperand, SymTarget, TargetInfo,
+    flag, MBlock, MInst, MOpc, MachFunction, OpKind, Operand, OperandSlot, PReg, SymOperand,
+    SymTarget, TargetInfo,
 };
 use rcc_mc::{BinOp, Disp, Expr, ExprId, MCInst, MCOperand, MemRef, Reg, Streamer, VariantKind};
 
@@ -30,19 +31,6 @@ pub(super) fn jumps_to(mf: &MachFunction, i: MInst) -> Option<MBlock> {
     }
     let t = *mf.operands(i).first()?;
     (t.kind() == OpKind::Block).then(|| MBlock::from_u32(t.payload()))
-}
-
-fn variant(f: SymFlag) -> VariantKind {
-    match f {
-        SymFlag::None => VariantKind::None,
-        SymFlag::GotPcRel => VariantKind::GotPcRel,
-        SymFlag::Plt => VariantKind::Plt,
-        SymFlag::TpOff => VariantKind::TpOff,
-        SymFlag::GotTpOff => VariantKind::GotTpOff,
-        SymFlag::TlsGd => VariantKind::TlsGd,
-        SymFlag::TlsLd => VariantKind::TlsLd,
-        SymFlag::DtpOff => VariantKind::DtpOff,
-    }
 }
 
 /// Emits machine instruction `i`.
@@ -194,7 +182,9 @@ fn sym_expr(
         SymTarget::EhLabel(n) => s.ctx().symbol(&rcc_mach::symbols::eh_label(f, n)),
     };
     let ctx = s.ctx();
-    let r = ctx.sym_ref(sym, variant(so.flag));
+    let variant =
+        sym_flags::variant(so.flag).ok_or_else(|| bad(e, i, "a symbol flag of another target"))?;
+    let r = ctx.sym_ref(sym, variant);
     Ok(if so.offset != 0 {
         let c = ctx.exprs.constant(so.offset);
         ctx.expr(Expr::Binary(BinOp::Add, r, c))

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::x86_64::desc::{op, regs::*};
+use crate::x86_64::sym_flags;
 use crate::x86_64::X86Backend;
 use rcc_ir::Module;
 use rcc_mach::{flag, MOpc, Operand, PReg, Reg, SymFlag, SymOperand};
@@ -135,22 +136,22 @@ fn symbols_carry_variants_offsets_and_names() {
         &mut mf,
         SymTarget::Global(global(&m, "g")),
         0,
-        SymFlag::GotPcRel,
+        sym_flags::GOTPCREL,
     );
     let str8 = sym(
         &mut mf,
         SymTarget::Global(global(&m, ".str")),
         1,
-        SymFlag::None,
+        SymFlag::NONE,
     );
     let tls = sym(
         &mut mf,
         SymTarget::Global(global(&m, "tls")),
         0,
-        SymFlag::TpOff,
+        sym_flags::TPOFF,
     );
     let memcpy = mf.external("memcpy");
-    let call = sym(&mut mf, memcpy, 0, SymFlag::Plt);
+    let call = sym(&mut mf, memcpy, 0, sym_flags::PLT);
     let mem = |base: PReg, disp: Operand, seg: PReg| {
         vec![
             Operand::reg_use(base),
@@ -175,7 +176,7 @@ fn symbols_carry_variants_offsets_and_names() {
     );
     mf.push(t(op::MOV64ri32), &[Operand::reg_def(RSI), tls]);
     let tmp = mf.external(".Ltmp0");
-    let label = sym(&mut mf, tmp, 0, SymFlag::None);
+    let label = sym(&mut mf, tmp, 0, SymFlag::NONE);
     mf.push(MOpc::EH_LABEL, &[label]);
     mf.end_block(&[]);
     let want = "\t.text\n\

@@ -2,21 +2,19 @@
 //! `.comm`, `.file`/`.ident`/`.addrsig`, and `.cfi_*`.
 
 use super::cursor::Cursor;
-use super::{err, PResult, Parser};
-use rcc_mc::dwarf_line::{DwarfFile, DwarfLoc};
-use rcc_mc::section::{shf, sht, Section};
-use rcc_mc::{Cfi, SectionId, SymbolAttr, SymbolType};
-use rcc_targets::x86_64::desc;
-use rcc_targets::x86_64::matcher;
+use super::{err, AsmParser, PResult};
+use crate::dwarf_line::{DwarfFile, DwarfLoc};
+use crate::section::{shf, sht, Section};
+use crate::{Cfi, SectionId, SymbolAttr, SymbolType};
 
-impl Parser<'_> {
+impl AsmParser<'_> {
     pub(super) fn switch(&mut self, sec: SectionId) {
         self.previous = self.s.current_section();
         self.s.switch_section(sec);
     }
 
     pub(super) fn directive(&mut self, name: &str, c: &mut Cursor<'_>, col: usize) -> PResult<()> {
-        let mc = |r: Result<(), rcc_mc::McError>| r.map_err(|e| (col, e.to_string()));
+        let mc = |r: Result<(), crate::McError>| r.map_err(|e| (col, e.to_string()));
         match name {
             ".text" | ".data" | ".bss" => {
                 let sec = self.s.ctx().default_section(name);
@@ -292,7 +290,7 @@ impl Parser<'_> {
     /// `.loc file line [column] [flags...]`; `is_stmt` carries over from the
     /// previous `.loc` when not given, as in GNU as.
     pub(super) fn dwarf_loc(&mut self, c: &mut Cursor<'_>, col: usize) -> PResult<()> {
-        use rcc_mc::dwarf_line::flags;
+        use crate::dwarf_line::flags;
         let file = u32::try_from(self.abs(c)?)
             .map_err(|_| (col, "file number less than one".to_string()))?;
         let line = u32::try_from(self.abs(c)?)
@@ -338,9 +336,13 @@ impl Parser<'_> {
         if c.peek() == Some('%') {
             c.pos += 1;
             let n = c.ident().unwrap_or("");
-            let r =
-                matcher::register(n).ok_or((c.col(), format!("invalid register name '{n}'")))?;
-            return desc::dwarf_number(r)
+            let r = self
+                .target
+                .register(n)
+                .ok_or((c.col(), format!("invalid register name '{n}'")))?;
+            return self
+                .target
+                .dwarf_number(r)
                 .ok_or((c.col(), "register has no DWARF number".to_string()));
         }
         let v = self.abs(c)?;
@@ -414,7 +416,7 @@ impl Parser<'_> {
         if name.is_empty() {
             return err(c, "expected section name");
         }
-        let (mut ty, mut flags) = Section::defaults_for(&name);
+        let (mut ty, mut flags) = Section::defaults_for(&name, self.target.unwind_section_type());
         let mut entsize = 0;
         let mut group = None;
         let mut unique = None;
@@ -452,7 +454,7 @@ impl Parser<'_> {
                     "init_array" => sht::INIT_ARRAY,
                     "fini_array" => sht::FINI_ARRAY,
                     "preinit_array" => sht::PREINIT_ARRAY,
-                    "unwind" => sht::X86_64_UNWIND,
+                    "unwind" => self.target.unwind_section_type(),
                     "llvm_addrsig" => sht::LLVM_ADDRSIG,
                     _ => return err(c, "unknown section type"),
                 };

@@ -1,5 +1,5 @@
 //! A character cursor over one statement of assembly, with the lexical
-//! rules of GNU as for x86 (identifiers, numbers, strings).
+//! rules of GNU as (identifiers, numbers, strings).
 //!
 //! Invariant: `pos` is always on a char boundary of `text`; `col()` is the
 //! 1-based column in the original line.

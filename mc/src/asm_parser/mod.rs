@@ -1,6 +1,10 @@
-//! The GNU x86-64 AT&T assembly parser behind `rcc-mc`: statements, labels,
-//! directives, expressions and instruction operands, driving any
-//! [`Streamer`]. Instructions are matched by the target's matcher.
+//! The target-independent GNU assembly parser (LLVM's `AsmParser`):
+//! statements, labels, directives and expressions, driving any
+//! [`Streamer`]. Instruction statements, registers and the target's section
+//! type names go to the target's [`TargetAsmParser`] (LLVM's
+//! `MCTargetAsmParser`), which parses operands with this parser's
+//! [`Cursor`] and expression entry points ([`AsmParser::expr`],
+//! [`AsmParser::abs`]).
 //!
 //! Errors are collected per statement (`file:line:col: error: msg` plus the
 //! offending line) and parsing continues with the next statement, like
@@ -9,11 +13,30 @@
 mod cursor;
 mod directives;
 mod expr;
-mod operands;
 
-use cursor::{split_line, Cursor};
-use rcc_mc::{SectionId, Streamer};
+use cursor::split_line;
+pub use cursor::Cursor;
+
+use crate::reg::Reg;
+use crate::section::SectionId;
+use crate::streamer::Streamer;
 use std::fmt;
+
+/// What a target adds to the generic parser.
+pub trait TargetAsmParser: Sync {
+    /// Parses one instruction statement (mnemonic and operands, `c` at the
+    /// mnemonic) and emits it through `p`.
+    fn instruction(&self, p: &mut AsmParser<'_>, c: &mut Cursor<'_>) -> PResult<()>;
+
+    /// The register spelled `name` (without the `%`), for directives.
+    fn register(&self, name: &str) -> Option<Reg>;
+
+    /// The DWARF number of `r`, for `.cfi_*` directives.
+    fn dwarf_number(&self, r: Reg) -> Option<u16>;
+
+    /// The ELF section type `@unwind` names (and `.eh_frame` defaults to).
+    fn unwind_section_type(&self) -> u32;
+}
 
 /// One diagnostic.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,16 +67,17 @@ impl fmt::Display for AsmError {
     }
 }
 
-type PResult<T> = Result<T, (usize, String)>;
+/// A parse result: an error is (1-based column, message).
+pub type PResult<T> = Result<T, (usize, String)>;
 
 /// The parser as code generation's assembler of inline and module-level
-/// asm (`rcc_mc::AsmTextAssembler`): errors name the line within the asm
-/// text (`<inline asm>:2:5: error: ...`, like llc).
-pub struct InlineAssembler;
+/// asm ([`crate::AsmTextAssembler`]) for a target: errors name the line
+/// within the asm text (`<inline asm>:2:5: error: ...`, like llc).
+pub struct InlineAssembler<'t>(pub &'t dyn TargetAsmParser);
 
-impl rcc_mc::AsmTextAssembler for InlineAssembler {
+impl crate::AsmTextAssembler for InlineAssembler<'_> {
     fn assemble(&self, text: &str, s: &mut dyn Streamer) -> Result<(), String> {
-        assemble_with(text, "<inline asm>", s, true).map_err(|errs| {
+        assemble_with(text, "<inline asm>", s, self.0, true).map_err(|errs| {
             errs.iter()
                 .map(|e| e.to_string())
                 .collect::<Vec<_>>()
@@ -62,9 +86,14 @@ impl rcc_mc::AsmTextAssembler for InlineAssembler {
     }
 }
 
-/// Parses `src` and drives `s`. Returns every error found.
-pub fn assemble(src: &str, file: &str, s: &mut dyn Streamer) -> Result<(), Vec<AsmError>> {
-    assemble_with(src, file, s, false)
+/// Parses `src` for `target` and drives `s`. Returns every error found.
+pub fn assemble(
+    src: &str,
+    file: &str,
+    s: &mut dyn Streamer,
+    target: &dyn TargetAsmParser,
+) -> Result<(), Vec<AsmError>> {
+    assemble_with(src, file, s, target, false)
 }
 
 /// [`assemble`]; with `keep_comments`, each `#` comment is passed on as a
@@ -74,14 +103,16 @@ fn assemble_with(
     src: &str,
     file: &str,
     s: &mut dyn Streamer,
+    target: &dyn TargetAsmParser,
     keep_comments: bool,
 ) -> Result<(), Vec<AsmError>> {
     if s.current_section().is_none() {
         let text = s.ctx().text();
         s.switch_section(text);
     }
-    let mut p = Parser {
+    let mut p = AsmParser {
         s,
+        target,
         section_stack: Vec::new(),
         previous: None,
         loc_is_stmt: true,
@@ -112,19 +143,27 @@ fn assemble_with(
     }
 }
 
-struct Parser<'s> {
+/// The parser's state while it drives one streamer.
+pub struct AsmParser<'s> {
     s: &'s mut dyn Streamer,
+    target: &'s dyn TargetAsmParser,
     section_stack: Vec<Option<SectionId>>,
     previous: Option<SectionId>,
     /// `is_stmt` of the last `.loc` (inherited by the next one).
     loc_is_stmt: bool,
 }
 
-fn err<T>(c: &Cursor<'_>, msg: impl Into<String>) -> PResult<T> {
+/// An error at the cursor's column.
+pub fn err<T>(c: &Cursor<'_>, msg: impl Into<String>) -> PResult<T> {
     Err((c.col(), msg.into()))
 }
 
-impl Parser<'_> {
+impl AsmParser<'_> {
+    /// The streamer being driven.
+    pub fn streamer(&mut self) -> &mut dyn Streamer {
+        &mut *self.s
+    }
+
     fn statement(&mut self, c: &mut Cursor<'_>) -> PResult<()> {
         loop {
             if c.at_end() {
@@ -152,7 +191,8 @@ impl Parser<'_> {
                 return self.directive(name, c, col);
             }
             c.pos = start;
-            return self.instruction(c);
+            let target = self.target;
+            return target.instruction(self, c);
         }
     }
 

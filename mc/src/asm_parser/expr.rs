@@ -5,11 +5,12 @@
 //! are folded as they are built.
 
 use super::cursor::{self, Cursor};
-use super::{err, PResult, Parser};
-use rcc_mc::{BinOp, Expr, ExprId, VariantKind};
+use super::{err, AsmParser, PResult};
+use crate::{BinOp, Expr, ExprId, VariantKind};
 
-impl Parser<'_> {
-    pub(super) fn expr(&mut self, c: &mut Cursor<'_>) -> PResult<ExprId> {
+impl AsmParser<'_> {
+    /// An expression at `c`.
+    pub fn expr(&mut self, c: &mut Cursor<'_>) -> PResult<ExprId> {
         self.binary(c, 0)
     }
 
@@ -123,7 +124,8 @@ impl Parser<'_> {
         }
     }
 
-    pub(super) fn abs(&mut self, c: &mut Cursor<'_>) -> PResult<i64> {
+    /// An expression at `c` that must fold to a constant.
+    pub fn abs(&mut self, c: &mut Cursor<'_>) -> PResult<i64> {
         let col = c.col();
         let e = self.expr(c)?;
         self.s
