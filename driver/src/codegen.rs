@@ -139,6 +139,8 @@ impl<'a> ModuleCx<'a> {
                 EmitReloc::Static
             },
             addrsig: false,
+            function_sections: opts.function_sections,
+            data_sections: opts.data_sections,
         };
         let emitter = ModuleEmitter::new(m, dl, &eopts)
             .map_err(|e| e.to_string())?
@@ -438,6 +440,9 @@ fn merge(cx: &ModuleCx<'_>, outs: &[FunctionOutput], ft: FileType) -> Result<Vec
         }
         FileType::Asm => {
             let mut s = rcc_mc::asm_streamer::AsmStreamer::new(&BACKEND, false);
+            if cx.opts.intel_syntax {
+                s = s.with_intel_syntax();
+            }
             run(cx, outs, &mut s)?;
             Ok(s.finish().into_bytes())
         }

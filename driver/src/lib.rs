@@ -9,6 +9,7 @@ pub mod codegen;
 pub mod heap;
 pub mod input;
 pub mod options;
+pub mod target_options;
 
 use options::{FileType, Options};
 use rcc_ir::{Diagnostic, Module, Source};
@@ -113,6 +114,7 @@ impl Compiler {
         timings: &mut Timings,
     ) -> Result<Vec<u8>, Error> {
         let m = self.parse(text, file, timings)?;
+        self.check_triple(&m)?;
         if self.opts.print_after_all || self.opts.print_after.iter().any(|p| p == "parse") {
             eprintln!(
                 "; *** IR Dump After parse ***\n{}",
@@ -127,6 +129,18 @@ impl Compiler {
             std::mem::forget(m);
         }
         out
+    }
+
+    /// Checks the triple the module is compiled for (`-mtriple`, else the
+    /// module's, with `-march`'s architecture).
+    fn check_triple(&self, m: &Module) -> Result<(), Error> {
+        let module = m.triple.map(|t| m.str(t).trim_matches('"').to_string());
+        let t = target_options::effective_triple(
+            self.opts.triple.as_deref(),
+            module.as_deref(),
+            self.opts.march,
+        );
+        target_options::check_triple(&t).map_err(Error::Other)
     }
 
     fn run_after_parse(

@@ -316,6 +316,13 @@ pub fn emit_exception_table(
     }
 
     let mc = |x| e.mc(x);
+    if cx.emitter.options().function_sections {
+        // llc links `.gcc_except_table.<name>` to the function with
+        // SHF_LINK_ORDER, which rcc's MC layer cannot express yet.
+        return Err(e.error(super::EmitErrorKind::Unsupported(
+            "an exception table with -function-sections (needs SHF_LINK_ORDER)",
+        )));
+    }
     // The section.
     let group = s.ctx().sections[text].group.expand();
     let sec = match group {

@@ -81,6 +81,8 @@ pub enum EmitErrorKind {
     Mc(McError),
     /// Inline asm that could not be substituted or assembled.
     InlineAsm { text: String, message: String },
+    /// Something llc emits that rcc does not yet.
+    Unsupported(&'static str),
 }
 
 impl fmt::Display for EmitError {
@@ -106,6 +108,7 @@ impl fmt::Display for EmitErrorKind {
             EmitErrorKind::UnsupportedCopy { inst } => write!(f, "unsupported copy: {inst}"),
             EmitErrorKind::UnknownBlock(b) => write!(f, "reference to block bb.{b} not laid out"),
             EmitErrorKind::Mc(e) => write!(f, "{e}"),
+            EmitErrorKind::Unsupported(what) => write!(f, "unsupported: {what}"),
             EmitErrorKind::InlineAsm { text, message } => {
                 write!(f, "inline asm {text:?}: {message}")
             }
