@@ -441,7 +441,11 @@ fn merge(cx: &ModuleCx<'_>, outs: &[FunctionOutput], ft: FileType) -> Result<Vec
         FileType::Asm => {
             let mut s = rcc_mc::asm_streamer::AsmStreamer::new(&BACKEND, false);
             if cx.opts.intel_syntax {
+                // llc's X86AsmPrinter: the directive right after `.text`.
                 s = s.with_intel_syntax();
+                let text = s.ctx().text();
+                s.switch_section(text);
+                s.emit_verbatim("\t.intel_syntax noprefix");
             }
             run(cx, outs, &mut s)?;
             Ok(s.finish().into_bytes())

@@ -398,12 +398,15 @@ pub const OPTIONS: &[OptionSpec] = &[
     value(
         "-regalloc",
         "<fast|basic|greedy>",
-        "Register allocator",
+        "Register allocator (fast; basic and greedy do not exist yet: an error)",
         |o, v| {
             o.regalloc = Some(match v.as_str() {
                 "fast" => RegAlloc::Fast,
-                "basic" => RegAlloc::Basic,
-                "greedy" => RegAlloc::Greedy,
+                "basic" | "greedy" => {
+                    return Err(format!(
+                        "-regalloc={v}: the {v} register allocator does not exist yet (rcc has fast)"
+                    ))
+                }
                 _ => return Err(format!("invalid -regalloc '{v}' (fast, basic or greedy)")),
             });
             Ok(())
