@@ -40,8 +40,8 @@ use rcc_targets::x86_64::frame::{
 };
 use rcc_targets::x86_64::isel::function::{select_function, IselCtx};
 use rcc_targets::x86_64::lower::{
-    emit_constant_pool, emit_exception_table, emit_function_body, emit_jump_tables, exception_refs,
-    stub_name, EmitContext, ExceptionRefs,
+    emit_constant_pool, emit_exception_table, emit_function_body, emit_jump_tables,
+    emit_stack_size, exception_refs, stub_name, EmitContext, ExceptionRefs,
 };
 use rcc_targets::x86_64::machine::mask;
 use rcc_targets::x86_64::{regs, X86Backend, X86Info};
@@ -141,6 +141,7 @@ impl<'a> ModuleCx<'a> {
             addrsig: false,
             function_sections: opts.function_sections,
             data_sections: opts.data_sections,
+            stack_size_section: opts.stack_size_section,
         };
         let emitter = ModuleEmitter::new(m, dl, &eopts)
             .map_err(|e| e.to_string())?
@@ -280,6 +281,7 @@ impl<'a> ModuleCx<'a> {
             self.emitter
                 .end_function(&syms, rec)
                 .map_err(|e| e.to_string())?;
+            emit_stack_size(mf, cx, syms.section, rec).map_err(|e| e.kind.to_string())?;
             emit_exception_table(mf, cx, syms.section, rec).map_err(|e| e.kind.to_string())?;
             emit_jump_tables(mf, cx, rec).map_err(|e| e.kind.to_string())
         };

@@ -76,6 +76,8 @@ pub struct Options {
     pub function_sections: bool,
     /// `-data-sections`: each variable in a section of its own.
     pub data_sections: bool,
+    /// `-stack-size-section`: a `.stack_sizes` entry per function.
+    pub stack_size_section: bool,
     /// `-x86-asm-syntax=intel`: instructions in Intel syntax.
     pub intel_syntax: bool,
     /// Skip freeing the IR after compiling (like clang's `-disable-free`):
@@ -108,6 +110,7 @@ impl Default for Options {
             stats: false,
             function_sections: false,
             data_sections: false,
+            stack_size_section: false,
             intel_syntax: false,
             disable_free: false,
         }
@@ -354,13 +357,10 @@ pub const OPTIONS: &[OptionSpec] = &[
     ),
     flag(
         "-stack-size-section",
-        "Emit a .stack_sizes section (not supported yet: an error)",
-        |_, on| {
-            if on {
-                Err("-stack-size-section is not supported yet (the .stack_sizes section needs SHF_LINK_ORDER sections, which rcc's MC layer does not have)".to_string())
-            } else {
-                Ok(())
-            }
+        "Emit a .stack_sizes section: each function's address and stack size",
+        |o, on| {
+            o.stack_size_section = on;
+            Ok(())
         },
     ),
     flag(

@@ -331,7 +331,16 @@ fn check_option(name: &str) {
             assert!(out.contains("\t.section\t.bss.y,\"aw\",@nobits\n"), "{out}");
             same(&["-data-sections=false"]);
         }
-        "-stack-size-section" => err(&["-stack-size-section"]),
+        "-stack-size-section" => {
+            let out = differs(&["-stack-size-section"]);
+            assert!(
+                out.contains(
+                    "\t.section\t.stack_sizes,\"o\",@progbits,.text\n\t.quad\t.Lfunc_begin0\n"
+                ),
+                "{out}"
+            );
+            same(&["-stack-size-section=false"]);
+        }
         "-asm-verbose" => {
             err(&["-asm-verbose"]);
             same(&["-asm-verbose=false"]);

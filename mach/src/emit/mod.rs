@@ -72,6 +72,8 @@ pub struct EmitOptions {
     /// Each variable in a section of its own, `.data.<name>` and so on,
     /// except mergeable constants (llc's `-data-sections`).
     pub data_sections: bool,
+    /// A `.stack_sizes` entry per function (llc's `-stack-size-section`).
+    pub stack_size_section: bool,
 }
 
 /// What went wrong while emitting one global (or the module when `global`
