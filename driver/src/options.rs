@@ -258,7 +258,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     value(
         "-mcpu",
         "<cpu>",
-        "Target CPU (one but x86-64 and generic has no effect yet, with a warning)",
+        "Target CPU (any but x86-64 and generic has no effect yet: a warning)",
         |o, v| {
             target_options::check_cpu(&v)?;
             o.cpu = Some(v);
@@ -268,7 +268,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     value(
         "-mattr",
         "<+a1,-a2,...>",
-        "Target features (a change to the baseline has no effect yet, with a warning)",
+        "Target features (a change to the x86-64 baseline has no effect yet: a warning)",
         |o, v| {
             for f in v.split(',').filter(|s| !s.is_empty()) {
                 target_options::check_feature(f)?;
