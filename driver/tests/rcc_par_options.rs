@@ -351,6 +351,30 @@ fn check_option(name: &str) {
             assert!(out.contains("call\text@PLT"), "{out}");
             same(&["-x86-asm-syntax=att"]);
             err(&["-x86-asm-syntax=masm"]);
+            // x87 with st(i) as destination: AT&T's `fdivrp %st, %st(1)` is
+            // Intel's `fdivp st(1), st` (LLVM's `fdiv{r|}p`), and so on.
+            let fp80 = "define x86_fp80 @d(x86_fp80 %a, x86_fp80 %b) {
+  %r = fdiv x86_fp80 %a, %b
+  %s = fsub x86_fp80 %b, %r
+  %t = fdiv x86_fp80 %s, %b
+  ret x86_fp80 %t
+}
+";
+            let att = ok(&run_on(fp80, &[]));
+            let intel = ok(&run_on(fp80, &["-x86-asm-syntax=intel"]));
+            for (a, i) in [
+                ("fdivrp\t%st, %st(1)", "fdivp\tst(1), st"),
+                ("fdivp\t%st, %st(1)", "fdivrp\tst(1), st"),
+                ("fsubrp\t%st, %st(1)", "fsubp\tst(1), st"),
+                ("fsubp\t%st, %st(1)", "fsubrp\tst(1), st"),
+            ] {
+                assert_eq!(
+                    att.matches(a).count(),
+                    intel.matches(i).count(),
+                    "{a}\n{att}\n{intel}"
+                );
+            }
+            assert!(att.contains("rp\t%st, %st(1)"), "{att}");
         }
         "-verify-machineinstrs" => {
             // The verifier changes nothing on correct code (its errors are
