@@ -216,6 +216,9 @@ impl<'a> ModuleCx<'a> {
                 EmitReloc::Static
             },
             addrsig: false,
+            function_sections: opts.function_sections,
+            data_sections: opts.data_sections,
+            stack_size_section: opts.stack_size_section,
         };
         let emitter = ModuleEmitter::new(m, dl, &eopts)
             .map_err(|e| e.to_string())?
@@ -421,7 +424,9 @@ fn resolve_subtargets(
     let mut warnings = Vec::new();
     let mut cli_messages: Vec<String> = Vec::new();
     for f in found {
-        if f.error {
+        // Names given on the command line must be known (llc only warns,
+        // then ignores them).
+        if f.error || f.unknown {
             return Err(f.message);
         }
         warnings.push(f.message.clone());
@@ -589,6 +594,13 @@ fn merge(cx: &ModuleCx<'_>, outs: &[FunctionOutput], ft: FileType) -> Result<Vec
         }
         FileType::Asm => {
             let mut s = rcc_mc::asm_streamer::AsmStreamer::new(backend, false);
+            if cx.opts.intel_syntax {
+                // llc's X86AsmPrinter: the directive right after `.text`.
+                s = s.with_intel_syntax();
+                let text = s.ctx().text();
+                s.switch_section(text);
+                s.emit_verbatim("\t.intel_syntax noprefix");
+            }
             run(cx, outs, &mut s)?;
             Ok(s.finish().into_bytes())
         }

@@ -175,8 +175,17 @@ impl Compiler {
     /// A compiler with `opts` (`opts.jobs == 0` uses every core).
     pub fn new(opts: Options) -> Result<Compiler, Error> {
         opts.validate().map_err(Error::Other)?;
-        if let Some(t) = &opts.triple {
-            rcc_targets::lookup(Some(t), opts.march.as_deref()).map_err(Error::Other)?;
+        // The command line's target, CPU and features: an unknown name or
+        // an unsupported request is an error before any input is read.
+        let target = rcc_targets::lookup(opts.triple.as_deref(), opts.march.as_deref())
+            .map_err(Error::Other)?;
+        let attrs: Vec<&str> = opts.attrs.iter().map(String::as_str).collect();
+        let mut found = Vec::new();
+        target
+            .features()
+            .resolve(opts.cpu.as_deref(), &attrs, &mut found);
+        if let Some(f) = found.iter().find(|f| f.error || f.unknown) {
+            return Err(Error::Other(f.message.replace(" (ignored)", "")));
         }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(opts.jobs)

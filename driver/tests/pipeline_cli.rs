@@ -114,8 +114,8 @@ fn bad_requests_are_errors() {
     let ex = example();
     fails_with(&["-stop-after=nope", &ex], "unknown pass name 'nope'");
     fails_with(&["-stop-after=nope", &ex], "regallocfast");
-    fails_with(&["-regalloc=greedy", &ex], "not implemented yet");
-    fails_with(&["-regalloc=basic", &ex], "not implemented yet");
+    fails_with(&["-regalloc=greedy", &ex], "does not exist yet");
+    fails_with(&["-regalloc=basic", &ex], "does not exist yet");
     fails_with(&["-start-after=regallocfast", &ex], "needs MIR input");
     fails_with(&["-stop-after=asm-printer", &ex], "end of the pipeline");
     fails_with(&["-debug-pass=Details", &ex], "invalid -debug-pass");

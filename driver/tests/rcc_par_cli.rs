@@ -230,7 +230,6 @@ fn usage_errors_exit_with_1() {
     for args in [
         &["-bogus"][..],
         &["-filetype=exe", "x.ll"],
-        &[],
         &["/nonexistent/file.ll"],
     ] {
         let out = rcc_par(args);

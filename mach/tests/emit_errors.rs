@@ -169,6 +169,7 @@ fn no_panic_on_test_inputs() {
             let opts = EmitOptions {
                 reloc,
                 addrsig: true,
+                ..EmitOptions::default()
             };
             let mut obj = ObjectStreamer::new(&backend);
             let mut asm = rcc_mc::asm_streamer::AsmStreamer::new(&backend, false);

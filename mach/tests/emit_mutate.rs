@@ -162,6 +162,7 @@ fn emit_all(text: &str) {
         let opts = EmitOptions {
             reloc,
             addrsig: true,
+            ..EmitOptions::default()
         };
         let Ok(em) = ModuleEmitter::new(&m, &dl, &opts) else {
             continue;

@@ -217,6 +217,7 @@ fn flags_text(flags: u64) -> String {
         (shf::MERGE, 'M'),
         (shf::STRINGS, 'S'),
         (shf::TLS, 'T'),
+        (shf::LINK_ORDER, 'o'),
         (shf::GROUP, 'G'),
         (0x20_0000, 'R'),
     ] {
@@ -267,6 +268,9 @@ impl Streamer for AsmStreamer<'_> {
             );
             if s.flags & shf::MERGE != 0 {
                 let _ = write!(t, ",{}", s.entsize);
+            }
+            if let Some(l) = s.link.expand() {
+                let _ = write!(t, ",{}", section_name(&self.ctx.sections[l].name));
             }
             if let Some(g) = s.group.expand() {
                 let _ = write!(t, ",{},comdat", self.name(g));

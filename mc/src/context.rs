@@ -18,7 +18,16 @@ pub struct MCContext {
     pub symbols: PrimaryMap<SymbolId, Symbol>,
     sym_by_name: HashMap<String, SymbolId>,
     pub sections: PrimaryMap<SectionId, Section>,
-    sec_by_key: HashMap<(String, PackedOption<SymbolId>, Option<u32>), SectionId>,
+    #[allow(clippy::type_complexity)]
+    sec_by_key: HashMap<
+        (
+            String,
+            PackedOption<SymbolId>,
+            Option<u32>,
+            PackedOption<SectionId>,
+        ),
+        SectionId,
+    >,
     pub exprs: ExprPool,
     next_tmp: u32,
 }
@@ -94,7 +103,28 @@ impl MCContext {
         group: Option<SymbolId>,
         unique: Option<u32>,
     ) -> SectionId {
-        let key = (name.to_string(), PackedOption::from(group), unique);
+        self.section_linked(name, sh_type, flags, entsize, group, unique, None)
+    }
+
+    /// The section `(name, group, unique, link)`: with `Some(l)`, a
+    /// `SHF_LINK_ORDER` section linked to section `l`, distinct for each `l`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn section_linked(
+        &mut self,
+        name: &str,
+        sh_type: u32,
+        flags: u64,
+        entsize: u64,
+        group: Option<SymbolId>,
+        unique: Option<u32>,
+        link: Option<SectionId>,
+    ) -> SectionId {
+        let key = (
+            name.to_string(),
+            PackedOption::from(group),
+            unique,
+            PackedOption::from(link),
+        );
         if let Some(&s) = self.sec_by_key.get(&key) {
             return s;
         }
@@ -106,6 +136,7 @@ impl MCContext {
             align: 1,
             group: group.into(),
             unique,
+            link: link.into(),
         });
         self.sec_by_key.insert(key, s);
         s

@@ -364,7 +364,7 @@ pub fn write(inp: &ElfInput<'_>) -> Vec<u8> {
             sh_type: s.sh_type,
             flags: s.flags,
             size: inp.sizes[si],
-            link: 0,
+            link: s.link.expand().map_or(0, |l| shndx[l.index()]),
             info: 0,
             align: s.align,
             entsize: s.entsize,

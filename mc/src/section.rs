@@ -4,7 +4,8 @@
 //! interns them so switching to `.text` twice yields the same [`SectionId`].
 //! A unique id (`,unique,N` in assembly) makes a section distinct from
 //! others of the same name, as LLVM does for globals whose flags or entry
-//! size differ from an existing section's. Alignment only
+//! size differ from an existing section's. A `SHF_LINK_ORDER` section also
+//! names the section it is linked to, and is distinct for each. Alignment only
 //! grows (the maximum of every `.p2align` seen in it).
 
 use crate::expr::SymbolId;
@@ -60,6 +61,9 @@ pub struct Section {
     pub group: PackedOption<SymbolId>,
     /// The `,unique,N` id; `None` for the generic section of this name.
     pub unique: Option<u32>,
+    /// With `SHF_LINK_ORDER`: the section this one is linked to (ELF
+    /// `sh_link`), such as `.stack_sizes` to the code it describes.
+    pub link: PackedOption<SectionId>,
 }
 
 impl Section {

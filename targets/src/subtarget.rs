@@ -104,6 +104,10 @@ pub struct FeatureTable {
 pub struct Finding {
     /// An error stops compilation; a warning does not.
     pub error: bool,
+    /// The finding is an unknown CPU or feature name (a warning in a
+    /// function attribute, as in llc; a caller may treat it as an error
+    /// for names it was given directly).
+    pub unknown: bool,
     pub message: String,
 }
 
@@ -163,8 +167,9 @@ impl FeatureTable {
             None => {
                 found.push(Finding {
                     error: false,
+                    unknown: true,
                     message: format!(
-                        "'{cpu_name}' is not a recognized processor for this target (ignoring processor)"
+                        "'{cpu_name}' is not a recognized processor for this target (ignored)"
                     ),
                 });
                 self.cpus
@@ -192,8 +197,9 @@ impl FeatureTable {
                 Some(i) => self.disable(&mut set, i),
                 None => found.push(Finding {
                     error: false,
+                    unknown: true,
                     message: format!(
-                        "'{item}' is not a recognized feature for this target (ignoring feature)"
+                        "'{item}' is not a recognized feature for this target (ignored)"
                     ),
                 }),
             }
@@ -203,6 +209,7 @@ impl FeatureTable {
                 if !set.contains(i) {
                     found.push(Finding {
                         error: true,
+                        unknown: false,
                         message: format!(
                             "code generation without feature '{b}' is not supported (rcc's code always uses it)"
                         ),
@@ -216,6 +223,7 @@ impl FeatureTable {
                 Support::Code => {}
                 Support::Warn => found.push(Finding {
                     error: false,
+                    unknown: false,
                     message: format!(
                         "feature '{}' has no code generation in rcc yet; the code uses only baseline instructions",
                         f.name
@@ -223,6 +231,7 @@ impl FeatureTable {
                 }),
                 Support::Error => found.push(Finding {
                     error: true,
+                    unknown: false,
                     message: format!("feature '{}' is not supported by rcc", f.name),
                 }),
             }

@@ -68,6 +68,14 @@ pub struct EmitOptions {
     pub reloc: RelocModel,
     /// Emit `.addrsig` and `.addrsig_sym` (llc's `-addrsig`, clang's default).
     pub addrsig: bool,
+    /// Each function in a section of its own, `.text.<name>` (llc's
+    /// `-function-sections`).
+    pub function_sections: bool,
+    /// Each variable in a section of its own, `.data.<name>` and so on,
+    /// except mergeable constants (llc's `-data-sections`).
+    pub data_sections: bool,
+    /// A `.stack_sizes` entry per function (llc's `-stack-size-section`).
+    pub stack_size_section: bool,
 }
 
 /// What went wrong while emitting one global (or the module when `global`
@@ -158,6 +166,11 @@ impl<'m> ModuleEmitter<'m> {
 
     /// The assembler symbol name of global `g` (`.L` prefix for private
     /// linkage, `__unnamed_N` for numbered globals, no `\01`).
+    /// The options of emission.
+    pub fn options(&self) -> &EmitOptions {
+        &self.opts
+    }
+
     /// The module.
     pub fn module(&self) -> &'m Module {
         self.m

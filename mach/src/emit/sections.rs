@@ -1,13 +1,15 @@
 //! The ELF section of each global object, as LLVM 19's
 //! `TargetLoweringObjectFileELF` chooses it for x86_64-linux-gnu with llc's
-//! defaults (no `-data-sections`/`-function-sections`, unique section names,
-//! integrated assembler).
+//! defaults (unique section names, integrated assembler), and with
+//! `-function-sections`/`-data-sections`.
 //!
 //! - Name: the kind's prefix (`.text`, `.rodata`, `.data`, `.bss`,
 //!   `.tdata`, `.tbss`, `.data.rel.ro`), with `.str<W>.<A>` (character
 //!   width, preferred alignment) or `.cst<N>` for mergeable kinds, and
 //!   `.<symbol>` when the global needs a section of its own: a comdat member
-//!   (in the comdat's group) or a member of `llvm.used` (`SHF_GNU_RETAIN`).
+//!   (in the comdat's group), a member of `llvm.used` (`SHF_GNU_RETAIN`),
+//!   a function with `-function-sections`, or a variable that is not
+//!   mergeable with `-data-sections`.
 //! - An explicit `section "..."` is used as written with flags from the
 //!   kind (`.bss.*`, `.tdata.*`, `.tbss.*` names force their kind), and a
 //!   unique id when an existing section of that name has other flags (see
@@ -214,11 +216,11 @@ impl ModuleEmitter<'_> {
         if let Some(p) = self.section_prefix(g) {
             name.push('.');
             name.push_str(&p);
-            if group.is_none() && !retained {
+            if group.is_none() && !retained && !self.own_section_by_option(kind) {
                 name.push('.');
             }
         }
-        if group.is_some() || retained {
+        if group.is_some() || retained || self.own_section_by_option(kind) {
             name.push('.');
             name.push_str(self.syms.name(g));
         }
@@ -235,6 +237,17 @@ impl ModuleEmitter<'_> {
         })
     }
 
+    /// Whether `-function-sections` (for code) or `-data-sections` (for
+    /// other kinds but mergeable ones) gives a global of `kind` a section
+    /// of its own (`selectELFSectionForGlobal`'s `EmitUniqueSection`).
+    fn own_section_by_option(&self, kind: Kind) -> bool {
+        if kind == Kind::Text {
+            self.opts.function_sections
+        } else {
+            self.opts.data_sections && !kind.is_mergeable()
+        }
+    }
+
     /// The section name LLVM derives from the kind alone.
     pub(super) fn implicit_name(&self, g: GlobalId, kind: Kind) -> String {
         let mut name = kind.prefix().to_string();
@@ -246,6 +259,12 @@ impl ModuleEmitter<'_> {
             _ => {}
         }
         name
+    }
+
+    /// The COMDAT group of global `g` (`None` also for the selection kinds
+    /// rcc does not support, which its section choice reports).
+    pub fn comdat_group(&self, g: GlobalId) -> Option<String> {
+        self.group_of(g).ok().flatten()
     }
 
     /// The COMDAT group of `g`; only `any` comdats are supported (ELF also

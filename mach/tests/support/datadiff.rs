@@ -136,6 +136,7 @@ fn options(reloc: RelocModel) -> EmitOptions {
     EmitOptions {
         reloc,
         addrsig: addrsig(),
+        ..EmitOptions::default()
     }
 }
 

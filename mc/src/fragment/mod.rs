@@ -238,6 +238,8 @@ struct SectionDecl {
     group: PackedOption<SymbolId>,
     /// `,unique,N` of the section, if any.
     unique: Option<u32>,
+    /// The local section it is linked to (`SHF_LINK_ORDER`), if any.
+    link: PackedOption<SectionId>,
 }
 
 /// One function's recorded machine code: events plus the declarations of the

@@ -95,6 +95,7 @@ impl<'t> RecordingStreamer<'t> {
                 align: s.align,
                 group: s.group,
                 unique: s.unique,
+                link: s.link,
             });
         }
         sym_names.shrink_to_fit();

@@ -136,8 +136,10 @@ impl<'f> Replay<'f> {
             let prev = i.checked_sub(1).map_or(0, |p| f.sections[p].name_end);
             let name = name_at(&f.sec_names, prev, d.name_end);
             let group = d.group.expand().map(|g| self.sym(g)).transpose()?;
+            // A linked section is declared after the one it links to.
+            let link = d.link.expand().map(|l| self.sections[l.index()]);
             let ctx = out.ctx();
-            let s = ctx.section_unique(name, d.sh_type, d.flags, d.entsize, group, d.unique);
+            let s = ctx.section_linked(name, d.sh_type, d.flags, d.entsize, group, d.unique, link);
             let align = &mut ctx.sections[s].align;
             *align = (*align).max(d.align);
             self.sections.push(s);

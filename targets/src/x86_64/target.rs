@@ -13,8 +13,8 @@ use super::frame::{
 };
 use super::isel::Selector;
 use super::lower::{
-    emit_constant_pool, emit_exception_table, emit_function_body, emit_jump_tables, exception_refs,
-    EmitContext,
+    emit_constant_pool, emit_exception_table, emit_function_body, emit_jump_tables,
+    emit_stack_size, exception_refs, EmitContext,
 };
 use super::machine::mask;
 use super::{regs, X86AsmParser, X86Backend, X86Info};
@@ -184,6 +184,7 @@ impl Target for X86Target {
         env.emitter
             .end_function(&syms, out)
             .map_err(|e| e.to_string())?;
+        emit_stack_size(mf, cx, syms.section, out).map_err(|e| e.kind.to_string())?;
         emit_exception_table(mf, cx, syms.section, out).map_err(|e| e.kind.to_string())?;
         emit_jump_tables(mf, cx, out).map_err(|e| e.kind.to_string())?;
         Ok(exception_refs(mf, cx))

@@ -7,8 +7,10 @@
 //!   entries keep pool order within a section. Each entry is aligned and
 //!   labelled `.LCPI<F>_<n>`; its bytes are written as `.quad`/`.long`
 //!   words when the size allows.
-//! - Jump tables go to `.rodata` labelled `.LJTI<F>_<n>`: 4-byte
-//!   `.LBB - .LJTI` differences with PIC, 8-byte block addresses without.
+//! - Jump tables go to `.rodata` (with `-function-sections`,
+//!   `.rodata.<function>` in its COMDAT group) labelled `.LJTI<F>_<n>`:
+//!   4-byte `.LBB - .LJTI` differences with PIC, 8-byte block addresses
+//!   without.
 
 use super::{EmitContext, EmitError, FnEmitter};
 use rcc_mach::symbols::{const_pool_label, jump_table_label};
@@ -81,6 +83,21 @@ pub fn emit_constant_pool(
     Ok(())
 }
 
+/// The section of `mf`'s jump tables: `.rodata`, or with
+/// `-function-sections` `.rodata.<name>` in the function's COMDAT group
+/// (llc's `getSectionForJumpTable`).
+fn jump_table_section(mf: &MachFunction, cx: EmitContext<'_>, s: &mut dyn Streamer) -> SectionId {
+    if !cx.emitter.options().function_sections {
+        return s
+            .ctx()
+            .section(".rodata", sht::PROGBITS, shf::ALLOC, 0, None);
+    }
+    let name = format!(".rodata.{}", cx.emitter.symbol_name(mf.func));
+    let group = cx.emitter.comdat_group(mf.func).map(|g| s.ctx().symbol(&g));
+    let flags = shf::ALLOC | if group.is_some() { shf::GROUP } else { 0 };
+    s.ctx().section(&name, sht::PROGBITS, flags, 0, group)
+}
+
 /// Emits the jump tables of `mf` (nothing if it has none).
 pub fn emit_jump_tables(
     mf: &MachFunction,
@@ -91,9 +108,7 @@ pub fn emit_jump_tables(
         return Ok(());
     }
     let e = FnEmitter::new(cx, mf);
-    let sec = s
-        .ctx()
-        .section(".rodata", sht::PROGBITS, shf::ALLOC, 0, None);
+    let sec = jump_table_section(mf, cx, s);
     s.switch_section(sec);
     let entry: u8 = if cx.pic { 4 } else { 8 };
     for (n, t) in mf.jump_tables.iter().enumerate() {

@@ -63,25 +63,20 @@ pub fn exception_refs(mf: &MachFunction, cx: EmitContext<'_>) -> ExceptionRefs {
     }
 }
 
-/// The `.Lfunc_begin` label and `.cfi_personality` / `.cfi_lsda` of the
-/// function; `at_start` before `.cfi_startproc`, otherwise right after it.
-pub(super) fn emit_frame_refs(
-    e: &FnEmitter<'_>,
-    s: &mut dyn Streamer,
-    at_start: bool,
-) -> Result<(), EmitError> {
+/// Whether the function's exception table refers to its `.Lfunc_begin`
+/// label (emitted before `.cfi_startproc`).
+pub(super) fn needs_begin_label(mf: &MachFunction, cx: EmitContext<'_>) -> bool {
+    mf.eh.has_pads() && frame_personality(mf, cx).is_some()
+}
+
+/// The `.cfi_personality` / `.cfi_lsda` of the function, right after
+/// `.cfi_startproc`.
+pub(super) fn emit_frame_refs(e: &FnEmitter<'_>, s: &mut dyn Streamer) -> Result<(), EmitError> {
     let (mf, cx) = (e.mf, e.cx);
     let Some(p) = frame_personality(mf, cx) else {
         return Ok(());
     };
     let f = cx.fn_number;
-    if at_start {
-        if mf.eh.has_pads() {
-            let l = s.ctx().symbol(&func_begin_label(f));
-            s.emit_label(l).map_err(|x| e.mc(x))?;
-        }
-        return Ok(());
-    }
     let name = cx.emitter.symbol_name(p).to_string();
     let (penc, sym) = if cx.pic {
         (PIC_PERSONALITY, s.ctx().symbol(&format!("DW.ref.{name}")))
@@ -235,7 +230,8 @@ type Site = (Option<SymbolId>, Option<SymbolId>, Option<u32>, u32);
 
 /// Emits the exception table of `mf` (nothing without landing pads) into
 /// `.gcc_except_table` (`.gcc_except_table.<name>` in the function's
-/// COMDAT group). `text` is the function's section.
+/// COMDAT group or with `-function-sections`). `text` is the function's
+/// section.
 pub fn emit_exception_table(
     mf: &MachFunction,
     cx: EmitContext<'_>,
@@ -312,29 +308,22 @@ pub fn emit_exception_table(
     }
 
     let mc = |x| e.mc(x);
-    // The section.
+    // The section: `.gcc_except_table`, or `.gcc_except_table.<name>` in
+    // the function's COMDAT group or with -function-sections. (llc links it
+    // to the function with SHF_LINK_ORDER only for binutils 2.36 or later,
+    // not its default.)
+    use rcc_mc::section::{shf, sht};
     let group = s.ctx().sections[text].group.expand();
-    let sec = match group {
-        Some(g) => {
-            let name = format!(
-                ".gcc_except_table.{}",
-                rcc_mach::symbols::display_name(m, mf.func)
-            );
-            s.ctx().section(
-                &name,
-                rcc_mc::section::sht::PROGBITS,
-                rcc_mc::section::shf::ALLOC | rcc_mc::section::shf::GROUP,
-                0,
-                Some(g),
-            )
-        }
-        None => s.ctx().section(
-            ".gcc_except_table",
-            rcc_mc::section::sht::PROGBITS,
-            rcc_mc::section::shf::ALLOC,
-            0,
-            None,
-        ),
+    let sec = if group.is_some() || cx.emitter.options().function_sections {
+        let name = format!(
+            ".gcc_except_table.{}",
+            rcc_mach::symbols::display_name(m, mf.func)
+        );
+        let flags = shf::ALLOC | if group.is_some() { shf::GROUP } else { 0 };
+        s.ctx().section(&name, sht::PROGBITS, flags, 0, group)
+    } else {
+        s.ctx()
+            .section(".gcc_except_table", sht::PROGBITS, shf::ALLOC, 0, None)
     };
     s.switch_section(sec);
     s.emit_align(4, Some(0), u64::MAX).map_err(mc)?;

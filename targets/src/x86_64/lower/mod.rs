@@ -8,6 +8,7 @@
 //! (function header)    section, alignment, .globl/.type, the symbol's label
 //! emit_function_body   .cfi_startproc, blocks and instructions, .cfi_endproc
 //! (function footer)    .Lfunc_end<F>, .size
+//! emit_stack_size      .stack_sizes entry (-stack-size-section)
 //! emit_jump_tables     .rodata: .LJTI<F>_<n> tables
 //! ```
 //!
@@ -27,9 +28,11 @@ mod data;
 mod eh;
 mod inline_asm;
 mod inst;
+mod stack_sizes;
 
 pub use data::{emit_constant_pool, emit_jump_tables};
 pub use eh::{emit_exception_table, exception_refs};
+pub use stack_sizes::emit_stack_size;
 
 use rcc_ir::entity::EntityId;
 use rcc_mach::emit::ModuleEmitter;
@@ -219,10 +222,15 @@ pub fn emit_function_body(
     if s.current_section().is_none() {
         return Err(e.error(EmitErrorKind::NoSection));
     }
-    eh::emit_frame_refs(&e, s, true)?;
+    if eh::needs_begin_label(mf, cx) || cx.emitter.options().stack_size_section {
+        let l = s
+            .ctx()
+            .symbol(&rcc_mach::symbols::func_begin_label(cx.fn_number));
+        s.emit_label(l).map_err(|x| e.mc(x))?;
+    }
     if mf.frame.emit_cfi {
         s.emit_cfi(Cfi::StartProc).map_err(|x| e.mc(x))?;
-        eh::emit_frame_refs(&e, s, false)?;
+        eh::emit_frame_refs(&e, s)?;
     }
     let referenced = e.referenced_blocks();
     for (k, &b) in mf.order.iter().enumerate() {
