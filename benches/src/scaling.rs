@@ -30,7 +30,7 @@ pub struct Dimension {
 pub static DIMENSIONS: &[Dimension] = &[
     Dimension {
         name: "struct-nesting-depth",
-        base: 400,
+        base: 4000,
         bound: 12.0,
         generate: struct_nesting,
     },
@@ -42,7 +42,7 @@ pub static DIMENSIONS: &[Dimension] = &[
     },
     Dimension {
         name: "block-count",
-        base: 500,
+        base: 2000,
         bound: 12.0,
         generate: block_count,
     },
@@ -54,19 +54,19 @@ pub static DIMENSIONS: &[Dimension] = &[
     },
     Dimension {
         name: "global-count",
-        base: 1000,
+        base: 5000,
         bound: 15.0,
         generate: global_count,
     },
     Dimension {
         name: "switch-cases",
-        base: 400,
+        base: 2000,
         bound: 15.0,
         generate: switch_cases,
     },
     Dimension {
         name: "call-arguments",
-        base: 60,
+        base: 300,
         bound: 12.0,
         generate: call_arguments,
     },
