@@ -52,6 +52,7 @@ pub mod desc;
 pub mod encoder;
 pub mod features;
 pub mod frame;
+pub mod imm;
 pub mod intel_printer;
 pub mod isel;
 pub mod lower;
