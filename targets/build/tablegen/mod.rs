@@ -6,11 +6,14 @@
 //! Runs at build time only. [`core`] is the description language every
 //! target shares (comments, templates, instruction rows, register classes
 //! and units); each target adds its vocabulary and its generator
-//! ([`x86_64`]) and its pattern compiler ([`x86_64_patterns`]). Malformed
+//! ([`x86_64`]). The selection-pattern language is split the same way:
+//! [`patterns`] is the generic tree language, [`x86_64_patterns`] x86's
+//! predicates and output instructions. Malformed
 //! descriptions abort the build with `file:line: message`; the generated
 //! code is never written partially.
 
 pub mod core;
+pub mod patterns;
 pub mod x86_64;
 pub mod x86_64_patterns;
 
