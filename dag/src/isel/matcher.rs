@@ -658,3 +658,6 @@ fn mem_ok(dag: &Dag, n: Node, op: POp, typ: VT) -> bool {
         _ => true,
     }
 }
+
+#[cfg(test)]
+mod tests;
