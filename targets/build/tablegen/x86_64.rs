@@ -14,6 +14,8 @@
 //!   table).
 
 use super::core::{alias_sets, class_members, fail, parse_insts};
+use super::x86_64_patterns::{self, Form, Slot};
+use super::ImmKind;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 
@@ -257,8 +259,23 @@ fn is_hex_byte(s: &str) -> bool {
             .all(|c| c.is_ascii_hexdigit() && !c.is_ascii_lowercase())
 }
 
-/// Generates the x86-64 tables from the two description files.
-pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str) -> String {
+/// The generated Rust sources.
+pub struct Generated {
+    /// Registers, classes, opcodes, descriptors, the assembler's matcher.
+    pub tables: String,
+    /// The instruction selector's pattern rows.
+    pub patterns: String,
+}
+
+/// A description file: its name (for errors) and its text.
+pub struct Source<'a> {
+    pub file: &'a str,
+    pub text: &'a str,
+}
+
+/// Generates the x86-64 tables from the description files.
+pub fn generate(regs: Source<'_>, insts: Source<'_>, pattern_src: Source<'_>) -> Generated {
+    let (reg_file, reg_text, inst_file, inst_text) = (regs.file, regs.text, insts.file, insts.text);
     let regs = parse_regs(reg_file, reg_text);
     let insts = parse_insts(inst_file, inst_text);
     let mut o = String::new();
@@ -376,6 +393,8 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
     )
     .unwrap();
     writeln!(o, "/// The instruction descriptors, indexed by `Opcode`.\npub static DESCS: [InstDesc; NUM_OPCODES] = [").unwrap();
+    // What the pattern compiler needs of each form.
+    let mut forms: Vec<Form> = Vec::new();
     for r in &insts.rows {
         let f = |m: String| -> ! { fail(inst_file, r.line, format!("{}: {m}", r.name)) };
         let mut ops = Vec::new();
@@ -383,6 +402,8 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
         let mut iuses: Vec<String> = Vec::new();
         let mut has_load = false;
         let mut has_store = false;
+        let mut slots = Vec::new();
+        let mut has_def = false;
         for opnd in &r.operands {
             if let Some(text) = opnd.strip_prefix("lit:") {
                 ops.push(format!(
@@ -400,8 +421,11 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
                 "rw" => "Role::UseDef",
                 _ => f(format!("bad role {role}")),
             };
-            let kind_s = if let Some(c) = class_of(kind) {
-                format!("OpKind::Reg(class::{c})")
+            let imm = |k: ImmKind| (format!("OpKind::Imm(ImmKind::{k:?})"), Some(Slot::Imm(k)));
+            let (kind_s, slot) = if let Some(c) = class_of(kind) {
+                has_def |= role != "r";
+                let slot = (role != "w").then_some(Slot::Reg);
+                (format!("OpKind::Reg(class::{c})"), slot)
             } else if let Some(reg) = kind.strip_prefix('%') {
                 let up = reg.to_ascii_uppercase();
                 if !regs.index.contains_key(&up) {
@@ -413,7 +437,7 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
                 if role != "r" {
                     idefs.push(up.clone());
                 }
-                format!("OpKind::Fixed(regs::{up})")
+                (format!("OpKind::Fixed(regs::{up})"), None)
             } else if let Some(sz) = kind.strip_prefix('m').filter(|_| kind != "moffs") {
                 let size = match sz {
                     "" => "Any",
@@ -430,26 +454,33 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
                     has_load |= role != "w";
                     has_store |= role != "r";
                 }
-                format!("OpKind::Mem(MemSize::{size})")
+                (
+                    format!("OpKind::Mem(MemSize::{size})"),
+                    Some(Slot::Mem {
+                        address_only: sz.is_empty(),
+                    }),
+                )
             } else {
                 match kind {
-                    "i8" => "OpKind::Imm(ImmKind::I8)".into(),
-                    "i16" => "OpKind::Imm(ImmKind::I16)".into(),
-                    "i32" => "OpKind::Imm(ImmKind::I32)".into(),
-                    "i64" => "OpKind::Imm(ImmKind::I64)".into(),
-                    "i16i8" => "OpKind::Imm(ImmKind::I16I8)".into(),
-                    "i32i8" => "OpKind::Imm(ImmKind::I32I8)".into(),
-                    "i64i8" => "OpKind::Imm(ImmKind::I64I8)".into(),
-                    "i64i32" => "OpKind::Imm(ImmKind::I64I32)".into(),
-                    "u8" => "OpKind::Imm(ImmKind::U8)".into(),
-                    "rel8" => "OpKind::Rel(1)".into(),
-                    "rel32" => "OpKind::Rel(4)".into(),
-                    "moffs" => "OpKind::MemOffs".into(),
-                    "cc" => "OpKind::Cond".into(),
-                    "fcc" => "OpKind::FCond".into(),
+                    "i8" => imm(ImmKind::I8),
+                    "i16" => imm(ImmKind::I16),
+                    "i32" => imm(ImmKind::I32),
+                    "i64" => imm(ImmKind::I64),
+                    "i16i8" => imm(ImmKind::I16I8),
+                    "i32i8" => imm(ImmKind::I32I8),
+                    "i64i8" => imm(ImmKind::I64I8),
+                    "i64i32" => imm(ImmKind::I64I32),
+                    "u8" => imm(ImmKind::U8),
+                    "rel8" => ("OpKind::Rel(1)".into(), Some(Slot::Block)),
+                    "rel32" => ("OpKind::Rel(4)".into(), Some(Slot::Block)),
+                    // Taken by patterns as 32-bit immediates.
+                    "moffs" => ("OpKind::MemOffs".into(), Some(Slot::Imm(ImmKind::I32))),
+                    "cc" => ("OpKind::Cond".into(), Some(Slot::Cond)),
+                    "fcc" => ("OpKind::FCond".into(), Some(Slot::Imm(ImmKind::I32))),
                     _ => f(format!("unknown operand kind {kind}")),
                 }
             };
+            slots.extend(slot);
             ops.push(format!("OperandInfo {{ kind: {kind_s}, role: {role_s} }}"));
         }
         let mc_ops = r
@@ -629,6 +660,13 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
         };
         dedup(&mut idefs);
         dedup(&mut iuses);
+        forms.push(Form {
+            name: r.name.clone(),
+            slots,
+            has_def,
+            defs_flags: idefs.iter().any(|x| x == "EFLAGS"),
+            uses_flags: iuses.iter().any(|x| x == "EFLAGS"),
+        });
         let rl = |v: &[String]| {
             v.iter()
                 .map(|x| format!("regs::{x}"))
@@ -697,5 +735,18 @@ pub fn generate(reg_file: &str, reg_text: &str, inst_file: &str, inst_text: &str
     let mut aliases = insts.aliases.clone();
     aliases.sort();
     writeln!(o, "/// Mnemonic aliases (from, to), sorted by `from`.\npub static MNEMONIC_ALIASES: [(&str, &str); {}] = {:?};", aliases.len(), aliases).unwrap();
-    o
+    let vocab = x86_64_patterns::Vocabulary {
+        forms: &forms,
+        regs: regs
+            .regs
+            .iter()
+            .map(|r| (r.asm.as_str(), r.name.as_str()))
+            .collect(),
+        subregs: &SUBIDX,
+    };
+    let patterns = x86_64_patterns::compile(pattern_src.file, pattern_src.text, &vocab);
+    Generated {
+        tables: o,
+        patterns,
+    }
 }

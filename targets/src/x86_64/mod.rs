@@ -54,6 +54,7 @@ pub mod encoder;
 pub mod features;
 pub mod fixup;
 pub mod frame;
+pub mod imm;
 pub mod intel_printer;
 pub mod isel;
 pub mod lower;

@@ -1,521 +1,75 @@
-//! Tree covering: which pattern row computes each node of a block's DAG.
-//!
-//! Nodes are visited from the root in reverse topological (reverse index)
-//! order. A node is *needed* when the root reaches it as a chain, or when a
-//! selected row uses it as a leaf operand (`r`, an address register). For a
-//! needed node, the rows whose root has its opcode are tried in priority
-//! order (bigger trees first, then file order); the first that matches is
-//! recorded with its bindings, and its leaves become needed. Nodes a row covers (nested trees, immediates, folded
-//! address arithmetic) are not needed unless another user needs them, in
-//! which case they are also computed on their own (pure nodes only, so
-//! duplication is safe).
-//!
-//! **Load folding**: a row may nest a `load` (a memory operand of an ALU
-//! instruction, a compare, an extending move). The load then happens
-//! where the row is emitted, so it is folded only when that keeps memory
-//! order and the DAG acyclic: its value has that one use, it is not
-//! volatile, no node on the way is shared (a multi-use setcc, which other
-//! rows may recompute), no row chosen before reads its value from a
-//! register (an address may take apart the load's multi-use user; every
-//! such row is at a larger index, so it was chosen before), the row folds
-//! no other load, and nothing else the
-//! row reads (its registers, its chain) depends on the load's chain
-//! (checked by a bounded search; too far means no fold). The row's root
-//! then depends on the load's chain input, and the load gets a `FOLDED`
-//! record that depends on the root, so whatever was chained after the
-//! load comes after the row.
-//!
-//! Invariant after [`cover`]: every needed node has a record; a record's
-//! dependencies are needed nodes with smaller indices, values first, then
-//! the chain, then the glue producer (a folded load's record depends on
-//! the row that folded it, which has a larger index).
-//!
-//! Glue groups: a node whose glue result is read (the low half of a wide
-//! add, `AddC`, glued to its `AddE`) must be emitted immediately before its
-//! glue user, with nothing in between that could write EFLAGS. So every
-//! other dependency on a glued node is redirected to the last node of its
-//! glue chain (the group's end), and a glue user lists its producer as its
-//! *last* dependency: the depth-first scheduler then reaches a producer
-//! only from its user, after all the user's other operands, and emits the
-//! two back to back. Producers are created just before their users and
-//! nothing else reads their values before the group's end exists (type
-//! legalization guarantees it), so the redirection never points forward.
+//! x86-64's side of the tree matcher ([`rcc_dag::isel::matcher`]): the
+//! rows (`patterns.desc`), the leaf predicates (registers of the x86
+//! classes, immediates against the slots' `ImmKind`s, `def32`, the
+//! address matcher of [`super::addr`] as the complex address pattern,
+//! GOT symbols, constant-pool vectors) and the nodes covered by hand
+//! (calls, returns, inline assembly, atomics, `x86_fp80`, special vector
+//! nodes, `UMulLoHi`, TLS addresses).
 
 use super::addr::{match_addr, AddrMode, Base};
 use super::call::{X86_CALL, X86_RET};
-use super::patterns::{patterns, PNode, POp, Pattern, Pred};
+use super::patterns::{patterns, Pred};
 use crate::x86_64::sym_flags;
-use rcc_dag::isel::DepGraph;
+use rcc_dag::isel::matcher::{self, MatchTarget, Tree};
 use rcc_dag::{Cond, Dag, Ext, IselError, MemInfo, Node, Op, SDValue, VT};
-use rcc_ir::entity::EntityId;
 use rcc_mach::{MBlock, MachFunction};
 
-/// What a pattern variable is bound to.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Binding {
-    None,
-    /// A value computed into a register.
-    Val(SDValue),
-    /// A constant (payload masked to its type).
-    Const(u64),
-    Addr(AddrMode),
-    Block(MBlock),
-    Cond(Cond),
-    /// A `BuildVector` of constants, read from the constant pool.
-    VecConst(SDValue),
-}
+pub use rcc_dag::isel::matcher::{glue_operand, has_chain, FOLDED, SPECIAL};
 
-/// No row (a node handled by hand: copies, chains, calls, returns).
-pub const SPECIAL: u32 = u32::MAX;
-/// A load folded into another node's row (no code of its own).
-pub const FOLDED: u32 = u32::MAX - 1;
-
-/// How many nodes the search for a dependence on a folded load may visit
-/// before it gives up (and the load is not folded).
-const FOLD_SEARCH_LIMIT: usize = 256;
-
+/// What a pattern variable is bound to (x86 addressing modes).
+pub type Binding = matcher::Binding<AddrMode>;
 /// The cover of one block.
-#[derive(Default)]
-pub struct Cover {
-    pub needed: Vec<bool>,
-    /// Per node: the row index, or [`SPECIAL`].
-    pub row: Vec<u32>,
-    /// Per node: its bindings in `binds`.
-    pub bind_range: Vec<(u32, u32)>,
-    pub binds: Vec<Binding>,
-    /// Per node: its dependencies in `deps`.
-    pub dep_range: Vec<(u32, u32)>,
-    pub deps: Vec<Node>,
-    /// Per node: the live node reading its glue result, if any.
-    pub glue_user: Vec<Option<Node>>,
-    /// Per node: the node whose row folded this load (`u32::MAX`: none).
-    pub folded_into: Vec<u32>,
-    /// Per node: uses of its result 0 by live nodes.
-    value_uses: Vec<u32>,
-    /// Per node: a selected row reads its result 0 from a register (as an
-    /// operand or address register); a load read so cannot be folded.
-    value_needed: Vec<bool>,
-    /// Bindings of the row being tried (reused).
-    scratch: Vec<Binding>,
-    /// Loads folded by the row being tried (reused).
-    folds: Vec<Node>,
-    /// Search scratch of the fold check (reused).
-    stack: Vec<Node>,
-}
+pub type Cover = matcher::Cover<AddrMode>;
 
-impl Cover {
-    pub fn bindings(&self, n: Node) -> &[Binding] {
-        let (a, b) = self.bind_range[n.index()];
-        &self.binds[a as usize..b as usize]
-    }
-    /// The last node of `n`'s glue chain (`n` itself if its glue, if any,
-    /// is unread).
-    pub fn group_end(&self, mut n: Node) -> Node {
-        while let Some(u) = self.glue_user[n.index()] {
-            n = u;
-        }
-        n
-    }
-}
+/// The x86-64 [`MatchTarget`].
+pub struct X86Match;
 
-impl DepGraph for Cover {
-    fn deps_of(&self, n: Node) -> &[Node] {
-        let (a, b) = self.dep_range[n.index()];
-        &self.deps[a as usize..b as usize]
-    }
-}
-
-/// The glue operand of `n`, if it has one.
-pub fn glue_operand(dag: &Dag, n: Node) -> Option<SDValue> {
-    dag.operands(n)
-        .iter()
-        .copied()
-        .find(|&o| dag.vt(o) == VT::Glue)
-}
-
-/// Covers the DAG (use counts must be current).
+/// Covers the DAG with the x86-64 rows (use counts must be current).
 pub fn cover(dag: &Dag, mf: &MachFunction, c: &mut Cover) -> Result<(), IselError> {
-    let len = dag.len();
-    c.needed.clear();
-    c.needed.resize(len, false);
-    c.row.clear();
-    c.row.resize(len, SPECIAL);
-    c.bind_range.clear();
-    c.bind_range.resize(len, (0, 0));
-    c.dep_range.clear();
-    c.dep_range.resize(len, (0, 0));
-    c.binds.clear();
-    c.deps.clear();
-    let Some(root) = dag.root else {
-        return Err(IselError::new("a block without a root"));
-    };
-    c.folded_into.clear();
-    c.folded_into.resize(len, u32::MAX);
-    c.value_uses.clear();
-    c.value_uses.resize(len, 0);
-    c.value_needed.clear();
-    c.value_needed.resize(len, false);
-    for n in dag.nodes() {
-        if dag.uses(n) > 0 || n == root.node() {
-            for o in dag.operands(n).iter().filter(|o| o.res() == 0) {
-                c.value_uses[o.node().index()] += 1;
-            }
-        }
-    }
-    c.needed[root.node().index()] = true;
-    c.glue_user.clear();
-    c.glue_user.resize(len, None);
-    for n in dag.nodes() {
-        if dag.uses(n) > 0 || n == root.node() {
-            if let Some(g) = glue_operand(dag, n) {
-                c.glue_user[g.node().index()] = Some(n);
-            }
-        }
-    }
-    let mut scratch = std::mem::take(&mut c.scratch);
-    let mut folds = std::mem::take(&mut c.folds);
-    let mut stack = std::mem::take(&mut c.stack);
-    for n in dag.nodes().rev() {
-        if !c.needed[n.index()] {
-            continue;
-        }
-        let d0 = c.deps.len() as u32;
-        let ops = dag.operands(n);
-        if let Some(&by) = c.folded_into.get(n.index()).filter(|&&b| b != u32::MAX) {
-            c.row[n.index()] = FOLDED;
-            c.deps.push(Node::from_u32(by));
-            c.dep_range[n.index()] = (d0, d0 + 1);
-            continue;
-        }
-        match dag.op(n) {
-            Op::EntryToken => {}
-            Op::TokenFactor => c.deps.extend(ops.iter().map(|o| o.node())),
-            Op::CopyFromReg => c.deps.push(ops[0].node()),
-            Op::CopyToReg => c.deps.extend([ops[2].node(), ops[0].node()]),
-            Op::Target(X86_CALL) => super::call::call_deps(dag, ops, &mut c.deps),
-            Op::TlsAddress => {}
-            Op::InlineAsm => super::inline_asm::deps(dag, mf, n, &mut c.deps)?,
-            Op::EhLabel => c.deps.push(ops[0].node()),
-            Op::BrJt => c.deps.extend([ops[1].node(), ops[0].node()]),
-            Op::Target(X86_RET) => {
-                c.deps.extend(ops[1..].iter().map(|o| o.node()));
-                c.deps.push(ops[0].node());
-            }
-            Op::UMulLoHi => c.deps.extend(ops.iter().map(|o| o.node())),
-            op if super::atomic::is_atomic(op) => super::atomic::cover_node(dag, mf, n, c),
-            _ if super::x87::selects(dag, n) => c.deps.extend(ops.iter().map(|o| o.node())),
-            _ if super::vector::special(dag, n) => super::vector::deps(dag, n, &mut c.deps),
-            op => {
-                let rows = patterns();
-                let found = rows.for_root(op).iter().find(|&&r| {
-                    let p = &rows.rows[r as usize];
-                    let mut m = M {
-                        dag,
-                        mf,
-                        p,
-                        binds: &mut scratch,
-                        folds: &mut folds,
-                        value_uses: &c.value_uses,
-                        value_needed: &c.value_needed,
-                    };
-                    m.row(n) && folds_legal(dag, n, &scratch, &folds, &mut stack)
-                });
-                let Some(&r) = found else {
-                    c.scratch = scratch;
-                    c.folds = folds;
-                    c.stack = stack;
-                    return Err(IselError::new(describe(dag, n)));
-                };
-                for &l in &folds {
-                    c.folded_into[l.index()] = n.as_u32();
-                    c.deps.push(dag.operands(l)[0].node());
-                }
-                c.row[n.index()] = r;
-                let b0 = c.binds.len() as u32;
-                c.binds.extend_from_slice(&scratch);
-                c.bind_range[n.index()] = (b0, c.binds.len() as u32);
-                for b in &scratch {
-                    let regs: [Option<SDValue>; 2] = match b {
-                        Binding::Val(v) => [Some(*v), None],
-                        Binding::Addr(am) => {
-                            let mut r = am.regs();
-                            [r.next(), r.next()]
-                        }
-                        _ => [None, None],
-                    };
-                    for v in regs.into_iter().flatten() {
-                        c.deps.push(v.node());
-                        if v.res() == 0 {
-                            c.value_needed[v.node().index()] = true;
-                        }
-                    }
-                }
-                // A chain straight from a folded load is that load's chain
-                // input, pushed above.
-                if has_chain(op) && !folds.contains(&ops[0].node()) {
-                    c.deps.push(ops[0].node());
-                }
-            }
-        }
-        // A glued node is reached through its group's end; the glue
-        // producer itself comes last (see the module comment).
-        for i in d0 as usize..c.deps.len() {
-            c.deps[i] = c.group_end(c.deps[i]);
-        }
-        if let Some(g) = glue_operand(dag, n) {
-            c.deps.push(g.node());
-        }
-        c.dep_range[n.index()] = (d0, c.deps.len() as u32);
-        for i in d0..c.deps.len() as u32 {
-            let d = c.deps[i as usize];
-            c.needed[d.index()] = true;
-        }
-    }
-    c.scratch = scratch;
-    c.folds = folds;
-    c.stack = stack;
-    Ok(())
+    matcher::cover(&X86Match, dag, mf, c)
 }
 
-/// Whether the loads a matched row at `root` folds may move to the row
-/// (see the module comment): at most one, and neither the row's register
-/// operands nor its chain (unless it is the load's own chain result)
-/// depend on it.
-fn folds_legal(
-    dag: &Dag,
-    root: Node,
-    binds: &[Binding],
-    folds: &[Node],
-    stack: &mut Vec<Node>,
-) -> bool {
-    let &[load] = folds else {
-        return folds.is_empty();
-    };
-    stack.clear();
-    for b in binds {
-        match b {
-            Binding::Val(v) => stack.push(v.node()),
-            Binding::Addr(am) => stack.extend(am.regs().map(|v| v.node())),
-            _ => {}
-        }
-    }
-    if has_chain(dag.op(root)) {
-        let ch = dag.operands(root)[0];
-        if ch != SDValue::new(load, 1) {
-            stack.push(ch.node());
-        }
-    }
-    let mut visited = 0;
-    while let Some(x) = stack.pop() {
-        if x == load {
-            return false;
-        }
-        // Index order is topological: only later nodes can depend on it.
-        if x.index() < load.index() {
-            continue;
-        }
-        visited += 1;
-        if visited > FOLD_SEARCH_LIMIT {
-            return false;
-        }
-        stack.extend(dag.operands(x).iter().map(|o| o.node()));
-    }
-    true
-}
+impl MatchTarget for X86Match {
+    type Pred = Pred;
+    type Addr = AddrMode;
 
-/// Whether pattern roots of `op` take a chain operand first (all but
-/// `Load` produce only the chain).
-pub(super) fn has_chain(op: Op) -> bool {
-    matches!(
-        op,
-        Op::Load
-            | Op::Store
-            | Op::Br
-            | Op::BrCond
-            | Op::BrInd
-            | Op::Trap
-            | Op::DebugTrap
-            | Op::Pause
-            | Op::Prefetch
-    )
-}
-
-/// A node no row covers, for the error message.
-fn describe(dag: &Dag, n: Node) -> String {
-    let vts: Vec<String> = dag.vts(n).iter().map(|v| v.to_string()).collect();
-    let ops: Vec<String> = dag
-        .operands(n)
-        .iter()
-        .map(|&o| dag.vt(o).to_string())
-        .collect();
-    let fp = dag.vts(n).iter().any(|v| v.is_float())
-        || dag.operands(n).iter().any(|&o| dag.vt(o).is_float());
-    format!(
-        "{}({:?} {} <- {})",
-        if fp { "floating point: " } else { "" },
-        dag.op(n),
-        vts.join(","),
-        ops.join(", ")
-    )
-}
-
-/// Matching one row at one node.
-struct M<'a> {
-    dag: &'a Dag,
-    mf: &'a MachFunction,
-    p: &'a Pattern,
-    /// One binding per variable.
-    binds: &'a mut Vec<Binding>,
-    /// Loads the row folds.
-    folds: &'a mut Vec<Node>,
-    value_uses: &'a [u32],
-    value_needed: &'a [bool],
-}
-
-impl M<'_> {
-    /// Whether the row matches at node `n`.
-    fn row(&mut self, n: Node) -> bool {
-        self.binds.clear();
-        self.binds.resize(self.p.nvars as usize, Binding::None);
-        self.folds.clear();
-        let dag = self.dag;
-        // A setcc other rows may recompute must not take a load with it.
-        let shared = dag.op(n) == Op::SetCC && dag.uses(n) > 1;
-        self.node(self.p.root, SDValue::new(n, 0), true, shared)
+    fn rows_for_root(&self, op: Op) -> &'static [u32] {
+        patterns().for_root(op)
     }
 
-    /// Whether the address bound by pattern node `pn` (a `lea` row's
-    /// child) is worth a `lea`.
-    fn lea_worthy(&self, pn: u16) -> bool {
-        match self.p.nodes[pn as usize] {
-            PNode::Var { var, .. } => {
-                matches!(self.binds[var as usize], Binding::Addr(am) if am.lea_worthy())
-            }
-            _ => false,
-        }
+    fn tree(&self, row: u32) -> &'static Tree<Pred> {
+        &patterns().rows[row as usize].tree
     }
 
-    /// Whether load `n`, nested in the row, may be folded into it.
-    fn foldable_load(&self, n: Node, shared: bool) -> bool {
-        // Rows chosen earlier (at larger indices) may read the value
-        // through its one user, e.g. an address matcher taking apart a
-        // multi-use add: then it stays in a register.
-        !shared
-            && self.value_uses[n.index()] == 1
-            && !self.value_needed[n.index()]
-            && !MemInfo::unpack(self.dag.payload(n)).volatile
-    }
-
-    fn node(&mut self, pn: u16, v: SDValue, is_root: bool, shared: bool) -> bool {
-        let dag = self.dag;
-        // The pattern outlives `self`'s borrow, so its child lists are read
-        // in place while `self` records bindings.
-        let p: &Pattern = self.p;
-        match &p.nodes[pn as usize] {
-            PNode::Lit(x) => {
-                leaf_bits(dag, v) == Some(*x as u64 & dag.vt(v).mask()) && v.res() == 0
-            }
-            PNode::FCond(c) => dag.payload(v.node()) == *c as u64,
-            PNode::CondLit(c) => dag.payload(v.node()) == *c as u64,
-            &PNode::Var { var, vt, pred } => {
-                if vt.is_some_and(|t| dag.vt(v) != t) {
-                    return false;
-                }
-                self.var(var, pred, v)
-            }
-            PNode::Node { op, vt, kids } => {
-                let n = v.node();
-                if dag.op(n) != op.op || v.res() != 0 {
-                    return false;
-                }
-                let recomputable = matches!(op.op, Op::SetCC | Op::FSetCC);
-                if !is_root {
-                    if op.op == Op::Load {
-                        if !self.foldable_load(n, shared) {
-                            return false;
-                        }
-                    } else if has_chain(op.op) || (dag.uses(n) > 1 && !recomputable) {
-                        return false;
-                    }
-                }
-                // A nested node with other users is computed again for
-                // them (only setccs are nested so): not below it.
-                let shared = shared || (!is_root && dag.uses(n) > 1);
-                let ops = dag.operands(n);
-                let typ = match op.op {
-                    Op::SetCC
-                    | Op::SetCCCarry
-                    | Op::FSetCC
-                    | Op::SAddO
-                    | Op::UAddO
-                    | Op::SSubO
-                    | Op::USubO
-                    | Op::SMulO
-                    | Op::UMulO => dag.vt(ops[0]),
-                    Op::Store => dag.vt(ops[1]),
-                    Op::Br
-                    | Op::BrCond
-                    | Op::BrInd
-                    | Op::Trap
-                    | Op::DebugTrap
-                    | Op::Pause
-                    | Op::Prefetch => VT::Chain,
-                    _ => dag.vts(n)[0],
-                };
-                if vt.is_some_and(|t| t != typ) || !mem_ok(dag, n, *op, typ) {
-                    return false;
-                }
-                let matched = match op.op {
-                    // A `lea` row takes its whole root as an address.
-                    Op::Add if op.lea => {
-                        is_root && self.node(kids[0], v, false, shared) && self.lea_worthy(kids[0])
-                    }
-                    Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex => {
-                        self.node(kids[0], v, false, shared)
-                    }
-                    Op::Undef => true,
-                    Op::SetCC | Op::SetCCCarry | Op::FSetCC => {
-                        self.node(kids[0], ops[0], false, shared)
-                            && self.node(kids[1], ops[1], false, shared)
-                            && self.node(kids[2], v, false, shared)
-                    }
-                    _ => {
-                        let ins = if has_chain(op.op) { &ops[1..] } else { ops };
-                        kids.iter()
-                            .zip(ins)
-                            .all(|(&k, &o)| self.node(k, o, false, shared))
-                    }
-                };
-                if matched && !is_root && op.op == Op::Load {
-                    self.folds.push(n);
-                }
-                matched
-            }
-        }
-    }
-
-    fn var(&mut self, var: u8, pred: Pred, v: SDValue) -> bool {
-        let dag = self.dag;
-        let b = match pred {
+    fn bind(
+        &self,
+        dag: &Dag,
+        mf: &MachFunction,
+        row: u32,
+        var: u8,
+        pred: Pred,
+        v: SDValue,
+    ) -> Option<Binding> {
+        Some(match pred {
             Pred::R => {
                 let t = dag.vt(v);
                 // A value result other than 0 (a call's second returned
                 // register) is a register too; chains are not scalars.
                 let scalar = (t.is_int() && t.bits() <= 64) || t.is_float();
                 if !(scalar || super::vector::in_vr128(t)) {
-                    return false;
+                    return None;
                 }
                 Binding::Val(v)
             }
             Pred::Def32 => {
                 if dag.vt(v) != VT::I32 || v.res() != 0 || !defined_by_32_bit_op(dag, v) {
-                    return false;
+                    return None;
                 }
                 Binding::Val(v)
             }
             Pred::FpImm => {
                 if dag.op_of(v) != Op::ConstantFP {
-                    return false;
+                    return None;
                 }
                 Binding::Const(dag.payload(v.node()))
             }
@@ -525,37 +79,34 @@ impl M<'_> {
                 } else {
                     dag.as_const(v)
                 };
-                let Some(c) = c else {
-                    return false;
-                };
+                let c = c?;
                 if pred == Pred::UImm32 && c > u32::MAX as u64 {
-                    return false;
+                    return None;
                 }
-                let kinds = &self.p.imm_kinds[var as usize];
+                let kinds = patterns().rows[row as usize].imm_kinds[var as usize];
                 if !kinds.iter().all(|k| k.fits(c as i64)) {
-                    return false;
+                    return None;
                 }
                 Binding::Const(c)
             }
             Pred::Addr => {
                 if dag.vt(v) != VT::I64 {
-                    return false;
+                    return None;
                 }
-                let accessed = self.p.addr_only >> var.min(63) & 1 == 0;
-                Binding::Addr(match_addr(dag, self.mf, v, accessed))
+                let accessed = patterns().rows[row as usize].addr_only >> var.min(63) & 1 == 0;
+                Binding::Addr(match_addr(dag, mf, v, accessed))
             }
             Pred::GotSym => {
                 if dag.op_of(v) != Op::Symbol {
-                    return false;
+                    return None;
                 }
                 let i = dag.payload(v.node()) as u32;
-                let got = self
-                    .mf
+                let got = mf
                     .syms
                     .get(i as usize)
                     .is_some_and(|s| s.flag == sym_flags::GOTPCREL);
                 if !got {
-                    return false;
+                    return None;
                 }
                 Binding::Addr(AddrMode {
                     base: Base::Rip,
@@ -565,27 +116,55 @@ impl M<'_> {
             }
             Pred::CPool => {
                 if !super::vector::is_pool_constant(dag, v) {
-                    return false;
+                    return None;
                 }
                 Binding::VecConst(v)
             }
             Pred::Bb => {
                 if dag.op_of(v) != Op::BasicBlock {
-                    return false;
+                    return None;
                 }
                 Binding::Block(MBlock::from_u32(dag.payload(v.node()) as u32))
             }
             Pred::Cc => match Cond::ALL.get(dag.payload(v.node()) as usize) {
                 Some(&c) => Binding::Cond(c),
-                None => return false,
+                None => return None,
             },
-        };
-        let slot = &mut self.binds[var as usize];
-        if *slot != Binding::None {
-            return *slot == b;
+        })
+    }
+
+    fn addr_regs(a: &AddrMode) -> [Option<SDValue>; 2] {
+        let mut r = a.regs();
+        [r.next(), r.next()]
+    }
+
+    fn worth_whole(a: &AddrMode) -> bool {
+        a.lea_worthy()
+    }
+
+    fn cover_special(
+        &self,
+        dag: &Dag,
+        mf: &MachFunction,
+        n: Node,
+        c: &mut Cover,
+    ) -> Result<bool, IselError> {
+        let ops = dag.operands(n);
+        match dag.op(n) {
+            Op::Target(X86_CALL) => super::call::call_deps(dag, ops, &mut c.deps),
+            Op::TlsAddress => {}
+            Op::InlineAsm => super::inline_asm::deps(dag, mf, n, &mut c.deps)?,
+            Op::Target(X86_RET) => {
+                c.deps.extend(ops[1..].iter().map(|o| o.node()));
+                c.deps.push(ops[0].node());
+            }
+            Op::UMulLoHi => c.deps.extend(ops.iter().map(|o| o.node())),
+            op if super::atomic::is_atomic(op) => super::atomic::cover_node(dag, mf, n, c),
+            _ if super::x87::selects(dag, n) => c.deps.extend(ops.iter().map(|o| o.node())),
+            _ if super::vector::special(dag, n) => super::vector::deps(dag, n, &mut c.deps),
+            _ => return Ok(false),
         }
-        *slot = b;
-        true
+        Ok(true)
     }
 }
 
@@ -620,43 +199,5 @@ fn defined_by_32_bit_op(dag: &Dag, v: SDValue) -> bool {
         | Op::Cttz => true,
         Op::Load => MemInfo::unpack(dag.payload(v.node())).ext != Ext::Any,
         _ => false,
-    }
-}
-
-/// The value of a `Constant`, or the bits of a `ConstantFP`.
-fn leaf_bits(dag: &Dag, v: SDValue) -> Option<u64> {
-    match dag.op_of(v) {
-        Op::Constant | Op::ConstantFP => Some(dag.payload(v.node())),
-        _ => None,
-    }
-}
-
-/// Memory-access checks of a load or store row.
-fn mem_ok(dag: &Dag, n: Node, op: POp, typ: VT) -> bool {
-    match op.op {
-        Op::Load => {
-            let mi = MemInfo::unpack(dag.payload(n));
-            let bits = mi.mem_bits.max(8);
-            if MemInfo::align_of(dag.payload(n)) < op.align {
-                return false;
-            }
-            match op.ext {
-                Ext::None => mi.ext == Ext::None,
-                e => mi.ext == e && bits == op.mem && bits <= typ.bits().max(8),
-            }
-        }
-        Op::Store => {
-            let mi = MemInfo::unpack(dag.payload(n));
-            if MemInfo::align_of(dag.payload(n)) < op.align {
-                return false;
-            }
-            let (mem, val) = (mi.mem_bits.max(8), typ.bits().max(8));
-            if op.mem == 0 {
-                mem == val
-            } else {
-                mem == op.mem && mem < val
-            }
-        }
-        _ => true,
     }
 }

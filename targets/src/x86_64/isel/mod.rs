@@ -7,8 +7,8 @@
 //! driver is the target-independent [`rcc_dag::isel::select_function`];
 //! [`Selector`] is the x86-64 [`TargetSelector`] it calls.
 //!
-//! - [`patterns`]: the pattern rows of `patterns.desc` (data, checked
-//!   against the instruction table);
+//! - [`patterns`]: the pattern rows of `patterns.desc`, compiled and
+//!   checked against the instruction table by the build script;
 //! - [`matcher`]: top-down tree covering of the DAG with those rows;
 //! - [`addr`]: the hand-written addressing-mode matcher (`addr` operands);
 //! - [`rcc_dag::isel::schedule`]: the list scheduler (emission order of

@@ -1,0 +1,663 @@
+//! Tree covering: which pattern row computes each node of a block's DAG,
+//! the target-independent engine of the pattern language (LLVM's
+//! `SelectCode` over TableGen'd patterns).
+//!
+//! A target supplies its rows as [`Tree`]s (compiled from its pattern
+//! description at build time) and a [`MatchTarget`]: the rows of each root
+//! opcode in priority order, the binding of its leaf predicates (registers,
+//! immediates, addressing modes as LLVM's `ComplexPattern`, ...), and the
+//! covering of nodes no row handles (calls, returns, target nodes). The
+//! engine owns the tree shapes, types, memory checks, use rules, load
+//! folding, the covering order, glue groups, and the DAG's own nodes
+//! (entry token, token factors, register copies, EH labels, jump-table
+//! branches).
+//!
+//! Nodes are visited from the root in reverse topological (reverse index)
+//! order. A node is *needed* when the root reaches it as a chain, or when a
+//! selected row uses it as a leaf operand (`r`, an address register). For a
+//! needed node, the rows whose root has its opcode are tried in priority
+//! order (bigger trees first, then file order); the first that matches is
+//! recorded with its bindings, and its leaves become needed. Nodes a row
+//! covers (nested trees, immediates, folded address arithmetic) are not needed unless another user needs them, in
+//! which case they are also computed on their own (pure nodes only, so
+//! duplication is safe).
+//!
+//! **Load folding**: a row may nest a `load` (a memory operand of an ALU
+//! instruction, a compare, an extending move). The load then happens
+//! where the row is emitted, so it is folded only when that keeps memory
+//! order and the DAG acyclic: its value has that one use, it is not
+//! volatile, no node on the way is shared (a multi-use setcc, which other
+//! rows may recompute), no row chosen before reads its value from a
+//! register (an address may take apart the load's multi-use user; every
+//! such row is at a larger index, so it was chosen before), the row folds
+//! no other load, and nothing else the
+//! row reads (its registers, its chain) depends on the load's chain
+//! (checked by a bounded search; too far means no fold). The row's root
+//! then depends on the load's chain input, and the load gets a `FOLDED`
+//! record that depends on the root, so whatever was chained after the
+//! load comes after the row.
+//!
+//! Invariant after [`cover`]: every needed node has a record; a record's
+//! dependencies are needed nodes with smaller indices, values first, then
+//! the chain, then the glue producer (a folded load's record depends on
+//! the row that folded it, which has a larger index).
+//!
+//! Glue groups: a node whose glue result is read (the low half of a wide
+//! add, `AddC`, glued to its `AddE`) must be emitted immediately before its
+//! glue user, with nothing in between that could write the flags (x86's
+//! EFLAGS). So every
+//! other dependency on a glued node is redirected to the last node of its
+//! glue chain (the group's end), and a glue user lists its producer as its
+//! *last* dependency: the depth-first scheduler then reaches a producer
+//! only from its user, after all the user's other operands, and emits the
+//! two back to back. Producers are created just before their users and
+//! nothing else reads their values before the group's end exists (type
+//! legalization guarantees it), so the redirection never points forward.
+
+use super::DepGraph;
+use crate::{Cond, Dag, Ext, FCond, IselError, MemInfo, Node, Op, SDValue, VT};
+use rcc_ir::entity::EntityId;
+use rcc_mach::{MBlock, MachFunction};
+
+/// A pattern operation: a DAG opcode, refined for memory.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct POp {
+    pub op: Op,
+    /// Load extension (`Load` only).
+    pub ext: Ext,
+    /// Memory bits of an extending load or truncating store; 0 = natural.
+    pub mem: u32,
+    /// Minimum alignment of a load or store (`alignedload`: 16).
+    pub align: u32,
+    /// An `add` taken as a whole address (x86's `lea`): its one child
+    /// binds the add itself as an address, matched only when the target
+    /// finds the address worth it ([`MatchTarget::worth_whole`]).
+    pub lea: bool,
+}
+
+/// A node of a pattern tree; `P` is the target's leaf predicate.
+#[derive(Debug)]
+pub enum PNode<P: 'static> {
+    Node {
+        op: POp,
+        vt: Option<VT>,
+        kids: &'static [u16],
+    },
+    Var {
+        var: u8,
+        vt: Option<VT>,
+        pred: P,
+    },
+    /// A Constant of this value (sign-extended literal, compared masked),
+    /// or a `ConstantFP` with these bits.
+    Lit(i64),
+    /// The condition of the enclosing `fsetcc` (third child): this one.
+    FCond(FCond),
+    /// The condition of the enclosing setcc (third child): this one.
+    CondLit(Cond),
+}
+
+/// The tree of a pattern row (what the matcher reads of it).
+///
+/// Invariant: `nodes[root]` is a `PNode::Node`; `nvars` counts the
+/// variables the tree and the row's outputs bind.
+#[derive(Debug)]
+pub struct Tree<P: 'static> {
+    pub nodes: &'static [PNode<P>],
+    pub root: u16,
+    pub nvars: u8,
+}
+
+/// What a pattern variable is bound to; `A` is the target's addressing
+/// mode (the result of its complex address pattern).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Binding<A> {
+    None,
+    /// A value computed into a register.
+    Val(SDValue),
+    /// A constant (payload masked to its type).
+    Const(u64),
+    Addr(A),
+    Block(MBlock),
+    Cond(Cond),
+    /// A `BuildVector` of constants, read from the constant pool.
+    VecConst(SDValue),
+}
+
+/// No row (a node handled by hand: copies, chains, calls, returns).
+pub const SPECIAL: u32 = u32::MAX;
+/// A load folded into another node's row (no code of its own).
+pub const FOLDED: u32 = u32::MAX - 1;
+
+/// How many nodes the search for a dependence on a folded load may visit
+/// before it gives up (and the load is not folded).
+const FOLD_SEARCH_LIMIT: usize = 256;
+
+/// A target's side of the matcher.
+pub trait MatchTarget {
+    /// The leaf predicates of the target's pattern language.
+    type Pred: Copy + 'static;
+    /// An addressing mode.
+    type Addr: Copy + PartialEq + std::fmt::Debug;
+
+    /// The rows whose root has opcode `op`, in priority order.
+    fn rows_for_root(&self, op: Op) -> &'static [u32];
+    /// The tree of row `row`.
+    fn tree(&self, row: u32) -> &'static Tree<Self::Pred>;
+    /// Binds leaf `v` to variable `var` of row `row` under predicate
+    /// `pred`; `None` when the leaf does not satisfy it.
+    fn bind(
+        &self,
+        dag: &Dag,
+        mf: &MachFunction,
+        row: u32,
+        var: u8,
+        pred: Self::Pred,
+        v: SDValue,
+    ) -> Option<Binding<Self::Addr>>;
+    /// The values an addressing mode reads from registers.
+    fn addr_regs(a: &Self::Addr) -> [Option<SDValue>; 2];
+    /// Whether an address taken from a whole `add` is worth a row of its
+    /// own (see [`POp::lea`]).
+    fn worth_whole(a: &Self::Addr) -> bool;
+    /// Covers node `n` without a row when the target handles it by hand
+    /// (calls, returns, target nodes, sequences): records its
+    /// dependencies in `c.deps` (and bindings, if it has any) and returns
+    /// true; false to match rows.
+    fn cover_special(
+        &self,
+        dag: &Dag,
+        mf: &MachFunction,
+        n: Node,
+        c: &mut Cover<Self::Addr>,
+    ) -> Result<bool, IselError>;
+}
+
+/// The cover of one block.
+pub struct Cover<A> {
+    pub needed: Vec<bool>,
+    /// Per node: the row index, or [`SPECIAL`].
+    pub row: Vec<u32>,
+    /// Per node: its bindings in `binds`.
+    pub bind_range: Vec<(u32, u32)>,
+    pub binds: Vec<Binding<A>>,
+    /// Per node: its dependencies in `deps`.
+    pub dep_range: Vec<(u32, u32)>,
+    pub deps: Vec<Node>,
+    /// Per node: the live node reading its glue result, if any.
+    pub glue_user: Vec<Option<Node>>,
+    /// Per node: the node whose row folded this load (`u32::MAX`: none).
+    pub folded_into: Vec<u32>,
+    /// Per node: uses of its result 0 by live nodes.
+    value_uses: Vec<u32>,
+    /// Per node: a selected row reads its result 0 from a register (as an
+    /// operand or address register); a load read so cannot be folded.
+    value_needed: Vec<bool>,
+    /// Bindings of the row being tried (reused).
+    scratch: Vec<Binding<A>>,
+    /// Loads folded by the row being tried (reused).
+    folds: Vec<Node>,
+    /// Search scratch of the fold check (reused).
+    stack: Vec<Node>,
+}
+
+impl<A> Default for Cover<A> {
+    fn default() -> Self {
+        Cover {
+            needed: Vec::new(),
+            row: Vec::new(),
+            bind_range: Vec::new(),
+            binds: Vec::new(),
+            dep_range: Vec::new(),
+            deps: Vec::new(),
+            glue_user: Vec::new(),
+            folded_into: Vec::new(),
+            value_uses: Vec::new(),
+            value_needed: Vec::new(),
+            scratch: Vec::new(),
+            folds: Vec::new(),
+            stack: Vec::new(),
+        }
+    }
+}
+
+impl<A> Cover<A> {
+    pub fn bindings(&self, n: Node) -> &[Binding<A>] {
+        let (a, b) = self.bind_range[n.index()];
+        &self.binds[a as usize..b as usize]
+    }
+    /// The last node of `n`'s glue chain (`n` itself if its glue, if any,
+    /// is unread).
+    pub fn group_end(&self, mut n: Node) -> Node {
+        while let Some(u) = self.glue_user[n.index()] {
+            n = u;
+        }
+        n
+    }
+}
+
+impl<A> DepGraph for Cover<A> {
+    fn deps_of(&self, n: Node) -> &[Node] {
+        let (a, b) = self.dep_range[n.index()];
+        &self.deps[a as usize..b as usize]
+    }
+}
+
+/// The glue operand of `n`, if it has one.
+pub fn glue_operand(dag: &Dag, n: Node) -> Option<SDValue> {
+    dag.operands(n)
+        .iter()
+        .copied()
+        .find(|&o| dag.vt(o) == VT::Glue)
+}
+
+/// Covers the DAG (use counts must be current).
+pub fn cover<T: MatchTarget>(
+    t: &T,
+    dag: &Dag,
+    mf: &MachFunction,
+    c: &mut Cover<T::Addr>,
+) -> Result<(), IselError> {
+    let len = dag.len();
+    c.needed.clear();
+    c.needed.resize(len, false);
+    c.row.clear();
+    c.row.resize(len, SPECIAL);
+    c.bind_range.clear();
+    c.bind_range.resize(len, (0, 0));
+    c.dep_range.clear();
+    c.dep_range.resize(len, (0, 0));
+    c.binds.clear();
+    c.deps.clear();
+    let Some(root) = dag.root else {
+        return Err(IselError::new("a block without a root"));
+    };
+    c.folded_into.clear();
+    c.folded_into.resize(len, u32::MAX);
+    c.value_uses.clear();
+    c.value_uses.resize(len, 0);
+    c.value_needed.clear();
+    c.value_needed.resize(len, false);
+    for n in dag.nodes() {
+        if dag.uses(n) > 0 || n == root.node() {
+            for o in dag.operands(n).iter().filter(|o| o.res() == 0) {
+                c.value_uses[o.node().index()] += 1;
+            }
+        }
+    }
+    c.needed[root.node().index()] = true;
+    c.glue_user.clear();
+    c.glue_user.resize(len, None);
+    for n in dag.nodes() {
+        if dag.uses(n) > 0 || n == root.node() {
+            if let Some(g) = glue_operand(dag, n) {
+                c.glue_user[g.node().index()] = Some(n);
+            }
+        }
+    }
+    let mut scratch = std::mem::take(&mut c.scratch);
+    let mut folds = std::mem::take(&mut c.folds);
+    let mut stack = std::mem::take(&mut c.stack);
+    for n in dag.nodes().rev() {
+        if !c.needed[n.index()] {
+            continue;
+        }
+        let d0 = c.deps.len() as u32;
+        let ops = dag.operands(n);
+        if let Some(&by) = c.folded_into.get(n.index()).filter(|&&b| b != u32::MAX) {
+            c.row[n.index()] = FOLDED;
+            c.deps.push(Node::from_u32(by));
+            c.dep_range[n.index()] = (d0, d0 + 1);
+            continue;
+        }
+        match dag.op(n) {
+            Op::EntryToken => {}
+            Op::TokenFactor => c.deps.extend(ops.iter().map(|o| o.node())),
+            Op::CopyFromReg => c.deps.push(ops[0].node()),
+            Op::CopyToReg => c.deps.extend([ops[2].node(), ops[0].node()]),
+            Op::EhLabel => c.deps.push(ops[0].node()),
+            Op::BrJt => c.deps.extend([ops[1].node(), ops[0].node()]),
+            _ if t.cover_special(dag, mf, n, c)? => {}
+            op => {
+                let found = t.rows_for_root(op).iter().find(|&&r| {
+                    let mut m = M {
+                        t,
+                        dag,
+                        mf,
+                        row: r,
+                        p: t.tree(r),
+                        binds: &mut scratch,
+                        folds: &mut folds,
+                        value_uses: &c.value_uses,
+                        value_needed: &c.value_needed,
+                    };
+                    m.row(n) && folds_legal::<T>(dag, n, &scratch, &folds, &mut stack)
+                });
+                let Some(&r) = found else {
+                    c.scratch = scratch;
+                    c.folds = folds;
+                    c.stack = stack;
+                    return Err(IselError::new(describe(dag, n)));
+                };
+                for &l in &folds {
+                    c.folded_into[l.index()] = n.as_u32();
+                    c.deps.push(dag.operands(l)[0].node());
+                }
+                c.row[n.index()] = r;
+                let b0 = c.binds.len() as u32;
+                c.binds.extend_from_slice(&scratch);
+                c.bind_range[n.index()] = (b0, c.binds.len() as u32);
+                for b in &scratch {
+                    let regs: [Option<SDValue>; 2] = match b {
+                        Binding::Val(v) => [Some(*v), None],
+                        Binding::Addr(am) => T::addr_regs(am),
+                        _ => [None, None],
+                    };
+                    for v in regs.into_iter().flatten() {
+                        c.deps.push(v.node());
+                        if v.res() == 0 {
+                            c.value_needed[v.node().index()] = true;
+                        }
+                    }
+                }
+                // A chain straight from a folded load is that load's chain
+                // input, pushed above.
+                if has_chain(op) && !folds.contains(&ops[0].node()) {
+                    c.deps.push(ops[0].node());
+                }
+            }
+        }
+        // A glued node is reached through its group's end; the glue
+        // producer itself comes last (see the module comment).
+        for i in d0 as usize..c.deps.len() {
+            c.deps[i] = c.group_end(c.deps[i]);
+        }
+        if let Some(g) = glue_operand(dag, n) {
+            c.deps.push(g.node());
+        }
+        c.dep_range[n.index()] = (d0, c.deps.len() as u32);
+        for i in d0..c.deps.len() as u32 {
+            let d = c.deps[i as usize];
+            c.needed[d.index()] = true;
+        }
+    }
+    c.scratch = scratch;
+    c.folds = folds;
+    c.stack = stack;
+    Ok(())
+}
+
+/// Whether the loads a matched row at `root` folds may move to the row
+/// (see the module comment): at most one, and neither the row's register
+/// operands nor its chain (unless it is the load's own chain result)
+/// depend on it.
+fn folds_legal<T: MatchTarget>(
+    dag: &Dag,
+    root: Node,
+    binds: &[Binding<T::Addr>],
+    folds: &[Node],
+    stack: &mut Vec<Node>,
+) -> bool {
+    let &[load] = folds else {
+        return folds.is_empty();
+    };
+    stack.clear();
+    for b in binds {
+        match b {
+            Binding::Val(v) => stack.push(v.node()),
+            Binding::Addr(am) => {
+                stack.extend(T::addr_regs(am).into_iter().flatten().map(|v| v.node()))
+            }
+            _ => {}
+        }
+    }
+    if has_chain(dag.op(root)) {
+        let ch = dag.operands(root)[0];
+        if ch != SDValue::new(load, 1) {
+            stack.push(ch.node());
+        }
+    }
+    let mut visited = 0;
+    while let Some(x) = stack.pop() {
+        if x == load {
+            return false;
+        }
+        // Index order is topological: only later nodes can depend on it.
+        if x.index() < load.index() {
+            continue;
+        }
+        visited += 1;
+        if visited > FOLD_SEARCH_LIMIT {
+            return false;
+        }
+        stack.extend(dag.operands(x).iter().map(|o| o.node()));
+    }
+    true
+}
+
+/// Whether pattern roots of `op` take a chain operand first (all but
+/// `Load` produce only the chain).
+pub fn has_chain(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Load
+            | Op::Store
+            | Op::Br
+            | Op::BrCond
+            | Op::BrInd
+            | Op::Trap
+            | Op::DebugTrap
+            | Op::Pause
+            | Op::Prefetch
+    )
+}
+
+/// A node no row covers, for the error message.
+fn describe(dag: &Dag, n: Node) -> String {
+    let vts: Vec<String> = dag.vts(n).iter().map(|v| v.to_string()).collect();
+    let ops: Vec<String> = dag
+        .operands(n)
+        .iter()
+        .map(|&o| dag.vt(o).to_string())
+        .collect();
+    let fp = dag.vts(n).iter().any(|v| v.is_float())
+        || dag.operands(n).iter().any(|&o| dag.vt(o).is_float());
+    format!(
+        "{}({:?} {} <- {})",
+        if fp { "floating point: " } else { "" },
+        dag.op(n),
+        vts.join(","),
+        ops.join(", ")
+    )
+}
+
+/// Matching one row at one node.
+struct M<'a, T: MatchTarget> {
+    t: &'a T,
+    dag: &'a Dag,
+    mf: &'a MachFunction,
+    row: u32,
+    p: &'static Tree<T::Pred>,
+    /// One binding per variable.
+    binds: &'a mut Vec<Binding<T::Addr>>,
+    /// Loads the row folds.
+    folds: &'a mut Vec<Node>,
+    value_uses: &'a [u32],
+    value_needed: &'a [bool],
+}
+
+impl<T: MatchTarget> M<'_, T> {
+    /// Whether the row matches at node `n`.
+    fn row(&mut self, n: Node) -> bool {
+        self.binds.clear();
+        self.binds.resize(self.p.nvars as usize, Binding::None);
+        self.folds.clear();
+        let dag = self.dag;
+        // A setcc other rows may recompute must not take a load with it.
+        let shared = dag.op(n) == Op::SetCC && dag.uses(n) > 1;
+        self.node(self.p.root, SDValue::new(n, 0), true, shared)
+    }
+
+    /// Whether the address bound by pattern node `pn` (a `lea` row's
+    /// child) is worth a `lea`.
+    fn lea_worthy(&self, pn: u16) -> bool {
+        match self.p.nodes[pn as usize] {
+            PNode::Var { var, .. } => {
+                matches!(self.binds[var as usize], Binding::Addr(am) if T::worth_whole(&am))
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether load `n`, nested in the row, may be folded into it.
+    fn foldable_load(&self, n: Node, shared: bool) -> bool {
+        // Rows chosen earlier (at larger indices) may read the value
+        // through its one user, e.g. an address matcher taking apart a
+        // multi-use add: then it stays in a register.
+        !shared
+            && self.value_uses[n.index()] == 1
+            && !self.value_needed[n.index()]
+            && !MemInfo::unpack(self.dag.payload(n)).volatile
+    }
+
+    fn node(&mut self, pn: u16, v: SDValue, is_root: bool, shared: bool) -> bool {
+        let dag = self.dag;
+        // The pattern outlives `self`'s borrow, so its child lists are read
+        // in place while `self` records bindings.
+        let p: &'static Tree<T::Pred> = self.p;
+        match &p.nodes[pn as usize] {
+            PNode::Lit(x) => {
+                leaf_bits(dag, v) == Some(*x as u64 & dag.vt(v).mask()) && v.res() == 0
+            }
+            PNode::FCond(c) => dag.payload(v.node()) == *c as u64,
+            PNode::CondLit(c) => dag.payload(v.node()) == *c as u64,
+            &PNode::Var { var, vt, pred } => {
+                if vt.is_some_and(|t| dag.vt(v) != t) {
+                    return false;
+                }
+                self.var(var, pred, v)
+            }
+            PNode::Node { op, vt, kids } => {
+                let n = v.node();
+                if dag.op(n) != op.op || v.res() != 0 {
+                    return false;
+                }
+                let recomputable = matches!(op.op, Op::SetCC | Op::FSetCC);
+                if !is_root {
+                    if op.op == Op::Load {
+                        if !self.foldable_load(n, shared) {
+                            return false;
+                        }
+                    } else if has_chain(op.op) || (dag.uses(n) > 1 && !recomputable) {
+                        return false;
+                    }
+                }
+                // A nested node with other users is computed again for
+                // them (only setccs are nested so): not below it.
+                let shared = shared || (!is_root && dag.uses(n) > 1);
+                let ops = dag.operands(n);
+                let typ = match op.op {
+                    Op::SetCC
+                    | Op::SetCCCarry
+                    | Op::FSetCC
+                    | Op::SAddO
+                    | Op::UAddO
+                    | Op::SSubO
+                    | Op::USubO
+                    | Op::SMulO
+                    | Op::UMulO => dag.vt(ops[0]),
+                    Op::Store => dag.vt(ops[1]),
+                    Op::Br
+                    | Op::BrCond
+                    | Op::BrInd
+                    | Op::Trap
+                    | Op::DebugTrap
+                    | Op::Pause
+                    | Op::Prefetch => VT::Chain,
+                    _ => dag.vts(n)[0],
+                };
+                if vt.is_some_and(|t| t != typ) || !mem_ok(dag, n, *op, typ) {
+                    return false;
+                }
+                let matched = match op.op {
+                    // A `lea` row takes its whole root as an address.
+                    Op::Add if op.lea => {
+                        is_root && self.node(kids[0], v, false, shared) && self.lea_worthy(kids[0])
+                    }
+                    Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex => {
+                        self.node(kids[0], v, false, shared)
+                    }
+                    Op::Undef => true,
+                    Op::SetCC | Op::SetCCCarry | Op::FSetCC => {
+                        self.node(kids[0], ops[0], false, shared)
+                            && self.node(kids[1], ops[1], false, shared)
+                            && self.node(kids[2], v, false, shared)
+                    }
+                    _ => {
+                        let ins = if has_chain(op.op) { &ops[1..] } else { ops };
+                        kids.iter()
+                            .zip(ins)
+                            .all(|(&k, &o)| self.node(k, o, false, shared))
+                    }
+                };
+                if matched && !is_root && op.op == Op::Load {
+                    self.folds.push(n);
+                }
+                matched
+            }
+        }
+    }
+
+    fn var(&mut self, var: u8, pred: T::Pred, v: SDValue) -> bool {
+        let Some(b) = self.t.bind(self.dag, self.mf, self.row, var, pred, v) else {
+            return false;
+        };
+        let slot = &mut self.binds[var as usize];
+        if *slot != Binding::None {
+            return *slot == b;
+        }
+        *slot = b;
+        true
+    }
+}
+
+/// The value of a `Constant`, or the bits of a `ConstantFP`.
+fn leaf_bits(dag: &Dag, v: SDValue) -> Option<u64> {
+    match dag.op_of(v) {
+        Op::Constant | Op::ConstantFP => Some(dag.payload(v.node())),
+        _ => None,
+    }
+}
+
+/// Memory-access checks of a load or store row.
+fn mem_ok(dag: &Dag, n: Node, op: POp, typ: VT) -> bool {
+    match op.op {
+        Op::Load => {
+            let mi = MemInfo::unpack(dag.payload(n));
+            let bits = mi.mem_bits.max(8);
+            if MemInfo::align_of(dag.payload(n)) < op.align {
+                return false;
+            }
+            match op.ext {
+                Ext::None => mi.ext == Ext::None,
+                e => mi.ext == e && bits == op.mem && bits <= typ.bits().max(8),
+            }
+        }
+        Op::Store => {
+            let mi = MemInfo::unpack(dag.payload(n));
+            if MemInfo::align_of(dag.payload(n)) < op.align {
+                return false;
+            }
+            let (mem, val) = (mi.mem_bits.max(8), typ.bits().max(8));
+            if op.mem == 0 {
+                mem == val
+            } else {
+                mem == op.mem && mem < val
+            }
+        }
+        _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests;
