@@ -30,11 +30,10 @@ use crate::pipeline::{Counts, Pass, PASSES};
 use rcc_ir::attrs::Attr;
 use rcc_ir::entity::EntityId;
 use rcc_ir::layout::DataLayout;
-use rcc_ir::module::GlobalKind;
 use rcc_ir::{Diagnostic, GlobalId, Module, ParseError};
 use rcc_mach::eh::ExceptionRefs;
 use rcc_mach::emit::{EmitOptions, ModuleEmitter, RelocModel as EmitReloc};
-use rcc_mach::passes::frame_layout::{FrameOptions, FramePointer};
+use rcc_mach::passes::frame_layout::{for_each_fn_attr, FrameOptions, FramePointer};
 use rcc_mach::MachFunction;
 use rcc_mc::fragment::{Fragment, RecordingStreamer};
 use rcc_mc::Streamer;
@@ -158,10 +157,7 @@ fn thread_cpu() -> (Duration, Duration) {
 /// The `"target-cpu"` and `"target-features"` attributes of function `g`.
 fn subtarget_attrs(m: &Module, g: GlobalId) -> (Option<&str>, Option<&str>) {
     let (mut cpu, mut features) = (None, None);
-    let GlobalKind::Func(decl) = &m.globals[g].kind else {
-        return (None, None);
-    };
-    let mut see = |a: &Attr| {
+    for_each_fn_attr(m, g, |a| {
         if let Attr::Str { key, value } = a {
             match m.str(*key) {
                 "\"target-cpu\"" => cpu = Some(m.str(*value).trim_matches('"')),
@@ -169,17 +165,7 @@ fn subtarget_attrs(m: &Module, g: GlobalId) -> (Option<&str>, Option<&str>) {
                 _ => {}
             }
         }
-    };
-    for a in m.attrs.get(decl.fn_attrs) {
-        match a {
-            Attr::Group(n) => {
-                if let Some((_, r)) = m.attr_groups.iter().find(|(k, _)| k == n) {
-                    m.attrs.get(*r).iter().for_each(&mut see);
-                }
-            }
-            _ => see(a),
-        }
-    }
+    });
     (cpu, features)
 }
 

@@ -113,7 +113,7 @@ impl FrameOptions {
 }
 
 /// Calls `f` on every function attribute of `g`, attribute groups expanded.
-pub(crate) fn for_each_fn_attr(m: &Module, g: GlobalId, mut f: impl FnMut(&Attr)) {
+pub fn for_each_fn_attr(m: &Module, g: GlobalId, mut f: impl FnMut(&Attr)) {
     let GlobalKind::Func(decl) = &m.globals[g].kind else {
         return;
     };
