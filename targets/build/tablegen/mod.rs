@@ -23,3 +23,8 @@ pub mod x86_64_patterns;
 #[allow(dead_code, reason = "the build script needs only `ImmKind::fits`")]
 mod imm;
 pub use imm::ImmKind;
+
+/// The x86-64 leaf predicates, shared with the crate (one definition).
+#[path = "../../src/x86_64/isel/pred.rs"]
+mod pred;
+pub use pred::Pred;

@@ -71,21 +71,7 @@ const CC_NAMES: [&str; 16] = [
     "o", "no", "b", "ae", "e", "ne", "be", "a", "s", "ns", "p", "np", "l", "ge", "le", "g",
 ];
 
-/// Operand predicates (the crate's `Pred`, variant for variant).
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Pred {
-    R,
-    Def32,
-    Imm,
-    UImm32,
-    Addr,
-    GotSym,
-    Bb,
-    Cc,
-    FpImm,
-    Splat,
-    CPool,
-}
+pub use super::Pred;
 
 impl patterns::Pred for Pred {
     fn parse(w: &str) -> Option<Pred> {

@@ -36,6 +36,7 @@ pub mod inline_asm;
 pub mod jumptable;
 pub mod matcher;
 pub mod patterns;
+pub mod pred;
 #[cfg(test)]
 mod tests;
 pub mod tls;

@@ -23,31 +23,7 @@ use rcc_mach::{MOpc, PReg};
 /// A node of an x86 pattern tree.
 pub type PNode = rcc_dag::isel::matcher::PNode<Pred>;
 
-/// Operand predicates (the leaf predicates [`super::matcher`] binds).
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Pred {
-    R,
-    /// An i32 value computed by a 32-bit instruction, which leaves the
-    /// upper half of its 64-bit register zero (LLVM's `def32`).
-    Def32,
-    Imm,
-    UImm32,
-    Addr,
-    GotSym,
-    Bb,
-    /// The enclosing setcc's condition.
-    Cc,
-    /// A `ConstantFP` (its bits); in a memory slot it becomes a
-    /// constant-pool entry of the slot's size.
-    FpImm,
-    /// A `BuildVector` whose lanes are all the same `Constant` (its value,
-    /// checked against the slots like `imm`).
-    Splat,
-    /// A `BuildVector` of constants other than all-zeros and all-ones (which
-    /// are cheaper in a register); only in memory slots: a constant-pool
-    /// entry.
-    CPool,
-}
+pub use super::pred::Pred;
 
 /// Where an instruction's def goes.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
