@@ -1,0 +1,192 @@
+//! The driver's side of MIR files (the format itself is `rcc_mach::mir`):
+//! recognising MIR input, matching its function sections to the module's
+//! functions, writing a whole `.mir` output, and the `-mir-roundtrip`
+//! check.
+//!
+//! Invariants: every section of a [`MirInput`] names a function the module
+//! defines, at most one section per function; offsets are byte offsets
+//! into the `.mir` file (the IR parser sees the module part at the same
+//! offsets, so every error of a MIR run is located in the `.mir` file).
+
+use crate::mir_shim as mir;
+use mir::{FunctionSection, MirSections};
+use rcc_ir::entity::EntityId;
+use rcc_ir::{GlobalId, Module, ParseError};
+use rcc_mach::{MachFunction, TargetInfo};
+use std::collections::HashMap;
+
+/// The first bytes of every `.mir` file rcc writes.
+const MAGIC: &str = "--- rcc MIR";
+
+/// Whether the input named `name` with `text` is MIR: its extension is
+/// `.mir`, or it starts with the header rcc writes.
+pub fn is_mir(name: &str, text: &str) -> bool {
+    name.ends_with(".mir") || text.starts_with(MAGIC)
+}
+
+/// A parsed `.mir` file: its text, its sections, and the section of each
+/// function.
+pub struct MirInput<'a> {
+    pub text: &'a str,
+    pub sections: &'a MirSections,
+    /// Per global (indexed like `Module::globals`): its section.
+    section_of: Vec<Option<u32>>,
+}
+
+impl<'a> MirInput<'a> {
+    /// Matches the sections of `sections` (split from `text`) to the
+    /// functions `m` defines. A section naming a function the module does
+    /// not define, or a second section for one, is an error at the
+    /// section.
+    pub fn new(
+        m: &Module,
+        text: &'a str,
+        sections: &'a MirSections,
+    ) -> Result<MirInput<'a>, ParseError> {
+        let mut by_name: HashMap<String, GlobalId> = HashMap::new();
+        for &g in &m.order {
+            by_name.insert(rcc_mach::symbols::display_name(m, g), g);
+        }
+        let mut section_of = vec![None; m.globals.len()];
+        for (k, s) in sections.functions.iter().enumerate() {
+            let at = s.range.start as u32;
+            let g = *by_name.get(&s.name).ok_or_else(|| {
+                ParseError::new(
+                    at,
+                    format!(
+                        "MIR section for function '{}', which the module does not define",
+                        s.name
+                    ),
+                )
+            })?;
+            if m.body(g).is_none() {
+                return Err(ParseError::new(
+                    at,
+                    format!(
+                        "MIR section for function '{}', which the module only declares",
+                        s.name
+                    ),
+                ));
+            }
+            if section_of[g.index()].replace(k as u32).is_some() {
+                return Err(ParseError::new(
+                    at,
+                    format!("a second MIR section for function '{}'", s.name),
+                ));
+            }
+        }
+        Ok(MirInput {
+            text,
+            sections,
+            section_of,
+        })
+    }
+
+    /// The section of function `g`, if the file has one.
+    pub fn section(&self, g: GlobalId) -> Option<&'a FunctionSection> {
+        let k = self.section_of.get(g.index()).copied().flatten()?;
+        self.sections.functions.get(k as usize)
+    }
+
+    /// Reads the section of `g` into `mf` (cleared first).
+    pub fn read(
+        &self,
+        s: &FunctionSection,
+        m: &Module,
+        t: &dyn TargetInfo,
+        mf: &mut MachFunction,
+    ) -> Result<(), ParseError> {
+        mf.clear(mf.func);
+        mir::read_function(self.text, s, m, t, mf)
+    }
+}
+
+/// Writes the header of a `.mir` file with the IR module's text.
+pub fn write_header(out: &mut String, module_text: &str) {
+    mir::write_header(out, module_text)
+}
+
+/// Writes function `mf` as one section of a `.mir` file.
+pub fn write_function(out: &mut String, mf: &MachFunction, m: &Module, t: &dyn TargetInfo) {
+    mir::write_function(out, mf, m, t)
+}
+
+/// Splits a `.mir` file into its module and function sections.
+pub fn split(text: &str) -> Result<MirSections, ParseError> {
+    mir::split(text)
+}
+
+/// The text the IR parser reads from a `.mir` file, at the file's offsets.
+pub fn module_source(text: &str, sections: &MirSections) -> String {
+    mir::module_source(text, sections)
+}
+
+/// `-mir-roundtrip`: writes `mf` (the text in `first`), reads it back into
+/// `spare` and writes that (into `second`); the two texts must be equal.
+/// On success `spare` holds the function read back. The error names the
+/// first line that differs.
+pub fn roundtrip(
+    mf: &MachFunction,
+    spare: &mut MachFunction,
+    m: &Module,
+    t: &dyn TargetInfo,
+    first: &mut String,
+    second: &mut String,
+) -> Result<(), String> {
+    first.clear();
+    second.clear();
+    mir::write_header(first, "");
+    let body = first.len();
+    mir::write_function(first, mf, m, t);
+    let sections = mir::split(first).map_err(|e| {
+        format!(
+            "the MIR written does not split at line {}: {}",
+            line_of(first, e.offset as usize),
+            e.message
+        )
+    })?;
+    let [s] = &sections.functions[..] else {
+        return Err(format!(
+            "the MIR written splits into {} function sections, not 1",
+            sections.functions.len()
+        ));
+    };
+    spare.clear(mf.func);
+    mir::read_function(first, s, m, t, spare).map_err(|e| {
+        let n = line_of(first, e.offset as usize);
+        format!(
+            "the MIR written does not read back: line {n}: {}\n  {}",
+            e.message,
+            first.lines().nth(n - 1).unwrap_or("")
+        )
+    })?;
+    mir::write_header(second, "");
+    mir::write_function(second, spare, m, t);
+    if first == second {
+        return Ok(());
+    }
+    let (mut a, mut b) = (first[body..].lines(), second[body..].lines());
+    let base = first[..body].lines().count();
+    for n in 1.. {
+        match (a.next(), b.next()) {
+            (Some(x), Some(y)) if x == y => continue,
+            (x, y) => return Err(format!(
+                "MIR read back writes differently at line {}:\n  written:   {}\n  read back: {}",
+                base + n,
+                x.unwrap_or("<end>"),
+                y.unwrap_or("<end>")
+            )),
+        }
+    }
+    Ok(())
+}
+
+/// The 1-based line of byte `offset` in `text`.
+fn line_of(text: &str, offset: usize) -> usize {
+    let end = offset.min(text.len());
+    text.as_bytes()[..end]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
