@@ -35,6 +35,7 @@ use rcc_ir::layout::DataLayout;
 use rcc_ir::{Diagnostic, GlobalId, Module, ParseError};
 use rcc_mach::eh::ExceptionRefs;
 use rcc_mach::emit::{EmitOptions, ModuleEmitter, RelocModel as EmitReloc};
+use rcc_mach::mir::Reader;
 use rcc_mach::passes::frame_layout::{for_each_fn_attr, FrameOptions, FramePointer};
 use rcc_mach::MachFunction;
 use rcc_mc::fragment::{Fragment, RecordingStreamer};
@@ -65,6 +66,9 @@ pub struct ModuleCx<'a> {
     pub plan: Plan,
     /// The `.mir` file functions are read from, if the input is MIR.
     pub mir: Option<&'a MirInput<'a>>,
+    /// The MIR reader's lookups, made once when MIR is read (MIR input,
+    /// `-mir-roundtrip`; see [`ModuleCx::read_mir`]).
+    reader: Option<Reader<'a>>,
 }
 
 /// One function's context for the passes.
@@ -252,6 +256,7 @@ impl<'a> ModuleCx<'a> {
             passes,
             plan,
             mir: None,
+            reader: None,
         })
     }
 
@@ -291,6 +296,20 @@ impl<'a> ModuleCx<'a> {
         self.opts.print_before.iter().any(|p| p == pass)
     }
 
+    /// Prepares reading MIR (the reader's lookups of the module's names).
+    pub fn read_mir(&mut self) {
+        if self.reader.is_none() {
+            self.reader = Some(Reader::new(self.m, self.target.info()));
+        }
+    }
+
+    /// The MIR reader (made by [`ModuleCx::read_mir`]).
+    fn reader(&self) -> Result<&Reader<'a>, String> {
+        self.reader
+            .as_ref()
+            .ok_or_else(|| "internal error: MIR reader not prepared".to_string())
+    }
+
     /// The context of function `g` (ordinal `n`) for the passes.
     fn fn_cx(&self, g: GlobalId, n: u32) -> FnCx<'_> {
         FnCx {
@@ -318,7 +337,8 @@ impl<'a> ModuleCx<'a> {
             match input.section(g) {
                 Some(s) => {
                     let start = Instant::now();
-                    input.read(s, self.m, self.target.info(), &mut w.mf)?;
+                    let reader = self.reader().map_err(|e| self.error(g, e))?;
+                    input.read(reader, s, &mut w.mf)?;
                     w.mir_read += start.elapsed();
                     self.verify(w, g, "reading MIR")?;
                 }
@@ -456,9 +476,11 @@ impl<'a> ModuleCx<'a> {
                     mir_text,
                     ..
                 } = w;
-                mir_input::roundtrip(mf, spare, m, t, &mut mir_text.0, &mut mir_text.1).map_err(
-                    |e| self.error(g, format!("MIR round trip after {}: {e}", pass.name)),
-                )?;
+                let reader = self.reader().map_err(|e| self.error(g, e))?;
+                mir_input::roundtrip(reader, mf, spare, m, t, &mut mir_text.0, &mut mir_text.1)
+                    .map_err(|e| {
+                        self.error(g, format!("MIR round trip after {}: {e}", pass.name))
+                    })?;
                 std::mem::swap(&mut w.mf, &mut w.spare);
             }
         }
@@ -600,6 +622,9 @@ pub fn compile_module(
     let mut cx = ModuleCx::new(m, &dl, opts, file, target).map_err(other)?;
     cx.plan = job.plan.clone();
     cx.mir = job.mir;
+    if job.mir.is_some() || opts.mir_roundtrip {
+        cx.read_mir();
+    }
     report.warnings.extend(cx.warnings.iter().cloned());
     let funcs = cx.functions();
     let encode = opts.filetype == FileType::Obj;

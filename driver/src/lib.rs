@@ -8,7 +8,6 @@ pub mod codegen;
 pub mod heap;
 pub mod input;
 pub mod mir_input;
-mod mir_shim;
 pub mod options;
 pub mod pipeline;
 pub mod plan;

@@ -8,20 +8,16 @@
 //! into the `.mir` file (the IR parser sees the module part at the same
 //! offsets, so every error of a MIR run is located in the `.mir` file).
 
-use crate::mir_shim as mir;
-use mir::{FunctionSection, MirSections};
 use rcc_ir::entity::EntityId;
 use rcc_ir::{GlobalId, Module, ParseError};
+use rcc_mach::mir::{self, FunctionSection, MirSections, Reader};
 use rcc_mach::{MachFunction, TargetInfo};
 use std::collections::HashMap;
-
-/// The first bytes of every `.mir` file rcc writes.
-const MAGIC: &str = "--- rcc MIR";
 
 /// Whether the input named `name` with `text` is MIR: its extension is
 /// `.mir`, or it starts with the header rcc writes.
 pub fn is_mir(name: &str, text: &str) -> bool {
-    name.ends_with(".mir") || text.starts_with(MAGIC)
+    name.ends_with(".mir") || text.starts_with(mir::MAGIC)
 }
 
 /// A parsed `.mir` file: its text, its sections, and the section of each
@@ -88,16 +84,15 @@ impl<'a> MirInput<'a> {
         self.sections.functions.get(k as usize)
     }
 
-    /// Reads the section of `g` into `mf` (cleared first).
+    /// Reads section `s` into `mf` (cleared first) with `reader`'s
+    /// lookups.
     pub fn read(
         &self,
+        reader: &Reader<'_>,
         s: &FunctionSection,
-        m: &Module,
-        t: &dyn TargetInfo,
         mf: &mut MachFunction,
     ) -> Result<(), ParseError> {
-        mf.clear(mf.func);
-        mir::read_function(self.text, s, m, t, mf)
+        reader.read_function(self.text, s, mf)
     }
 }
 
@@ -126,6 +121,7 @@ pub fn module_source(text: &str, sections: &MirSections) -> String {
 /// On success `spare` holds the function read back. The error names the
 /// first line that differs.
 pub fn roundtrip(
+    reader: &Reader<'_>,
     mf: &MachFunction,
     spare: &mut MachFunction,
     m: &Module,
@@ -151,8 +147,7 @@ pub fn roundtrip(
             sections.functions.len()
         ));
     };
-    spare.clear(mf.func);
-    mir::read_function(first, s, m, t, spare).map_err(|e| {
+    reader.read_function(first, s, spare).map_err(|e| {
         let n = line_of(first, e.offset as usize);
         format!(
             "the MIR written does not read back: line {n}: {}\n  {}",
@@ -170,12 +165,14 @@ pub fn roundtrip(
     for n in 1.. {
         match (a.next(), b.next()) {
             (Some(x), Some(y)) if x == y => continue,
-            (x, y) => return Err(format!(
+            (x, y) => {
+                return Err(format!(
                 "MIR read back writes differently at line {}:\n  written:   {}\n  read back: {}",
                 base + n,
                 x.unwrap_or("<end>"),
                 y.unwrap_or("<end>")
-            )),
+            ))
+            }
         }
     }
     Ok(())

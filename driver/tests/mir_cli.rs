@@ -80,9 +80,7 @@ fn stop_then_start_gives_the_same_object() {
                 .filter(|p| p.name != "asm-printer")
                 .map(|p| ("after", p.name))
                 .collect();
-            points.extend(
-                ["finalize-isel", "regallocfast", "asm-printer"].map(|p| ("before", p)),
-            );
+            points.extend(["finalize-isel", "regallocfast", "asm-printer"].map(|p| ("before", p)));
             for (when, p) in points {
                 let mir = ok(&[level, &format!("-stop-{when}={p}"), &ll, "-o", "-"]);
                 let file = write(&format!("{stem}{level}-{when}-{p}.mir"), &mir);
@@ -127,7 +125,10 @@ fn ranges_and_run_pass_compose() {
         "-o",
         "-",
     ]);
-    assert!(run == direct, "-run-pass writes other MIR than the pipeline");
+    assert!(
+        run == direct,
+        "-run-pass writes other MIR than the pipeline"
+    );
     // -run-pass=finalize-isel on IR is -stop-after=finalize-isel.
     assert!(ok(&["-run-pass=finalize-isel", &ll, "-o", "-"]) == isel);
     // An empty range reads and writes the file back unchanged.
@@ -147,8 +148,13 @@ fn ranges_and_run_pass_compose() {
     let parsed = ok(&["-stop-after=parse", &ll, "-o", "-"]);
     let parsed_file = write("switch-parse.mir", &parsed);
     assert!(
-        ok(&["-start-after=parse", "-filetype=obj", &parsed_file, "-o", "-"])
-            == ok(&["-filetype=obj", &ll, "-o", "-"])
+        ok(&[
+            "-start-after=parse",
+            "-filetype=obj",
+            &parsed_file,
+            "-o",
+            "-"
+        ]) == ok(&["-filetype=obj", &ll, "-o", "-"])
     );
 }
 
@@ -211,11 +217,21 @@ fn misuse_is_an_error() {
     fails_with(&["-start-after=nope", &mir], "unknown pass name 'nope'");
     fails_with(&["-run-pass=regallocfast,nope", &mir], "regallocfast");
     fails_with(&[&mir], "MIR input needs -start-after");
-    fails_with(&["-run-pass=asm-printer", &mir], "-start-before=asm-printer");
-    fails_with(&["-run-pass=regallocfast", &ll], "first pass must be finalize-isel");
+    fails_with(
+        &["-run-pass=asm-printer", &mir],
+        "-start-before=asm-printer",
+    );
+    fails_with(
+        &["-run-pass=regallocfast", &ll],
+        "first pass must be finalize-isel",
+    );
     fails_with(&["-start-after=regallocfast", &ll], "needs MIR input");
     fails_with(
-        &["-start-after=regallocfast", "-stop-after=twoaddressinstruction", &mir],
+        &[
+            "-start-after=regallocfast",
+            "-stop-after=twoaddressinstruction",
+            &mir,
+        ],
         "range of passes is empty",
     );
     fails_with(
@@ -272,6 +288,9 @@ fn bad_files_are_located_errors() {
         "{e}"
     );
     // A bad module part is the IR parser's located error.
-    let bad_ir = write("bad-ir.mir", text.replacen("add i32", "add i33 i32", 1).as_bytes());
+    let bad_ir = write(
+        "bad-ir.mir",
+        text.replacen("add i32", "add i33 i32", 1).as_bytes(),
+    );
     fails_with(&["-start-after=finalize-isel", &bad_ir], "bad-ir.mir:");
 }

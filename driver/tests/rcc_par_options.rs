@@ -433,7 +433,10 @@ fn check_option(name: &str) {
         }
         "-stop-before" => {
             let mir = differs(&["-stop-before=regallocfast"]);
-            assert!(mir.contains('%'), "virtual registers before allocation: {mir}");
+            assert!(
+                mir.contains('%'),
+                "virtual registers before allocation: {mir}"
+            );
             assert_eq!(ok(&run(&["-stop-after=twoaddressinstruction"])), mir);
             err(&["-stop-before=nonesuch"]);
         }
