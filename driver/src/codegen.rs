@@ -674,7 +674,7 @@ pub fn compile_module(
     }
     if cx.plan.writes_mir {
         let mut text = String::new();
-        mir_input::write_header(&mut text, job.module_text);
+        mir_input::write_header(&mut text, m, job.module_text);
         for o in &outs {
             text.push_str(&o.mir);
         }

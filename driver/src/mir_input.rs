@@ -96,9 +96,26 @@ impl<'a> MirInput<'a> {
     }
 }
 
-/// Writes the header of a `.mir` file with the IR module's text.
-pub fn write_header(out: &mut String, module_text: &str) {
-    mir::write_header(out, module_text)
+/// Writes the header of a `.mir` file with the IR module `m`'s text
+/// `module_text`. A module without `source_filename` gets one naming the
+/// file it was read from, so code resumed from the `.mir` file names the
+/// same source (`.file`) as code compiled from the original.
+pub fn write_header(out: &mut String, m: &Module, module_text: &str) {
+    if m.source_filename.is_some() {
+        return mir::write_header(out, module_text);
+    }
+    let mut text = String::with_capacity(module_text.len() + m.file.len() + 20);
+    text.push_str("source_filename = \"");
+    for b in m.file.bytes() {
+        if b == b'"' || b == b'\\' || !(0x20..0x7f).contains(&b) {
+            text.push_str(&format!("\\{b:02X}"));
+        } else {
+            text.push(b as char);
+        }
+    }
+    text.push_str("\"\n");
+    text.push_str(module_text);
+    mir::write_header(out, &text)
 }
 
 /// Writes function `mf` as one section of a `.mir` file.
