@@ -685,6 +685,11 @@ impl Options {
         Ok(())
     }
 
+    /// Whether the output is MIR (a stop option or `-run-pass`).
+    pub fn writes_mir(&self) -> bool {
+        self.stop_after.is_some() || self.stop_before.is_some() || !self.run_pass.is_empty()
+    }
+
     /// The allocator the pipeline uses.
     pub fn allocator(&self) -> RegAlloc {
         self.regalloc.unwrap_or(RegAlloc::Fast)
