@@ -317,15 +317,20 @@ impl<'r, 'a, 't> State<'r, 'a, 't> {
         Ok(())
     }
 
-    /// `%N: class`.
+    /// `%N: class, %M: class, ...`.
     fn register_entry(&mut self) -> PResult<()> {
-        self.c.skip_spaces();
-        if !self.c.eat(b'%') {
-            return self.c.err("expected a virtual register '%N'");
+        loop {
+            self.c.skip_spaces();
+            if !self.c.eat(b'%') {
+                return self.c.err("expected a virtual register '%N'");
+            }
+            let v = self.vreg_number()?;
+            self.c.expect(b':', "':'")?;
+            self.vreg_class_name(v)?;
+            if !self.c.eat(b',') {
+                return Ok(());
+            }
         }
-        let v = self.vreg_number()?;
-        self.c.expect(b':', "':'")?;
-        self.vreg_class_name(v)
     }
 
     /// The number of a virtual register after `%`, registered as used.

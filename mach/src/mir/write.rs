@@ -25,6 +25,9 @@ pub(crate) const PROPS: [(u32, &str); 4] = [
     (prop::NO_VREGS, "no-vregs"),
 ];
 
+/// Virtual registers per line of `registers:`.
+const REGS_PER_LINE: usize = 8;
+
 /// Writes the section of `mf`: everything the function carries.
 pub fn write_function(out: &mut String, mf: &MachFunction, m: &Module, t: &dyn TargetInfo) {
     let name = m.str(m.globals[mf.func].name);
@@ -34,8 +37,17 @@ pub fn write_function(out: &mut String, mf: &MachFunction, m: &Module, t: &dyn T
     if mf.num_vregs() > 0 {
         out.push_str("registers:\n");
         for (v, &c) in mf.vreg_class.iter() {
-            let cname = t.class_name(c).to_ascii_lowercase();
-            let _ = writeln!(out, "  %{}: {cname}", v.as_u32());
+            let k = v.index() % REGS_PER_LINE;
+            out.push_str(if k == 0 { "  " } else { ", " });
+            let _ = write!(
+                out,
+                "%{}: {}",
+                v.as_u32(),
+                t.class_name(c).to_ascii_lowercase()
+            );
+            if k == REGS_PER_LINE - 1 || v.index() + 1 == mf.num_vregs() {
+                out.push('\n');
+            }
         }
     }
     if !mf.ext_names.is_empty() {
