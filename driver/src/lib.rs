@@ -312,7 +312,9 @@ impl Compiler {
                 return Ok(Vec::new());
             }
             let mut out = String::new();
-            timings.record("print", || mir_input::write_header(&mut out, m, module_text));
+            timings.record("print", || {
+                mir_input::write_header(&mut out, m, module_text)
+            });
             return Ok(out.into_bytes());
         }
         let triple = self
