@@ -2,26 +2,30 @@
 //! run on the worker pool, and the deterministic merge into one output.
 //!
 //! The pipeline is the pass table ([`crate::pipeline::PASSES`]); this
-//! module walks it for each function, between the hooks every pass gets
-//! (`-print-before`/`-print-after`, `-verify-machineinstrs`, the stop
-//! options, `-time-passes` and `-stats` accounting). The target is reached
-//! only through the `&'static dyn Target` the registry picked from the
-//! module's triple (or `-mtriple`/`-march`).
+//! module walks the rows a [`Plan`] picks for each function, between the
+//! hooks every pass gets (`-print-before`/`-print-after`,
+//! `-verify-machineinstrs`, `-mir-roundtrip`, `-time-passes` and `-stats`
+//! accounting). The target is reached only through the `&'static dyn
+//! Target` the registry picked from the module's triple (or
+//! `-mtriple`/`-march`).
 //!
 //! ```text
-//! per function (any worker, in parallel): the machine passes of the table
+//! per function (any worker, in parallel): the function starts empty, or
+//!   from its section of the .mir input; the plan's passes run (normally
 //!   finalize-isel .. branch-folder, then asm-printer records the function
-//!   into a Fragment (RecordingStreamer)
+//!   into a Fragment); a plan that stops early writes its MIR section
 //! merge (calling thread, module order):
 //!   begin_module, replay every fragment, emit_globals, the PIC unwind
-//!   words, finish_module
+//!   words, finish_module; or the MIR header and every section
 //! ```
 //!
 //! Invariants: a function's output depends only on the module and the
 //! options, never on the worker or the order in which functions finish;
 //! fragments are replayed in module order, so `-j1` and `-jN` write the same
 //! bytes. Each worker owns one [`Worker`] (the target's scratch, the machine
-//! function, the recorder, counters), reused from function to function.
+//! function, the recorder, counters), reused from function to function;
+//! only the `MachFunction` carries anything from one pass to the next, so
+//! a pass resumed from MIR sees what the uninterrupted pipeline gave it.
 //! A failing function is reported with its name and location; the other
 //! functions still run and report their own errors.
 
