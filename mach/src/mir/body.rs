@@ -101,12 +101,12 @@ impl<'r, 'a, 't> State<'r, 'a, 't> {
         let n = b.index();
         while self.mf.blocks.len() <= n {
             self.mf.create_block(u32::MAX);
-            self.declared.push(false);
+            self.declared.push(u32::MAX);
         }
-        if self.declared[n] {
+        if self.declared[n] != u32::MAX {
             return self.c.err_at(at, format!("bb.{n} is defined twice"));
         }
-        self.declared[n] = true;
+        self.declared[n] = at as u32;
         if self.c.eat(b'(') {
             self.c.skip_spaces();
             if !self.c.eat_str("%ir-block.") {

@@ -240,7 +240,12 @@ impl<'a> Reader<'a> {
         section: &FunctionSection,
         mf: &mut MachFunction,
     ) -> Result<(), ParseError> {
-        let start = section.range.start as u32;
+        // Errors about the function point at its name.
+        let start = text
+            .get(section.range.clone())
+            .and_then(|t| t.find("name:"))
+            .map_or(section.range.start, |p| section.range.start + p + 5);
+        let start = (start + usize::from(text.as_bytes().get(start) == Some(&b' '))) as u32;
         let g = match self.globals.get(section.name.as_str()) {
             Some(&g) => g,
             None => {

@@ -40,8 +40,9 @@ pub(crate) struct State<'r, 'a, 't> {
     /// Class of each virtual register referenced so far, with the offset
     /// of its first reference.
     pub vclass: Vec<(Option<RegClassId>, u32)>,
-    /// Whether each block of `mf.blocks` was defined by a header.
-    pub declared: Vec<bool>,
+    /// Where each block of `mf.blocks` was defined by a header
+    /// (`u32::MAX`: not yet).
+    pub declared: Vec<u32>,
     /// The largest block number referenced, and where.
     pub max_block_ref: Option<(u32, usize)>,
     pub asms: Vec<AsmEntry>,
@@ -716,14 +717,20 @@ impl<'r, 'a, 't> State<'r, 'a, 't> {
     /// The checks at the end of the section, and the vreg classes.
     fn finish(&mut self) -> PResult<()> {
         if let Some((n, at)) = self.max_block_ref {
-            if n as usize >= self.declared.len() || !self.declared[n as usize] {
+            if n as usize >= self.declared.len() || self.declared[n as usize] == u32::MAX {
                 return self.c.err_at(at, format!("block %bb.{n} is not defined"));
             }
         }
-        if let Some(k) = self.declared.iter().position(|&d| !d) {
-            return self.c.err(format!(
-                "block bb.{k} is missing (blocks are numbered from 0 without gaps)"
-            ));
+        if let Some(k) = self.declared.iter().position(|&d| d == u32::MAX) {
+            // Point at the first header after the gap.
+            let at = self.declared[k..]
+                .iter()
+                .find(|&&d| d != u32::MAX)
+                .map_or(self.c.pos, |&d| d as usize);
+            return self.c.err_at(
+                at,
+                format!("block bb.{k} is missing (blocks are numbered from 0 without gaps)"),
+            );
         }
         if let Some((n, at)) = self.scratch {
             if n as usize >= self.mf.frame.objects.len() {
