@@ -228,7 +228,7 @@ pub fn module_source(text: &str, s: &MirSections) -> String {
             .iter()
             .map(|&c| if c == b'\n' { '\n' } else { ' ' }),
     );
-    out.push_str(&text[start..end]);
+    out.push_str(text.get(start..end).unwrap_or(""));
     out
 }
 
