@@ -358,7 +358,7 @@ impl<'a> ModuleCx<'a> {
         let mut dump = String::new();
         let emitted = self.run_passes(&cx, w, &self.plan.passes, &mut dump)?;
         let mut mir = String::new();
-        if self.plan.writes_mir {
+        if self.plan.writes_mir && self.opts.filetype != FileType::Null {
             let start = Instant::now();
             mir_input::write_function(&mut mir, &w.mf, self.m, self.target.info());
             w.mir_write += start.elapsed();
@@ -677,6 +677,11 @@ pub fn compile_module(
         eprint!("{dumps}");
     }
     if cx.plan.writes_mir {
+        if opts.filetype == FileType::Null {
+            // `-filetype=null`: the passes ran, nothing is written (as for
+            // code output).
+            return Ok(Vec::new());
+        }
         let mut text = String::new();
         mir_input::write_header(&mut text, m, job.module_text);
         for o in &outs {

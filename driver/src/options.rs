@@ -309,7 +309,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     value(
         "-filetype",
         "<asm|obj|null>",
-        "Output kind: assembly, an ELF object, or nothing (default asm)",
+        "Output kind: assembly, an ELF object, or nothing (default asm); with a stop option or -run-pass the output is MIR, and null writes nothing",
         |o, v| {
             o.filetype = match v.as_str() {
                 "asm" => FileType::Asm,
