@@ -15,68 +15,6 @@ fn count(mir: &str, what: &str) -> usize {
     mir.matches(what).count()
 }
 
-#[test]
-fn arithmetic_and_constants() {
-    let mir = select(
-        "define double @f(double %a, double %b) {
-  %s = fadd double %a, %b
-  %d = fsub double %s, 1.5
-  %m = fmul double %d, %a
-  %q = fdiv double %m, 0.0
-  %n = fneg double %q
-  ret double %n
-}
-define float @g(float %a) {
-  %s = fmul float %a, 2.0
-  ret float %s
-}
-",
-    )
-    .unwrap();
-    for w in [
-        "ADDSDrr", "SUBSDrr", "MULSDrr", "DIVSDrr", "XORPSrm", "MOVSDrm", "MULSSrr", "MOVSSrm",
-    ] {
-        assert!(mir.contains(w), "{w}: {mir}");
-    }
-    assert!(mir.contains("XORPSrr"), "+0.0 is an xorps: {mir}");
-    assert!(mir.contains("$xmm0"), "{mir}");
-}
-
-#[test]
-fn loads_stores_and_cross_block_values() {
-    let mir = select(
-        "define double @f(ptr %p, ptr %q, i1 %c) {
-entry:
-  %a = load double, ptr %p, align 8
-  %b = load float, ptr %q, align 4
-  br i1 %c, label %t, label %j
-t:
-  %e = fpext float %b to double
-  %s = fadd double %a, %e
-  br label %j
-j:
-  %r = phi double [ %a, %entry ], [ %s, %t ]
-  store double %r, ptr %p, align 8
-  %h = fptrunc double %r to float
-  store float %h, ptr %q, align 4
-  ret double %r
-}
-",
-    )
-    .unwrap();
-    for w in [
-        "MOVSDrm",
-        "MOVSSrm",
-        "MOVSDmr",
-        "MOVSSmr",
-        "CVTSS2SDrr",
-        "CVTSD2SSrr",
-    ] {
-        assert!(mir.contains(w), "{w}: {mir}");
-    }
-    assert!(mir.contains(":fr64 = PHI"), "{mir}");
-}
-
 /// x86 condition codes as the MIR prints them.
 const CC_B: u8 = 2;
 const CC_AE: u8 = 3;
@@ -275,29 +213,6 @@ fn conversions_between_integers_and_floats() {
     }
 }
 
-#[test]
-fn bitcasts_move_between_register_files() {
-    let mir = select(
-        "define i64 @f(double %a, i32 %b) {
-  %x = bitcast double %a to i64
-  %f = bitcast i32 %b to float
-  %y = bitcast float %f to i32
-  %z = zext i32 %y to i64
-  %s = add i64 %x, %z
-  ret i64 %s
-}
-define double @g(i64 %a) {
-  %d = bitcast i64 %a to double
-  ret double %d
-}
-",
-    )
-    .unwrap();
-    for w in ["MOVPQIto64rr", "MOVDI2PDIrr", "MOVPDI2DIrr", "MOV64toPQIrr"] {
-        assert!(mir.contains(w), "{w}: {mir}");
-    }
-}
-
 /// SysV: floats in XMM0..7 in order, independent of the integer
 /// registers; the ninth float and the seventh integer go to the stack in
 /// argument order; a variadic call sets %al to the XMM registers used.
@@ -328,49 +243,6 @@ define double @f(double %a, float %b, ptr %p) {
     assert!(mir.contains("implicit-def $xmm0"), "{mir}");
     // printf: two doubles in xmm0/xmm1.
     assert!(mir.contains("$al = MOV8ri 2"), "{mir}");
-}
-
-#[test]
-fn incoming_float_arguments() {
-    let mir = select(
-        "define double @f(double %a0, i32 %i, double %a1, double %a2, double %a3, double %a4, double %a5, double %a6, double %a7, float %s, double %t) {
-  %e = fpext float %s to double
-  %x = fadd double %a0, %e
-  %y = fadd double %x, %t
-  ret double %y
-}
-",
-    )
-    .unwrap();
-    assert!(mir.contains("COPY $xmm7"), "{mir}");
-    assert!(mir.contains("COPY $edi"), "{mir}");
-    // The float and the last double come from the stack.
-    assert!(mir.contains("MOVSSrm %stack.0"), "{mir}");
-    assert!(mir.contains("MOVSDrm %stack.1"), "{mir}");
-}
-
-#[test]
-fn sign_intrinsics_use_masks_from_the_constant_pool() {
-    let mir = select(
-        "declare double @llvm.fabs.f64(double)
-declare float @llvm.copysign.f32(float, float)
-declare double @llvm.sqrt.f64(double)
-define double @f(double %a, float %b, float %c) {
-  %x = call double @llvm.fabs.f64(double %a)
-  %s = call float @llvm.copysign.f32(float %b, float %c)
-  %e = fpext float %s to double
-  %y = fadd double %x, %e
-  %r = call double @llvm.sqrt.f64(double %y)
-  ret double %r
-}
-",
-    )
-    .unwrap();
-    // 16-byte masks: abs f64, abs f32, sign f32.
-    assert_eq!(count(&mir, "align=16"), 3, "{mir}");
-    assert!(mir.contains("ANDPSrm"), "{mir}");
-    assert!(mir.contains("ORPSrr"), "{mir}");
-    assert!(mir.contains("SQRTSDr"), "{mir}");
 }
 
 #[test]
@@ -449,58 +321,6 @@ define float @f(float %a, float %b, float %c) {
     .unwrap();
     assert!(mir.contains("MULSSrr") && mir.contains("ADDSSrr"), "{mir}");
     assert!(!mir.contains("CALL"), "{mir}");
-}
-
-#[test]
-fn minnum_and_maxnum_are_inline() {
-    let mir = select(
-        "declare double @llvm.minnum.f64(double, double)
-declare float @llvm.maxnum.f32(float, float)
-define double @f(double %a, double %b, float %c, float %d) {
-  %m = call double @llvm.minnum.f64(double %a, double %b)
-  %x = call float @llvm.maxnum.f32(float %c, float %d)
-  %e = fpext float %x to double
-  %r = fadd double %m, %e
-  ret double %r
-}
-",
-    )
-    .unwrap();
-    for w in [
-        "MINSDrr %1",
-        "CMPSDrri %0",
-        "MAXSSrr %3",
-        "CMPSSrri %2",
-        "ANDNPDrr",
-        "ORPSrr",
-    ] {
-        assert!(mir.contains(w), "{w}: {mir}");
-    }
-}
-
-#[test]
-fn is_fpclass_tests() {
-    // The NaN test is an unordered self-compare; others test the bits.
-    let mir = select(
-        "declare i1 @llvm.is.fpclass.f64(double, i32)
-declare i1 @llvm.is.fpclass.f32(float, i32)
-define i32 @f(double %a, float %b) {
-  %n = call i1 @llvm.is.fpclass.f64(double %a, i32 3)
-  %i = call i1 @llvm.is.fpclass.f64(double %a, i32 516)
-  %z = call i1 @llvm.is.fpclass.f32(float %b, i32 96)
-  %s = call i1 @llvm.is.fpclass.f32(float %b, i32 144)
-  %o = or i1 %n, %i
-  %p = or i1 %z, %s
-  %q = xor i1 %o, %p
-  %r = zext i1 %q to i32
-  ret i32 %r
-}
-",
-    )
-    .unwrap();
-    assert!(mir.contains("UCOMISDrr %0, %0"), "{mir}");
-    assert!(mir.contains("MOVPQIto64rr"), "{mir}");
-    assert!(mir.contains("MOVPDI2DIrr"), "{mir}");
 }
 
 /// The x87 stack depth change of each x87 instruction of the selected
@@ -653,61 +473,6 @@ fn unsupported_float_constructs_are_named() {
         let e = select(ir).unwrap_err();
         assert!(e.contains(what), "{ir}: {e}");
     }
-}
-
-/// Float vectors: lane-wise arithmetic in one XMM register, lanes moved
-/// with shuffles, shufflevector split into lanes, variable lanes through a
-/// stack slot, arguments and results in XMM registers.
-#[test]
-fn float_vectors() {
-    let mir = select(
-        "define <2 x double> @f(<2 x double> %a, <4 x float> %b, <2 x float> %c, ptr %p, i32 %i) {
-  %s = fadd <2 x double> %a, <double 1.0, double -3.0>
-  %m = fmul <2 x double> %s, %a
-  %e1 = extractelement <2 x double> %m, i64 1
-  %e0 = extractelement <2 x double> %m, i64 0
-  %x = fadd double %e0, %e1
-  %v = insertelement <2 x double> %m, double %x, i64 1
-  %sh = shufflevector <2 x double> %v, <2 x double> %a, <2 x i32> <i32 3, i32 0>
-  %f2 = extractelement <4 x float> %b, i32 2
-  %b2 = insertelement <4 x float> %b, float %f2, i32 3
-  %bv = insertelement <4 x float> %b2, float %f2, i32 %i
-  store <4 x float> %bv, ptr %p, align 16
-  %c1 = extractelement <2 x float> %c, i32 %i
-  %c2 = insertelement <2 x float> %c, float %c1, i32 1
-  %n = fneg <2 x float> %c2
-  store <2 x float> %n, ptr %p, align 8
-  ret <2 x double> %sh
-}
-",
-    )
-    .unwrap();
-    // (Vectors go through the vector legalizer and rows: constants fold
-    // into memory operands, lanes move with pshufd/shufpd/shufps, the
-    // 8-byte <2 x float> (held widened in a v4f32) is stored with movq.)
-    for w in [
-        "ADDPDrm",
-        "MULPDrr",
-        "PSHUFDri",
-        "SHUFPDrri",
-        "SHUFPSrri",
-        "MOVSSmr",
-        "MOVPQI2QImr",
-        "XORPSrm",
-        "COPY $xmm1",
-        "COPY $xmm2",
-    ] {
-        assert!(mir.contains(w), "{w}: {mir}");
-    }
-    // The vector constant is one 16-byte pool entry; two variable-lane
-    // accesses get a 16-byte slot each.
-    assert!(
-        mir.contains(
-            ": [00, 00, 00, 00, 00, 00, f0, 3f, 00, 00, 00, 00, 00, 00, 08, c0], align=16"
-        ),
-        "{mir}"
-    );
-    assert_eq!(count(&mir, "size=16, align=16, Local"), 2, "{mir}");
 }
 
 /// `long double _Complex` results: the real part in %st(0), the imaginary
