@@ -175,26 +175,6 @@ fn comparisons() {
 }
 
 #[test]
-fn select_extensions_truncation() {
-    let mir = select(
-        "define i128 @f(i1 %c, i128 %a, i32 %x, i64 %y) {
-  %s = sext i32 %x to i128
-  %z = zext i64 %y to i128
-  %t = select i1 %c, i128 %s, i128 %z
-  %r = add i128 %t, %a
-  %n = trunc i128 %r to i16
-  %w = sext i16 %n to i128
-  %o = xor i128 %w, %r
-  ret i128 %o
-}",
-    )
-    .unwrap();
-    assert_eq!(count(&mir, "CMOV64rr"), 2, "{mir}");
-    assert_eq!(count(&mir, "SAR64ri"), 2, "sign of both sexts\n{mir}");
-    assert!(mir.contains("MOVSX64rr32"), "{mir}");
-}
-
-#[test]
 fn loads_stores_phis_and_constants() {
     let mir = select(
         "define void @f(ptr %p, i1 %c) {
@@ -391,25 +371,4 @@ define i1 @f(i128 %a, i128 %b) {{
     .unwrap();
     assert_eq!(count(&mir, "MUL64r "), 6, "{mir}");
     assert!(!mir.contains("CALL64"), "{mir}");
-}
-
-#[test]
-fn a_switch_on_i128_is_a_chain_of_wide_equalities() {
-    let mir = select(
-        "define i32 @f(i128 %x) {
-  switch i128 %x, label %d [ i128 -1, label %a
-                             i128 18446744073709551616, label %b
-                             i128 7, label %a ]
-a:
-  ret i32 1
-b:
-  ret i32 2
-d:
-  ret i32 0
-}",
-    )
-    .unwrap();
-    // One test per case, in value order, no table.
-    assert_eq!(count(&mir, "JCC_1"), 3, "{mir}");
-    assert!(!mir.contains("JMP64m"), "{mir}");
 }
