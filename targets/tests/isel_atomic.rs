@@ -18,22 +18,6 @@ fn blocks(mir: &str) -> usize {
 }
 
 #[test]
-fn stores_are_mov_or_xchg() {
-    let mir = select(
-        "define void @f(ptr %p, i32 %v, i8 %b) {
-  store atomic i32 %v, ptr %p seq_cst, align 4
-  store atomic i8 %b, ptr %p release, align 1
-  store atomic i64 5, ptr %p monotonic, align 8
-  ret void
-}",
-    )
-    .unwrap();
-    assert_eq!(count(&mir, "XCHG32rm"), 1, "{mir}");
-    assert_eq!(count(&mir, "MOV8mr"), 1, "{mir}");
-    assert_eq!(count(&mir, "MOV64mi32"), 1, "{mir}");
-}
-
-#[test]
 fn loads_are_plain_movs() {
     let mir = select(
         "define i64 @f(ptr %p) {
@@ -155,43 +139,6 @@ m:
         .find(|l| l.contains("= PHI") && l.contains("%bb.0"))
         .unwrap();
     assert!(phi.contains("%bb.4") && !phi.contains("%bb.1"), "{mir}");
-}
-
-#[test]
-fn cmpxchg_has_value_and_success() {
-    let mir = select(
-        "define i32 @f(ptr %p, i32 %e, i32 %n, i1 %c) {
-entry:
-  %r = cmpxchg ptr %p, i32 %e, i32 %n seq_cst monotonic
-  %v = extractvalue { i32, i1 } %r, 0
-  br i1 %c, label %a, label %b
-a:
-  %ok = extractvalue { i32, i1 } %r, 1
-  %z = zext i1 %ok to i32
-  ret i32 %z
-b:
-  ret i32 %v
-}",
-    )
-    .unwrap();
-    assert!(mir.contains("$eax = COPY"), "{mir}");
-    assert_eq!(count(&mir, "LOCK_CMPXCHG32rm"), 1, "{mir}");
-    assert!(mir.contains("SETCCr 4"), "sete\n{mir}");
-}
-
-#[test]
-fn fences() {
-    let mir = select(
-        "define void @f() {
-  fence seq_cst
-  fence acquire
-  fence release
-  fence syncscope(\"singlethread\") seq_cst
-  ret void
-}",
-    )
-    .unwrap();
-    assert_eq!(count(&mir, "MFENCE"), 1, "{mir}");
 }
 
 #[test]
