@@ -153,19 +153,6 @@ define void @f(ptr %p) {
     }
 
     #[test]
-    fn q_upper_takes_a_register_with_a_high_byte() {
-        let mir = select(
-            r#"define i8 @f(i32 %a) {
-  %r = call i8 asm "movb ${1:h}, $0", "=r,Q"(i32 %a)
-  ret i8 %r
-}
-"#,
-        )
-        .unwrap();
-        assert!(mir.contains(":gr32_abcd = COPY"), "{mir}");
-    }
-
-    #[test]
     fn register_clobbers_are_dead_defs_of_the_whole_register() {
         let mir = select(
             r#"define void @f() {
