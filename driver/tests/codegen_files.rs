@@ -50,8 +50,7 @@ fn test_files(dir: &Path) -> Vec<PathBuf> {
 /// Runs `files` on up to `threads` threads; outcomes in `files` order.
 fn run_all(files: &[PathBuf], cfg: &Config, threads: usize) -> Vec<Outcome> {
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Outcome>>> =
-        Mutex::new((0..files.len()).map(|_| None).collect());
+    let results: Mutex<Vec<Option<Outcome>>> = Mutex::new((0..files.len()).map(|_| None).collect());
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
             s.spawn(|| loop {
@@ -164,7 +163,10 @@ mod runner {
         );
         let e = o.failure.expect("a wrong CHECK-NEXT must fail");
         assert!(e.contains("fail.ll:3:"), "{e}");
-        assert!(e.contains("CHECK-NEXT: expected string not found in input"), "{e}");
+        assert!(
+            e.contains("CHECK-NEXT: expected string not found in input"),
+            "{e}"
+        );
         assert!(e.contains("<stdout>:"), "{e}");
         assert!(e.contains("command: "), "{e}");
     }
@@ -180,8 +182,14 @@ mod runner {
             &format!("; RUN: not rcc-par %s -o - 2>&1 | FileCheck %s\n; CHECK: error:\n{bad}"),
         );
         assert!(o.failure.is_none(), "{:?}", o.failure);
-        let o = run("good_not.ll", &format!("; RUN: not rcc-par %s -o -\n{BODY}"));
-        assert!(o.failure.expect("must fail").contains("expected a non-zero exit"));
+        let o = run(
+            "good_not.ll",
+            &format!("; RUN: not rcc-par %s -o -\n{BODY}"),
+        );
+        assert!(o
+            .failure
+            .expect("must fail")
+            .contains("expected a non-zero exit"));
     }
 
     #[test]
@@ -194,7 +202,10 @@ mod runner {
             "opt.ll",
             &format!("; RUN: rcc-par %s -o - | FileCheck --strict %s\n; CHECK: f\n{BODY}"),
         );
-        assert!(o.failure.expect("option").contains("unknown argument '--strict'"));
+        assert!(o
+            .failure
+            .expect("option")
+            .contains("unknown argument '--strict'"));
     }
 
     #[test]

@@ -395,4 +395,3 @@ mod load_folding {
         assert!(sub < call, "{mir}");
     }
 }
-

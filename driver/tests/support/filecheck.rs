@@ -76,7 +76,11 @@ pub struct Directive {
 
 impl Directive {
     fn name(&self) -> String {
-        format!("{}{}", self.prefix, self.kind.suffix().trim_end_matches(':'))
+        format!(
+            "{}{}",
+            self.prefix,
+            self.kind.suffix().trim_end_matches(':')
+        )
     }
 }
 
@@ -110,7 +114,9 @@ pub fn parse_checks(
         let col = rest_at + (raw.len() - raw.trim_start().len()) + 1;
         let err = |msg: &str| format!("{check_path}:{}:{col}: error: {msg}\n{line}", i + 1);
         if trimmed.is_empty() && kind != Kind::Empty {
-            return Err(err(&format!("found empty check string with prefix '{prefix}:'")));
+            return Err(err(&format!(
+                "found empty check string with prefix '{prefix}:'"
+            )));
         }
         if kind == Kind::Empty && !trimmed.is_empty() {
             return Err(err(&format!("{prefix}-EMPTY: takes no pattern")));
@@ -175,14 +181,18 @@ fn parse_pattern(text: &str) -> Result<Vec<Piece>, String> {
     let mut rest = text;
     while !rest.is_empty() {
         if let Some(r) = rest.strip_prefix("{{") {
-            let end = r.find("}}").ok_or("found start of regex string with no end '}}'")?;
+            let end = r
+                .find("}}")
+                .ok_or("found start of regex string with no end '}}'")?;
             let re = &r[..end];
             Regex::new(re).map_err(|e| format!("invalid regex {{{{{re}}}}}: {e}"))?;
             flush(&mut lit, &mut pieces);
             pieces.push(Piece::Re(re.to_string()));
             rest = &r[end + 2..];
         } else if let Some(r) = rest.strip_prefix("[[") {
-            let end = r.find("]]").ok_or("found start of variable with no end ']]'")?;
+            let end = r
+                .find("]]")
+                .ok_or("found start of variable with no end ']]'")?;
             let body = &r[..end];
             flush(&mut lit, &mut pieces);
             match body.split_once(':') {
@@ -449,7 +459,10 @@ fn check_region(m: &mut Matcher, ds: &[Directive], start: usize, end: usize) -> 
                         let Some(f) = m.find(d, from, end)? else {
                             return Err(m.not_found(d, pos));
                         };
-                        match matched.iter().find(|&&(s, e)| f.start < e && s < f.end.max(f.start + 1)) {
+                        match matched
+                            .iter()
+                            .find(|&&(s, e)| f.start < e && s < f.end.max(f.start + 1))
+                        {
                             Some(&(_, e)) => from = e.max(f.start + 1),
                             None => break f,
                         }
@@ -484,7 +497,8 @@ fn check_region(m: &mut Matcher, ds: &[Directive], start: usize, end: usize) -> 
                         return Err(s);
                     }
                     Kind::Same if newlines != 0 => {
-                        let mut s = m.check_error(d, "is not on the same line as the previous match");
+                        let mut s =
+                            m.check_error(d, "is not on the same line as the previous match");
                         s.push_str(&m.note(f.start, "'same' match was here", 0));
                         s.push_str(&m.note(prev_end, "previous match ended here", 0));
                         return Err(s);
@@ -494,7 +508,11 @@ fn check_region(m: &mut Matcher, ds: &[Directive], start: usize, end: usize) -> 
                 m.check_nots(&nots, pos, f.start)?;
                 nots.clear();
                 m.define(&f);
-                pos = if d.kind == Kind::Empty { f.end + 1 } else { f.end };
+                pos = if d.kind == Kind::Empty {
+                    f.end + 1
+                } else {
+                    f.end
+                };
                 prev_end = f.end;
                 i += 1;
             }
@@ -523,13 +541,20 @@ mod tests {
     #[test]
     fn plain_checks_in_order() {
         assert_eq!(run("; CHECK: COPY $edi\n; CHECK: RET64", MIR), Ok(2));
-        fails("; CHECK: RET64\n; CHECK: COPY $edi", MIR, "t.ll:2:10: error: CHECK: expected string not found");
+        fails(
+            "; CHECK: RET64\n; CHECK: COPY $edi",
+            MIR,
+            "t.ll:2:10: error: CHECK: expected string not found",
+        );
     }
 
     #[test]
     fn failure_names_check_line_and_scan_start() {
         let e = run("; CHECK: ADD32rr\n; CHECK: SUB32rr", MIR).unwrap_err();
-        assert!(e.contains("t.ll:2:10: error: CHECK: expected string not found in input"), "{e}");
+        assert!(
+            e.contains("t.ll:2:10: error: CHECK: expected string not found in input"),
+            "{e}"
+        );
         assert!(e.contains("<stdin>:4:"), "{e}");
         assert!(e.contains("note: scanning from here"), "{e}");
         assert!(e.contains(">    4:   %1:gr32 = ADD32rr %0, %0"), "{e}");
@@ -543,20 +568,52 @@ mod tests {
 
     #[test]
     fn next_same_and_empty() {
-        assert!(run("; CHECK: COPY $edi\n; CHECK-NEXT: ADD32rr\n; CHECK-SAME: %0, %0", MIR).is_ok());
-        fails("; CHECK: COPY $edi\n; CHECK-NEXT: RET64", MIR, "is not on the line after");
-        fails("; CHECK: COPY $edi\n; CHECK-SAME: RET64", MIR, "is not on the same line");
-        fails("; CHECK: %0:gr32\n; CHECK-NEXT: COPY", MIR, "is on the same line");
+        assert!(run(
+            "; CHECK: COPY $edi\n; CHECK-NEXT: ADD32rr\n; CHECK-SAME: %0, %0",
+            MIR
+        )
+        .is_ok());
+        fails(
+            "; CHECK: COPY $edi\n; CHECK-NEXT: RET64",
+            MIR,
+            "is not on the line after",
+        );
+        fails(
+            "; CHECK: COPY $edi\n; CHECK-SAME: RET64",
+            MIR,
+            "is not on the same line",
+        );
+        fails(
+            "; CHECK: %0:gr32\n; CHECK-NEXT: COPY",
+            MIR,
+            "is on the same line",
+        );
         assert!(run("; CHECK: RET64 implicit $eax\n; CHECK-EMPTY:", MIR).is_ok());
-        fails("; CHECK: COPY $edi\n; CHECK-EMPTY:", MIR, "CHECK-EMPTY: expected string not found");
+        fails(
+            "; CHECK: COPY $edi\n; CHECK-EMPTY:",
+            MIR,
+            "CHECK-EMPTY: expected string not found",
+        );
         fails("; CHECK-NEXT: x", MIR, "without previous 'CHECK: line");
     }
 
     #[test]
     fn not_between_matches_and_at_the_end() {
-        assert!(run("; CHECK: COPY $edi\n; CHECK-NOT: SUB32rr\n; CHECK: RET64", MIR).is_ok());
-        fails("; CHECK: COPY $edi\n; CHECK-NOT: ADD32rr\n; CHECK: RET64", MIR, "CHECK-NOT: excluded string found in input");
-        fails("; CHECK: ADD32rr\n; CHECK-NOT: RET64", MIR, "excluded string found");
+        assert!(run(
+            "; CHECK: COPY $edi\n; CHECK-NOT: SUB32rr\n; CHECK: RET64",
+            MIR
+        )
+        .is_ok());
+        fails(
+            "; CHECK: COPY $edi\n; CHECK-NOT: ADD32rr\n; CHECK: RET64",
+            MIR,
+            "CHECK-NOT: excluded string found in input",
+        );
+        fails(
+            "; CHECK: ADD32rr\n; CHECK-NOT: RET64",
+            MIR,
+            "excluded string found",
+        );
         assert!(run("; CHECK-NOT: IMUL\n", MIR).is_ok());
     }
 
@@ -570,26 +627,58 @@ mod tests {
         // A NOT in f's region does not see g.
         let c = "; CHECK-LABEL: function f:\n; CHECK-NOT: bb.1\n; CHECK-LABEL: function g:\n; CHECK-NOT: ADD32rr";
         assert!(run(c, MIR).is_ok());
-        fails("; CHECK-LABEL: function h:", MIR, "CHECK-LABEL: expected string not found");
+        fails(
+            "; CHECK-LABEL: function h:",
+            MIR,
+            "CHECK-LABEL: expected string not found",
+        );
     }
 
     #[test]
     fn dag_any_order_without_overlap() {
-        assert!(run("; CHECK-DAG: $eax = COPY\n; CHECK-DAG: %0:gr32 = COPY\n; CHECK: RET64", MIR).is_ok());
+        assert!(run(
+            "; CHECK-DAG: $eax = COPY\n; CHECK-DAG: %0:gr32 = COPY\n; CHECK: RET64",
+            MIR
+        )
+        .is_ok());
         // Two DAGs cannot both claim the one ADD32rr.
-        fails("; CHECK-DAG: ADD32rr\n; CHECK-DAG: ADD32rr", MIR, "CHECK-DAG: expected string not found");
+        fails(
+            "; CHECK-DAG: ADD32rr\n; CHECK-DAG: ADD32rr",
+            MIR,
+            "CHECK-DAG: expected string not found",
+        );
         // Two COPYs exist, so two DAGs on COPY match.
         assert!(run("; CHECK-DAG: COPY\n; CHECK-DAG: COPY", MIR).is_ok());
-        fails("; CHECK: ADD32rr\n; CHECK-DAG: %0:gr32 = COPY", MIR, "expected string not found");
-        fails("; CHECK-NOT: ADD32rr\n; CHECK-DAG: RET64", MIR, "excluded string found");
+        fails(
+            "; CHECK: ADD32rr\n; CHECK-DAG: %0:gr32 = COPY",
+            MIR,
+            "expected string not found",
+        );
+        fails(
+            "; CHECK-NOT: ADD32rr\n; CHECK-DAG: RET64",
+            MIR,
+            "excluded string found",
+        );
     }
 
     #[test]
     fn regexes_and_variables() {
-        assert!(run("; CHECK: [[R:%[0-9]+]]:gr32 = ADD32rr\n; CHECK: $eax = COPY [[R]]", MIR).is_ok());
-        fails("; CHECK: [[R:%[0-9]+]]:gr32 = COPY\n; CHECK: $eax = COPY [[R]]{{$}}", MIR, "expected string not found");
+        assert!(run(
+            "; CHECK: [[R:%[0-9]+]]:gr32 = ADD32rr\n; CHECK: $eax = COPY [[R]]",
+            MIR
+        )
+        .is_ok());
+        fails(
+            "; CHECK: [[R:%[0-9]+]]:gr32 = COPY\n; CHECK: $eax = COPY [[R]]{{$}}",
+            MIR,
+            "expected string not found",
+        );
         assert!(run("; CHECK: ADD32rr {{%[0-9]}}, %0{{$}}", MIR).is_ok());
-        fails("; CHECK: RET64{{$}}\n; CHECK: RET64 implicit", MIR, "expected string not found");
+        fails(
+            "; CHECK: RET64{{$}}\n; CHECK: RET64 implicit",
+            MIR,
+            "expected string not found",
+        );
         fails("; CHECK: [[X]]", MIR, "use of undefined variable 'X'");
         fails("; CHECK: {{(}}", MIR, "invalid regex");
         fails("; CHECK: [[1X:a]]", MIR, "invalid variable");
@@ -603,9 +692,13 @@ mod tests {
         let c = "; ALL: COPY $edi\n; STATIC: SUB\n; PIC: RET64\n";
         assert!(check(c, "t.ll", MIR, "<stdin>", &p).is_ok());
         let p = ["STATIC".to_string()];
-        assert!(check(c, "t.ll", MIR, "<stdin>", &p).unwrap_err().contains("STATIC: expected string"));
+        assert!(check(c, "t.ll", MIR, "<stdin>", &p)
+            .unwrap_err()
+            .contains("STATIC: expected string"));
         let p = ["NOPE".to_string()];
-        assert!(check(c, "t.ll", MIR, "<stdin>", &p).unwrap_err().contains("no check strings found with prefix 'NOPE:'"));
+        assert!(check(c, "t.ll", MIR, "<stdin>", &p)
+            .unwrap_err()
+            .contains("no check strings found with prefix 'NOPE:'"));
         // A prefix inside a word is not a directive.
         fails("; XCHECK: nothing\n", MIR, "no check strings found");
         fails("; CHECK:\n", MIR, "found empty check string");

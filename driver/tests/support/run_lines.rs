@@ -222,7 +222,11 @@ fn run_pipeline(
         Some(_) => expect_fail,
     };
     if !status_ok {
-        let want = if expect_fail { "a non-zero exit" } else { "exit 0" };
+        let want = if expect_fail {
+            "a non-zero exit"
+        } else {
+            "exit 0"
+        };
         return Err(format!(
             "command: {shown}\nexpected {want}, got {}\n--- stderr ---\n{stderr}",
             out.status
@@ -291,7 +295,9 @@ fn run_pipeline(
                 )))
             }
         }
-        other => Err(format!("unknown command '{other}' after '|' (FileCheck or golden)")),
+        other => Err(format!(
+            "unknown command '{other}' after '|' (FileCheck or golden)"
+        )),
     }
 }
 
@@ -336,7 +342,12 @@ mod tests {
     fn run_lines_with_comments_and_continuations() {
         let t = "; RUN: rcc-par %s -o - \\\n; RUN:   | FileCheck %s\n# RUN: not rcc-par x 2>&1\ndefine void @f() {\n  ret void ; RUN: no\n}\n";
         let l = run_lines(t);
-        assert_eq!(l.len(), 2, "{:?}", l.iter().map(|l| &l.text).collect::<Vec<_>>());
+        assert_eq!(
+            l.len(),
+            2,
+            "{:?}",
+            l.iter().map(|l| &l.text).collect::<Vec<_>>()
+        );
         assert_eq!(l[0].text, "rcc-par %s -o - | FileCheck %s");
         assert_eq!(l[0].line, 1);
         assert_eq!(l[1].text, "not rcc-par x 2>&1");
