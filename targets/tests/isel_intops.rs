@@ -20,67 +20,6 @@ fn sel(src: &str) -> String {
     select(src).unwrap_or_else(|e| panic!("{e}"))
 }
 
-mod call_extension {
-    use super::*;
-
-    #[test]
-    fn narrow_arguments_are_extended_by_attribute() {
-        let mir = sel("declare void @g(i8 signext, i16 zeroext, i1 zeroext, i8)
-define void @f(i8 %a, i16 %b, i1 zeroext %c) {
-  call void @g(i8 %a, i16 %b, i1 %c, i8 %a)
-  ret void
-}
-");
-        assert!(mir.contains("%3:gr32 = MOVSX32rr8 %0"), "{mir}");
-        assert!(mir.contains("%6:gr32 = MOVZX32rr8 %0"), "{mir}");
-        assert!(mir.contains("MOVZX32rr16 %1"), "{mir}");
-        assert!(mir.contains("$edi = COPY"), "{mir}");
-        assert!(mir.contains("$esi = COPY"), "{mir}");
-        assert!(!mir.contains("$dil = COPY"), "{mir}");
-        // The i1 is trusted to be 0/1 (zeroext): no mask.
-        assert!(!mir.contains("AND8ri"), "{mir}");
-    }
-
-    #[test]
-    fn call_site_attributes_count_too() {
-        let mir = sel("declare void @g(i8)
-define void @f(i8 %a) {
-  call void @g(i8 signext %a)
-  ret void
-}
-");
-        assert!(mir.contains("MOVSX32rr8"), "{mir}");
-    }
-
-    #[test]
-    fn narrow_returns_pass_unextended_like_llc() {
-        let mir = sel("define signext i8 @f(i8 signext %a) {
-  ret i8 %a
-}
-define zeroext i1 @b(i32 %x) {
-  %c = icmp eq i32 %x, 0
-  ret i1 %c
-}
-");
-        assert!(mir.contains("$al = COPY %0"), "{mir}");
-        assert!(!mir.contains("MOVSX"), "{mir}");
-        assert!(mir.contains("SETCCr 4"), "{mir}");
-    }
-
-    #[test]
-    fn i1_without_zeroext_is_masked() {
-        let mir = sel("declare i1 @g(i1)
-define i1 @f(i1 %a) {
-  %r = call i1 @g(i1 %a)
-  %x = xor i1 %r, %a
-  ret i1 %x
-}
-");
-        // Once for the argument, once for the call result.
-        assert_eq!(mir.matches("AND8ri").count(), 2, "{mir}");
-    }
-}
-
 /// A module of one function `@f` with body `body`, plus `decls`.
 fn func(sig: &str, body: &str, decls: &str) -> String {
     sel(&format!("{decls}\ndefine {sig} {{\n{body}\n}}\n"))
@@ -105,78 +44,6 @@ mod intrinsics {
         assert!(mir.contains("= BSF16rr"), "{mir}");
         assert!(!mir.contains("MOV16ri"), "cttz zero is poison: {mir}");
         assert!(mir.contains("BSWAP32r"), "{mir}");
-    }
-
-    #[test]
-    fn narrow_selects_and_overflow_branches_use_the_flags() {
-        let mir = func(
-            "i8 @f(i8 %a, i8 %b)",
-            "%m = call i8 @llvm.umin.i8(i8 %a, i8 %b)\nret i8 %m",
-            "declare i8 @llvm.umin.i8(i8, i8)",
-        );
-        assert!(!mir.contains("SETCCr"), "{mir}");
-        assert!(mir.contains("CMP8rr %0, %1"), "{mir}");
-        assert!(mir.contains("CMOV32rr"), "{mir}");
-        let mir = sel("declare {i32, i1} @llvm.uadd.with.overflow.i32(i32, i32)
-declare void @llvm.trap()
-define i32 @f(i32 %a, i32 %b) {
-entry:
-  %t = call {i32, i1} @llvm.uadd.with.overflow.i32(i32 %a, i32 %b)
-  %o = extractvalue {i32, i1} %t, 1
-  %v = extractvalue {i32, i1} %t, 0
-  br i1 %o, label %bad, label %ok
-bad:
-  call void @llvm.trap()
-  unreachable
-ok:
-  ret i32 %v
-}
-");
-        assert!(!mir.contains("SETCCr"), "{mir}");
-        assert!(mir.contains("JCC_1 %bb.1, 2,"), "jb: {mir}");
-    }
-
-    #[test]
-    fn hints_traps_and_prefetches() {
-        let mir = func(
-            "i64 @f(ptr %p, i64 %x)",
-            "%e = call i64 @llvm.expect.i64(i64 %x, i64 1)\n%s = call i64 @llvm.objectsize.i64.p0(ptr %p, i1 false, i1 false, i1 false)\n%m = call i64 @llvm.objectsize.i64.p0(ptr %p, i1 true, i1 false, i1 false)\ncall void @llvm.prefetch.p0(ptr %p, i32 1, i32 0, i32 1)\ncall void @llvm.prefetch.p0(ptr %p, i32 0, i32 3, i32 0)\ncall void @llvm.debugtrap()\n%a = add i64 %e, %s\n%b = add i64 %a, %m\nret i64 %b",
-            "declare i64 @llvm.expect.i64(i64, i64)\ndeclare i64 @llvm.objectsize.i64.p0(ptr, i1, i1, i1)\ndeclare void @llvm.prefetch.p0(ptr, i32, i32, i32)\ndeclare void @llvm.debugtrap()",
-        );
-        assert!(mir.contains("ADD64ri8 %1(tied-def 0), -1"), "{mir}");
-        assert_eq!(
-            mir.matches("PREFETCH").count(),
-            1,
-            "icache prefetch dropped: {mir}"
-        );
-        assert!(mir.contains("PREFETCHNTA"), "{mir}");
-        assert!(mir.contains("INT3"), "{mir}");
-        let mir = func(
-            "void @f()",
-            "call void @llvm.trap()\nunreachable",
-            "declare void @llvm.trap()",
-        );
-        assert!(mir.contains("UD2"), "{mir}");
-    }
-
-    #[test]
-    fn odd_widths_judge_overflow_at_their_width() {
-        let mir = func(
-            "i1 @f(i33 %a, i33 %b)",
-            "%t = call {i33, i1} @llvm.smul.with.overflow.i33(i33 %a, i33 %b)\n%o = extractvalue {i33, i1} %t, 1\nret i1 %o",
-            "declare {i33, i1} @llvm.smul.with.overflow.i33(i33, i33)",
-        );
-        // Sign-extended from 33 bits (shl+sar), multiplied in 64 bits,
-        // and the product compared with itself re-extended.
-        assert!(mir.contains("SAR64ri"), "{mir}");
-        assert!(mir.contains("SHL64ri %3(tied-def 0), 31"), "{mir}");
-        assert!(mir.contains("IMUL64rr"), "{mir}");
-        assert!(mir.contains("SETCCr 5,"), "{mir}");
-        let e = select(
-            "declare i24 @llvm.fshl.i24(i24, i24, i24)\ndefine i24 @f(i24 %a, i24 %b) {\n  %r = call i24 @llvm.fshl.i24(i24 %a, i24 %b, i24 3)\n  ret i24 %r\n}\n",
-        )
-        .unwrap_err();
-        assert!(e.contains("llvm.fshl.i24 on an odd-width integer"), "{e}");
     }
 }
 
@@ -328,29 +195,6 @@ other:
 }
 ");
         assert!(mir.contains("JMP_1 %bb.1"), "{mir}");
-    }
-
-    #[test]
-    fn narrow_and_wide_conditions() {
-        let mir = sel("define i32 @f(i8 %x, i64 %y) {
-entry:
-  switch i8 %x, label %next [ i8 -128, label %a
-                              i8 127, label %a
-                              i8 -1, label %b ]
-next:
-  switch i64 %y, label %def [ i64 -9223372036854775808, label %a
-                              i64 9223372036854775807, label %b ]
-a:
-  ret i32 1
-b:
-  ret i32 2
-def:
-  ret i32 0
-}
-");
-        assert!(mir.contains("CMP8ri %2, -128"), "{mir}");
-        assert!(mir.contains("CMP8ri %0, 127"), "{mir}");
-        assert!(mir.contains("MOV64ri -9223372036854775808"), "{mir}");
     }
 }
 
