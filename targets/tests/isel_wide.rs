@@ -74,32 +74,6 @@ fn a_carry_producer_is_emitted_next_to_its_consumer() {
 }
 
 #[test]
-fn mul_is_one_mul_and_two_cross_products() {
-    let mir = select(
-        "define i128 @f(i128 %a, i128 %b) {
-  %m = mul i128 %a, %b
-  ret i128 %m
-}",
-    )
-    .unwrap();
-    assert_eq!(count(&mir, "MUL64r "), 1, "{mir}");
-    assert_eq!(count(&mir, "IMUL64rr"), 2, "{mir}");
-    assert_eq!(count(&mir, "ADD64rr"), 2, "{mir}");
-    // A 64 x 64 -> 128 product is the MUL alone.
-    let mir = select(
-        "define i128 @f(i64 %a, i64 %b) {
-  %x = zext i64 %a to i128
-  %y = zext i64 %b to i128
-  %m = mul i128 %x, %y
-  ret i128 %m
-}",
-    )
-    .unwrap();
-    assert_eq!(count(&mir, "MUL64r "), 1, "{mir}");
-    assert_eq!(count(&mir, "IMUL"), 0, "{mir}");
-}
-
-#[test]
 fn variable_shifts_are_double_shifts_and_a_select_on_bit_6() {
     for (op, double, single) in [
         ("shl", "SHLD64rrCL", "SHL64rCL"),
@@ -269,77 +243,6 @@ define i128 @f(i128 %a, i128 %b) {
     .unwrap();
     assert_eq!(count(&mir, "BSWAP64r"), 2, "{mir}");
     assert!(mir.contains("ADC64rr") && mir.contains("SBB64r"), "{mir}");
-}
-
-#[test]
-fn wider_integers_are_four_parts() {
-    // A csmith bit-field container: i136 = 17 bytes, promoted to i256.
-    let mir = select(
-        "define i32 @f(ptr %p, i64 %a) {
-  %v = load volatile i136, ptr %p, align 1
-  %s = lshr i136 %v, 73
-  %m = and i136 %s, 4194303
-  %t = trunc i136 %m to i32
-  %z = zext i64 %a to i136
-  %y = shl i136 %z, 70
-  %o = or i136 %v, %y
-  store volatile i136 %o, ptr %p, align 1
-  ret i32 %t
-}",
-    )
-    .unwrap();
-    // 16 + 1 bytes each way.
-    assert_eq!(count(&mir, "MOV64rm"), 2, "{mir}");
-    assert_eq!(count(&mir, "MOVZX32rm8"), 1, "{mir}");
-    assert_eq!(count(&mir, "MOV64mr"), 2, "{mir}");
-    assert_eq!(count(&mir, "MOV8mr"), 1, "{mir}");
-    assert!(mir.contains("SHRD64rri8"), "{mir}");
-    let e = select(
-        "define i64 @f(ptr %p) {
-  %a = load i200, ptr %p
-  %m = udiv i200 %a, %a
-  %t = trunc i200 %m to i64
-  ret i64 %t
-}",
-    )
-    .unwrap_err();
-    assert!(e.contains("i256 operation (UDiv"), "{e}");
-}
-
-#[test]
-fn unsupported_wide_constructs_are_named() {
-    let e = select(
-        "define i256 @f(i256 %a) {
-  ret i256 %a
-}",
-    )
-    .unwrap_err();
-    assert!(e.contains("i256 argument"), "{e}");
-    let e = select(
-        "define i512 @f(i512 %a) {
-  ret i512 %a
-}",
-    )
-    .unwrap_err();
-    assert!(e.contains("i512"), "{e}");
-    let e = select(
-        "define void @f(ptr %p, i128 %v) {
-  store atomic i128 %v, ptr %p seq_cst, align 16
-  ret void
-}",
-    )
-    .unwrap_err();
-    assert!(e.contains("atomic store of type i128"), "{e}");
-    let e = select(
-        "define void @f(ptr %p) {
-  %a = load i256, ptr %p
-  %r = srem i256 %a, 7
-  store i256 %r, ptr %p
-  ret void
-}",
-    )
-    .unwrap_err();
-    assert!(e.contains("i256 operation (SRem"), "{e}");
 }
 
 #[test]
