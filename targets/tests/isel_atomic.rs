@@ -140,23 +140,3 @@ m:
         .unwrap();
     assert!(phi.contains("%bb.4") && !phi.contains("%bb.1"), "{mir}");
 }
-
-#[test]
-fn unsupported_atomics_are_named() {
-    let e = select(
-        "define float @f(ptr %p, float %v) {
-  %r = atomicrmw fadd ptr %p, float %v seq_cst
-  ret float %r
-}",
-    )
-    .unwrap_err();
-    assert!(e.contains("atomicrmw fadd"), "{e}");
-    let e = select(
-        "define void @f(ptr %p, i128 %v) {
-  %r = atomicrmw xchg ptr %p, i128 %v seq_cst
-  ret void
-}",
-    )
-    .unwrap_err();
-    assert!(e.contains("atomicrmw of type i128"), "{e}");
-}
