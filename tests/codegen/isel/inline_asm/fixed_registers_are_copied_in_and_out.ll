@@ -7,7 +7,7 @@
 ; CHECK-LABEL: Machine code for function f:
 ; CHECK-DAG: $eax = COPY %
 ; CHECK-DAG: $rdi = COPY %
-; CHECK-DAG:  = COPY $eax
+; CHECK-DAG: {{ }}= COPY $eax
 
 define i32 @f(i32 %a, i64 %p) {
   %r = call i32 asm "leal ($1,$2), $0", "={eax},{ax},{rdi}"(i32 %a, i64 %p)

@@ -2,10 +2,10 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT
 ; One machine PHI per v4i32 half, plus the counter's.
 ; COUNT-LABEL: Machine code for function f:
-; COUNT:  = PHI 
-; COUNT:  = PHI 
-; COUNT:  = PHI 
-; COUNT-NOT:  = PHI 
+; COUNT: {{ }}= PHI{{ }}
+; COUNT: {{ }}= PHI{{ }}
+; COUNT: {{ }}= PHI{{ }}
+; COUNT-NOT: {{ }}= PHI{{ }}
 
 define <4 x i32> @f(ptr %p, i32 %n) {
 entry:
