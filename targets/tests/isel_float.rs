@@ -443,38 +443,6 @@ define x86_fp80 @f(x86_fp80 %a, i64 %i, x86_fp80 %b) {
     assert!(mir.contains("implicit-def $st(0)"), "{mir}");
     assert!(mir.contains("RET64 implicit $st(0)"), "{mir}");
 }
-
-#[test]
-fn unsupported_float_constructs_are_named() {
-    for (ir, what) in [
-        (
-            "declare i1 @llvm.is.fpclass.f80(x86_fp80, i32)\ndefine i32 @f(x86_fp80 %a) {\n  %c = call i1 @llvm.is.fpclass.f80(x86_fp80 %a, i32 516)\n  %z = zext i1 %c to i32\n  ret i32 %z\n}\n",
-            "x86_fp80",
-        ),
-        (
-            "define i64 @f(x86_fp80 %a) {\n  %d = bitcast x86_fp80 %a to i80\n  %t = trunc i80 %d to i64\n  ret i64 %t\n}\n",
-            // i80 is promoted to i128 (odd widths above 64 bits).
-            "bitcast from f80 to i128",
-        ),
-        ("define half @f(half %a) {\n  ret half %a\n}\n", "half"),
-        (
-            "define fp128 @f(fp128 %a) {\n  ret fp128 %a\n}\n",
-            "fp128",
-        ),
-        (
-            "define <2 x double> @f(<2 x double> %a) {\n  %r = frem <2 x double> %a, %a\n  ret <2 x double> %r\n}\n",
-            "'frem' instruction on v2f64",
-        ),
-        (
-            "declare <2 x double> @llvm.floor.v2f64(<2 x double>)\ndefine <2 x double> @f(<2 x double> %a) {\n  %r = call <2 x double> @llvm.floor.v2f64(<2 x double> %a)\n  ret <2 x double> %r\n}\n",
-            "llvm.floor.v2f64",
-        ),
-    ] {
-        let e = select(ir).unwrap_err();
-        assert!(e.contains(what), "{ir}: {e}");
-    }
-}
-
 /// `long double _Complex` results: the real part in %st(0), the imaginary
 /// part in %st(1); both popped after a call, both pushed (imaginary first)
 /// before a return.

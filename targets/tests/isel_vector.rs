@@ -161,39 +161,6 @@ define void @tr(ptr %p) {
         ],
     );
 }
-
-#[test]
-fn unsupported_vector_constructs_are_named() {
-    for (ir, what) in [
-        (
-            "define void @f(ptr %p) {\n  %v = load <4 x i1>, ptr %p\n  %e = extractelement <4 x i1> %v, i32 0\n  store i1 %e, ptr %p\n  ret void\n}\n",
-            "load of v4i1",
-        ),
-        (
-            "define <2 x double> @f(<2 x double> %a) {\n  %r = frem <2 x double> %a, %a\n  ret <2 x double> %r\n}\n",
-            "'frem' instruction on v2f64",
-        ),
-        (
-            "define <4 x i1> @f(<4 x i32> %a) {\n  %c = icmp eq <4 x i32> %a, %a\n  ret <4 x i1> %c\n}\n",
-            "v4i1 argument or return value",
-        ),
-        (
-            "declare <4 x i32> @llvm.ctpop.v4i32(<4 x i32>)\ndefine <4 x i32> @f(<4 x i32> %a) {\n  %r = call <4 x i32> @llvm.ctpop.v4i32(<4 x i32> %a)\n  ret <4 x i32> %r\n}\n",
-            "the intrinsic llvm.ctpop.v4i32",
-        ),
-        (
-            "define void @f(ptr %p) {\n  %v = load <6 x i32>, ptr %p\n  %w = add <6 x i32> %v, %v\n  store <6 x i32> %w, ptr %p\n  ret void\n}\n",
-            "",
-        ),
-    ] {
-        match select(ir) {
-            Err(e) => assert!(e.contains(what) && !what.is_empty(), "{ir}: {e}"),
-            // <6 x i32> is split into a v4i32 and a partial one.
-            Ok(mir) => assert!(what.is_empty(), "{ir}: {mir}"),
-        }
-    }
-}
-
 #[test]
 fn truncation_to_i1_lanes_spreads_the_low_bit_without_shifts() {
     // Byte lanes have no arithmetic shift in SSE2: `0 - (x & 1)`.
