@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Round-trips every corpus .ll through `rcc-par -stop-after=parse` and checks:
+# Round-trips every corpus .ll through rcc's IR printer (`rcc-par
+# -stop-after=parse -print-after=parse`: the printed module on standard error;
+# -stop-after=parse alone writes the input as a module-only .mir) and checks:
 #  1. the printed file passes `opt-19 -passes=verify` (opt-22 for rustc's LLVM 22 IR);
 #  2. printing the printed file again gives identical text (fixpoint);
 #  3. `opt -S` of the original and of the printed file are identical but for
@@ -17,9 +19,9 @@ check_one() {
   f=$1; work=$2; rcc=$3
   b=$(echo "$f" | sed 's|/|_|g')
   opt=opt-19; case "$f" in *rustc*) opt=opt-22;; esac
-  "$rcc" -stop-after=parse "$f" -o "$work/$b.1" || { echo "FAIL parse $f"; return 1; }
+  "$rcc" -stop-after=parse -print-after=parse -filetype=null "$f" 2> "$work/$b.1" || { echo "FAIL parse $f"; return 1; }
   $opt -passes=verify -disable-output "$work/$b.1" 2> "$work/$b.err" || { echo "FAIL verify $f: $(head -c 400 "$work/$b.err")"; return 1; }
-  "$rcc" -stop-after=parse "$work/$b.1" -o "$work/$b.2" || { echo "FAIL reparse $f"; return 1; }
+  "$rcc" -stop-after=parse -print-after=parse -filetype=null "$work/$b.1" 2> "$work/$b.2" || { echo "FAIL reparse $f"; return 1; }
   cmp -s "$work/$b.1" "$work/$b.2" || { echo "FAIL fixpoint $f"; return 1; }
   $opt -S "$f" -o - | tail -n +2 > "$work/$b.a"
   $opt -S "$work/$b.1" -o - | tail -n +2 > "$work/$b.b"

@@ -37,3 +37,7 @@ echo "== codegen: Rust programs (tests/rust) with rustc's object replaced by rcc
 scripts/rust-difftest.sh
 echo "== codegen: sqlite3 and Lua built from rcc-par objects run the workloads like llc-19 builds"
 scripts/codegen-workloads.sh --levels "O0 O2"
+echo "== MIR: print/read/print is a fixpoint after every pass, and compiling on from MIR read back writes the same objects"
+scripts/check-mir-roundtrip.sh
+echo "== MIR: -stop-after=P then -start-after=P writes the uninterrupted object (sqlite3, Lua, 50 csmith programs)"
+scripts/check-mir-resume.sh

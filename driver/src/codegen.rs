@@ -2,37 +2,44 @@
 //! run on the worker pool, and the deterministic merge into one output.
 //!
 //! The pipeline is the pass table ([`crate::pipeline::PASSES`]); this
-//! module walks it for each function, between the hooks every pass gets
-//! (`-print-before`/`-print-after`, `-verify-machineinstrs`, the stop
-//! options, `-time-passes` and `-stats` accounting). The target is reached
-//! only through the `&'static dyn Target` the registry picked from the
-//! module's triple (or `-mtriple`/`-march`).
+//! module walks the rows a [`Plan`] picks for each function, between the
+//! hooks every pass gets (`-print-before`/`-print-after`,
+//! `-verify-machineinstrs`, `-mir-roundtrip`, `-time-passes` and `-stats`
+//! accounting). The target is reached only through the `&'static dyn
+//! Target` the registry picked from the module's triple (or
+//! `-mtriple`/`-march`).
 //!
 //! ```text
-//! per function (any worker, in parallel): the machine passes of the table
+//! per function (any worker, in parallel): the function starts empty, or
+//!   from its section of the .mir input; the plan's passes run (normally
 //!   finalize-isel .. branch-folder, then asm-printer records the function
-//!   into a Fragment (RecordingStreamer)
+//!   into a Fragment); a plan that stops early writes its MIR section
 //! merge (calling thread, module order):
 //!   begin_module, replay every fragment, emit_globals, the PIC unwind
-//!   words, finish_module
+//!   words, finish_module; or the MIR header and every section
 //! ```
 //!
 //! Invariants: a function's output depends only on the module and the
 //! options, never on the worker or the order in which functions finish;
 //! fragments are replayed in module order, so `-j1` and `-jN` write the same
 //! bytes. Each worker owns one [`Worker`] (the target's scratch, the machine
-//! function, the recorder, counters), reused from function to function.
+//! function, the recorder, counters), reused from function to function;
+//! only the `MachFunction` carries anything from one pass to the next, so
+//! a pass resumed from MIR sees what the uninterrupted pipeline gave it.
 //! A failing function is reported with its name and location; the other
 //! functions still run and report their own errors.
 
+use crate::mir_input::{self, MirInput};
 use crate::options::{FileType, Options, RelocModel};
 use crate::pipeline::{Counts, Pass, PASSES};
+use crate::plan::Plan;
 use rcc_ir::attrs::Attr;
 use rcc_ir::entity::EntityId;
 use rcc_ir::layout::DataLayout;
 use rcc_ir::{Diagnostic, GlobalId, Module, ParseError};
 use rcc_mach::eh::ExceptionRefs;
 use rcc_mach::emit::{EmitOptions, ModuleEmitter, RelocModel as EmitReloc};
+use rcc_mach::mir::Reader;
 use rcc_mach::passes::frame_layout::{for_each_fn_attr, FrameOptions, FramePointer};
 use rcc_mach::MachFunction;
 use rcc_mc::fragment::{Fragment, RecordingStreamer};
@@ -56,8 +63,16 @@ pub struct ModuleCx<'a> {
     subtargets: Vec<Subtarget>,
     /// Warnings found while preparing the module, printed once.
     pub warnings: Vec<String>,
-    /// The passes that run at the chosen `-O`, as indices into `PASSES`.
+    /// The passes that run at the chosen `-O`, as indices into `PASSES`
+    /// (the whole pipeline, for [`ModuleCx::run_until`]).
     passes: Vec<usize>,
+    /// What [`ModuleCx::compile_function`] runs (default: `passes`).
+    pub plan: Plan,
+    /// The `.mir` file functions are read from, if the input is MIR.
+    pub mir: Option<&'a MirInput<'a>>,
+    /// The MIR reader's lookups, made once when MIR is read (MIR input,
+    /// `-mir-roundtrip`; see [`ModuleCx::read_mir`]).
+    reader: Option<Reader<'a>>,
 }
 
 /// One function's context for the passes.
@@ -77,6 +92,8 @@ pub struct FunctionOutput {
     pub dump: String,
     /// The personality and type infos the module must provide words for.
     pub eh: ExceptionRefs,
+    /// The function's MIR section, when the plan writes MIR.
+    pub mir: String,
 }
 
 /// Time spent in one pass, summed over functions and workers.
@@ -109,6 +126,12 @@ pub struct Worker {
     pub times: Vec<PassTime>,
     /// What the last `asm-printer` run reported.
     eh: ExceptionRefs,
+    /// `-mir-roundtrip`: the function read back, and the two texts.
+    spare: MachFunction,
+    mir_text: (String, String),
+    /// Time spent reading and writing MIR.
+    pub mir_read: Duration,
+    pub mir_write: Duration,
 }
 
 impl Worker {
@@ -127,6 +150,10 @@ impl Worker {
             counts: vec![[0; 4]; PASSES.len()],
             times: vec![PassTime::default(); PASSES.len()],
             eh: ExceptionRefs::default(),
+            spare: MachFunction::new(GlobalId::from_u32(0)),
+            mir_text: (String::new(), String::new()),
+            mir_read: Duration::ZERO,
+            mir_write: Duration::ZERO,
         }
     }
 }
@@ -211,9 +238,14 @@ impl<'a> ModuleCx<'a> {
             .with_assembler(target.inline_assembler());
         let frame_pointer = opts.frame_pointer.as_deref().and_then(FramePointer::parse);
         let (subtargets, warnings) = resolve_subtargets(m, opts, target)?;
-        let passes = (1..PASSES.len())
+        let passes: Vec<usize> = (1..PASSES.len())
             .filter(|&i| PASSES[i].levels.has(opts.opt_level))
             .collect();
+        let plan = Plan {
+            passes: passes.clone(),
+            writes_mir: false,
+            from_ir: true,
+        };
         Ok(ModuleCx {
             m,
             dl,
@@ -226,6 +258,9 @@ impl<'a> ModuleCx<'a> {
             subtargets,
             warnings,
             passes,
+            plan,
+            mir: None,
+            reader: None,
         })
     }
 
@@ -258,35 +293,92 @@ impl<'a> ModuleCx<'a> {
     }
 
     fn wants_dump_after(&self, pass: &str) -> bool {
-        self.opts.print_after_all
-            || self.opts.print_after.iter().any(|p| p == pass)
-            || self.opts.stop_after.as_deref() == Some(pass)
+        self.opts.print_after_all || self.opts.print_after.iter().any(|p| p == pass)
     }
 
     fn wants_dump_before(&self, pass: &str) -> bool {
         self.opts.print_before.iter().any(|p| p == pass)
-            || self.opts.stop_before.as_deref() == Some(pass)
     }
 
-    /// Runs the machine pipeline on function `g` (ordinal `n`) with worker
-    /// `w`'s scratch, as far as the stop options say.
+    /// Prepares reading MIR (the reader's lookups of the module's names).
+    pub fn read_mir(&mut self) {
+        if self.reader.is_none() {
+            self.reader = Some(Reader::new(self.m, self.target.info()));
+        }
+    }
+
+    /// The MIR reader (made by [`ModuleCx::read_mir`]).
+    fn reader(&self) -> Result<&Reader<'a>, String> {
+        self.reader
+            .as_ref()
+            .ok_or_else(|| "internal error: MIR reader not prepared".to_string())
+    }
+
+    /// The context of function `g` (ordinal `n`) for the passes.
+    fn fn_cx(&self, g: GlobalId, n: u32) -> FnCx<'_> {
+        FnCx {
+            module: self,
+            g,
+            n,
+            subtarget: self.subtargets[g.index()],
+            frame: FrameOptions::for_function(self.m, g, self.frame_pointer),
+        }
+    }
+
+    /// Compiles function `g` (ordinal `n`) with worker `w`'s scratch as the
+    /// plan says: the function starts empty or from its MIR section, the
+    /// plan's passes run, and the result is its fragment or, when the plan
+    /// writes MIR, its MIR section.
     pub fn compile_function(
         &self,
         w: &mut Worker,
         g: GlobalId,
         n: u32,
     ) -> Result<FunctionOutput, ParseError> {
-        let stop = match (&self.opts.stop_after, &self.opts.stop_before) {
-            (Some(p), _) => Some((p.as_str(), false)),
-            (None, Some(p)) => Some((p.as_str(), true)),
-            _ => None,
-        };
-        self.run(w, g, n, stop)
+        let cx = self.fn_cx(g, n);
+        w.mf.clear(g);
+        if let Some(input) = self.mir {
+            match input.section(g) {
+                Some(s) => {
+                    let start = Instant::now();
+                    let reader = self.reader().map_err(|e| self.error(g, e))?;
+                    input.read(reader, s, &mut w.mf)?;
+                    w.mir_read += start.elapsed();
+                    self.verify(w, g, "reading MIR")?;
+                }
+                None if !self.plan.from_ir => {
+                    return Err(self.error(
+                        g,
+                        "the MIR file has no section for this function (every defined function needs one unless the passes start at finalize-isel)",
+                    ))
+                }
+                None => {}
+            }
+        }
+        let mut dump = String::new();
+        let emitted = self.run_passes(&cx, w, &self.plan.passes, &mut dump)?;
+        let mut mir = String::new();
+        if self.plan.writes_mir {
+            let start = Instant::now();
+            mir_input::write_function(&mut mir, &w.mf, self.m, self.target.info());
+            w.mir_write += start.elapsed();
+        }
+        Ok(FunctionOutput {
+            fragment: if emitted {
+                w.rec.finish()
+            } else {
+                Fragment::default()
+            },
+            dump,
+            eh: std::mem::take(&mut w.eh),
+            mir,
+        })
     }
 
-    /// Runs the machine pipeline on function `g` up to and including pass
-    /// `last` (a name from the pass table; `None`: through emission). The
-    /// benchmarks time the phases with it.
+    /// Runs the machine pipeline of the chosen `-O` on function `g`
+    /// (ordinal `n`) from its IR, up to and including pass `last` (a name
+    /// from the pass table; `None`: through emission). The benchmarks time
+    /// the phases with it.
     pub fn run_until(
         &self,
         w: &mut Worker,
@@ -294,41 +386,73 @@ impl<'a> ModuleCx<'a> {
         n: u32,
         last: Option<&str>,
     ) -> Result<FunctionOutput, ParseError> {
-        self.run(w, g, n, last.map(|p| (p, false)))
-    }
-
-    /// The pipeline, stopping after pass `stop.0` (before it when
-    /// `stop.1`).
-    fn run(
-        &self,
-        w: &mut Worker,
-        g: GlobalId,
-        n: u32,
-        stop: Option<(&str, bool)>,
-    ) -> Result<FunctionOutput, ParseError> {
-        let m = self.m;
-        let t = self.target.info();
-        let cx = FnCx {
-            module: self,
-            g,
-            n,
-            subtarget: self.subtargets[g.index()],
-            frame: FrameOptions::for_function(m, g, self.frame_pointer),
+        let end = match last {
+            Some(p) => match self.passes.iter().position(|&k| PASSES[k].name == p) {
+                Some(i) => i + 1,
+                None => self.passes.len(),
+            },
+            None => self.passes.len(),
         };
+        let cx = self.fn_cx(g, n);
         w.mf.clear(g);
         let mut dump = String::new();
+        let emitted = self.run_passes(&cx, w, &self.passes[..end], &mut dump)?;
+        Ok(FunctionOutput {
+            fragment: if emitted {
+                w.rec.finish()
+            } else {
+                Fragment::default()
+            },
+            dump,
+            eh: std::mem::take(&mut w.eh),
+            mir: String::new(),
+        })
+    }
+
+    /// With `-verify-machineinstrs`, the machine verifier on the worker's
+    /// function after `what`.
+    fn verify(&self, w: &Worker, g: GlobalId, what: &str) -> Result<(), ParseError> {
+        if !self.opts.verify_machineinstrs {
+            return Ok(());
+        }
+        let errs = rcc_mach::verify::verify(&w.mf, self.m, self.target.info());
+        if errs.is_empty() {
+            return Ok(());
+        }
+        let list: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+        Err(self.error(
+            g,
+            format!(
+                "machine verifier failed after {what}:\n  {}",
+                list.join("\n  ")
+            ),
+        ))
+    }
+
+    /// Runs `passes` (indices into `PASSES`) on the worker's function with
+    /// the hooks every pass gets. Returns whether `asm-printer` ran (its
+    /// fragment is then in the worker's recorder).
+    fn run_passes(
+        &self,
+        cx: &FnCx<'_>,
+        w: &mut Worker,
+        passes: &[usize],
+        dump: &mut String,
+    ) -> Result<bool, ParseError> {
+        let m = self.m;
+        let g = cx.g;
+        let t = self.target.info();
         let timed = self.opts.time_passes;
-        for &k in &self.passes {
+        for &k in passes {
             let pass: &Pass = &PASSES[k];
-            let run = pass.run.expect("machine passes have a function");
+            let Some(run) = pass.run else {
+                continue;
+            };
             if self.wants_dump_before(pass.name) {
-                rcc_mach::printer::print_function_at(&mut dump, &w.mf, m, t, "Before", pass.name);
-            }
-            if stop == Some((pass.name, true)) {
-                return Ok(stopped(dump));
+                rcc_mach::printer::print_function_at(dump, &w.mf, m, t, "Before", pass.name);
             }
             let start = timed.then(|| (Instant::now(), thread_cpu()));
-            let counts = run(&cx, w).map_err(|e| self.error(g, e))?;
+            let counts = run(cx, w).map_err(|e| self.error(g, e))?;
             if let Some((wall, (c0, s0))) = start {
                 let (c1, s1) = thread_cpu();
                 let cpu = c1.saturating_sub(c0);
@@ -343,34 +467,28 @@ impl<'a> ModuleCx<'a> {
                 *acc += c;
             }
             if pass.name == "asm-printer" {
-                break;
+                return Ok(true);
             }
             if self.wants_dump_after(pass.name) {
-                rcc_mach::printer::print_function(&mut dump, &w.mf, m, t, pass.name);
+                rcc_mach::printer::print_function(dump, &w.mf, m, t, pass.name);
             }
-            if self.opts.verify_machineinstrs {
-                let errs = rcc_mach::verify::verify(&w.mf, m, t);
-                if !errs.is_empty() {
-                    let list: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
-                    return Err(self.error(
-                        g,
-                        format!(
-                            "machine verifier failed after {}:\n  {}",
-                            pass.name,
-                            list.join("\n  ")
-                        ),
-                    ));
-                }
-            }
-            if stop == Some((pass.name, false)) {
-                return Ok(stopped(dump));
+            self.verify(w, g, pass.name)?;
+            if self.opts.mir_roundtrip {
+                let Worker {
+                    mf,
+                    spare,
+                    mir_text,
+                    ..
+                } = w;
+                let reader = self.reader().map_err(|e| self.error(g, e))?;
+                mir_input::roundtrip(reader, mf, spare, m, t, &mut mir_text.0, &mut mir_text.1)
+                    .map_err(|e| {
+                        self.error(g, format!("MIR round trip after {}: {e}", pass.name))
+                    })?;
+                std::mem::swap(&mut w.mf, &mut w.spare);
             }
         }
-        Ok(FunctionOutput {
-            fragment: w.rec.finish(),
-            dump,
-            eh: std::mem::take(&mut w.eh),
-        })
+        Ok(false)
     }
 }
 
@@ -383,14 +501,6 @@ pub(crate) fn asm_printer(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, Strin
         .emit_function(module.env(), cx.g, cx.n, &w.mf, &mut w.rec)?;
     let emitted: usize = w.mf.order.iter().map(|&b| w.mf.block_insts(b).len()).sum();
     Ok([emitted as u64, 0, 0, 0])
-}
-
-fn stopped(dump: String) -> FunctionOutput {
-    FunctionOutput {
-        fragment: Fragment::default(),
-        dump,
-        eh: ExceptionRefs::default(),
-    }
 }
 
 /// The subtarget of every function: `-mcpu`/`-mattr`, then each function's
@@ -467,6 +577,20 @@ fn resolve_subtargets(
     Ok((subtargets, warnings))
 }
 
+/// What to compile besides the module and the options.
+pub struct Job<'a> {
+    /// Names the input in diagnostics.
+    pub file: &'a str,
+    /// The text errors are located in: the input file (for MIR input the
+    /// whole `.mir` file; the module's offsets are the file's).
+    pub source: &'a str,
+    /// The IR module's own text, for the header of MIR output.
+    pub module_text: &'a str,
+    pub plan: Plan,
+    /// The `.mir` file the functions are read from, if the input is MIR.
+    pub mir: Option<&'a MirInput<'a>>,
+}
+
 /// What compiling a module reports besides its output.
 #[derive(Default, Debug)]
 pub struct Report {
@@ -480,6 +604,9 @@ pub struct Report {
     /// Wall time of the parallel region and of the serial merge.
     pub parallel_wall: Duration,
     pub merge_wall: Duration,
+    /// Time spent reading and writing MIR, summed over workers.
+    pub mir_read: Duration,
+    pub mir_write: Duration,
 }
 
 /// Compiles every function of `m` for `target` on `pool` and merges the
@@ -489,13 +616,19 @@ pub fn compile_module(
     pool: &rayon::ThreadPool,
     m: &Module,
     opts: &Options,
-    file: &str,
+    job: &Job<'_>,
     target: &'static dyn Target,
     report: &mut Report,
 ) -> Result<Vec<u8>, Vec<Diagnostic>> {
-    let other = |s: String| vec![Diagnostic::locate(file, &m.text, &ParseError::new(0, s))];
+    let file = job.file;
+    let other = |s: String| vec![Diagnostic::locate(file, job.source, &ParseError::new(0, s))];
     let dl = m.data_layout().map_err(other)?;
-    let cx = ModuleCx::new(m, &dl, opts, file, target).map_err(other)?;
+    let mut cx = ModuleCx::new(m, &dl, opts, file, target).map_err(other)?;
+    cx.plan = job.plan.clone();
+    cx.mir = job.mir;
+    if job.mir.is_some() || opts.mir_roundtrip {
+        cx.read_mir();
+    }
     report.warnings.extend(cx.warnings.iter().cloned());
     let funcs = cx.functions();
     let encode = opts.filetype == FileType::Obj;
@@ -525,6 +658,8 @@ pub fn compile_module(
             }
             report.times[k] += w.times[k];
         }
+        report.mir_read += w.mir_read;
+        report.mir_write += w.mir_write;
     }
     let mut outs = Vec::with_capacity(results.len());
     let mut errors = Vec::new();
@@ -535,19 +670,19 @@ pub fn compile_module(
         }
     }
     if !errors.is_empty() {
-        return Err(Diagnostic::locate_all(file, &m.text, &errors));
+        return Err(Diagnostic::locate_all(file, job.source, &errors));
     }
-    let stopping = opts.stop_after.is_some() || opts.stop_before.is_some();
-    if opts.print_after_all
-        || !opts.print_after.is_empty()
-        || !opts.print_before.is_empty()
-        || stopping
-    {
+    if opts.print_after_all || !opts.print_after.is_empty() || !opts.print_before.is_empty() {
         let dumps: String = outs.iter().map(|o| o.dump.as_str()).collect();
-        if stopping {
-            return Ok(dumps.into_bytes());
-        }
         eprint!("{dumps}");
+    }
+    if cx.plan.writes_mir {
+        let mut text = String::new();
+        mir_input::write_header(&mut text, m, job.module_text);
+        for o in &outs {
+            text.push_str(&o.mir);
+        }
+        return Ok(text.into_bytes());
     }
     let t1 = Instant::now();
     let out = merge(&cx, &outs, opts.filetype).map_err(other);

@@ -7,10 +7,14 @@
 pub mod codegen;
 pub mod heap;
 pub mod input;
+pub mod mir_input;
 pub mod options;
 pub mod pipeline;
+pub mod plan;
 
+use mir_input::MirInput;
 use options::{FileType, Options};
+use plan::Plan;
 use rcc_ir::{Diagnostic, Module, Source};
 use std::time::{Duration, Instant};
 
@@ -87,6 +91,20 @@ impl Timings {
         for (p, t) in pipeline::PASSES.iter().zip(&r.times) {
             if t.wall > Duration::ZERO {
                 rows.push((p.description, *t));
+            }
+        }
+        for (name, d) in [
+            ("MIR function reader (summed over workers)", r.mir_read),
+            ("MIR function printer (summed over workers)", r.mir_write),
+        ] {
+            if d > Duration::ZERO {
+                rows.push((
+                    name,
+                    codegen::PassTime {
+                        wall: d,
+                        ..Default::default()
+                    },
+                ));
             }
         }
         rows.push((
@@ -218,7 +236,8 @@ impl Compiler {
     }
 
     /// Runs the pipeline as far as the options ask and returns the output
-    /// bytes (empty for `-filetype=null`).
+    /// bytes (empty for `-filetype=null`). The input is IR, or MIR when
+    /// `file` ends with `.mir` or the text starts with rcc's MIR header.
     pub fn compile(
         &self,
         text: impl Into<Source>,
@@ -235,38 +254,68 @@ impl Compiler {
             }
             None => {}
         }
-        let m = self.parse(text, file, timings)?;
-        if self.opts.print_after_all || self.opts.print_after.iter().any(|p| p == "parse") {
-            eprintln!(
-                "; *** IR Dump After parse ***\n{}",
-                rcc_ir::print_module(&m)
-            );
+        let text: Source = text.into();
+        let is_mir = mir_input::is_mir(file, &text);
+        let plan = Plan::new(&self.opts, is_mir).map_err(Error::Other)?;
+        if !is_mir {
+            let m = self.parse(text, file, timings)?;
+            self.after_parse(&m);
+            let out = self.run_after_parse(&m, &m.text, &m.text, file, plan, None, timings);
+            if self.opts.disable_free {
+                std::mem::forget(m);
+            }
+            return out;
         }
-        if self.opts.stats {
-            eprint!("{}", ir_stats(&m));
-        }
-        let out = self.run_after_parse(&m, file, timings);
+        let located = |e: rcc_ir::ParseError| Error::Input(Diagnostic::locate(file, &text, &e));
+        let sections = timings
+            .record("split MIR", || mir_input::split(&text))
+            .map_err(located)?;
+        let module = mir_input::module_source(&text, &sections);
+        let m = self.parse(module, file, timings)?;
+        self.after_parse(&m);
+        let input = MirInput::new(&m, &text, &sections).map_err(located)?;
+        let module_text = text.get(sections.module.clone()).unwrap_or("");
+        let out = self.run_after_parse(&m, &text, module_text, file, plan, Some(&input), timings);
         if self.opts.disable_free {
             std::mem::forget(m);
         }
         out
     }
 
+    /// `-print-after=parse` and the IR part of `-stats`.
+    fn after_parse(&self, m: &Module) {
+        if self.opts.print_after_all || self.opts.print_after.iter().any(|p| p == "parse") {
+            eprintln!("; *** IR Dump After parse ***\n{}", rcc_ir::print_module(m));
+        }
+        if self.opts.stats {
+            eprint!("{}", ir_stats(m));
+        }
+    }
+
+    /// Code generation of the parsed module `m` as `plan` says. `source`
+    /// is the input's text (errors are located in it), `module_text` the
+    /// module's part of it (the header of MIR output).
+    #[allow(clippy::too_many_arguments)]
     fn run_after_parse(
         &self,
         m: &Module,
+        source: &str,
+        module_text: &str,
         file: &str,
+        plan: Plan,
+        mir: Option<&MirInput<'_>>,
         timings: &mut Timings,
     ) -> Result<Vec<u8>, Error> {
-        if self.opts.stop_after.as_deref() == Some("parse")
-            || self.opts.stop_before.as_deref() == Some("finalize-isel")
-        {
+        if plan.writes_mir && plan.from_ir && plan.passes.is_empty() {
+            // Stopped after the reader: the module alone.
             if self.opts.filetype == FileType::Null {
                 return Ok(Vec::new());
             }
-            return Ok(timings
-                .record("print", || rcc_ir::print_module(m))
-                .into_bytes());
+            let mut out = String::new();
+            timings.record("print", || {
+                mir_input::write_header(&mut out, m, module_text)
+            });
+            return Ok(out.into_bytes());
         }
         let triple = self
             .opts
@@ -277,13 +326,20 @@ impl Compiler {
             let at = m.triple.map_or(0, |s| s.start);
             Error::Input(Diagnostic::locate(
                 file,
-                &m.text,
+                source,
                 &rcc_ir::ParseError::new(at, e),
             ))
         })?;
+        let job = codegen::Job {
+            file,
+            source,
+            module_text,
+            plan,
+            mir,
+        };
         let mut report = codegen::Report::default();
         let out = timings.record("codegen", || {
-            codegen::compile_module(&self.pool, m, &self.opts, file, target, &mut report).map_err(
+            codegen::compile_module(&self.pool, m, &self.opts, &job, target, &mut report).map_err(
                 |mut ds| {
                     if ds.len() == 1 {
                         Error::Input(ds.remove(0))

@@ -92,10 +92,16 @@ pub struct Options {
     pub print_before: Vec<String>,
     pub stop_after: Option<String>,
     pub stop_before: Option<String>,
-    /// `-start-after` / `-start-before`: accepted for MIR input, which
-    /// rcc cannot read yet (an error when given).
+    /// `-start-after` / `-start-before`: where a pipeline resumed from
+    /// MIR input starts (an error for IR input).
     pub start_after: Option<String>,
     pub start_before: Option<String>,
+    /// `-run-pass`: exactly these passes, in this order, then MIR out.
+    pub run_pass: Vec<String>,
+    /// `-mir-roundtrip`: after every pass, write the function as MIR, read
+    /// it back into a fresh function, require the same text again, and go
+    /// on with the function read back (a test of the MIR format).
+    pub mir_roundtrip: bool,
     pub debug_pass: Option<DebugPass>,
     pub time_passes: bool,
     pub stats: bool,
@@ -137,6 +143,8 @@ impl Default for Options {
             stop_before: None,
             start_after: None,
             start_before: None,
+            run_pass: Vec::new(),
+            mir_roundtrip: false,
             debug_pass: None,
             time_passes: false,
             stats: false,
@@ -462,7 +470,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     value(
         "-stop-after",
         "<pass>",
-        "Stop after the pass and write the code (the IR after parse)",
+        "Stop after the pass and write the module and its functions as MIR (.mir; after parse: the module only)",
         |o, v| {
             o.stop_after = Some(pass_name("-stop-after", v)?);
             Ok(())
@@ -471,7 +479,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     value(
         "-stop-before",
         "<pass>",
-        "Stop before the pass and write the code",
+        "Stop before the pass and write the module and its functions as MIR (.mir)",
         |o, v| {
             o.stop_before = Some(pass_name("-stop-before", v)?);
             Ok(())
@@ -480,7 +488,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     value(
         "-start-after",
         "<pass>",
-        "Start after the pass (needs MIR input, which rcc cannot read yet: an error)",
+        "Resume MIR input (.mir) after the pass: run the rest of the pipeline (or up to -stop-after/-stop-before)",
         |o, v| {
             o.start_after = Some(pass_name("-start-after", v)?);
             Ok(())
@@ -489,9 +497,28 @@ pub const OPTIONS: &[OptionSpec] = &[
     value(
         "-start-before",
         "<pass>",
-        "Start before the pass (needs MIR input, which rcc cannot read yet: an error)",
+        "Resume MIR input (.mir) before the pass: run it and the rest of the pipeline (or up to -stop-after/-stop-before)",
         |o, v| {
             o.start_before = Some(pass_name("-start-before", v)?);
+            Ok(())
+        },
+    ),
+    value(
+        "-run-pass",
+        "<pass>[,<pass>...]",
+        "Run exactly these machine passes, in this order, on every function of MIR input and write MIR (on IR input the first must be finalize-isel)",
+        |o, v| {
+            for p in v.split(',') {
+                o.run_pass.push(run_pass_name(p)?);
+            }
+            Ok(())
+        },
+    ),
+    flag(
+        "-mir-roundtrip",
+        "Debugging aid: after every pass write each function as MIR, read it back, require the same text, and go on with the function read back",
+        |o, on| {
+            o.mir_roundtrip = on;
             Ok(())
         },
     ),
@@ -613,17 +640,42 @@ fn pass_name(option: &str, p: String) -> Result<String, String> {
     pipeline::check_name(option, &p).map(|()| p)
 }
 
+/// One name of `-run-pass`: a machine pass that maps MIR to MIR.
+fn run_pass_name(p: &str) -> Result<String, String> {
+    pipeline::check_name("-run-pass", p)?;
+    match p {
+        "parse" => Err(
+            "-run-pass=parse: the IR reader is not a machine pass; it runs on every input".into(),
+        ),
+        "asm-printer" => Err(
+            "-run-pass=asm-printer: the assembly printer writes code, not MIR; use -start-before=asm-printer (or -start-after=<last pass>) to emit code from MIR".into(),
+        ),
+        _ => Ok(p.to_string()),
+    }
+}
+
 impl Options {
     /// Checks combinations the parser cannot see one option at a time:
-    /// one stop option at most, start options (MIR input).
+    /// one stop option and one start option at most, `-run-pass` alone.
+    /// (Whether the input suits the start options is
+    /// [`crate::plan::Plan::new`]'s business.)
     pub fn validate(&self) -> Result<(), String> {
         if self.stop_after.is_some() && self.stop_before.is_some() {
             return Err("-stop-after and -stop-before cannot be used together".into());
         }
-        if let Some(p) = self.start_after.as_ref().or(self.start_before.as_ref()) {
-            return Err(format!(
-                "-start-after/-start-before={p}: starting inside the pipeline needs MIR input, which rcc cannot read yet"
-            ));
+        if self.start_after.is_some() && self.start_before.is_some() {
+            return Err("-start-after and -start-before cannot be used together".into());
+        }
+        if !self.run_pass.is_empty()
+            && (self.start_after.is_some()
+                || self.start_before.is_some()
+                || self.stop_after.is_some()
+                || self.stop_before.is_some())
+        {
+            return Err(
+                "-run-pass cannot be combined with -start-after/-start-before/-stop-after/-stop-before"
+                    .into(),
+            );
         }
         if self.print_before.iter().any(|p| p == "parse")
             || self.stop_before.as_deref() == Some("parse")
@@ -631,6 +683,11 @@ impl Options {
             return Err("nothing runs before 'parse'".into());
         }
         Ok(())
+    }
+
+    /// Whether the output is MIR (a stop option or `-run-pass`).
+    pub fn writes_mir(&self) -> bool {
+        self.stop_after.is_some() || self.stop_before.is_some() || !self.run_pass.is_empty()
     }
 
     /// The allocator the pipeline uses.
@@ -721,10 +778,31 @@ mod tests {
         assert!(args("-march=arm").is_err());
         assert!(args("-mattr=avx2").is_err());
         assert!(args("-regalloc=greedy x.ll").is_err());
-        assert!(args("-start-after=regallocfast x.ll")
-            .unwrap()
-            .validate()
-            .is_err());
+        assert!(
+            args("-start-after=regallocfast -start-before=prologepilog x.mir")
+                .unwrap()
+                .validate()
+                .is_err()
+        );
+        assert!(
+            args("-run-pass=regallocfast -stop-after=prologepilog x.mir")
+                .unwrap()
+                .validate()
+                .is_err()
+        );
+        assert!(args("-run-pass=asm-printer")
+            .unwrap_err()
+            .contains("-start-before=asm-printer"));
+        assert!(args("-run-pass=parse").is_err());
+        assert!(args("-run-pass=regallocfast,nope")
+            .unwrap_err()
+            .contains("unknown pass name 'nope'"));
+        assert_eq!(
+            args("-run-pass=regallocfast,prologepilog -run-pass=branch-folder x.mir")
+                .unwrap()
+                .run_pass,
+            ["regallocfast", "prologepilog", "branch-folder"]
+        );
         assert!(
             args("-stop-after=regallocfast -stop-before=prologepilog x.ll")
                 .unwrap()

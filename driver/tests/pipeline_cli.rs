@@ -94,13 +94,26 @@ fn stats_count_per_pass() {
 #[test]
 fn stop_and_print_before() {
     let ex = example();
-    let o = rcc_par(&["-stop-before=regallocfast", &ex, "-o", "-"]);
+    // Stopping writes MIR: the module, then the functions as the pass
+    // before the stop point left them; print options still print.
+    let o = rcc_par(&[
+        "-stop-before=regallocfast",
+        "-print-before=regallocfast",
+        &ex,
+        "-o",
+        "-",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(out.contains("IR Dump Before regallocfast"), "{out}");
+    assert!(out.contains("define internal fastcc i32 @fib"), "{out}");
     assert!(
         out.contains('%'),
         "virtual registers before allocation: {out}"
+    );
+    assert!(
+        !stderr(&o).contains("IR Dump Before regallocfast"),
+        "the stop point is not a print point: {}",
+        stderr(&o)
     );
     let o = rcc_par(&["-print-before=prologepilog", &ex, "-filetype=null"]);
     assert!(stderr(&o).contains("IR Dump Before prologepilog"));

@@ -413,8 +413,13 @@ fn check_option(name: &str) {
             err(&["-print-after=nonesuch"]);
         }
         "-stop-after" => {
+            // MIR: the module (verbatim) after parse, then the functions.
             let ir = differs(&["-stop-after=parse"]);
             assert!(ir.contains("define i32 @f(i32 %a)"), "{ir}");
+            let mir = differs(&["-stop-after=regallocfast"]);
+            assert!(mir.starts_with(&ir), "{mir}");
+            assert!(mir.len() > ir.len(), "{mir}");
+            err(&["-stop-after=asm-printer"]);
         }
         "-print-before" => {
             let o = run(&["-print-before=prologepilog"]);
@@ -428,12 +433,42 @@ fn check_option(name: &str) {
         }
         "-stop-before" => {
             let mir = differs(&["-stop-before=regallocfast"]);
-            assert!(mir.contains("IR Dump Before regallocfast"), "{mir}");
+            assert!(
+                mir.contains('%'),
+                "virtual registers before allocation: {mir}"
+            );
+            assert_eq!(ok(&run(&["-stop-after=twoaddressinstruction"])), mir);
             err(&["-stop-before=nonesuch"]);
         }
         "-start-after" | "-start-before" => {
-            // Needs MIR input, which rcc cannot read yet.
+            // Resumes MIR (here on standard input) into the same output.
+            let (stop, p) = if name == "-start-after" {
+                ("-stop-after", "regallocfast")
+            } else {
+                ("-stop-before", "prologepilog")
+            };
+            let mir = ok(&run(&[&format!("{stop}={p}")]));
+            assert_eq!(ok(&run_on(&mir, &[&format!("{name}={p}")])), base);
+            // IR input cannot start inside the pipeline.
             err(&[&format!("{name}=regallocfast")]);
+            err(&[&format!("{name}=nonesuch")]);
+        }
+        "-run-pass" => {
+            let isel = ok(&run(&["-run-pass=finalize-isel"]));
+            assert_eq!(isel, ok(&run(&["-stop-after=finalize-isel"])));
+            let two = ok(&run_on(
+                &isel,
+                &["-run-pass=phi-node-elimination,twoaddressinstruction"],
+            ));
+            assert_eq!(two, ok(&run(&["-stop-after=twoaddressinstruction"])));
+            err(&["-run-pass=asm-printer"]);
+            err(&["-run-pass=regallocfast"]);
+            err(&["-run-pass=nonesuch"]);
+        }
+        "-mir-roundtrip" => {
+            same(&["-mir-roundtrip"]);
+            same(&["-mir-roundtrip", "-filetype=asm"]);
+            err(&["-mir-roundtrip=perhaps"]);
         }
         "-debug-pass" => {
             let o = run(&["-debug-pass=Structure"]);

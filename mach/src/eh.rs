@@ -164,6 +164,11 @@ impl EhInfo {
         }
     }
 
+    /// How many label numbers were allocated.
+    pub fn num_labels(&self) -> usize {
+        self.roles.len()
+    }
+
     /// A fresh label number.
     pub fn new_label(&mut self) -> u32 {
         self.roles.push(LabelRole::None);

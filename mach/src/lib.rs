@@ -19,6 +19,7 @@ pub mod emit;
 pub mod frame;
 pub mod func;
 pub mod inline_asm;
+pub mod mir;
 pub mod operand;
 pub mod passes;
 pub mod printer;

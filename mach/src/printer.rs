@@ -3,7 +3,9 @@
 //! read by someone who knows it: defs before `=`, `%N` virtual registers
 //! with their class on the def, `$name` physical registers, `implicit-def`,
 //! `killed`, `dead`, `undef`, `(tied-def N)`, `%bb.N`, `%stack.N`.
-//! It is output only; nothing parses it.
+//! The whole function section is `crate::mir`'s (this printer puts the
+//! dump headings around it); `crate::mir` reads this instruction syntax
+//! back, so every operand spelling here has a reader there.
 
 use crate::func::{MachFunction, SymFlag, SymTarget};
 use crate::operand::{flag, OpKind, Operand};
@@ -32,58 +34,11 @@ pub fn print_function_at(
     when: &str,
     pass: &str,
 ) {
-    let g = &m.globals[mf.func];
+    let name = m.str(m.globals[mf.func].name);
     let _ = writeln!(out, "# *** IR Dump {when} {pass} ***:");
-    let _ = writeln!(out, "# Machine code for function {}:", m.str(g.name));
-    for (fi, o) in mf.frame.objects.iter() {
-        let _ = writeln!(
-            out,
-            "#   {fi}: size={}, align={}, {:?}, at {}",
-            o.size, o.align, o.kind, o.offset
-        );
-    }
-    for (i, e) in mf.const_pool.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "#   %const.{i}: {:02x?}, align={}",
-            e.bytes.get(&mf.const_bytes),
-            e.align
-        );
-    }
-    if !mf.live_ins.is_empty() {
-        let names: Vec<String> = mf
-            .live_ins
-            .iter()
-            .map(|&p| format!("${}", t.reg_name(p)))
-            .collect();
-        let _ = writeln!(out, "# liveins: {}", names.join(", "));
-    }
-    for &b in &mf.order {
-        let d = &mf.blocks[b];
-        let _ = write!(out, "\n{b}");
-        if d.ir_block != u32::MAX {
-            let _ = write!(out, " (%ir-block.{})", d.ir_block);
-        }
-        if d.address_taken {
-            out.push_str(", address-taken");
-        }
-        out.push_str(":\n");
-        let succs = mf.succs(b);
-        if !succs.is_empty() {
-            let s: Vec<String> = succs.iter().map(|s| format!("%{s}")).collect();
-            let _ = writeln!(out, "  successors: {}", s.join(", "));
-        }
-        for &i in mf.block_insts(b) {
-            out.push_str("  ");
-            print_inst(out, mf, m, t, i);
-            out.push('\n');
-        }
-    }
-    let _ = writeln!(
-        out,
-        "\n# End machine code for function {}.\n",
-        m.str(g.name)
-    );
+    let _ = writeln!(out, "# Machine code for function {name}:");
+    crate::mir::write_function(out, mf, m, t);
+    let _ = writeln!(out, "\n# End machine code for function {name}.\n");
 }
 
 /// Writes one instruction (no newline).
@@ -120,6 +75,9 @@ pub fn print_inst(
     out.push_str(mf.opc(i).name(t));
     for (k, &o) in ops[explicit_defs..].iter().enumerate() {
         out.push_str(if k == 0 { " " } else { ", " });
+        if o.is_def() && !o.has(flag::IMPLICIT) {
+            out.push_str("def ");
+        }
         print_operand(out, mf, m, t, o, false);
     }
 }
@@ -134,7 +92,8 @@ fn print_inline_asm(
     i: crate::func::MInst,
     d: &crate::inline_asm::InlineAsm,
 ) {
-    let _ = write!(out, "INLINEASM {:?}", &*d.source);
+    out.push_str("INLINEASM ");
+    write_quoted(out, &d.source);
     if d.side_effects {
         out.push_str(" [sideeffect]");
     }
@@ -185,7 +144,7 @@ fn print_reg(out: &mut String, mf: &MachFunction, t: &dyn TargetInfo, r: Reg, wi
             let _ = write!(out, ":{c}");
         }
     } else if let Some(p) = r.as_phys() {
-        let _ = write!(out, "${}", t.reg_name(p));
+        write_preg(out, t, p);
     } else {
         out.push_str("$noreg");
     }
@@ -226,9 +185,18 @@ fn print_operand(
                 let _ = write!(out, "(tied-def {d})");
             }
         }
-        OpKind::Imm | OpKind::Imm64 => {
-            let _ = write!(out, "{}", mf.imm_of(o).unwrap_or(0));
+        OpKind::Imm => {
+            let _ = write!(out, "{}", o.imm_value());
         }
+        OpKind::Imm64 => match mf.imm_of(o) {
+            // A 64-bit pool entry that would fit an `Imm` keeps its kind.
+            Some(v) if i32::try_from(v).is_ok() => {
+                let _ = write!(out, "imm64({v})");
+            }
+            v => {
+                let _ = write!(out, "{}", v.unwrap_or(0));
+            }
+        },
         OpKind::Block => {
             let _ = write!(out, "%bb.{}", o.payload());
         }
@@ -241,9 +209,7 @@ fn print_operand(
         OpKind::Sym => match mf.sym_of(o) {
             Some(s) => {
                 match s.target {
-                    SymTarget::Global(g) => {
-                        let _ = write!(out, "@{}", m.str(m.globals[g].name));
-                    }
+                    SymTarget::Global(g) => write_global(out, m, g),
                     SymTarget::External(e) => {
                         let name = mf.ext_names.get(e as usize).map_or("?", |n| &**n);
                         let _ = write!(out, "&{name}");
@@ -271,4 +237,22 @@ fn print_operand(
             None => out.push_str("<bad symbol>"),
         },
     }
+}
+
+/// `@name`: a global as the IR spells it (quoted when the IR quotes it).
+pub(crate) fn write_global(out: &mut String, m: &Module, g: rcc_ir::GlobalId) {
+    out.push('@');
+    out.push_str(m.str(m.globals[g].name));
+}
+
+/// `$name`: a physical register.
+pub(crate) fn write_preg(out: &mut String, t: &dyn TargetInfo, p: crate::reg::PReg) {
+    out.push('$');
+    out.push_str(t.reg_name(p));
+}
+
+/// A string in double quotes with Rust's escapes (`\"`, `\\`, `\n`,
+/// `\u{..}`), which `crate::mir` reads back.
+pub(crate) fn write_quoted(out: &mut String, s: &str) {
+    let _ = write!(out, "{s:?}");
 }

@@ -1,10 +1,11 @@
 //! `rcc-par`: the parallel code generator, with llc's options.
 //!
-//! Reads a `.ll` file (`-` or no input: standard input), runs the pipeline
-//! as far as the options ask, and writes the result where llc would: `-o`,
-//! else `x.s`/`x.o` next to input `x.ll`, else (standard input,
-//! `-filetype=null`) standard output. `-help` lists the options, `-version`
-//! the version and the targets. Errors print as `file:line:col: error: ...`
+//! Reads a `.ll` file (`-` or no input: standard input), or a `.mir` file
+//! to resume the pipeline from (`-start-after`, `-start-before`,
+//! `-run-pass`), runs the pipeline as far as the options ask, and writes
+//! the result where llc would: `-o`, else `x.s`/`x.o` next to input `x.ll`,
+//! else (standard input, `-filetype=null`, MIR output) standard output.
+//! `-help` lists the options, `-version` the version and the targets. Errors print as `file:line:col: error: ...`
 //! or `rcc-par: error: ...` and exit with 1.
 
 #[cfg(feature = "dhat-heap")]
@@ -49,10 +50,15 @@ fn run() -> Result<(), Error> {
     let mut timings = Timings::default();
     let (text, name) = timings.record("read", || read_source(&input))?;
     let time_passes = opts.time_passes;
-    let output = opts
-        .output
-        .clone()
-        .unwrap_or_else(|| default_output(&input, opts.filetype));
+    // MIR (stop options, -run-pass) without -o goes to standard output:
+    // a name made from the input could be the input itself.
+    let output = opts.output.clone().unwrap_or_else(|| {
+        if opts.writes_mir() {
+            PathBuf::from("-")
+        } else {
+            default_output(&input, opts.filetype)
+        }
+    });
     let compiler = Compiler::new(opts)?;
     let bytes = compiler.compile(text, &name, &mut timings)?;
     if time_passes {

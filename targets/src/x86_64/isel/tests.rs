@@ -40,6 +40,7 @@ fn select(dag: &mut Dag, mf: &mut MachFunction, live_in: usize) -> String {
     let mut out = String::new();
     rcc_mach::printer::print_function(&mut out, mf, &m, &X86Info, "isel");
     out.lines()
+        .skip_while(|l| *l != "body:")
         .filter(|l| l.starts_with("  "))
         .map(|l| format!("{}\n", l.trim()))
         .collect()
