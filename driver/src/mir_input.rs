@@ -59,7 +59,7 @@ impl<'a> MirInput<'a> {
                 return Err(ParseError::new(
                     at,
                     format!(
-                        "MIR section for function '{}', which the module only declares",
+                        "MIR section for '{}', which the module declares but does not define (or is not a function)",
                         s.name
                     ),
                 ));

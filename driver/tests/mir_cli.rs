@@ -299,6 +299,26 @@ fn bad_files_are_located_errors() {
     let missing = write("missing.mir", missing.as_bytes());
     let e = fails_with(&["-start-after=finalize-isel", &missing], "in function 'g'");
     assert!(e.contains("no section"), "{e}");
+    // A second section for a function.
+    let mut twice = text.clone();
+    twice.push_str(&text[g.range.clone()]);
+    let twice = write("twice.mir", twice.as_bytes());
+    fails_with(
+        &["-start-after=finalize-isel", &twice],
+        "a second MIR section for function 'g'",
+    );
+    // A section for a declaration.
+    let declared = text.replacen(
+        "define i32 @g(i32 %a) {\n  %b = mul i32 %a, 3\n  ret i32 %b\n}\n",
+        "declare i32 @g(i32)\n",
+        1,
+    );
+    assert_ne!(declared, text);
+    let declared = write("declared.mir", declared.as_bytes());
+    fails_with(
+        &["-start-after=finalize-isel", &declared],
+        "declares but does not define",
+    );
     // ... but starting at selection needs none.
     ok(&["-start-before=finalize-isel", &missing, "-filetype=null"]);
     // Malformed text inside a section: file:line:col, exit status 1.
