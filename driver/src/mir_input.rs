@@ -39,9 +39,17 @@ impl<'a> MirInput<'a> {
         text: &'a str,
         sections: &'a MirSections,
     ) -> Result<MirInput<'a>, ParseError> {
+        // Names as the writer spells them: unnamed globals are numbered
+        // in order, as the IR numbers them (`@0`).
         let mut by_name: HashMap<String, GlobalId> = HashMap::new();
-        for &g in &m.order {
-            by_name.insert(rcc_mach::symbols::display_name(m, g), g);
+        let mut unnamed = 0usize;
+        for (g, gl) in m.globals.iter() {
+            if gl.name.is_none() {
+                by_name.insert(unnamed.to_string(), g);
+                unnamed += 1;
+            } else {
+                by_name.entry(m.str(gl.name).to_string()).or_insert(g);
+            }
         }
         let mut section_of = vec![None; m.globals.len()];
         for (k, s) in sections.functions.iter().enumerate() {

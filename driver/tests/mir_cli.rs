@@ -345,3 +345,28 @@ fn bad_files_are_located_errors() {
     );
     fails_with(&["-start-after=finalize-isel", &bad_ir], "bad-ir.mir:");
 }
+
+/// Unnamed functions (`@0`) have sections named by their number.
+#[test]
+fn unnamed_functions_stop_and_resume() {
+    let ll = write(
+        "unnamed.ll",
+        b"define i32 @0(i32 %a) {\n  %b = add i32 %a, 1\n  ret i32 %b\n}\n\
+          define i32 @f(i32 %a) {\n  %c = call i32 @0(i32 %a)\n  ret i32 %c\n}\n",
+    );
+    let whole = ok(&["-filetype=obj", &ll, "-o", "-"]);
+    let mir = ok(&["-stop-after=finalize-isel", &ll, "-o", "-"]);
+    let text = String::from_utf8(mir.clone()).expect("MIR is text");
+    assert!(text.contains("\nname: 0\n"), "{text}");
+    let file = write("unnamed.mir", &mir);
+    assert!(
+        ok(&[
+            "-start-after=finalize-isel",
+            "-filetype=obj",
+            &file,
+            "-o",
+            "-"
+        ]) == whole
+    );
+    assert!(ok(&["-mir-roundtrip", "-filetype=obj", &ll, "-o", "-"]) == whole);
+}

@@ -31,12 +31,21 @@ fn is_ident(c: u8) -> bool {
 }
 
 impl<'t> Cursor<'t> {
+    /// A cursor over `text[start..end]` (both clamped to the text and
+    /// moved forward to character boundaries).
     pub fn new(text: &'t str, start: usize, end: usize) -> Self {
-        let end = end.min(text.len());
+        let mut end = end.min(text.len());
+        while !text.is_char_boundary(end) {
+            end += 1;
+        }
+        let mut pos = start.min(end);
+        while !text.is_char_boundary(pos) {
+            pos += 1;
+        }
         Cursor {
             text,
             b: text.as_bytes(),
-            pos: start.min(end),
+            pos,
             end,
         }
     }
@@ -365,5 +374,9 @@ mod tests {
         let mut c = Cursor::new(t, 1, 3);
         assert_eq!(c.word(), "ab");
         assert!(c.at_end());
+        // Ranges inside a character are moved to its end.
+        let mut c = Cursor::new("é x", 1, 99);
+        assert_eq!((c.pos, c.end), (2, 4));
+        assert_eq!(c.word(), "x");
     }
 }

@@ -228,7 +228,7 @@ pub fn module_source(text: &str, s: &MirSections) -> String {
             .iter()
             .map(|&c| if c == b'\n' { '\n' } else { ' ' }),
     );
-    out.push_str(&text[start..end]);
+    out.push_str(text.get(start..end).unwrap_or(""));
     out
 }
 
@@ -290,8 +290,20 @@ impl<'a> Reader<'a> {
             .and_then(|t| t.find("name:"))
             .map_or(section.range.start, |p| section.range.start + p + 5);
         let start = (start + usize::from(text.as_bytes().get(start) == Some(&b' '))) as u32;
-        let g = match self.globals.get(section.name.as_str()) {
-            Some(&g) => g,
+        let unnamed = || {
+            section
+                .name
+                .parse::<usize>()
+                .ok()
+                .and_then(|k| self.unnamed.get(k).copied())
+        };
+        let g = match self
+            .globals
+            .get(section.name.as_str())
+            .copied()
+            .or_else(unnamed)
+        {
+            Some(g) => g,
             None => {
                 return Err(ParseError::new(
                     start,

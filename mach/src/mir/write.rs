@@ -30,8 +30,10 @@ const REGS_PER_LINE: usize = 8;
 
 /// Writes the section of `mf`: everything the function carries.
 pub fn write_function(out: &mut String, mf: &MachFunction, m: &Module, t: &dyn TargetInfo) {
-    let name = m.str(m.globals[mf.func].name);
-    let _ = writeln!(out, "---\nname: {name}");
+    // An unnamed function is named by its number, as `@N` (without `@`).
+    let mut name = String::new();
+    crate::printer::write_global(&mut name, m, mf.func);
+    let _ = writeln!(out, "---\nname: {}", &name[1..]);
     write_props(out, mf.props);
     write_frame(out, mf);
     if mf.num_vregs() > 0 {
