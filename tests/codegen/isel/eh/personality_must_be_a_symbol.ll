@@ -1,0 +1,19 @@
+; personality must be a symbol.
+; RUN: not rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - 2>&1 | FileCheck %s --check-prefix=ERR
+; ERR: personality is not a global
+
+@A = external constant ptr
+@B = external constant ptr
+declare void @g(i32)
+declare i32 @h()
+declare i32 @__gxx_personality_v0(...)
+declare i32 @llvm.eh.typeid.for.p0(ptr)
+define void @f() personality ptr inttoptr (i64 4096 to ptr) {
+entry:
+  invoke void @g(i32 1) to label %ok unwind label %lp
+ok:
+  ret void
+lp:
+  %l = landingpad { ptr, i32 } cleanup
+  resume { ptr, i32 } %l
+}

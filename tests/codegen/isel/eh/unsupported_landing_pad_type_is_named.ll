@@ -1,0 +1,19 @@
+; unsupported landing pad type is named.
+; RUN: not rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - 2>&1 | FileCheck %s --check-prefix=ERR
+; ERR: landingpad of type { ptr, i64 }
+
+@A = external constant ptr
+@B = external constant ptr
+declare void @g(i32)
+declare i32 @h()
+declare i32 @__gxx_personality_v0(...)
+declare i32 @llvm.eh.typeid.for.p0(ptr)
+define void @f() personality ptr @__gxx_personality_v0 {
+entry:
+  invoke void @g(i32 1) to label %ok unwind label %lp
+ok:
+  ret void
+lp:
+  %l = landingpad { ptr, i64 } cleanup
+  ret void
+}

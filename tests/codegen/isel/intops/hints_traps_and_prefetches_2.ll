@@ -1,0 +1,10 @@
+; intrinsics: hints traps and prefetches.
+; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
+; CHECK-LABEL: Machine code for function f:
+; CHECK-DAG: UD2
+
+declare void @llvm.trap()
+define void @f() {
+call void @llvm.trap()
+unreachable
+}

@@ -1,0 +1,7 @@
+; unsupported is named.
+; RUN: not rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - 2>&1 | FileCheck %s --check-prefix=ERR
+; ERR: half
+
+define half @f(half %a) {
+  ret half %a
+}
