@@ -77,6 +77,7 @@ fn config() -> Config {
         bless: ["BLESS", "RCC_BLESS"]
             .iter()
             .any(|v| std::env::var_os(v).is_some_and(|x| x != "0")),
+        root: Some(repo_root()),
     }
 }
 

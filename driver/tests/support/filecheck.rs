@@ -105,10 +105,9 @@ pub fn parse_checks(
 ) -> Result<Vec<Directive>, String> {
     let mut out: Vec<Directive> = Vec::new();
     for (i, line) in check_text.lines().enumerate() {
-        let Some((at, prefix, kind, rest_at)) = find_directive(line, prefixes) else {
+        let Some((prefix, kind, rest_at)) = find_directive(line, prefixes) else {
             continue;
         };
-        let _ = at;
         let raw = &line[rest_at..];
         let trimmed = raw.trim();
         let col = rest_at + (raw.len() - raw.trim_start().len()) + 1;
@@ -149,9 +148,9 @@ pub fn parse_checks(
     Ok(out)
 }
 
-/// The first directive on `line`: (prefix offset, prefix, kind, offset
-/// after the colon).
-fn find_directive<'p>(line: &str, prefixes: &'p [String]) -> Option<(usize, &'p str, Kind, usize)> {
+/// The first directive on `line` (the longest prefix at the leftmost
+/// position): (prefix, kind, offset after the colon).
+fn find_directive<'p>(line: &str, prefixes: &'p [String]) -> Option<(&'p str, Kind, usize)> {
     let mut best: Option<(usize, &str, Kind, usize)> = None;
     for p in prefixes {
         let mut from = 0;
@@ -172,7 +171,7 @@ fn find_directive<'p>(line: &str, prefixes: &'p [String]) -> Option<(usize, &'p 
             break;
         }
     }
-    best
+    best.map(|(_, p, k, end)| (p, k, end))
 }
 
 fn parse_pattern(text: &str) -> Result<Vec<Piece>, String> {

@@ -23,6 +23,16 @@ pub struct Config {
     pub rcc_par: PathBuf,
     /// Rewrite golden files instead of comparing them.
     pub bless: bool,
+    /// Paths in reports are shown relative to this directory.
+    pub root: Option<PathBuf>,
+}
+
+/// `file` as reports show it: relative to `cfg.root` when under it.
+fn display_path<'a>(file: &'a Path, cfg: &Config) -> &'a Path {
+    cfg.root
+        .as_deref()
+        .and_then(|r| file.strip_prefix(r).ok())
+        .unwrap_or(file)
 }
 
 /// One test file's outcome.
@@ -147,7 +157,10 @@ pub fn run_file(file: &Path, cfg: &Config) -> Outcome {
     };
     let lines = run_lines(&text);
     if lines.is_empty() {
-        o.failure = Some(format!("{}: error: no RUN: lines", file.display()));
+        o.failure = Some(format!(
+            "{}: error: no RUN: lines",
+            display_path(file, cfg).display()
+        ));
         return o;
     }
     let golden_count = lines.iter().filter(|l| l.text.contains("| golden")).count();
@@ -158,7 +171,7 @@ pub fn run_file(file: &Path, cfg: &Config) -> Outcome {
             Err(e) => {
                 o.failure = Some(format!(
                     "{}:{}: RUN: {}\n{e}",
-                    file.display(),
+                    display_path(file, cfg).display(),
                     rl.line,
                     rl.text
                 ));
@@ -261,7 +274,7 @@ fn run_pipeline(
             } else {
                 std::fs::read_to_string(path).map_err(|e| format!("FileCheck: {path}: {e}"))?
             };
-            let name = file.display().to_string();
+            let name = display_path(file, cfg).display().to_string();
             filecheck::check(&check_text, &name, &output, "<stdout>", &prefixes).map_err(context)
         }
         "golden" => {
