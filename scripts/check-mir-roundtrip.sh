@@ -14,7 +14,7 @@
 #   (default files: $CORPUS_DIR/ll/**/*.ll, CORPUS_DIR defaults to <repo>/corpus)
 #
 # Output: one line per failure, then
-#   mir-roundtrip: N jobs (F files x L levels), K functions, M failed, T s
+#   mir-roundtrip: N jobs (F files x L levels), K functions per level, M failed, T s
 # Exit status 0 when every job passes, 1 otherwise, 2 on usage errors.
 set -euo pipefail
 
@@ -100,5 +100,5 @@ for d in "$WORK"/jobs/*; do
     fi
 done
 nlev=$(echo "${LEVELS//,/ }" | wc -w)
-echo "mir-roundtrip: $jobs jobs (${#FILES[@]} files x $nlev levels), $funcs functions, $failed failed, $(( $(date +%s) - start )) s"
+echo "mir-roundtrip: $jobs jobs (${#FILES[@]} files x $nlev levels), $((funcs / nlev)) functions per level, $failed failed, $(( $(date +%s) - start )) s"
 [[ $failed -eq 0 ]]

@@ -174,25 +174,29 @@ pub fn roundtrip(
     })?;
     mir::write_header(second, "");
     mir::write_function(second, spare, m, t);
-    if first == second {
-        return Ok(());
+    match first_difference(&first[body..], &second[body..]) {
+        None => Ok(()),
+        Some((n, a, b)) => Err(format!(
+            "MIR read back writes differently at line {n} of the function's section:\n  written:   {a}\n  read back: {b}"
+        )),
     }
-    let (mut a, mut b) = (first[body..].lines(), second[body..].lines());
-    let base = first[..body].lines().count();
+}
+
+/// The first line (1-based) where `a` and `b` differ, with both lines
+/// (`<end>` past the last line); `None` when the texts are equal.
+fn first_difference<'t>(a: &'t str, b: &'t str) -> Option<(usize, &'t str, &'t str)> {
+    if a == b {
+        return None;
+    }
+    let (mut x, mut y) = (a.lines(), b.lines());
     for n in 1.. {
-        match (a.next(), b.next()) {
-            (Some(x), Some(y)) if x == y => continue,
-            (x, y) => {
-                return Err(format!(
-                "MIR read back writes differently at line {}:\n  written:   {}\n  read back: {}",
-                base + n,
-                x.unwrap_or("<end>"),
-                y.unwrap_or("<end>")
-            ))
-            }
+        match (x.next(), y.next()) {
+            (Some(p), Some(q)) if p == q => continue,
+            (None, None) => return Some((n, "<end>", "<end>")),
+            (p, q) => return Some((n, p.unwrap_or("<end>"), q.unwrap_or("<end>"))),
         }
     }
-    Ok(())
+    None
 }
 
 /// The 1-based line of byte `offset` in `text`.
@@ -203,4 +207,24 @@ fn line_of(text: &str, offset: usize) -> usize {
         .filter(|&&b| b == b'\n')
         .count()
         + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_difference_names_the_line() {
+        assert_eq!(first_difference("a\nb\n", "a\nb\n"), None);
+        assert_eq!(
+            first_difference("a\nb\nc\n", "a\nx\nc\n"),
+            Some((2, "b", "x"))
+        );
+        assert_eq!(first_difference("a\n", "a\nb\n"), Some((2, "<end>", "b")));
+        // Equal lines, different line ends.
+        assert_eq!(first_difference("a\n", "a"), Some((2, "<end>", "<end>")));
+        assert_eq!(line_of("a\nb\nc", 2), 2);
+        assert!(is_mir("x.mir", "") && is_mir("<stdin>", "# rcc MIR\n--- |\n"));
+        assert!(!is_mir("x.ll", "define void @f() {\n  ret void\n}\n"));
+    }
 }

@@ -150,26 +150,44 @@ mod runner {
     fn passing_file_passes() {
         let o = run(
             "pass.ll",
-            &format!("; RUN: rcc-par -stop-after=finalize-isel %s -o - | FileCheck %s\n; CHECK: ADD32rr\n; CHECK-NOT: SUB32rr\n{BODY}"),
+            &format!("; RUN: rcc-par -stop-after=finalize-isel %s -o - | FileCheck %s\n; CHECK-LABEL: {{{{^}}}}name: f{{{{$}}}}\n; CHECK: ADD32rr\n; CHECK-NOT: SUB32rr\n{BODY}"),
         );
         assert!(o.failure.is_none(), "{:?}", o.failure);
-        assert_eq!((o.runs, o.checks), (1, 2));
+        assert_eq!((o.runs, o.checks), (1, 3));
     }
 
     #[test]
     fn deliberately_failing_file_fails_with_diagnostic() {
         let o = run(
             "fail.ll",
-            &format!("; RUN: rcc-par -stop-after=finalize-isel %s -o - | FileCheck %s\n; CHECK: ADD32rr\n; CHECK-NEXT: IMUL32rr\n{BODY}"),
+            &format!("; RUN: rcc-par -stop-after=finalize-isel %s -o - | FileCheck %s\n; CHECK-LABEL: {{{{^}}}}name: f{{{{$}}}}\n; CHECK: ADD32rr\n; CHECK-NEXT: IMUL32rr\n{BODY}"),
         );
         let e = o.failure.expect("a wrong CHECK-NEXT must fail");
-        assert!(e.contains("fail.ll:3:"), "{e}");
+        assert!(e.contains("fail.ll:4:"), "{e}");
         assert!(
             e.contains("CHECK-NEXT: expected string not found in input"),
             "{e}"
         );
         assert!(e.contains("<stdout>:"), "{e}");
         assert!(e.contains("command: "), "{e}");
+    }
+
+    #[test]
+    fn a_label_keeps_checks_off_the_echoed_module() {
+        // The .mir output starts with the module's text, this comment
+        // included: unlabeled, a check matches its own echo and passes;
+        // after a label on the function's section it is a real check.
+        let unlabeled = format!(
+            "; RUN: rcc-par -stop-after=finalize-isel %s -o - | FileCheck %s\n; CHECK: IMUL32rr\n{BODY}"
+        );
+        assert!(run("echo_unlabeled.ll", &unlabeled).failure.is_none());
+        let labeled = format!(
+            "; RUN: rcc-par -stop-after=finalize-isel %s -o - | FileCheck %s\n; CHECK-LABEL: {{{{^}}}}name: f{{{{$}}}}\n; CHECK: IMUL32rr\n{BODY}"
+        );
+        let e = run("echo_labeled.ll", &labeled)
+            .failure
+            .expect("no IMUL32rr in f");
+        assert!(e.contains("CHECK: expected string not found"), "{e}");
     }
 
     #[test]
@@ -235,11 +253,11 @@ mod runner {
     fn every_file_runs_in_parallel_and_failures_are_collected() {
         let ok = write(
             "par_ok.ll",
-            &format!("; RUN: rcc-par -stop-after=finalize-isel %s -o - | FileCheck %s\n; CHECK: RET64\n{BODY}"),
+            &format!("; RUN: rcc-par -stop-after=finalize-isel %s -o - | FileCheck %s\n; CHECK-LABEL: {{{{^}}}}name: f{{{{$}}}}\n; CHECK: RET64\n{BODY}"),
         );
         let bad = write(
             "par_bad.ll",
-            &format!("; RUN: rcc-par -stop-after=finalize-isel %s -o - | FileCheck %s\n; CHECK: CALL64\n{BODY}"),
+            &format!("; RUN: rcc-par -stop-after=finalize-isel %s -o - | FileCheck %s\n; CHECK-LABEL: {{{{^}}}}name: f{{{{$}}}}\n; CHECK: CALL64\n{BODY}"),
         );
         let files = vec![ok.clone(), bad, ok];
         let outs = run_all(&files, &config(), 3);

@@ -194,6 +194,37 @@ fn pass_options_work_when_resumed() {
     );
 }
 
+/// `-verify-machineinstrs` verifies every function as soon as it is read.
+#[test]
+fn functions_are_verified_when_read() {
+    let ll = repo("examples/hello.ll");
+    let text = String::from_utf8(ok(&["-stop-after=twoaddressinstruction", &ll, "-o", "-"]))
+        .expect("MIR is text");
+    // Drop the successor list of main's entry block: it reads, but its
+    // branches no longer agree with it.
+    let sections = rcc_mach::mir::split(&text).expect("split");
+    let main = &sections.functions[0];
+    let at = text[main.range.clone()]
+        .find("  successors: ")
+        .map(|k| main.range.start + k)
+        .expect("a successor list");
+    let len = text[at..].find('\n').expect("a line") + 1;
+    let mut bad = text.clone();
+    bad.replace_range(at..at + len, "");
+    let bad = write("no-successors.mir", bad.as_bytes());
+    let e = fails_with(
+        &[
+            "-start-after=twoaddressinstruction",
+            "-verify-machineinstrs",
+            &bad,
+        ],
+        "machine verifier failed after reading MIR",
+    );
+    assert!(e.contains("not a successor"), "{e}");
+    // Without the verifier the reader accepts it.
+    ok(&["-start-after=twoaddressinstruction", &bad, "-filetype=null"]);
+}
+
 /// `-mir-roundtrip` changes no output.
 #[test]
 fn mir_roundtrip_changes_nothing() {

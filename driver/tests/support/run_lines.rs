@@ -13,6 +13,8 @@
 
 #[path = "filecheck.rs"]
 pub mod filecheck;
+#[path = "line_diff.rs"]
+mod line_diff;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -304,7 +306,7 @@ fn run_pipeline(
                 Err(context(format!(
                     "output differs from {} (BLESS=1 rewrites it)\n{}",
                     expected.display(),
-                    diff(&want, &output)
+                    line_diff::unified(&want, &output)
                 )))
             }
         }
@@ -312,39 +314,6 @@ fn run_pipeline(
             "unknown command '{other}' after '|' (FileCheck or golden)"
         )),
     }
-}
-
-/// A line diff (`-` expected, `+` got) of the differing stretch, with
-/// up to 3 lines of context either side.
-pub fn diff(want: &str, got: &str) -> String {
-    let a: Vec<&str> = want.lines().collect();
-    let b: Vec<&str> = got.lines().collect();
-    let pre = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let suf = a[pre..]
-        .iter()
-        .rev()
-        .zip(b[pre..].iter().rev())
-        .take_while(|(x, y)| x == y)
-        .count();
-    let mut s = String::from("--- expected\n+++ got\n");
-    let ctx = pre.saturating_sub(3);
-    s.push_str(&format!("@@ line {} @@\n", ctx + 1));
-    for l in &a[ctx..pre] {
-        s.push_str(&format!(" {l}\n"));
-    }
-    for l in &a[pre..a.len() - suf] {
-        s.push_str(&format!("-{l}\n"));
-    }
-    for l in &b[pre..b.len() - suf] {
-        s.push_str(&format!("+{l}\n"));
-    }
-    for l in a[a.len() - suf..].iter().take(3) {
-        s.push_str(&format!(" {l}\n"));
-    }
-    if want.ends_with('\n') != got.ends_with('\n') {
-        s.push_str("(the final newline differs)\n");
-    }
-    s
 }
 
 #[cfg(test)]
@@ -374,13 +343,5 @@ mod tests {
         assert_eq!(substitute("%s", f).unwrap(), "/t/x.ll");
         assert_eq!(substitute("100%%", f).unwrap(), "100%");
         assert!(substitute("%t", f).unwrap_err().contains("'%t'"));
-    }
-
-    #[test]
-    fn diff_shows_the_changed_lines() {
-        let d = diff("a\nb\nc\n", "a\nB\nc\n");
-        assert!(d.contains("-b\n+B\n"), "{d}");
-        assert!(d.contains(" a\n"), "{d}");
-        assert!(diff("a\n", "a").contains("final newline"));
     }
 }

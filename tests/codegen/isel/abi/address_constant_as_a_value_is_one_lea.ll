@@ -1,6 +1,6 @@
 ; constexpr: address constant as a value is one lea.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: LEA64r $rip, 1, $noreg, @s + 16
 
 %S = type { i64, [3 x i32] }

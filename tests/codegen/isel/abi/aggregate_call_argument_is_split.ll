@@ -1,6 +1,6 @@
 ; aggregate: aggregate call argument is split.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: $rdi = COPY
 ; CHECK-DAG: $esi = COPY
 

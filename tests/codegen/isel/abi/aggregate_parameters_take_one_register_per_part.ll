@@ -1,7 +1,7 @@
 ; aggregate: aggregate parameters take one register per part.
 ; %k in EDI, the pair in RSI and EDX, %p in RCX (the store goes through it).
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: = COPY $rsi
 ; CHECK-DAG: = COPY $edx
 ; CHECK-DAG: [[P:%[0-9]+]]:gr64 = COPY $rcx

@@ -1,9 +1,9 @@
 ; stack: alloca outside the entry block is dynamic.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=NONE
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: $rsp = COPY
-; NONE-LABEL: Machine code for function f:
+; NONE-LABEL: {{^}}name: f{{$}}
 ; NONE-NOT: %stack.0
 
 define i32 @f(i1 %c) {

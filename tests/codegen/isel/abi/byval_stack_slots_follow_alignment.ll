@@ -1,6 +1,6 @@
 ; byval sret: byval stack slots follow alignment.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; 7th at 0, the 16-aligned copy at 16..32, the 9th at 32: 48 bytes.
 ; CHECK-DAG: MOV64mr $rsp, 1, $noreg, 16, $noreg
 ; CHECK-DAG: MOV64mr $rsp, 1, $noreg, 24, $noreg

@@ -2,7 +2,7 @@
 ; A { i64, i64 } result is RAX and RDX: the call defines both, and the
 ; second field (the copy out of RDX) is what is stored at offset 0.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK: CALL64pcrel32 @g
 ; CHECK-SAME: implicit-def $rax, implicit-def $rdx
 ; CHECK-DAG: [[HI:%[0-9]+]]:gr64 = COPY $rdx

@@ -1,6 +1,6 @@
 ; constexpr: casts and relative differences.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: @a
 ; CHECK-DAG: @b
 ; CHECK-DAG: SUB64rr

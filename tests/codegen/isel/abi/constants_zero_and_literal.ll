@@ -1,6 +1,6 @@
 ; aggregate: constants zero and literal.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: MOV32mi %0, 1, $noreg, 0, $noreg, 0
 ; CHECK-DAG: MOV8mi %0, 1, $noreg, 5, $noreg, 0
 ; CHECK-DAG: MOV64mi32 %0, 1, $noreg, 8, $noreg, 0

@@ -1,6 +1,6 @@
 ; stack: dynamic alloca moves the stack pointer.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: = COPY $rsp
 ; CHECK-DAG: SUB64rr
 ; Rounded to 16, then aligned to 64.

@@ -1,6 +1,6 @@
 ; constexpr: float bitcast expression moves the bits.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: $rax = COPY
 
 define i64 @f() {

@@ -1,6 +1,6 @@
 ; constexpr: gep offset folds into the symbol.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: MOV32rm $rip, 1, $noreg, @g + 8
 
 @g = global [4 x i32] zeroinitializer

@@ -1,6 +1,6 @@
 ; byval sret: inalloca is named.
 ; RUN: not rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - 2>&1 | FileCheck %s --check-prefix=ERR
-; ERR: inalloca
+; ERR: {{:[0-9]+:[0-9]+: error: .*}}inalloca
 
 %S = type { i64 }
 declare void @g(ptr inalloca(%S))

@@ -1,6 +1,6 @@
 ; computed goto: indirectbr jumps through a register.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: JMP64r
 ; CHECK-DAG: successors: %bb.1, %bb.2
 ; CHECK-DAG: LEA64r $rip, 1, $noreg, blockaddress(%bb.1)

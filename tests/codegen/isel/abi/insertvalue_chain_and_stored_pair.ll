@@ -1,6 +1,6 @@
 ; aggregate: insertvalue chain and stored pair.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: MOV16mr %2, 1, $noreg, 8, $noreg
 ; CHECK-DAG: $dx = COPY
 

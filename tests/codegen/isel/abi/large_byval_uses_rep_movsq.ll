@@ -1,6 +1,6 @@
 ; byval sret: large byval uses rep movsq.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: MOV64ri32 24
 ; CHECK-DAG: REP_PREFIX
 ; CHECK-DAG: MOVSQ

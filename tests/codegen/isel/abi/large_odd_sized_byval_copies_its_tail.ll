@@ -1,6 +1,6 @@
 ; byval sret: large odd sized byval copies its tail.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; 25 quadwords, then 2 + 1 bytes at 200 and 202.
 ; CHECK-DAG: MOV64ri32 25
 ; CHECK-DAG: MOVSQ

@@ -1,6 +1,6 @@
 ; aggregate: loaded pair is returned in rax rdx.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: MOV64rm %0, 1, $noreg, 0, $noreg
 ; CHECK-DAG: MOV32rm %0, 1, $noreg, 8, $noreg
 ; CHECK-DAG: $rax = COPY

@@ -3,9 +3,9 @@
 ; a value keeps the thread pointer (lea ignores segments).
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: 0, $fs
-; COUNT-LABEL: Machine code for function f:
+; COUNT-LABEL: {{^}}name: f{{$}}
 ; COUNT: @y [TpOff], $fs
 ; COUNT: @y [TpOff], $fs
 ; COUNT-NOT: @y [TpOff], $fs

@@ -1,6 +1,6 @@
 ; aggregate: mixed pairs use both register files.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: implicit-def $rax, implicit-def $xmm0
 ; CHECK-DAG: $xmm1 = COPY
 ; CHECK-DAG: RET64 implicit $xmm0, implicit $xmm1

@@ -3,11 +3,11 @@
 ; is not saved, XMM1 is the first saved.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=NONE
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: MOV32mi %stack.0, 1, $noreg, 0, $noreg, 8
 ; CHECK-DAG: MOV32mi %stack.0, 1, $noreg, 4, $noreg, 64
 ; CHECK-DAG: MOVAPSmr %stack.1, 1, $noreg, 64, $noreg, $xmm1
-; NONE-LABEL: Machine code for function f:
+; NONE-LABEL: {{^}}name: f{{$}}
 ; NONE-NOT: , $xmm0{{$}}
 
 define void @f(double %a, i32 %n, ...) {

@@ -1,6 +1,6 @@
 ; byval sret: outgoing byval is copied below the register arguments.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; 12 bytes (the allocation size): 8 + 4, at rsp + 0.
 ; CHECK-DAG: = MOV64rm %0, 1, $noreg, 0, $noreg
 ; CHECK-DAG: = MOV32rm %0, 1, $noreg, 8, $noreg

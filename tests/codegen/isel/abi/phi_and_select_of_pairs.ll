@@ -1,11 +1,11 @@
 ; aggregate: phi and select of pairs.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT1
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT2
-; COUNT1-LABEL: Machine code for function f:
+; COUNT1-LABEL: {{^}}name: f{{$}}
 ; COUNT1: = PHI
 ; COUNT1: = PHI
 ; COUNT1-NOT: = PHI
-; COUNT2-LABEL: Machine code for function f:
+; COUNT2-LABEL: {{^}}name: f{{$}}
 ; COUNT2: CMOV
 ; COUNT2: CMOV
 ; COUNT2-NOT: CMOV

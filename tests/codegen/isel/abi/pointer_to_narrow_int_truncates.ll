@@ -1,6 +1,6 @@
 ; constexpr: pointer to narrow int truncates.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: @a + -4
 ; CHECK-DAG: sub_32bit
 

@@ -1,6 +1,6 @@
 ; byval sret: sret pointer is returned in rax.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: $rax = COPY %0
 ; CHECK-DAG: RET64 implicit $rax
 

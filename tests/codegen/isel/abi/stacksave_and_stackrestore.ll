@@ -4,14 +4,14 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=READS
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=WRITES
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK: [[SAVED:%[0-9]+]]:gr64 = COPY $rsp
 ; CHECK: $rsp = COPY [[SAVED]]{{$}}
-; READS-LABEL: Machine code for function f:
+; READS-LABEL: {{^}}name: f{{$}}
 ; READS: = COPY $rsp
 ; READS: = COPY $rsp
 ; READS-NOT: = COPY $rsp
-; WRITES-LABEL: Machine code for function f:
+; WRITES-LABEL: {{^}}name: f{{$}}
 ; WRITES: $rsp = COPY
 ; WRITES: $rsp = COPY
 ; WRITES-NOT: $rsp = COPY

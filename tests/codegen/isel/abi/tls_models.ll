@@ -9,23 +9,23 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=pic -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=GD
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=pic -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=LD
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=pic -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=CALLS
-; STATIC-LABEL: Machine code for function f:
+; STATIC-LABEL: {{^}}name: f{{$}}
 ; STATIC-DAG: @x [GotTpOff]
 ; STATIC-DAG: @y [TpOff]
-; STATIC-NONE-LABEL: Machine code for function f:
+; STATIC-NONE-LABEL: {{^}}name: f{{$}}
 ; STATIC-NONE-NOT: TLS_
-; PIC-LABEL: Machine code for function f:
+; PIC-LABEL: {{^}}name: f{{$}}
 ; PIC-DAG: @x [TlsGd]
 ; PIC-DAG: @y [DtpOff]
 ; PIC-DAG: @z + 12 [DtpOff]
 ; PIC-DAG: __tls_get_addr
-; GD-LABEL: Machine code for function f:
+; GD-LABEL: {{^}}name: f{{$}}
 ; GD: TLS_addr64{{ }}
 ; GD-NOT: TLS_addr64{{ }}
-; LD-LABEL: Machine code for function f:
+; LD-LABEL: {{^}}name: f{{$}}
 ; LD: TLS_base_addr64{{ }}
 ; LD-NOT: TLS_base_addr64{{ }}
-; CALLS-LABEL: Machine code for function f:
+; CALLS-LABEL: {{^}}name: f{{$}}
 ; CALLS: ADJCALLSTACKDOWN
 ; CALLS: ADJCALLSTACKDOWN
 ; CALLS-NOT: ADJCALLSTACKDOWN

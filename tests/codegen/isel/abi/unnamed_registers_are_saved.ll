@@ -3,12 +3,12 @@
 ; is not saved.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=NONE
-; CHECK-LABEL: Machine code for function sum:
+; CHECK-LABEL: {{^}}name: sum{{$}}
 ; CHECK-DAG: MOV64mr %stack.2, 1, $noreg, 8, $noreg, $rsi
 ; CHECK-DAG: MOV64mr %stack.2, 1, $noreg, 40, $noreg, $r9
 ; CHECK-DAG: MOVAPSmr %stack.2, 1, $noreg, 48, $noreg, $xmm0
 ; CHECK-DAG: MOVAPSmr %stack.2, 1, $noreg, 160, $noreg, $xmm7
-; NONE-LABEL: Machine code for function sum:
+; NONE-LABEL: {{^}}name: sum{{$}}
 ; NONE-NOT: , $rdi{{$}}
 
 %struct.__va_list_tag = type { i32, i32, ptr, ptr }

@@ -1,7 +1,7 @@
 ; varargs: va_copy moves 24 bytes (three 8-byte loads from the source list,
 ; three stores to the copy).
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function sum:
+; CHECK-LABEL: {{^}}name: sum{{$}}
 ; CHECK-DAG: MOV64rm %stack.0, 1, $noreg, 0, $noreg
 ; CHECK-DAG: MOV64mr %stack.1, 1, $noreg, 0, $noreg
 ; CHECK-DAG: MOV64rm %stack.0, 1, $noreg, 8, $noreg

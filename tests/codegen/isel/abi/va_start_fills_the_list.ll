@@ -1,6 +1,6 @@
 ; varargs: va start fills the list.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function sum:
+; CHECK-LABEL: {{^}}name: sum{{$}}
 ; CHECK-DAG: MOV32mi %stack.0, 1, $noreg, 0, $noreg, 8
 ; CHECK-DAG: MOV32mi %stack.0, 1, $noreg, 4, $noreg, 48
 ; overflow_arg_area = the first stack argument, reg_save_area.

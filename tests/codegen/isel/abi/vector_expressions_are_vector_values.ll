@@ -1,6 +1,6 @@
 ; constexpr: vector expressions are vector values.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; The <2 x i32> constant is a v4i32 (widened) from the pool; its
 ; low 64 bits are the i64.
 ; CHECK-DAG: [01, 00, 00, 00, 02, 00, 00, 00

@@ -2,7 +2,7 @@
 ; loop bb.3, the rest of a bb.4): the phi in m must name a's last part,
 ; bb.4, and not bb.1.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-LABEL: {{^ *}}bb.2{{\b}}
 ; CHECK: = PHI {{%[0-9]+, %bb.4, %[0-9]+, %bb.0$|%[0-9]+, %bb.0, %[0-9]+, %bb.4$}}
 

@@ -1,11 +1,11 @@
 ; cmpxchg has value and success.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: $eax = COPY
 ; sete
 ; CHECK-DAG: SETCCr 4
-; COUNT-LABEL: Machine code for function f:
+; COUNT-LABEL: {{^}}name: f{{$}}
 ; COUNT: LOCK_CMPXCHG32rm
 ; COUNT-NOT: LOCK_CMPXCHG32rm
 

@@ -3,14 +3,14 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=MOV8
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=MOV64
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=NONE
-; MOV8-LABEL: Machine code for function f:
+; MOV8-LABEL: {{^}}name: f{{$}}
 ; MOV8: MOV8rm
 ; MOV8-NOT: MOV8rm
-; MOV64-LABEL: Machine code for function f:
+; MOV64-LABEL: {{^}}name: f{{$}}
 ; MOV64: MOV64rm
 ; MOV64: MOV64rm
 ; MOV64-NOT: MOV64rm
-; NONE-LABEL: Machine code for function f:
+; NONE-LABEL: {{^}}name: f{{$}}
 ; NONE-NOT: MFENCE
 ; NONE-NOT: LOCK
 

@@ -4,292 +4,292 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=BLOCKS
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=PHIS
-; CHECK-LABEL: Machine code for function and_i8:
+; CHECK-LABEL: {{^}}name: and_i8{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function and_i32:
+; CHECK-LABEL: {{^}}name: and_i32{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function or_i8:
+; CHECK-LABEL: {{^}}name: or_i8{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function or_i32:
+; CHECK-LABEL: {{^}}name: or_i32{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function xor_i8:
+; CHECK-LABEL: {{^}}name: xor_i8{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function xor_i32:
+; CHECK-LABEL: {{^}}name: xor_i32{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function nand_i8:
+; CHECK-LABEL: {{^}}name: nand_i8{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function nand_i32:
+; CHECK-LABEL: {{^}}name: nand_i32{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function max_i8:
+; CHECK-LABEL: {{^}}name: max_i8{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function max_i32:
+; CHECK-LABEL: {{^}}name: max_i32{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function min_i8:
+; CHECK-LABEL: {{^}}name: min_i8{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function min_i32:
+; CHECK-LABEL: {{^}}name: min_i32{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function umax_i8:
+; CHECK-LABEL: {{^}}name: umax_i8{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function umax_i32:
+; CHECK-LABEL: {{^}}name: umax_i32{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function umin_i8:
+; CHECK-LABEL: {{^}}name: umin_i8{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function umin_i32:
+; CHECK-LABEL: {{^}}name: umin_i32{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function uinc_wrap_i8:
+; CHECK-LABEL: {{^}}name: uinc_wrap_i8{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function uinc_wrap_i32:
+; CHECK-LABEL: {{^}}name: uinc_wrap_i32{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function udec_wrap_i8:
+; CHECK-LABEL: {{^}}name: udec_wrap_i8{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function udec_wrap_i32:
+; CHECK-LABEL: {{^}}name: udec_wrap_i32{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function usub_cond_i8:
+; CHECK-LABEL: {{^}}name: usub_cond_i8{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function usub_cond_i32:
+; CHECK-LABEL: {{^}}name: usub_cond_i32{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function usub_sat_i8:
+; CHECK-LABEL: {{^}}name: usub_sat_i8{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; CHECK-LABEL: Machine code for function usub_sat_i32:
+; CHECK-LABEL: {{^}}name: usub_sat_i32{{$}}
 ; CHECK-DAG: LOCK_CMPXCHG
 ; CHECK-DAG: JCC_1 %bb.1, 5
 ; CHECK-DAG: RET64
-; BLOCKS-LABEL: Machine code for function and_i8:
+; BLOCKS-LABEL: {{^}}name: and_i8{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function and_i32:
+; BLOCKS-LABEL: {{^}}name: and_i32{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function or_i8:
+; BLOCKS-LABEL: {{^}}name: or_i8{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function or_i32:
+; BLOCKS-LABEL: {{^}}name: or_i32{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function xor_i8:
+; BLOCKS-LABEL: {{^}}name: xor_i8{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function xor_i32:
+; BLOCKS-LABEL: {{^}}name: xor_i32{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function nand_i8:
+; BLOCKS-LABEL: {{^}}name: nand_i8{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function nand_i32:
+; BLOCKS-LABEL: {{^}}name: nand_i32{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function max_i8:
+; BLOCKS-LABEL: {{^}}name: max_i8{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function max_i32:
+; BLOCKS-LABEL: {{^}}name: max_i32{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function min_i8:
+; BLOCKS-LABEL: {{^}}name: min_i8{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function min_i32:
+; BLOCKS-LABEL: {{^}}name: min_i32{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function umax_i8:
+; BLOCKS-LABEL: {{^}}name: umax_i8{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function umax_i32:
+; BLOCKS-LABEL: {{^}}name: umax_i32{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function umin_i8:
+; BLOCKS-LABEL: {{^}}name: umin_i8{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function umin_i32:
+; BLOCKS-LABEL: {{^}}name: umin_i32{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function uinc_wrap_i8:
+; BLOCKS-LABEL: {{^}}name: uinc_wrap_i8{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function uinc_wrap_i32:
+; BLOCKS-LABEL: {{^}}name: uinc_wrap_i32{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function udec_wrap_i8:
+; BLOCKS-LABEL: {{^}}name: udec_wrap_i8{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function udec_wrap_i32:
+; BLOCKS-LABEL: {{^}}name: udec_wrap_i32{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function usub_cond_i8:
+; BLOCKS-LABEL: {{^}}name: usub_cond_i8{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function usub_cond_i32:
+; BLOCKS-LABEL: {{^}}name: usub_cond_i32{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function usub_sat_i8:
+; BLOCKS-LABEL: {{^}}name: usub_sat_i8{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; BLOCKS-LABEL: Machine code for function usub_sat_i32:
+; BLOCKS-LABEL: {{^}}name: usub_sat_i32{{$}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS: {{^ *}}bb.{{[0-9]+}}
 ; BLOCKS-NOT: {{^ *}}bb.{{[0-9]+}}
-; PHIS-LABEL: Machine code for function and_i8:
+; PHIS-LABEL: {{^}}name: and_i8{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function and_i32:
+; PHIS-LABEL: {{^}}name: and_i32{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function or_i8:
+; PHIS-LABEL: {{^}}name: or_i8{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function or_i32:
+; PHIS-LABEL: {{^}}name: or_i32{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function xor_i8:
+; PHIS-LABEL: {{^}}name: xor_i8{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function xor_i32:
+; PHIS-LABEL: {{^}}name: xor_i32{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function nand_i8:
+; PHIS-LABEL: {{^}}name: nand_i8{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function nand_i32:
+; PHIS-LABEL: {{^}}name: nand_i32{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function max_i8:
+; PHIS-LABEL: {{^}}name: max_i8{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function max_i32:
+; PHIS-LABEL: {{^}}name: max_i32{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function min_i8:
+; PHIS-LABEL: {{^}}name: min_i8{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function min_i32:
+; PHIS-LABEL: {{^}}name: min_i32{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function umax_i8:
+; PHIS-LABEL: {{^}}name: umax_i8{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function umax_i32:
+; PHIS-LABEL: {{^}}name: umax_i32{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function umin_i8:
+; PHIS-LABEL: {{^}}name: umin_i8{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function umin_i32:
+; PHIS-LABEL: {{^}}name: umin_i32{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function uinc_wrap_i8:
+; PHIS-LABEL: {{^}}name: uinc_wrap_i8{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function uinc_wrap_i32:
+; PHIS-LABEL: {{^}}name: uinc_wrap_i32{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function udec_wrap_i8:
+; PHIS-LABEL: {{^}}name: udec_wrap_i8{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function udec_wrap_i32:
+; PHIS-LABEL: {{^}}name: udec_wrap_i32{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function usub_cond_i8:
+; PHIS-LABEL: {{^}}name: usub_cond_i8{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function usub_cond_i32:
+; PHIS-LABEL: {{^}}name: usub_cond_i32{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function usub_sat_i8:
+; PHIS-LABEL: {{^}}name: usub_sat_i8{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
-; PHIS-LABEL: Machine code for function usub_sat_i32:
+; PHIS-LABEL: {{^}}name: usub_sat_i32{{$}}
 ; PHIS: = PHI
 ; PHIS-NOT: = PHI
 

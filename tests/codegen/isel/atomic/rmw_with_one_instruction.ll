@@ -2,34 +2,34 @@
 ; and LOCK-prefixed memory forms when the result is unused (no loop: one
 ; block); a constant operand of an unused result is an immediate.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function xchg_i32:
+; CHECK-LABEL: {{^}}name: xchg_i32{{$}}
 ; CHECK: XCHG32rm
-; CHECK-LABEL: Machine code for function add_i64:
+; CHECK-LABEL: {{^}}name: add_i64{{$}}
 ; CHECK: LOCK_XADD64rm
-; CHECK-LABEL: Machine code for function sub_i32:
+; CHECK-LABEL: {{^}}name: sub_i32{{$}}
 ; CHECK-DAG: NEG32r
 ; CHECK-DAG: LOCK_XADD32rm
-; CHECK-LABEL: Machine code for function add_unused:
+; CHECK-LABEL: {{^}}name: add_unused{{$}}
 ; CHECK-NOT: {{^ *}}bb.1{{\b}}
 ; CHECK: LOCK_ADD64mr
 ; CHECK-NOT: {{^ *}}bb.1{{\b}}
-; CHECK-LABEL: Machine code for function sub_unused:
+; CHECK-LABEL: {{^}}name: sub_unused{{$}}
 ; CHECK-NOT: {{^ *}}bb.1{{\b}}
 ; CHECK: LOCK_SUB64mr
 ; CHECK-NOT: {{^ *}}bb.1{{\b}}
-; CHECK-LABEL: Machine code for function and_unused:
+; CHECK-LABEL: {{^}}name: and_unused{{$}}
 ; CHECK-NOT: {{^ *}}bb.1{{\b}}
 ; CHECK: LOCK_AND64mr
 ; CHECK-NOT: {{^ *}}bb.1{{\b}}
-; CHECK-LABEL: Machine code for function or_unused:
+; CHECK-LABEL: {{^}}name: or_unused{{$}}
 ; CHECK-NOT: {{^ *}}bb.1{{\b}}
 ; CHECK: LOCK_OR64mr
 ; CHECK-NOT: {{^ *}}bb.1{{\b}}
-; CHECK-LABEL: Machine code for function xor_unused:
+; CHECK-LABEL: {{^}}name: xor_unused{{$}}
 ; CHECK-NOT: {{^ *}}bb.1{{\b}}
 ; CHECK: LOCK_XOR64mr
 ; CHECK-NOT: {{^ *}}bb.1{{\b}}
-; CHECK-LABEL: Machine code for function or_constant:
+; CHECK-LABEL: {{^}}name: or_constant{{$}}
 ; CHECK: LOCK_OR16mi8
 
 define i32 @xchg_i32(ptr %p, i32 %v) {

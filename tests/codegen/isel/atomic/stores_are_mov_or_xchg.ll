@@ -2,13 +2,13 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT1
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT2
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT3
-; COUNT1-LABEL: Machine code for function f:
+; COUNT1-LABEL: {{^}}name: f{{$}}
 ; COUNT1: XCHG32rm
 ; COUNT1-NOT: XCHG32rm
-; COUNT2-LABEL: Machine code for function f:
+; COUNT2-LABEL: {{^}}name: f{{$}}
 ; COUNT2: MOV8mr
 ; COUNT2-NOT: MOV8mr
-; COUNT3-LABEL: Machine code for function f:
+; COUNT3-LABEL: {{^}}name: f{{$}}
 ; COUNT3: MOV64mi32
 ; COUNT3-NOT: MOV64mi32
 

@@ -7,7 +7,7 @@
 ; The invoke's call (with its call-frame setup) is between two EH labels and
 ; the block ends with the jump to the normal destination; the landing pad
 ; is a successor though nothing branches to it.
-; INVOKE-LABEL: Machine code for function f:
+; INVOKE-LABEL: {{^}}name: f{{$}}
 ; INVOKE-LABEL: {{^ *}}bb.0{{\b}}
 ; INVOKE: successors: %bb.1, %bb.2
 ; INVOKE: EH_LABEL
@@ -20,7 +20,7 @@
 
 ; The landing pad starts with its label, then the copies out of RAX
 ; (exception pointer) and EDX (selector).
-; PAD-LABEL: Machine code for function f:
+; PAD-LABEL: {{^}}name: f{{$}}
 ; PAD-LABEL: {{^ *}}bb.2{{\b}}
 ; PAD-NOT: {{^ +[%$A-Z]}}
 ; PAD: {{^ +}}EH_LABEL
@@ -29,7 +29,7 @@
 
 ; llvm.eh.typeid.for numbers the clauses last to first as llc-19 does:
 ; @B is 1 and @A is 2, and the selector is compared with @A's 2.
-; TYPEID-LABEL: Machine code for function f:
+; TYPEID-LABEL: {{^}}name: f{{$}}
 ; TYPEID-LABEL: {{^ *}}bb.2{{\b}}
 ; TYPEID-DAG: MOV32ri 2{{$}}
 ; TYPEID-DAG: MOV32ri 1{{$}}
@@ -37,7 +37,7 @@
 ; TYPEID-LABEL: {{^ *}}bb.3{{\b}}
 
 ; resume calls _Unwind_Resume with the exception pointer.
-; RESUME-LABEL: Machine code for function f:
+; RESUME-LABEL: {{^}}name: f{{$}}
 ; RESUME-LABEL: {{^ *}}bb.4{{\b}}
 ; RESUME-DAG: $rdi = COPY
 ; RESUME-DAG: CALL64pcrel32 &_Unwind_Resume

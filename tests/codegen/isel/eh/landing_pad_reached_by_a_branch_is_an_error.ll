@@ -1,6 +1,6 @@
 ; landing pad reached by a branch is an error.
 ; RUN: not rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - 2>&1 | FileCheck %s --check-prefix=ERR
-; ERR: reached other than by an invoke's unwind edge
+; ERR: {{:[0-9]+:[0-9]+: error: .*}}reached other than by an invoke's unwind edge
 
 @A = external constant ptr
 @B = external constant ptr

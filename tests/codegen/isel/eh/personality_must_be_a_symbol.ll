@@ -1,6 +1,6 @@
 ; personality must be a symbol.
 ; RUN: not rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - 2>&1 | FileCheck %s --check-prefix=ERR
-; ERR: personality is not a global
+; ERR: {{:[0-9]+:[0-9]+: error: .*}}personality is not a global
 
 @A = external constant ptr
 @B = external constant ptr

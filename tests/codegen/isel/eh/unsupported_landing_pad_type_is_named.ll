@@ -1,6 +1,6 @@
 ; unsupported landing pad type is named.
 ; RUN: not rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - 2>&1 | FileCheck %s --check-prefix=ERR
-; ERR: landingpad of type { ptr, i64 }
+; ERR: {{:[0-9]+:[0-9]+: error: .*}}landingpad of type { ptr, i64 }
 
 @A = external constant ptr
 @B = external constant ptr

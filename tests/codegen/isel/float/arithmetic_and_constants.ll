@@ -1,6 +1,6 @@
 ; arithmetic and constants.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: ADDSDrr
 ; CHECK-DAG: SUBSDrr
 ; CHECK-DAG: MULSDrr

@@ -1,6 +1,6 @@
 ; bitcasts move between register files.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: MOVPQIto64rr
 ; CHECK-DAG: MOVDI2PDIrr
 ; CHECK-DAG: MOVPDI2DIrr

@@ -4,103 +4,103 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=NONE
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=SEQ
-; CHECK-LABEL: Machine code for function br_oeq:
+; CHECK-LABEL: {{^}}name: br_oeq{{$}}
 ; CHECK-DAG: UCOMISDrr %0, %1
-; CHECK-LABEL: Machine code for function br_ogt:
+; CHECK-LABEL: {{^}}name: br_ogt{{$}}
 ; CHECK-DAG: UCOMISDrr %0, %1
-; CHECK-LABEL: Machine code for function br_oge:
+; CHECK-LABEL: {{^}}name: br_oge{{$}}
 ; CHECK-DAG: UCOMISDrr %0, %1
-; CHECK-LABEL: Machine code for function br_olt:
+; CHECK-LABEL: {{^}}name: br_olt{{$}}
 ; CHECK-DAG: UCOMISDrr %1, %0
-; CHECK-LABEL: Machine code for function br_ole:
+; CHECK-LABEL: {{^}}name: br_ole{{$}}
 ; CHECK-DAG: UCOMISDrr %1, %0
-; CHECK-LABEL: Machine code for function br_one:
+; CHECK-LABEL: {{^}}name: br_one{{$}}
 ; CHECK-DAG: UCOMISDrr %0, %1
-; CHECK-LABEL: Machine code for function br_ord:
+; CHECK-LABEL: {{^}}name: br_ord{{$}}
 ; CHECK-DAG: UCOMISDrr %0, %1
-; CHECK-LABEL: Machine code for function br_uno:
+; CHECK-LABEL: {{^}}name: br_uno{{$}}
 ; CHECK-DAG: UCOMISDrr %0, %1
-; CHECK-LABEL: Machine code for function br_ueq:
+; CHECK-LABEL: {{^}}name: br_ueq{{$}}
 ; CHECK-DAG: UCOMISDrr %0, %1
-; CHECK-LABEL: Machine code for function br_ugt:
+; CHECK-LABEL: {{^}}name: br_ugt{{$}}
 ; CHECK-DAG: UCOMISDrr %1, %0
-; CHECK-LABEL: Machine code for function br_uge:
+; CHECK-LABEL: {{^}}name: br_uge{{$}}
 ; CHECK-DAG: UCOMISDrr %1, %0
-; CHECK-LABEL: Machine code for function br_ult:
+; CHECK-LABEL: {{^}}name: br_ult{{$}}
 ; CHECK-DAG: UCOMISDrr %0, %1
-; CHECK-LABEL: Machine code for function br_ule:
+; CHECK-LABEL: {{^}}name: br_ule{{$}}
 ; CHECK-DAG: UCOMISDrr %0, %1
-; CHECK-LABEL: Machine code for function br_une:
+; CHECK-LABEL: {{^}}name: br_une{{$}}
 ; CHECK-DAG: UCOMISDrr %0, %1
-; NONE-LABEL: Machine code for function br_oeq:
+; NONE-LABEL: {{^}}name: br_oeq{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function br_ogt:
+; NONE-LABEL: {{^}}name: br_ogt{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function br_oge:
+; NONE-LABEL: {{^}}name: br_oge{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function br_olt:
+; NONE-LABEL: {{^}}name: br_olt{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function br_ole:
+; NONE-LABEL: {{^}}name: br_ole{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function br_one:
+; NONE-LABEL: {{^}}name: br_one{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function br_ord:
+; NONE-LABEL: {{^}}name: br_ord{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function br_uno:
+; NONE-LABEL: {{^}}name: br_uno{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function br_ueq:
+; NONE-LABEL: {{^}}name: br_ueq{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function br_ugt:
+; NONE-LABEL: {{^}}name: br_ugt{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function br_uge:
+; NONE-LABEL: {{^}}name: br_uge{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function br_ult:
+; NONE-LABEL: {{^}}name: br_ult{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function br_ule:
+; NONE-LABEL: {{^}}name: br_ule{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function br_une:
+; NONE-LABEL: {{^}}name: br_une{{$}}
 ; NONE-NOT: SETCC
-; SEQ-LABEL: Machine code for function br_oeq:
+; SEQ-LABEL: {{^}}name: br_oeq{{$}}
 ; SEQ: JCC_1 %bb.2, 5,
 ; SEQ: JCC_1 %bb.2, 10,
 ; SEQ-NOT: JCC_1
-; SEQ-LABEL: Machine code for function br_ogt:
+; SEQ-LABEL: {{^}}name: br_ogt{{$}}
 ; SEQ: JCC_1 %bb.1, 7,
 ; SEQ-NOT: JCC_1
-; SEQ-LABEL: Machine code for function br_oge:
+; SEQ-LABEL: {{^}}name: br_oge{{$}}
 ; SEQ: JCC_1 %bb.1, 3,
 ; SEQ-NOT: JCC_1
-; SEQ-LABEL: Machine code for function br_olt:
+; SEQ-LABEL: {{^}}name: br_olt{{$}}
 ; SEQ: JCC_1 %bb.1, 7,
 ; SEQ-NOT: JCC_1
-; SEQ-LABEL: Machine code for function br_ole:
+; SEQ-LABEL: {{^}}name: br_ole{{$}}
 ; SEQ: JCC_1 %bb.1, 3,
 ; SEQ-NOT: JCC_1
-; SEQ-LABEL: Machine code for function br_one:
+; SEQ-LABEL: {{^}}name: br_one{{$}}
 ; SEQ: JCC_1 %bb.1, 5,
 ; SEQ-NOT: JCC_1
-; SEQ-LABEL: Machine code for function br_ord:
+; SEQ-LABEL: {{^}}name: br_ord{{$}}
 ; SEQ: JCC_1 %bb.1, 11,
 ; SEQ-NOT: JCC_1
-; SEQ-LABEL: Machine code for function br_uno:
+; SEQ-LABEL: {{^}}name: br_uno{{$}}
 ; SEQ: JCC_1 %bb.1, 10,
 ; SEQ-NOT: JCC_1
-; SEQ-LABEL: Machine code for function br_ueq:
+; SEQ-LABEL: {{^}}name: br_ueq{{$}}
 ; SEQ: JCC_1 %bb.1, 4,
 ; SEQ-NOT: JCC_1
-; SEQ-LABEL: Machine code for function br_ugt:
+; SEQ-LABEL: {{^}}name: br_ugt{{$}}
 ; SEQ: JCC_1 %bb.1, 2,
 ; SEQ-NOT: JCC_1
-; SEQ-LABEL: Machine code for function br_uge:
+; SEQ-LABEL: {{^}}name: br_uge{{$}}
 ; SEQ: JCC_1 %bb.1, 6,
 ; SEQ-NOT: JCC_1
-; SEQ-LABEL: Machine code for function br_ult:
+; SEQ-LABEL: {{^}}name: br_ult{{$}}
 ; SEQ: JCC_1 %bb.1, 2,
 ; SEQ-NOT: JCC_1
-; SEQ-LABEL: Machine code for function br_ule:
+; SEQ-LABEL: {{^}}name: br_ule{{$}}
 ; SEQ: JCC_1 %bb.1, 6,
 ; SEQ-NOT: JCC_1
-; SEQ-LABEL: Machine code for function br_une:
+; SEQ-LABEL: {{^}}name: br_une{{$}}
 ; SEQ: JCC_1 %bb.1, 5,
 ; SEQ: JCC_1 %bb.1, 10,
 ; SEQ-NOT: JCC_1

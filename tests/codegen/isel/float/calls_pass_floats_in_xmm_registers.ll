@@ -4,7 +4,7 @@
 ; a variadic call sets %al to the XMM registers used (printf: two).
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=NONE
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: $xmm0 = COPY
 ; CHECK-DAG: $xmm1 = COPY
 ; CHECK-DAG: $xmm2 = COPY
@@ -19,7 +19,7 @@
 ; CHECK-DAG: ADJCALLSTACKDOWN 32
 ; CHECK-DAG: implicit-def $xmm0
 ; CHECK-DAG: $al = MOV8ri 2
-; NONE-LABEL: Machine code for function f:
+; NONE-LABEL: {{^}}name: f{{$}}
 ; NONE-NOT: $xmm8
 
 declare double @g(double, i32, float, double, double, double, double, double, double, double, i64, i64, i64, i64, i64, i64, float)

@@ -1,51 +1,51 @@
 ; Conversions between integers and floats, one function per case. Narrow
 ; values travel widened so the functions' own interfaces stay 32/64-bit.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function sitofp_i32_double:
+; CHECK-LABEL: {{^}}name: sitofp_i32_double{{$}}
 ; CHECK-DAG: CVTSI2SDrr
-; CHECK-LABEL: Machine code for function sitofp_i64_float:
+; CHECK-LABEL: {{^}}name: sitofp_i64_float{{$}}
 ; CHECK-DAG: CVTSI2SS64rr
-; CHECK-LABEL: Machine code for function sitofp_i8_double:
+; CHECK-LABEL: {{^}}name: sitofp_i8_double{{$}}
 ; CHECK-DAG: MOVSX32rr8
 ; CHECK-DAG: CVTSI2SDrr
-; CHECK-LABEL: Machine code for function uitofp_i16_float:
+; CHECK-LABEL: {{^}}name: uitofp_i16_float{{$}}
 ; CHECK-DAG: MOVZX32rr16
 ; CHECK-DAG: CVTSI2SSrr
 ; u32: the zero-extended i64 converts exactly.
-; CHECK-LABEL: Machine code for function uitofp_i32_double:
+; CHECK-LABEL: {{^}}name: uitofp_i32_double{{$}}
 ; CHECK-DAG: MOV32rr
 ; CHECK-DAG: SUBREG_TO_REG
 ; CHECK-DAG: CVTSI2SD64rr
 ; u64: halve (keeping the low bit) when negative, then double.
-; CHECK-LABEL: Machine code for function uitofp_i64_double:
+; CHECK-LABEL: {{^}}name: uitofp_i64_double{{$}}
 ; CHECK-DAG: SHR64ri
 ; CHECK-DAG: OR64rr
 ; CHECK-DAG: CMOV64rr
 ; CHECK-DAG: CVTSI2SD64rr
 ; CHECK-DAG: ADDSDrr
-; CHECK-LABEL: Machine code for function uitofp_i64_float:
+; CHECK-LABEL: {{^}}name: uitofp_i64_float{{$}}
 ; CHECK-DAG: CVTSI2SS64rr
 ; CHECK-DAG: ADDSSrr
-; CHECK-LABEL: Machine code for function fptosi_double_i32:
+; CHECK-LABEL: {{^}}name: fptosi_double_i32{{$}}
 ; CHECK-DAG: CVTTSD2SIrr
-; CHECK-LABEL: Machine code for function fptosi_float_i64:
+; CHECK-LABEL: {{^}}name: fptosi_float_i64{{$}}
 ; CHECK-DAG: CVTTSS2SI64rr
-; CHECK-LABEL: Machine code for function fptosi_double_i8:
+; CHECK-LABEL: {{^}}name: fptosi_double_i8{{$}}
 ; CHECK-DAG: CVTTSD2SIrr
 ; CHECK-DAG: sub_8bit
-; CHECK-LABEL: Machine code for function fptoui_float_i16:
+; CHECK-LABEL: {{^}}name: fptoui_float_i16{{$}}
 ; CHECK-DAG: CVTTSS2SIrr
 ; CHECK-DAG: sub_16bit
-; CHECK-LABEL: Machine code for function fptoui_double_i32:
+; CHECK-LABEL: {{^}}name: fptoui_double_i32{{$}}
 ; CHECK-DAG: CVTTSD2SI64rr
 ; CHECK-DAG: sub_32bit
 ; u64: both conversions, merged by the sign of the first.
-; CHECK-LABEL: Machine code for function fptoui_double_i64:
+; CHECK-LABEL: {{^}}name: fptoui_double_i64{{$}}
 ; CHECK-DAG: SUBSDrr
 ; CHECK-DAG: SAR64ri
 ; CHECK-DAG: AND64rr
 ; CHECK-DAG: OR64rr
-; CHECK-LABEL: Machine code for function fptoui_float_i64:
+; CHECK-LABEL: {{^}}name: fptoui_float_i64{{$}}
 ; CHECK-DAG: SUBSSrr
 ; CHECK-DAG: CVTTSS2SI64rr
 

@@ -1,13 +1,13 @@
 ; Float constructs rcc does not select are typed errors naming the construct
 ; and the function; rcc-par fails.
 ; RUN: not rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - 2>&1 | FileCheck %s --check-prefix=ERR
-; ERR-DAG: error: in function 'e1': {{.*}}x86_fp80
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e1': {{.*}}x86_fp80
 ; i80 is promoted to i128 (odd widths above 64 bits).
-; ERR-DAG: error: in function 'e2': {{.*}}bitcast from f80 to i128
-; ERR-DAG: error: in function 'e3': {{.*}}half
-; ERR-DAG: error: in function 'e4': {{.*}}fp128
-; ERR-DAG: error: in function 'e5': {{.*}}'frem' instruction on v2f64
-; ERR-DAG: error: in function 'e6': {{.*}}llvm.floor.v2f64
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e2': {{.*}}bitcast from f80 to i128
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e3': {{.*}}half
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e4': {{.*}}fp128
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e5': {{.*}}'frem' instruction on v2f64
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e6': {{.*}}llvm.floor.v2f64
 
 declare i1 @llvm.is.fpclass.f80(x86_fp80, i32)
 declare <2 x double> @llvm.floor.v2f64(<2 x double>)

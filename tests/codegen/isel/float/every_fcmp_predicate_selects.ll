@@ -3,179 +3,179 @@
 ; B 2, AE 3, E 4, NE 5, BE 6, A 7, P 10, NP 11; oeq is E and NP, une NE or P).
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT
-; CHECK-LABEL: Machine code for function oeq_float:
+; CHECK-LABEL: {{^}}name: oeq_float{{$}}
 ; CHECK-DAG: UCOMISSrr %0, %1
 ; CHECK-DAG: SETCCr 4,
 ; CHECK-DAG: SETCCr 11,
-; CHECK-LABEL: Machine code for function oeq_double:
+; CHECK-LABEL: {{^}}name: oeq_double{{$}}
 ; CHECK-DAG: UCOMISDrr %0, %1
 ; CHECK-DAG: SETCCr 4,
 ; CHECK-DAG: SETCCr 11,
-; CHECK-LABEL: Machine code for function ogt_float:
+; CHECK-LABEL: {{^}}name: ogt_float{{$}}
 ; CHECK-DAG: UCOMISSrr %0, %1
 ; CHECK-DAG: SETCCr 7,
-; CHECK-LABEL: Machine code for function ogt_double:
+; CHECK-LABEL: {{^}}name: ogt_double{{$}}
 ; CHECK-DAG: UCOMISDrr %0, %1
 ; CHECK-DAG: SETCCr 7,
-; CHECK-LABEL: Machine code for function oge_float:
+; CHECK-LABEL: {{^}}name: oge_float{{$}}
 ; CHECK-DAG: UCOMISSrr %0, %1
 ; CHECK-DAG: SETCCr 3,
-; CHECK-LABEL: Machine code for function oge_double:
+; CHECK-LABEL: {{^}}name: oge_double{{$}}
 ; CHECK-DAG: UCOMISDrr %0, %1
 ; CHECK-DAG: SETCCr 3,
-; CHECK-LABEL: Machine code for function olt_float:
+; CHECK-LABEL: {{^}}name: olt_float{{$}}
 ; CHECK-DAG: UCOMISSrr %1, %0
 ; CHECK-DAG: SETCCr 7,
-; CHECK-LABEL: Machine code for function olt_double:
+; CHECK-LABEL: {{^}}name: olt_double{{$}}
 ; CHECK-DAG: UCOMISDrr %1, %0
 ; CHECK-DAG: SETCCr 7,
-; CHECK-LABEL: Machine code for function ole_float:
+; CHECK-LABEL: {{^}}name: ole_float{{$}}
 ; CHECK-DAG: UCOMISSrr %1, %0
 ; CHECK-DAG: SETCCr 3,
-; CHECK-LABEL: Machine code for function ole_double:
+; CHECK-LABEL: {{^}}name: ole_double{{$}}
 ; CHECK-DAG: UCOMISDrr %1, %0
 ; CHECK-DAG: SETCCr 3,
-; CHECK-LABEL: Machine code for function one_float:
+; CHECK-LABEL: {{^}}name: one_float{{$}}
 ; CHECK-DAG: UCOMISSrr %0, %1
 ; CHECK-DAG: SETCCr 5,
-; CHECK-LABEL: Machine code for function one_double:
+; CHECK-LABEL: {{^}}name: one_double{{$}}
 ; CHECK-DAG: UCOMISDrr %0, %1
 ; CHECK-DAG: SETCCr 5,
-; CHECK-LABEL: Machine code for function ord_float:
+; CHECK-LABEL: {{^}}name: ord_float{{$}}
 ; CHECK-DAG: UCOMISSrr %0, %1
 ; CHECK-DAG: SETCCr 11,
-; CHECK-LABEL: Machine code for function ord_double:
+; CHECK-LABEL: {{^}}name: ord_double{{$}}
 ; CHECK-DAG: UCOMISDrr %0, %1
 ; CHECK-DAG: SETCCr 11,
-; CHECK-LABEL: Machine code for function uno_float:
+; CHECK-LABEL: {{^}}name: uno_float{{$}}
 ; CHECK-DAG: UCOMISSrr %0, %1
 ; CHECK-DAG: SETCCr 10,
-; CHECK-LABEL: Machine code for function uno_double:
+; CHECK-LABEL: {{^}}name: uno_double{{$}}
 ; CHECK-DAG: UCOMISDrr %0, %1
 ; CHECK-DAG: SETCCr 10,
-; CHECK-LABEL: Machine code for function ueq_float:
+; CHECK-LABEL: {{^}}name: ueq_float{{$}}
 ; CHECK-DAG: UCOMISSrr %0, %1
 ; CHECK-DAG: SETCCr 4,
-; CHECK-LABEL: Machine code for function ueq_double:
+; CHECK-LABEL: {{^}}name: ueq_double{{$}}
 ; CHECK-DAG: UCOMISDrr %0, %1
 ; CHECK-DAG: SETCCr 4,
-; CHECK-LABEL: Machine code for function ugt_float:
+; CHECK-LABEL: {{^}}name: ugt_float{{$}}
 ; CHECK-DAG: UCOMISSrr %1, %0
 ; CHECK-DAG: SETCCr 2,
-; CHECK-LABEL: Machine code for function ugt_double:
+; CHECK-LABEL: {{^}}name: ugt_double{{$}}
 ; CHECK-DAG: UCOMISDrr %1, %0
 ; CHECK-DAG: SETCCr 2,
-; CHECK-LABEL: Machine code for function uge_float:
+; CHECK-LABEL: {{^}}name: uge_float{{$}}
 ; CHECK-DAG: UCOMISSrr %1, %0
 ; CHECK-DAG: SETCCr 6,
-; CHECK-LABEL: Machine code for function uge_double:
+; CHECK-LABEL: {{^}}name: uge_double{{$}}
 ; CHECK-DAG: UCOMISDrr %1, %0
 ; CHECK-DAG: SETCCr 6,
-; CHECK-LABEL: Machine code for function ult_float:
+; CHECK-LABEL: {{^}}name: ult_float{{$}}
 ; CHECK-DAG: UCOMISSrr %0, %1
 ; CHECK-DAG: SETCCr 2,
-; CHECK-LABEL: Machine code for function ult_double:
+; CHECK-LABEL: {{^}}name: ult_double{{$}}
 ; CHECK-DAG: UCOMISDrr %0, %1
 ; CHECK-DAG: SETCCr 2,
-; CHECK-LABEL: Machine code for function ule_float:
+; CHECK-LABEL: {{^}}name: ule_float{{$}}
 ; CHECK-DAG: UCOMISSrr %0, %1
 ; CHECK-DAG: SETCCr 6,
-; CHECK-LABEL: Machine code for function ule_double:
+; CHECK-LABEL: {{^}}name: ule_double{{$}}
 ; CHECK-DAG: UCOMISDrr %0, %1
 ; CHECK-DAG: SETCCr 6,
-; CHECK-LABEL: Machine code for function une_float:
+; CHECK-LABEL: {{^}}name: une_float{{$}}
 ; CHECK-DAG: UCOMISSrr %0, %1
 ; CHECK-DAG: SETCCr 5,
 ; CHECK-DAG: SETCCr 10,
-; CHECK-LABEL: Machine code for function une_double:
+; CHECK-LABEL: {{^}}name: une_double{{$}}
 ; CHECK-DAG: UCOMISDrr %0, %1
 ; CHECK-DAG: SETCCr 5,
 ; CHECK-DAG: SETCCr 10,
-; COUNT-LABEL: Machine code for function oeq_float:
+; COUNT-LABEL: {{^}}name: oeq_float{{$}}
 ; COUNT: SETCCr
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function oeq_double:
+; COUNT-LABEL: {{^}}name: oeq_double{{$}}
 ; COUNT: SETCCr
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function ogt_float:
+; COUNT-LABEL: {{^}}name: ogt_float{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function ogt_double:
+; COUNT-LABEL: {{^}}name: ogt_double{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function oge_float:
+; COUNT-LABEL: {{^}}name: oge_float{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function oge_double:
+; COUNT-LABEL: {{^}}name: oge_double{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function olt_float:
+; COUNT-LABEL: {{^}}name: olt_float{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function olt_double:
+; COUNT-LABEL: {{^}}name: olt_double{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function ole_float:
+; COUNT-LABEL: {{^}}name: ole_float{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function ole_double:
+; COUNT-LABEL: {{^}}name: ole_double{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function one_float:
+; COUNT-LABEL: {{^}}name: one_float{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function one_double:
+; COUNT-LABEL: {{^}}name: one_double{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function ord_float:
+; COUNT-LABEL: {{^}}name: ord_float{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function ord_double:
+; COUNT-LABEL: {{^}}name: ord_double{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function uno_float:
+; COUNT-LABEL: {{^}}name: uno_float{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function uno_double:
+; COUNT-LABEL: {{^}}name: uno_double{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function ueq_float:
+; COUNT-LABEL: {{^}}name: ueq_float{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function ueq_double:
+; COUNT-LABEL: {{^}}name: ueq_double{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function ugt_float:
+; COUNT-LABEL: {{^}}name: ugt_float{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function ugt_double:
+; COUNT-LABEL: {{^}}name: ugt_double{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function uge_float:
+; COUNT-LABEL: {{^}}name: uge_float{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function uge_double:
+; COUNT-LABEL: {{^}}name: uge_double{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function ult_float:
+; COUNT-LABEL: {{^}}name: ult_float{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function ult_double:
+; COUNT-LABEL: {{^}}name: ult_double{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function ule_float:
+; COUNT-LABEL: {{^}}name: ule_float{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function ule_double:
+; COUNT-LABEL: {{^}}name: ule_double{{$}}
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function une_float:
+; COUNT-LABEL: {{^}}name: une_float{{$}}
 ; COUNT: SETCCr
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr
-; COUNT-LABEL: Machine code for function une_double:
+; COUNT-LABEL: {{^}}name: une_double{{$}}
 ; COUNT: SETCCr
 ; COUNT: SETCCr
 ; COUNT-NOT: SETCCr

@@ -1,8 +1,8 @@
 ; fcmp true and fcmp false are constants: no compare.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=NONE
-; NONE-LABEL: Machine code for function fcmp_true:
+; NONE-LABEL: {{^}}name: fcmp_true{{$}}
 ; NONE-NOT: UCOMISD
-; NONE-LABEL: Machine code for function fcmp_false:
+; NONE-LABEL: {{^}}name: fcmp_false{{$}}
 ; NONE-NOT: UCOMISD
 
 define i32 @fcmp_true(double %a, double %b) {

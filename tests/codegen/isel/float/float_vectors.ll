@@ -4,7 +4,7 @@
 ; stack slot, arguments and results in XMM registers.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; (Vectors go through the vector legalizer and rows: constants fold
 ; into memory operands, lanes move with pshufd/shufpd/shufps, the
 ; 8-byte <2 x float> (held widened in a v4f32) is stored with movq.)
@@ -21,7 +21,7 @@
 ; The vector constant is one 16-byte pool entry; two variable-lane
 ; accesses get a 16-byte slot each.
 ; CHECK-DAG: : [00, 00, 00, 00, 00, 00, f0, 3f, 00, 00, 00, 00, 00, 00, 08, c0], align=16
-; COUNT-LABEL: Machine code for function f:
+; COUNT-LABEL: {{^}}name: f{{$}}
 ; COUNT: size=16, align=16, Local
 ; COUNT: size=16, align=16, Local
 ; COUNT-NOT: size=16, align=16, Local

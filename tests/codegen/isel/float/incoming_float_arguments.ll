@@ -1,6 +1,6 @@
 ; incoming float arguments.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: COPY $xmm7
 ; CHECK-DAG: COPY $edi
 ; The float and the last double come from the stack.

@@ -1,6 +1,6 @@
 ; is fpclass tests.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; The NaN test is an unordered self-compare; others test the bits.
 ; CHECK-DAG: UCOMISDrr %0, %0
 ; CHECK-DAG: MOVPQIto64rr

@@ -1,6 +1,6 @@
 ; loads stores and cross block values.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: MOVSDrm
 ; CHECK-DAG: MOVSSrm
 ; CHECK-DAG: MOVSDmr

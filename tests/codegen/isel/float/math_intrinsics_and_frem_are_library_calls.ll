@@ -2,11 +2,11 @@
 ; calls: floor, ceilf, trunc, rint, round, nearbyintf, lround, llrintf,
 ; ldexp, fma, pow, fmod, fmodf.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function g:
+; CHECK-LABEL: {{^}}name: g{{$}}
 ; CHECK-DAG: CALL64pcrel32 &lround,
 ; CHECK-DAG: CALL64pcrel32 &llrintf,
 ; CHECK-DAG: CALL64pcrel32 &ldexp,
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: CALL64pcrel32 &floor,
 ; CHECK-DAG: CALL64pcrel32 &ceilf,
 ; CHECK-DAG: CALL64pcrel32 &trunc,

@@ -1,6 +1,6 @@
 ; minnum and maxnum are inline.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: MINSDrr %1
 ; CHECK-DAG: CMPSDrri %0
 ; CHECK-DAG: MAXSSrr %3

@@ -6,313 +6,313 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT1
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT2
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT3
-; CHECK-LABEL: Machine code for function f_oeq:
-; CHECK-LABEL: Machine code for function g_oeq:
-; CHECK-LABEL: Machine code for function f_ogt:
-; CHECK-LABEL: Machine code for function g_ogt:
-; CHECK-LABEL: Machine code for function f_oge:
-; CHECK-LABEL: Machine code for function g_oge:
-; CHECK-LABEL: Machine code for function f_olt:
-; CHECK-LABEL: Machine code for function g_olt:
-; CHECK-LABEL: Machine code for function f_ole:
-; CHECK-LABEL: Machine code for function g_ole:
-; CHECK-LABEL: Machine code for function f_one:
-; CHECK-LABEL: Machine code for function g_one:
-; CHECK-LABEL: Machine code for function f_ord:
-; CHECK-LABEL: Machine code for function g_ord:
-; CHECK-LABEL: Machine code for function f_uno:
-; CHECK-LABEL: Machine code for function g_uno:
-; CHECK-LABEL: Machine code for function f_ueq:
-; CHECK-LABEL: Machine code for function g_ueq:
-; CHECK-LABEL: Machine code for function f_ugt:
-; CHECK-LABEL: Machine code for function g_ugt:
-; CHECK-LABEL: Machine code for function f_uge:
-; CHECK-LABEL: Machine code for function g_uge:
-; CHECK-LABEL: Machine code for function f_ult:
-; CHECK-LABEL: Machine code for function g_ult:
-; CHECK-LABEL: Machine code for function f_ule:
-; CHECK-LABEL: Machine code for function g_ule:
-; CHECK-LABEL: Machine code for function f_une:
-; CHECK-LABEL: Machine code for function g_une:
+; CHECK-LABEL: {{^}}name: f_oeq{{$}}
+; CHECK-LABEL: {{^}}name: g_oeq{{$}}
+; CHECK-LABEL: {{^}}name: f_ogt{{$}}
+; CHECK-LABEL: {{^}}name: g_ogt{{$}}
+; CHECK-LABEL: {{^}}name: f_oge{{$}}
+; CHECK-LABEL: {{^}}name: g_oge{{$}}
+; CHECK-LABEL: {{^}}name: f_olt{{$}}
+; CHECK-LABEL: {{^}}name: g_olt{{$}}
+; CHECK-LABEL: {{^}}name: f_ole{{$}}
+; CHECK-LABEL: {{^}}name: g_ole{{$}}
+; CHECK-LABEL: {{^}}name: f_one{{$}}
+; CHECK-LABEL: {{^}}name: g_one{{$}}
+; CHECK-LABEL: {{^}}name: f_ord{{$}}
+; CHECK-LABEL: {{^}}name: g_ord{{$}}
+; CHECK-LABEL: {{^}}name: f_uno{{$}}
+; CHECK-LABEL: {{^}}name: g_uno{{$}}
+; CHECK-LABEL: {{^}}name: f_ueq{{$}}
+; CHECK-LABEL: {{^}}name: g_ueq{{$}}
+; CHECK-LABEL: {{^}}name: f_ugt{{$}}
+; CHECK-LABEL: {{^}}name: g_ugt{{$}}
+; CHECK-LABEL: {{^}}name: f_uge{{$}}
+; CHECK-LABEL: {{^}}name: g_uge{{$}}
+; CHECK-LABEL: {{^}}name: f_ult{{$}}
+; CHECK-LABEL: {{^}}name: g_ult{{$}}
+; CHECK-LABEL: {{^}}name: f_ule{{$}}
+; CHECK-LABEL: {{^}}name: g_ule{{$}}
+; CHECK-LABEL: {{^}}name: f_une{{$}}
+; CHECK-LABEL: {{^}}name: g_une{{$}}
 ; On a condition in a register.
-; CHECK-LABEL: Machine code for function on_register:
+; CHECK-LABEL: {{^}}name: on_register{{$}}
 ; CHECK-DAG: TEST8ri
 ; CHECK-DAG: CMOV64rr
 ; CHECK-DAG: MOV64toPQIrr
-; NONE-LABEL: Machine code for function f_oeq:
+; NONE-LABEL: {{^}}name: f_oeq{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function g_oeq:
+; NONE-LABEL: {{^}}name: g_oeq{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function f_ogt:
+; NONE-LABEL: {{^}}name: f_ogt{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function g_ogt:
+; NONE-LABEL: {{^}}name: g_ogt{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function f_oge:
+; NONE-LABEL: {{^}}name: f_oge{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function g_oge:
+; NONE-LABEL: {{^}}name: g_oge{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function f_olt:
+; NONE-LABEL: {{^}}name: f_olt{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function g_olt:
+; NONE-LABEL: {{^}}name: g_olt{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function f_ole:
+; NONE-LABEL: {{^}}name: f_ole{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function g_ole:
+; NONE-LABEL: {{^}}name: g_ole{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function f_one:
+; NONE-LABEL: {{^}}name: f_one{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function g_one:
+; NONE-LABEL: {{^}}name: g_one{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function f_ord:
+; NONE-LABEL: {{^}}name: f_ord{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function g_ord:
+; NONE-LABEL: {{^}}name: g_ord{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function f_uno:
+; NONE-LABEL: {{^}}name: f_uno{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function g_uno:
+; NONE-LABEL: {{^}}name: g_uno{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function f_ueq:
+; NONE-LABEL: {{^}}name: f_ueq{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function g_ueq:
+; NONE-LABEL: {{^}}name: g_ueq{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function f_ugt:
+; NONE-LABEL: {{^}}name: f_ugt{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function g_ugt:
+; NONE-LABEL: {{^}}name: g_ugt{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function f_uge:
+; NONE-LABEL: {{^}}name: f_uge{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function g_uge:
+; NONE-LABEL: {{^}}name: g_uge{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function f_ult:
+; NONE-LABEL: {{^}}name: f_ult{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function g_ult:
+; NONE-LABEL: {{^}}name: g_ult{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function f_ule:
+; NONE-LABEL: {{^}}name: f_ule{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function g_ule:
+; NONE-LABEL: {{^}}name: g_ule{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function f_une:
+; NONE-LABEL: {{^}}name: f_une{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function g_une:
+; NONE-LABEL: {{^}}name: g_une{{$}}
 ; NONE-NOT: SETCC
-; NONE-LABEL: Machine code for function on_register:
-; COUNT1-LABEL: Machine code for function f_oeq:
+; NONE-LABEL: {{^}}name: on_register{{$}}
+; COUNT1-LABEL: {{^}}name: f_oeq{{$}}
 ; COUNT1: CMOV64rr
 ; COUNT1: CMOV64rr
 ; COUNT1-NOT: CMOV64rr
-; COUNT1-LABEL: Machine code for function g_oeq:
+; COUNT1-LABEL: {{^}}name: g_oeq{{$}}
 ; COUNT1: CMOV32rr
 ; COUNT1: CMOV32rr
 ; COUNT1-NOT: CMOV32rr
-; COUNT1-LABEL: Machine code for function f_ogt:
+; COUNT1-LABEL: {{^}}name: f_ogt{{$}}
 ; COUNT1: CMOV64rr
 ; COUNT1-NOT: CMOV64rr
-; COUNT1-LABEL: Machine code for function g_ogt:
+; COUNT1-LABEL: {{^}}name: g_ogt{{$}}
 ; COUNT1: CMOV32rr
 ; COUNT1-NOT: CMOV32rr
-; COUNT1-LABEL: Machine code for function f_oge:
+; COUNT1-LABEL: {{^}}name: f_oge{{$}}
 ; COUNT1: CMOV64rr
 ; COUNT1-NOT: CMOV64rr
-; COUNT1-LABEL: Machine code for function g_oge:
+; COUNT1-LABEL: {{^}}name: g_oge{{$}}
 ; COUNT1: CMOV32rr
 ; COUNT1-NOT: CMOV32rr
-; COUNT1-LABEL: Machine code for function f_olt:
+; COUNT1-LABEL: {{^}}name: f_olt{{$}}
 ; COUNT1: CMOV64rr
 ; COUNT1-NOT: CMOV64rr
-; COUNT1-LABEL: Machine code for function g_olt:
+; COUNT1-LABEL: {{^}}name: g_olt{{$}}
 ; COUNT1: CMOV32rr
 ; COUNT1-NOT: CMOV32rr
-; COUNT1-LABEL: Machine code for function f_ole:
+; COUNT1-LABEL: {{^}}name: f_ole{{$}}
 ; COUNT1: CMOV64rr
 ; COUNT1-NOT: CMOV64rr
-; COUNT1-LABEL: Machine code for function g_ole:
+; COUNT1-LABEL: {{^}}name: g_ole{{$}}
 ; COUNT1: CMOV32rr
 ; COUNT1-NOT: CMOV32rr
-; COUNT1-LABEL: Machine code for function f_one:
+; COUNT1-LABEL: {{^}}name: f_one{{$}}
 ; COUNT1: CMOV64rr
 ; COUNT1-NOT: CMOV64rr
-; COUNT1-LABEL: Machine code for function g_one:
+; COUNT1-LABEL: {{^}}name: g_one{{$}}
 ; COUNT1: CMOV32rr
 ; COUNT1-NOT: CMOV32rr
-; COUNT1-LABEL: Machine code for function f_ord:
+; COUNT1-LABEL: {{^}}name: f_ord{{$}}
 ; COUNT1: CMOV64rr
 ; COUNT1-NOT: CMOV64rr
-; COUNT1-LABEL: Machine code for function g_ord:
+; COUNT1-LABEL: {{^}}name: g_ord{{$}}
 ; COUNT1: CMOV32rr
 ; COUNT1-NOT: CMOV32rr
-; COUNT1-LABEL: Machine code for function f_uno:
+; COUNT1-LABEL: {{^}}name: f_uno{{$}}
 ; COUNT1: CMOV64rr
 ; COUNT1-NOT: CMOV64rr
-; COUNT1-LABEL: Machine code for function g_uno:
+; COUNT1-LABEL: {{^}}name: g_uno{{$}}
 ; COUNT1: CMOV32rr
 ; COUNT1-NOT: CMOV32rr
-; COUNT1-LABEL: Machine code for function f_ueq:
+; COUNT1-LABEL: {{^}}name: f_ueq{{$}}
 ; COUNT1: CMOV64rr
 ; COUNT1-NOT: CMOV64rr
-; COUNT1-LABEL: Machine code for function g_ueq:
+; COUNT1-LABEL: {{^}}name: g_ueq{{$}}
 ; COUNT1: CMOV32rr
 ; COUNT1-NOT: CMOV32rr
-; COUNT1-LABEL: Machine code for function f_ugt:
+; COUNT1-LABEL: {{^}}name: f_ugt{{$}}
 ; COUNT1: CMOV64rr
 ; COUNT1-NOT: CMOV64rr
-; COUNT1-LABEL: Machine code for function g_ugt:
+; COUNT1-LABEL: {{^}}name: g_ugt{{$}}
 ; COUNT1: CMOV32rr
 ; COUNT1-NOT: CMOV32rr
-; COUNT1-LABEL: Machine code for function f_uge:
+; COUNT1-LABEL: {{^}}name: f_uge{{$}}
 ; COUNT1: CMOV64rr
 ; COUNT1-NOT: CMOV64rr
-; COUNT1-LABEL: Machine code for function g_uge:
+; COUNT1-LABEL: {{^}}name: g_uge{{$}}
 ; COUNT1: CMOV32rr
 ; COUNT1-NOT: CMOV32rr
-; COUNT1-LABEL: Machine code for function f_ult:
+; COUNT1-LABEL: {{^}}name: f_ult{{$}}
 ; COUNT1: CMOV64rr
 ; COUNT1-NOT: CMOV64rr
-; COUNT1-LABEL: Machine code for function g_ult:
+; COUNT1-LABEL: {{^}}name: g_ult{{$}}
 ; COUNT1: CMOV32rr
 ; COUNT1-NOT: CMOV32rr
-; COUNT1-LABEL: Machine code for function f_ule:
+; COUNT1-LABEL: {{^}}name: f_ule{{$}}
 ; COUNT1: CMOV64rr
 ; COUNT1-NOT: CMOV64rr
-; COUNT1-LABEL: Machine code for function g_ule:
+; COUNT1-LABEL: {{^}}name: g_ule{{$}}
 ; COUNT1: CMOV32rr
 ; COUNT1-NOT: CMOV32rr
-; COUNT1-LABEL: Machine code for function f_une:
+; COUNT1-LABEL: {{^}}name: f_une{{$}}
 ; COUNT1: CMOV64rr
 ; COUNT1: CMOV64rr
 ; COUNT1-NOT: CMOV64rr
-; COUNT1-LABEL: Machine code for function g_une:
+; COUNT1-LABEL: {{^}}name: g_une{{$}}
 ; COUNT1: CMOV32rr
 ; COUNT1: CMOV32rr
 ; COUNT1-NOT: CMOV32rr
-; COUNT1-LABEL: Machine code for function on_register:
-; COUNT2-LABEL: Machine code for function f_oeq:
-; COUNT2-LABEL: Machine code for function g_oeq:
+; COUNT1-LABEL: {{^}}name: on_register{{$}}
+; COUNT2-LABEL: {{^}}name: f_oeq{{$}}
+; COUNT2-LABEL: {{^}}name: g_oeq{{$}}
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2-NOT: MOVPDI2DIrr
-; COUNT2-LABEL: Machine code for function f_ogt:
-; COUNT2-LABEL: Machine code for function g_ogt:
+; COUNT2-LABEL: {{^}}name: f_ogt{{$}}
+; COUNT2-LABEL: {{^}}name: g_ogt{{$}}
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2-NOT: MOVPDI2DIrr
-; COUNT2-LABEL: Machine code for function f_oge:
-; COUNT2-LABEL: Machine code for function g_oge:
+; COUNT2-LABEL: {{^}}name: f_oge{{$}}
+; COUNT2-LABEL: {{^}}name: g_oge{{$}}
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2-NOT: MOVPDI2DIrr
-; COUNT2-LABEL: Machine code for function f_olt:
-; COUNT2-LABEL: Machine code for function g_olt:
+; COUNT2-LABEL: {{^}}name: f_olt{{$}}
+; COUNT2-LABEL: {{^}}name: g_olt{{$}}
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2-NOT: MOVPDI2DIrr
-; COUNT2-LABEL: Machine code for function f_ole:
-; COUNT2-LABEL: Machine code for function g_ole:
+; COUNT2-LABEL: {{^}}name: f_ole{{$}}
+; COUNT2-LABEL: {{^}}name: g_ole{{$}}
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2-NOT: MOVPDI2DIrr
-; COUNT2-LABEL: Machine code for function f_one:
-; COUNT2-LABEL: Machine code for function g_one:
+; COUNT2-LABEL: {{^}}name: f_one{{$}}
+; COUNT2-LABEL: {{^}}name: g_one{{$}}
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2-NOT: MOVPDI2DIrr
-; COUNT2-LABEL: Machine code for function f_ord:
-; COUNT2-LABEL: Machine code for function g_ord:
+; COUNT2-LABEL: {{^}}name: f_ord{{$}}
+; COUNT2-LABEL: {{^}}name: g_ord{{$}}
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2-NOT: MOVPDI2DIrr
-; COUNT2-LABEL: Machine code for function f_uno:
-; COUNT2-LABEL: Machine code for function g_uno:
+; COUNT2-LABEL: {{^}}name: f_uno{{$}}
+; COUNT2-LABEL: {{^}}name: g_uno{{$}}
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2-NOT: MOVPDI2DIrr
-; COUNT2-LABEL: Machine code for function f_ueq:
-; COUNT2-LABEL: Machine code for function g_ueq:
+; COUNT2-LABEL: {{^}}name: f_ueq{{$}}
+; COUNT2-LABEL: {{^}}name: g_ueq{{$}}
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2-NOT: MOVPDI2DIrr
-; COUNT2-LABEL: Machine code for function f_ugt:
-; COUNT2-LABEL: Machine code for function g_ugt:
+; COUNT2-LABEL: {{^}}name: f_ugt{{$}}
+; COUNT2-LABEL: {{^}}name: g_ugt{{$}}
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2-NOT: MOVPDI2DIrr
-; COUNT2-LABEL: Machine code for function f_uge:
-; COUNT2-LABEL: Machine code for function g_uge:
+; COUNT2-LABEL: {{^}}name: f_uge{{$}}
+; COUNT2-LABEL: {{^}}name: g_uge{{$}}
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2-NOT: MOVPDI2DIrr
-; COUNT2-LABEL: Machine code for function f_ult:
-; COUNT2-LABEL: Machine code for function g_ult:
+; COUNT2-LABEL: {{^}}name: f_ult{{$}}
+; COUNT2-LABEL: {{^}}name: g_ult{{$}}
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2-NOT: MOVPDI2DIrr
-; COUNT2-LABEL: Machine code for function f_ule:
-; COUNT2-LABEL: Machine code for function g_ule:
+; COUNT2-LABEL: {{^}}name: f_ule{{$}}
+; COUNT2-LABEL: {{^}}name: g_ule{{$}}
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2-NOT: MOVPDI2DIrr
-; COUNT2-LABEL: Machine code for function f_une:
-; COUNT2-LABEL: Machine code for function g_une:
+; COUNT2-LABEL: {{^}}name: f_une{{$}}
+; COUNT2-LABEL: {{^}}name: g_une{{$}}
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2: MOVPDI2DIrr
 ; COUNT2-NOT: MOVPDI2DIrr
-; COUNT2-LABEL: Machine code for function on_register:
-; COUNT3-LABEL: Machine code for function f_oeq:
-; COUNT3-LABEL: Machine code for function g_oeq:
+; COUNT2-LABEL: {{^}}name: on_register{{$}}
+; COUNT3-LABEL: {{^}}name: f_oeq{{$}}
+; COUNT3-LABEL: {{^}}name: g_oeq{{$}}
 ; COUNT3: MOVDI2PDIrr
 ; COUNT3-NOT: MOVDI2PDIrr
-; COUNT3-LABEL: Machine code for function f_ogt:
-; COUNT3-LABEL: Machine code for function g_ogt:
+; COUNT3-LABEL: {{^}}name: f_ogt{{$}}
+; COUNT3-LABEL: {{^}}name: g_ogt{{$}}
 ; COUNT3: MOVDI2PDIrr
 ; COUNT3-NOT: MOVDI2PDIrr
-; COUNT3-LABEL: Machine code for function f_oge:
-; COUNT3-LABEL: Machine code for function g_oge:
+; COUNT3-LABEL: {{^}}name: f_oge{{$}}
+; COUNT3-LABEL: {{^}}name: g_oge{{$}}
 ; COUNT3: MOVDI2PDIrr
 ; COUNT3-NOT: MOVDI2PDIrr
-; COUNT3-LABEL: Machine code for function f_olt:
-; COUNT3-LABEL: Machine code for function g_olt:
+; COUNT3-LABEL: {{^}}name: f_olt{{$}}
+; COUNT3-LABEL: {{^}}name: g_olt{{$}}
 ; COUNT3: MOVDI2PDIrr
 ; COUNT3-NOT: MOVDI2PDIrr
-; COUNT3-LABEL: Machine code for function f_ole:
-; COUNT3-LABEL: Machine code for function g_ole:
+; COUNT3-LABEL: {{^}}name: f_ole{{$}}
+; COUNT3-LABEL: {{^}}name: g_ole{{$}}
 ; COUNT3: MOVDI2PDIrr
 ; COUNT3-NOT: MOVDI2PDIrr
-; COUNT3-LABEL: Machine code for function f_one:
-; COUNT3-LABEL: Machine code for function g_one:
+; COUNT3-LABEL: {{^}}name: f_one{{$}}
+; COUNT3-LABEL: {{^}}name: g_one{{$}}
 ; COUNT3: MOVDI2PDIrr
 ; COUNT3-NOT: MOVDI2PDIrr
-; COUNT3-LABEL: Machine code for function f_ord:
-; COUNT3-LABEL: Machine code for function g_ord:
+; COUNT3-LABEL: {{^}}name: f_ord{{$}}
+; COUNT3-LABEL: {{^}}name: g_ord{{$}}
 ; COUNT3: MOVDI2PDIrr
 ; COUNT3-NOT: MOVDI2PDIrr
-; COUNT3-LABEL: Machine code for function f_uno:
-; COUNT3-LABEL: Machine code for function g_uno:
+; COUNT3-LABEL: {{^}}name: f_uno{{$}}
+; COUNT3-LABEL: {{^}}name: g_uno{{$}}
 ; COUNT3: MOVDI2PDIrr
 ; COUNT3-NOT: MOVDI2PDIrr
-; COUNT3-LABEL: Machine code for function f_ueq:
-; COUNT3-LABEL: Machine code for function g_ueq:
+; COUNT3-LABEL: {{^}}name: f_ueq{{$}}
+; COUNT3-LABEL: {{^}}name: g_ueq{{$}}
 ; COUNT3: MOVDI2PDIrr
 ; COUNT3-NOT: MOVDI2PDIrr
-; COUNT3-LABEL: Machine code for function f_ugt:
-; COUNT3-LABEL: Machine code for function g_ugt:
+; COUNT3-LABEL: {{^}}name: f_ugt{{$}}
+; COUNT3-LABEL: {{^}}name: g_ugt{{$}}
 ; COUNT3: MOVDI2PDIrr
 ; COUNT3-NOT: MOVDI2PDIrr
-; COUNT3-LABEL: Machine code for function f_uge:
-; COUNT3-LABEL: Machine code for function g_uge:
+; COUNT3-LABEL: {{^}}name: f_uge{{$}}
+; COUNT3-LABEL: {{^}}name: g_uge{{$}}
 ; COUNT3: MOVDI2PDIrr
 ; COUNT3-NOT: MOVDI2PDIrr
-; COUNT3-LABEL: Machine code for function f_ult:
-; COUNT3-LABEL: Machine code for function g_ult:
+; COUNT3-LABEL: {{^}}name: f_ult{{$}}
+; COUNT3-LABEL: {{^}}name: g_ult{{$}}
 ; COUNT3: MOVDI2PDIrr
 ; COUNT3-NOT: MOVDI2PDIrr
-; COUNT3-LABEL: Machine code for function f_ule:
-; COUNT3-LABEL: Machine code for function g_ule:
+; COUNT3-LABEL: {{^}}name: f_ule{{$}}
+; COUNT3-LABEL: {{^}}name: g_ule{{$}}
 ; COUNT3: MOVDI2PDIrr
 ; COUNT3-NOT: MOVDI2PDIrr
-; COUNT3-LABEL: Machine code for function f_une:
-; COUNT3-LABEL: Machine code for function g_une:
+; COUNT3-LABEL: {{^}}name: f_une{{$}}
+; COUNT3-LABEL: {{^}}name: g_une{{$}}
 ; COUNT3: MOVDI2PDIrr
 ; COUNT3-NOT: MOVDI2PDIrr
-; COUNT3-LABEL: Machine code for function on_register:
+; COUNT3-LABEL: {{^}}name: on_register{{$}}
 
 define i64 @f_oeq(double %a, double %b, i64 %x, i64 %y) {
   %c = fcmp oeq double %a, %b

@@ -1,12 +1,12 @@
 ; sign intrinsics use masks from the constant pool.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: ANDPSrm
 ; CHECK-DAG: ORPSrr
 ; CHECK-DAG: SQRTSDr
 ; 16-byte masks: abs f64, abs f32, sign f32.
-; COUNT-LABEL: Machine code for function f:
+; COUNT-LABEL: {{^}}name: f{{$}}
 ; COUNT: align=16
 ; COUNT: align=16
 ; COUNT: align=16

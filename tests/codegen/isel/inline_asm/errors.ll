@@ -2,28 +2,28 @@
 ; each function below is refused with its own message, and rcc-par fails.
 ; RUN: not rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - 2>&1 | FileCheck %s --check-prefix=ERR
 ; malformed constraint strings.
-; ERR-DAG: error: in function 'e1': {{.*}}constraint 1 is empty
-; ERR-DAG: error: in function 'e2': {{.*}}unterminated
-; ERR-DAG: error: in function 'e3': {{.*}}not supported
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e1': {{.*}}constraint 1 is empty
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e2': {{.*}}unterminated
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e3': {{.*}}not supported
 ; unknown letters registers and clobbers.
-; ERR-DAG: error: in function 'e4': {{.*}}inline asm operand 0 (y)
-; ERR-DAG: error: in function 'e5': {{.*}}no register {foo}
-; ERR-DAG: error: in function 'e6': {{.*}}clobber ~{foo}
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e4': {{.*}}inline asm operand 0 (y)
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e5': {{.*}}no register {foo}
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e6': {{.*}}clobber ~{foo}
 ; immediates must be constants.
-; ERR-DAG: error: in function 'e7': {{.*}}not a constant
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e7': {{.*}}not a constant
 ; ranged immediates out of range.
-; ERR-DAG: error: in function 'e8': {{.*}}32 is out of range for 'I'
-; ERR-DAG: error: in function 'e9': {{.*}}-1 is out of range for 'N'
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e8': {{.*}}32 is out of range for 'I'
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e9': {{.*}}-1 is out of range for 'N'
 ; argument and result counts.
-; ERR-DAG: error: in function 'e10': {{.*}}2 operands need arguments but the call passes 1
-; ERR-DAG: error: in function 'e11': {{.*}}0 register outputs but the call returns 1
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e10': {{.*}}2 operands need arguments but the call passes 1
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e11': {{.*}}0 register outputs but the call returns 1
 ; memory operands must be pointers.
-; ERR-DAG: error: in function 'e12': {{.*}}not a pointer
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e12': {{.*}}not a pointer
 ; template errors.
-; ERR-DAG: error: in function 'e13': {{.*}}operand $1
-; ERR-DAG: error: in function 'e14': {{.*}}modifier
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e13': {{.*}}operand $1
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e14': {{.*}}modifier
 ; intel dialect is refused.
-; ERR-DAG: error: in function 'e15': {{.*}}Intel dialect
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e15': {{.*}}Intel dialect
 ; ERR-NOT: error:
 
 define void @e1(i32 %a) {

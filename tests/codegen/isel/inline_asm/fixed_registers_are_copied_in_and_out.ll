@@ -1,10 +1,10 @@
 ; operands: fixed registers are copied in and out.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=ASM
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; ASM-LABEL: Machine code for function f:
+; ASM-LABEL: {{^}}name: f{{$}}
 ; ASM: INLINEASM
 ; ASM-SAME: def $eax, $eax, $rdi
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: $eax = COPY %
 ; CHECK-DAG: $rdi = COPY %
 ; CHECK-DAG: {{ }}= COPY $eax

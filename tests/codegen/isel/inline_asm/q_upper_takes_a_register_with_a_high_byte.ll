@@ -1,6 +1,6 @@
 ; operands: q upper takes a register with a high byte.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: :gr32_abcd = COPY
 
 define i8 @f(i32 %a) {

@@ -1,6 +1,6 @@
 ; operands: ranged immediate letters.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=ASM
-; ASM-LABEL: Machine code for function f:
+; ASM-LABEL: {{^}}name: f{{$}}
 ; ASM: INLINEASM
 ; Z takes the 32-bit pattern of -1 (sign-extended from i32 here).
 ; ASM-SAME: , 31, -128, -1, %

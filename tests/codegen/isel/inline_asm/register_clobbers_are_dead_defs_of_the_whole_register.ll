@@ -1,6 +1,6 @@
 ; operands: register clobbers are dead defs of the whole register.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=ASM
-; ASM-LABEL: Machine code for function f:
+; ASM-LABEL: {{^}}name: f{{$}}
 ; ASM: INLINEASM
 ; ASM-SAME: implicit-def early-clobber dead $rbx
 ; ASM-SAME: implicit-def early-clobber dead $r11

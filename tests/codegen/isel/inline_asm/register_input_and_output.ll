@@ -1,11 +1,11 @@
 ; operands: register input and output.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=ASM
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT
-; ASM-LABEL: Machine code for function f:
+; ASM-LABEL: {{^}}name: f{{$}}
 ; ASM: INLINEASM "movl $1, $0", def %
 ; The flags clobber is an early-clobber dead def of EFLAGS.
 ; ASM-SAME: implicit-def early-clobber dead $eflags
-; COUNT-LABEL: Machine code for function f:
+; COUNT-LABEL: {{^}}name: f{{$}}
 ; COUNT: INLINEASM
 ; COUNT-NOT: INLINEASM
 

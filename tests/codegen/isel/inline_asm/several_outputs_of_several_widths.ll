@@ -1,12 +1,12 @@
 ; operands: several outputs of several widths.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=ASM
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=DEFS
-; ASM-LABEL: Machine code for function f:
+; ASM-LABEL: {{^}}name: f{{$}}
 ; ASM: INLINEASM
 ; ASM-SAME: (tied-def 1)
 ; ASM-SAME: (tied-def 2)
 ; Exactly four register outputs on the INLINEASM line.
-; DEFS-LABEL: Machine code for function f:
+; DEFS-LABEL: {{^}}name: f{{$}}
 ; DEFS: INLINEASM
 ; DEFS-SAME: def %
 ; DEFS-SAME: def %

@@ -1,6 +1,6 @@
 ; operands: tied input names its output.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=ASM
-; ASM-LABEL: Machine code for function f:
+; ASM-LABEL: {{^}}name: f{{$}}
 ; ASM: INLINEASM
 ; ASM-SAME: , 7, %
 ; ASM-SAME: (tied-def 1)

@@ -1,10 +1,10 @@
 ; operands: xmm operands.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=ASM
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; ASM-LABEL: Machine code for function f:
+; ASM-LABEL: {{^}}name: f{{$}}
 ; ASM: INLINEASM
 ; ASM-SAME: (tied-def 1)
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: :fr64
 
 define double @f(double %a, double %b) {

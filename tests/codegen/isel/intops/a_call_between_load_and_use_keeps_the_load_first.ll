@@ -1,7 +1,7 @@
 ; A call between a load and its use: the load still folds into the SUB,
 ; which stays before the call.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK: SUB32rm
 ; CHECK: CALL64pcrel32
 

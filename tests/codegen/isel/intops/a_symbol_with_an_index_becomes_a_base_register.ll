@@ -1,6 +1,6 @@
 ; cheap code: a symbol with an index becomes a base register.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: LEA64r $rip, 1, $noreg, @tab
 ; CHECK-DAG: MOV32rm %1, 4, %0, 0,
 

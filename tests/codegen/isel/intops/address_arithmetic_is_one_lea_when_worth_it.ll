@@ -1,11 +1,11 @@
 ; cheap code: address arithmetic is one lea when worth it.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s --check-prefix=NONE
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; base + index*4 + 12: one lea; base + 8: an add.
 ; CHECK-DAG: LEA64r %0, 4, %1, 12, $noreg
 ; CHECK-DAG: ADD64ri8 %0(tied-def 0), 8
-; NONE-LABEL: Machine code for function f:
+; NONE-LABEL: {{^}}name: f{{$}}
 ; NONE-NOT: SHL64ri
 
 

@@ -3,7 +3,7 @@
 ; (zero is poison: no MOV16ri for it), bswap by BSWAP.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s --check-prefix=NONE
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: IMUL32rri %
 ; CHECK-DAG: = BSR32rr
 ; CHECK-DAG: = MOV32ri 63
@@ -11,7 +11,7 @@
 ; CHECK-DAG: XOR32ri8 %
 ; CHECK-DAG: = BSF16rr
 ; CHECK-DAG: BSWAP32r
-; NONE-LABEL: Machine code for function f:
+; NONE-LABEL: {{^}}name: f{{$}}
 ; NONE-NOT: POPCNT
 ; NONE-NOT: LZCNT
 ; NONE-NOT: MOV16ri

@@ -1,6 +1,6 @@
 ; call extension: call site attributes count too.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: MOVSX32rr8
 
 declare void @g(i8)

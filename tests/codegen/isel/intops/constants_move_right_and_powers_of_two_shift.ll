@@ -1,6 +1,6 @@
 ; cheap code: constants move right and powers of two shift.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: SHL32ri %0(tied-def 0), 3
 ; CHECK-DAG: CMP32ri8 %1, 5
 ; 5 < m is m > 5

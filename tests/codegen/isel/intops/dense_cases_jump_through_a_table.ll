@@ -4,13 +4,13 @@
 ; code jumps through 8-byte entries directly.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=pic %s -o - | FileCheck %s --check-prefix=PIC
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s --check-prefix=STATIC
-; PIC-LABEL: Machine code for function f:
+; PIC-LABEL: {{^}}name: f{{$}}
 ; PIC-DAG: CMP32ri8 %1, 5
 ; PIC-DAG: bb.1 (%ir-block.1), address-taken
 ; PIC-DAG: LEA64r $rip, 1, $noreg, %jump-table.0
 ; PIC-DAG: MOVSX64rm32
 ; PIC-DAG: JMP64r
-; STATIC-LABEL: Machine code for function f:
+; STATIC-LABEL: {{^}}name: f{{$}}
 ; STATIC: JMP64m $noreg, 8, %
 
 define i32 @f(i32 %x) {

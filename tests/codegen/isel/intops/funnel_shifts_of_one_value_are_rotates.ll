@@ -1,6 +1,6 @@
 ; intrinsics: funnel shifts of one value are rotates.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: ROL64rCL
 ; 70 mod 64
 ; CHECK-DAG: ROR64ri %3(tied-def 0), 6,

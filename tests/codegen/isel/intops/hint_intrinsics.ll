@@ -4,12 +4,12 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s --check-prefix=NONE
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s --check-prefix=COUNT1
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s --check-prefix=COUNT2
-; NONE-LABEL: Machine code for function f:
+; NONE-LABEL: {{^}}name: f{{$}}
 ; NONE-NOT: CALL
-; COUNT1-LABEL: Machine code for function f:
+; COUNT1-LABEL: {{^}}name: f{{$}}
 ; COUNT1: PAUSE
 ; COUNT1-NOT: PAUSE
-; COUNT2-LABEL: Machine code for function f:
+; COUNT2-LABEL: {{^}}name: f{{$}}
 ; COUNT2: MOV32rm
 ; COUNT2-NOT: MOV32rm
 

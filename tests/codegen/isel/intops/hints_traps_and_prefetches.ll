@@ -1,12 +1,12 @@
 ; intrinsics: hints traps and prefetches.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s --check-prefix=COUNT
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: ADD64ri8 %1(tied-def 0), -1
 ; CHECK-DAG: PREFETCHNTA
 ; CHECK-DAG: INT3
 ; icache prefetch dropped
-; COUNT-LABEL: Machine code for function f:
+; COUNT-LABEL: {{^}}name: f{{$}}
 ; COUNT: PREFETCH
 ; COUNT-NOT: PREFETCH
 

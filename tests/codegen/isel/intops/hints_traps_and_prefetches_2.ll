@@ -1,6 +1,6 @@
 ; intrinsics: hints traps and prefetches.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: UD2
 
 declare void @llvm.trap()

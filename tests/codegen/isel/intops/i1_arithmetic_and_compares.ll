@@ -1,6 +1,6 @@
 ; promotion: i1 arithmetic and compares.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: XOR8rr
 ; CHECK-DAG: AND8rr
 ; CHECK-DAG: CMP8rr

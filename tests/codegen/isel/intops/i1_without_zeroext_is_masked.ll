@@ -1,7 +1,7 @@
 ; call extension: i1 without zeroext is masked.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s --check-prefix=COUNT
 ; Once for the argument, once for the call result.
-; COUNT-LABEL: Machine code for function f:
+; COUNT-LABEL: {{^}}name: f{{$}}
 ; COUNT: AND8ri
 ; COUNT: AND8ri
 ; COUNT-NOT: AND8ri

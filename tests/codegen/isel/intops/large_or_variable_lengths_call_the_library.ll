@@ -1,7 +1,7 @@
 ; Large or variable lengths call memcpy, memmove and memset (whose int
 ; argument is the zero-extended byte).
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: CALL64pcrel32 &memcpy,
 ; CHECK-DAG: CALL64pcrel32 &memmove,
 ; CHECK-DAG: CALL64pcrel32 &memset,

@@ -4,11 +4,11 @@
 ; and a load with two uses stay loads.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s --check-prefix=NOFOLD
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK: MOV32rm %0
 ; CHECK: MOV32mi %1
 ; CHECK: ADD32rm
-; NOFOLD-LABEL: Machine code for function g:
+; NOFOLD-LABEL: {{^}}name: g{{$}}
 ; NOFOLD-NOT: ADD32rm
 ; NOFOLD-NOT: IMUL32rm
 ; NOFOLD: MOV32rm

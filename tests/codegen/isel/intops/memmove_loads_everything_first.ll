@@ -1,7 +1,7 @@
 ; A 24-byte memmove loads everything before it stores anything (the
 ; ranges may overlap).
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK: MOV64rm
 ; CHECK-NOT: MOV64mr
 ; CHECK: MOV64rm

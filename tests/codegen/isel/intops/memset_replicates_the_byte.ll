@@ -2,7 +2,7 @@
 ; 4-byte piece stores the low half (a truncating store); a zero memset
 ; stores an immediate.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: MOV64ri 72340172838076673
 ; CHECK-DAG: IMUL64rr
 ; CHECK-DAG: MOV32mr %0, 1, $noreg, 8, $noreg, %5.sub_32bit

@@ -1,7 +1,7 @@
 ; intrinsics: min max abs are compare and cmov.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s --check-prefix=COUNT
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; ult
 ; CHECK-DAG: , 2, implicit $eflags
 ; sgt
@@ -9,7 +9,7 @@
 ; slt
 ; CHECK-DAG: , 12, implicit $eflags
 ; CHECK-DAG: NEG32r
-; COUNT-LABEL: Machine code for function f:
+; COUNT-LABEL: {{^}}name: f{{$}}
 ; COUNT: CMOV32rr
 ; COUNT: CMOV32rr
 ; COUNT: CMOV32rr

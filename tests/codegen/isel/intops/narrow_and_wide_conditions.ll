@@ -1,6 +1,6 @@
 ; switches: narrow and wide conditions.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: CMP8ri %2, -128
 ; CHECK-DAG: CMP8ri %0, 127
 ; CHECK-DAG: MOV64ri -9223372036854775808

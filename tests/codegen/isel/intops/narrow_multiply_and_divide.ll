@@ -1,6 +1,6 @@
 ; promotion: narrow multiply and divide.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: MUL8r
 ; CHECK-DAG: IDIV8r
 ; CHECK-DAG: DIV8r

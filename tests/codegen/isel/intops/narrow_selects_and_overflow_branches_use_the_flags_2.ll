@@ -1,10 +1,10 @@
 ; intrinsics: narrow selects and overflow branches use the flags.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s --check-prefix=NONE
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; jb
 ; CHECK-DAG: JCC_1 %bb.1, 2,
-; NONE-LABEL: Machine code for function f:
+; NONE-LABEL: {{^}}name: f{{$}}
 ; NONE-NOT: SETCCr
 
 declare {i32, i1} @llvm.uadd.with.overflow.i32(i32, i32)

@@ -1,6 +1,6 @@
 ; intrinsics: odd widths judge overflow at their width.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; Sign-extended from 33 bits (shl+sar), multiplied in 64 bits,
 ; and the product compared with itself re-extended.
 ; CHECK-DAG: SAR64ri

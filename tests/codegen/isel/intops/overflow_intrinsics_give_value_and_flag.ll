@@ -1,6 +1,6 @@
 ; intrinsics: overflow intrinsics give value and flag.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: CMP32rr %0, %1
 ; carry
 ; CHECK-DAG: SETCCr 2,

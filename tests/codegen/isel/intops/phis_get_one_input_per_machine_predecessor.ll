@@ -2,9 +2,9 @@
 ; compare block for 40, so the join's PHI has one input per machine
 ; predecessor (two). An empty switch is a jump to the default.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK: = PHI {{%[0-9]+, %bb\.[0-9]+, %[0-9]+, %bb\.[0-9]+$}}
-; CHECK-LABEL: Machine code for function empty:
+; CHECK-LABEL: {{^}}name: empty{{$}}
 ; CHECK: JMP_1 %bb.1
 
 define i32 @f(i32 %x) {

@@ -1,6 +1,6 @@
 ; intrinsics: saturating add selects the bound.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: SETCCr 0,
 ; CHECK-DAG: SAR16ri
 ; CHECK-DAG: XOR16ri

@@ -1,11 +1,11 @@
 ; load folding: single use loads become memory operands.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s --check-prefix=NONE
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: ADD32rm %1(tied-def 0), %0, 1, $noreg, 0,
 ; CHECK-DAG: CMP32mi8 %2, 1, $noreg, 0, $noreg, 7
 ; CHECK-DAG: MOVSX64rm16 %2,
-; NONE-LABEL: Machine code for function f:
+; NONE-LABEL: {{^}}name: f{{$}}
 ; NONE-NOT: MOV32rm
 
 

@@ -1,6 +1,6 @@
 ; intrinsics: unknown intrinsics stay named errors.
 ; RUN: not rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - 2>&1 | FileCheck %s --check-prefix=ERR
-; ERR: llvm.x86.rdpid
+; ERR: {{:[0-9]+:[0-9]+: error: .*}}llvm.x86.rdpid
 
 declare i32 @llvm.x86.rdpid()
 define i32 @f() {

@@ -2,11 +2,11 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s --check-prefix=COUNT1
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s --check-prefix=COUNT2
 ; Only the truncation and the call result need the zeroing move.
-; COUNT1-LABEL: Machine code for function f:
+; COUNT1-LABEL: {{^}}name: f{{$}}
 ; COUNT1: MOV32rr
 ; COUNT1: MOV32rr
 ; COUNT1-NOT: MOV32rr
-; COUNT2-LABEL: Machine code for function f:
+; COUNT2-LABEL: {{^}}name: f{{$}}
 ; COUNT2: SUBREG_TO_REG
 ; COUNT2: SUBREG_TO_REG
 ; COUNT2: SUBREG_TO_REG

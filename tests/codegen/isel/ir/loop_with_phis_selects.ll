@@ -1,13 +1,13 @@
 ; loop with phis selects.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s --check-prefix=COUNT
-; CHECK-LABEL: Machine code for function sum:
+; CHECK-LABEL: {{^}}name: sum{{$}}
 ; the load folds into the add
 ; CHECK-DAG: ADD64rm
 ; CHECK-DAG: JCC_1
 ; CHECK-DAG: RET64
 ; CHECK-DAG: $rdi
-; COUNT-LABEL: Machine code for function sum:
+; COUNT-LABEL: {{^}}name: sum{{$}}
 ; COUNT: = PHI
 ; COUNT: = PHI
 ; COUNT-NOT: = PHI

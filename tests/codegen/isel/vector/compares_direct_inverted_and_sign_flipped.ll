@@ -4,7 +4,7 @@
 ; a PSHUFD of the halves.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=NONE
-; CHECK-LABEL: Machine code for function eq:
+; CHECK-LABEL: {{^}}name: eq{{$}}
 ; CHECK-DAG: PCMPEQDrr
 ; CHECK-DAG: PCMPEQWrr
 ; CHECK-DAG: PCMPGTBrr
@@ -12,7 +12,7 @@
 ; CHECK-DAG: PXORrr
 ; CHECK-DAG: PXORrm
 ; CHECK-DAG: PXORrm
-; NONE-LABEL: Machine code for function eq:
+; NONE-LABEL: {{^}}name: eq{{$}}
 ; NONE-NOT: PCMPEQQ
 
 define <4 x i32> @eq(<4 x i32> %a, <4 x i32> %b) {

@@ -1,7 +1,7 @@
 ; Vector constants: zero is PXOR, all-ones PCMPEQD, others from the constant
 ; pool; a splat of a scalar is MOVD and PSHUFD with immediate 0.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: PXORrr
 ; CHECK-DAG: PCMPEQDrr
 ; CHECK-DAG: %const.0

@@ -1,10 +1,10 @@
 ; <8 x i32> arguments take two registers: the module selects (rcc-par exits
 ; 0) and every function has code.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function sx:
-; CHECK-LABEL: Machine code for function zx:
-; CHECK-LABEL: Machine code for function sx64:
-; CHECK-LABEL: Machine code for function tr:
+; CHECK-LABEL: {{^}}name: sx{{$}}
+; CHECK-LABEL: {{^}}name: zx{{$}}
+; CHECK-LABEL: {{^}}name: sx64{{$}}
+; CHECK-LABEL: {{^}}name: tr{{$}}
 ; CHECK: RET64
 
 define <4 x i32> @sx(<4 x i16> %a) {

@@ -2,10 +2,10 @@
 ; and the function; rcc-par fails.
 ; RUN: not rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - 2>&1 | FileCheck %s --check-prefix=ERR
 ; RUN: not rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - 2>&1 | FileCheck %s --check-prefix=NOERR
-; ERR-DAG: error: in function 'e1': {{.*}}load of v4i1
-; ERR-DAG: error: in function 'e2': {{.*}}'frem' instruction on v2f64
-; ERR-DAG: error: in function 'e3': {{.*}}v4i1 argument or return value
-; ERR-DAG: error: in function 'e4': {{.*}}the intrinsic llvm.ctpop.v4i32
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e1': {{.*}}load of v4i1
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e2': {{.*}}'frem' instruction on v2f64
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e3': {{.*}}v4i1 argument or return value
+; ERR-DAG: {{:[0-9]+:[0-9]+: }}error: in function 'e4': {{.*}}the intrinsic llvm.ctpop.v4i32
 ; <6 x i32> is split into a v4i32 and a partial one: no error.
 ; NOERR-NOT: in function 'e5'
 

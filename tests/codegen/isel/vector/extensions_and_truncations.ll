@@ -2,7 +2,7 @@
 ; zext by unpack with zero, v2i32 -> v2i64 sext with a PCMPGT for the sign,
 ; v8i32 -> v8i16 by PACKSSDW.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function sx:
+; CHECK-LABEL: {{^}}name: sx{{$}}
 ; CHECK-DAG: PUNPCKLWDrr
 ; CHECK-DAG: PSRADri
 ; CHECK-DAG: PUNPCKLBWrr

@@ -1,6 +1,6 @@
 ; float vectors.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: ADDPSrr
 ; CHECK-DAG: MULPSrr
 ; CHECK-DAG: CMPPSrri

@@ -1,6 +1,6 @@
 ; getelementptr on vectors of pointers.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; 24-byte elements: the index times 24 (pmuludq), the splat base, the
 ; offsets 24 + 16 and the i16 lanes scaled by 2 (psllq).
 ; CHECK-DAG: PMULUDQrr

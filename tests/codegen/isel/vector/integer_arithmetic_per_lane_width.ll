@@ -1,6 +1,6 @@
 ; integer arithmetic per lane width.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: PSUBBrr
 ; CHECK-DAG: PADDWrr
 ; CHECK-DAG: PANDrr

@@ -1,6 +1,6 @@
 ; lanes by constant and variable index.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function x:
+; CHECK-LABEL: {{^}}name: x{{$}}
 ; CHECK-DAG: MOVPDI2DIrr
 ; CHECK-DAG: PEXTRWrri
 ; CHECK-DAG: PINSRWrri

@@ -1,6 +1,6 @@
 ; loads and stores by alignment.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: MOVAPSrm
 ; CHECK-DAG: MOVUPSrm
 ; CHECK-DAG: PADDDrr

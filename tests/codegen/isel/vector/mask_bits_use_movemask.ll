@@ -1,6 +1,6 @@
 ; mask bits use movemask.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT
-; COUNT-LABEL: Machine code for function f:
+; COUNT-LABEL: {{^}}name: f{{$}}
 ; COUNT: PMOVMSKBrr
 ; COUNT: PMOVMSKBrr
 ; COUNT-NOT: PMOVMSKBrr

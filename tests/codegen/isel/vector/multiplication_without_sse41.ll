@@ -4,14 +4,14 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=NONE
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT
-; CHECK-LABEL: Machine code for function m32:
+; CHECK-LABEL: {{^}}name: m32{{$}}
 ; CHECK-DAG: PMULLWrr
 ; CHECK-DAG: PUNPCKLDQrr
 ; CHECK-DAG: PSLLQri
 ; CHECK-DAG: PACKUSWBrr
-; NONE-LABEL: Machine code for function m32:
+; NONE-LABEL: {{^}}name: m32{{$}}
 ; NONE-NOT: PMULLD
-; COUNT-LABEL: Machine code for function m32:
+; COUNT-LABEL: {{^}}name: m32{{$}}
 ; COUNT: PMULUDQrr
 ; COUNT: PMULUDQrr
 ; COUNT: PMULUDQrr

@@ -1,7 +1,7 @@
 ; phis of split vectors.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT
 ; One machine PHI per v4i32 half, plus the counter's.
-; COUNT-LABEL: Machine code for function f:
+; COUNT-LABEL: {{^}}name: f{{$}}
 ; COUNT: {{ }}= PHI{{ }}
 ; COUNT: {{ }}= PHI{{ }}
 ; COUNT: {{ }}= PHI{{ }}

@@ -2,16 +2,16 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT1
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT2
-; CHECK-LABEL: Machine code for function m:
+; CHECK-LABEL: {{^}}name: m{{$}}
 ; The scalar condition is splat into a mask.
 ; CHECK-DAG: NEG32r
 ; CHECK-DAG: MOVDI2PDIrr
 ; CHECK-DAG: PSHUFDri
-; COUNT1-LABEL: Machine code for function m:
+; COUNT1-LABEL: {{^}}name: m{{$}}
 ; COUNT1: PANDNrr
 ; COUNT1: PANDNrr
 ; COUNT1-NOT: PANDNrr
-; COUNT2-LABEL: Machine code for function m:
+; COUNT2-LABEL: {{^}}name: m{{$}}
 ; COUNT2: PORrr
 ; COUNT2: PORrr
 ; COUNT2-NOT: PORrr

@@ -1,13 +1,13 @@
 ; shifts by splat constants and unrolled others.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT
-; CHECK-LABEL: Machine code for function c:
+; CHECK-LABEL: {{^}}name: c{{$}}
 ; CHECK-DAG: PSLLDri
 ; CHECK-DAG: PSRLDri
 ; CHECK-DAG: PSRADri
 ; CHECK-DAG: PSRAWri
 ; A variable vector shift is unrolled to scalar shifts by %cl.
-; COUNT-LABEL: Machine code for function c:
+; COUNT-LABEL: {{^}}name: c{{$}}
 ; COUNT: SHL32rCL
 ; COUNT: SHL32rCL
 ; COUNT: SHL32rCL

@@ -1,7 +1,7 @@
 ; shifts the target lacks are built from others.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=NONE
-; CHECK-LABEL: Machine code for function b:
+; CHECK-LABEL: {{^}}name: b{{$}}
 ; Bytes shift as words with a mask; arithmetic right shifts of bytes
 ; and quadwords are ((x >>u c) ^ m) - m.
 ; CHECK-DAG: PSRLWri
@@ -9,7 +9,7 @@
 ; CHECK-DAG: PSUBBrm
 ; CHECK-DAG: PSRLQri
 ; CHECK-DAG: PSUBQrm
-; NONE-LABEL: Machine code for function b:
+; NONE-LABEL: {{^}}name: b{{$}}
 ; NONE-NOT: SAR
 
 define <16 x i8> @b(<16 x i8> %x) {

@@ -1,7 +1,7 @@
 ; shuffles by mask shape.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=NONE
-; CHECK-LABEL: Machine code for function rev:
+; CHECK-LABEL: {{^}}name: rev{{$}}
 ; CHECK-DAG: PSHUFDri
 ; CHECK-DAG: PUNPCKLDQrr
 ; CHECK-DAG: SHUFPSrri
@@ -11,7 +11,7 @@
 ; shuffles, packuswb.
 ; CHECK-DAG: PUNPCKHBWrr
 ; CHECK-DAG: PACKUSWBrr
-; NONE-LABEL: Machine code for function rev:
+; NONE-LABEL: {{^}}name: rev{{$}}
 ; NONE-NOT: %stack.
 
 define <4 x i32> @rev(<4 x i32> %a) {

@@ -1,12 +1,12 @@
 ; shuffles without a pattern go through the stack.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; Bytes from both halves of a two-input shuffle, mixed.
 ; CHECK-DAG: PSHUFDri
 ; CHECK-DAG: PSHUFLWri
 ; CHECK-DAG: PSHUFHWri
-; COUNT-LABEL: Machine code for function f:
+; COUNT-LABEL: {{^}}name: f{{$}}
 ; COUNT: MOV8mr
 ; COUNT: MOV8mr
 ; COUNT: MOV8mr

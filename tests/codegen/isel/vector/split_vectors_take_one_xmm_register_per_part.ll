@@ -1,7 +1,7 @@
 ; split vectors take one xmm register per part.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; As llc: <4 x double> arguments in xmm0/xmm1 and xmm2/xmm3, the
 ; result in xmm0/xmm1.
 ; CHECK-DAG: $xmm0
@@ -9,7 +9,7 @@
 ; CHECK-DAG: $xmm2
 ; CHECK-DAG: $xmm3
 ; CHECK-DAG: implicit-def $xmm1
-; COUNT-LABEL: Machine code for function f:
+; COUNT-LABEL: {{^}}name: f{{$}}
 ; COUNT: ADDPDrr
 ; COUNT: ADDPDrr
 ; COUNT-NOT: ADDPDrr

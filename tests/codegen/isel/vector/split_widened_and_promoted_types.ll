@@ -2,7 +2,7 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT1
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT2
-; CHECK-LABEL: Machine code for function split:
+; CHECK-LABEL: {{^}}name: split{{$}}
 ; <2 x i32> lives in the low half of a v4i32: an 8-byte load and
 ; store around the v4i32 multiply.
 ; CHECK-DAG: MOVQI2PQIrm
@@ -12,11 +12,11 @@
 ; CHECK-DAG: PCMPGTDrr
 ; CHECK-DAG: PORrr
 ; Two halves: two loads, adds and stores at +0 and +16.
-; COUNT1-LABEL: Machine code for function split:
+; COUNT1-LABEL: {{^}}name: split{{$}}
 ; COUNT1: PADDDrr
 ; COUNT1: PADDDrr
 ; COUNT1-NOT: PADDDrr
-; COUNT2-LABEL: Machine code for function split:
+; COUNT2-LABEL: {{^}}name: split{{$}}
 ; COUNT2: MOVAPSmr
 ; COUNT2: MOVAPSmr
 ; COUNT2-NOT: MOVAPSmr

@@ -2,15 +2,15 @@
 ; lanes have no arithmetic shift in SSE2): PAND and PSUB, no PSRA.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=NONE
-; CHECK-LABEL: Machine code for function v16i8:
+; CHECK-LABEL: {{^}}name: v16i8{{$}}
 ; CHECK-DAG: PAND
 ; CHECK-DAG: PSUB
-; CHECK-LABEL: Machine code for function v2i64:
+; CHECK-LABEL: {{^}}name: v2i64{{$}}
 ; CHECK-DAG: PAND
 ; CHECK-DAG: PSUB
-; NONE-LABEL: Machine code for function v16i8:
+; NONE-LABEL: {{^}}name: v16i8{{$}}
 ; NONE-NOT: PSRA
-; NONE-LABEL: Machine code for function v2i64:
+; NONE-LABEL: {{^}}name: v2i64{{$}}
 ; NONE-NOT: PSRA
 
 define <16 x i8> @v16i8(<16 x i8> %x) {

@@ -1,6 +1,6 @@
 ; vector calls use xmm registers.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: $xmm0
 ; CHECK-DAG: $xmm1
 ; CHECK-DAG: $edi

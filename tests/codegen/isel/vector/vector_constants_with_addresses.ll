@@ -1,10 +1,10 @@
 ; vector constants with addresses.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: PUNPCKLQDQrr
 ; CHECK-DAG: MOVAPSmr
-; COUNT-LABEL: Machine code for function f:
+; COUNT-LABEL: {{^}}name: f{{$}}
 ; COUNT: MOV64toPQIrr
 ; COUNT: MOV64toPQIrr
 ; COUNT-NOT: MOV64toPQIrr

@@ -2,7 +2,7 @@
 ; is needed: the glue group still keeps ADD and ADC together, with nothing
 ; but copies between them.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK: ADD64rr
 ; A line whose opcode is not COPY (regex has no lookahead: spell it out).
 ; CHECK-NOT: {{^ *([^ ]+ = )?([A-BD-Z]|C[A-NP-Z]|CO[A-OQ-Z]|COP[A-XZ])}}

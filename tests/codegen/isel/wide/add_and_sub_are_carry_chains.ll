@@ -6,7 +6,7 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=ADC
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=SUB
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=SBB
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK: = ADD64rr
 ; CHECK-NOT: dead
 ; CHECK-SAME: implicit-def $eflags{{$}}
@@ -14,16 +14,16 @@
 ; CHECK-NOT: {{^ *([^ ]+ = )?([A-BD-Z]|C[A-NP-Z]|CO[A-OQ-Z]|COP[A-XZ])}}
 ; CHECK: = ADC64rr
 ; CHECK: $rdx
-; ADD-LABEL: Machine code for function f:
+; ADD-LABEL: {{^}}name: f{{$}}
 ; ADD: ADD64rr
 ; ADD-NOT: ADD64rr
-; ADC-LABEL: Machine code for function f:
+; ADC-LABEL: {{^}}name: f{{$}}
 ; ADC: ADC64rr
 ; ADC-NOT: ADC64rr
-; SUB-LABEL: Machine code for function f:
+; SUB-LABEL: {{^}}name: f{{$}}
 ; SUB: SUB64rr
 ; SUB-NOT: SUB64rr
-; SBB-LABEL: Machine code for function f:
+; SBB-LABEL: {{^}}name: f{{$}}
 ; SBB: SBB64rr
 ; SBB-NOT: SBB64rr
 

@@ -4,7 +4,7 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=NONE
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: COPY $rdi
 ; CHECK-DAG: COPY $rsi
 ; CHECK-DAG: COPY $rdx
@@ -12,10 +12,10 @@
 ; CHECK-DAG: COPY $r8
 ; CHECK-DAG: $rax = COPY
 ; CHECK-DAG: $rdx = COPY
-; NONE-LABEL: Machine code for function f:
+; NONE-LABEL: {{^}}name: f{{$}}
 ; NONE-NOT: COPY $r9
 ; NONE-NOT: MOV64rm %fixed
-; COUNT-LABEL: Machine code for function f:
+; COUNT-LABEL: {{^}}name: f{{$}}
 ; COUNT: = MOV64rm
 ; COUNT: = MOV64rm
 ; COUNT: = MOV64rm

@@ -3,7 +3,7 @@
 ; i64 in rdi; the i128 result comes back in rax:rdx.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK: ADJCALLSTACKDOWN
 ; CHECK-DAG: $rsi = COPY
 ; CHECK-DAG: $rdx = COPY
@@ -11,7 +11,7 @@
 ; CHECK-SAME: implicit-def $rdx
 ; CHECK-DAG: __divti3
 ; CHECK-DAG: __umodti3
-; COUNT-LABEL: Machine code for function f:
+; COUNT-LABEL: {{^}}name: f{{$}}
 ; COUNT: CALL64pcrel32
 ; COUNT: CALL64pcrel32
 ; COUNT: CALL64pcrel32

@@ -6,124 +6,124 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT1
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT2
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT3
-; CHECK-LABEL: Machine code for function eq:
-; CHECK-LABEL: Machine code for function ne:
-; CHECK-LABEL: Machine code for function ult:
-; CHECK-LABEL: Machine code for function uge:
-; CHECK-LABEL: Machine code for function slt:
-; CHECK-LABEL: Machine code for function sge:
-; CHECK-LABEL: Machine code for function ugt:
-; CHECK-LABEL: Machine code for function ule:
-; CHECK-LABEL: Machine code for function sgt:
-; CHECK-LABEL: Machine code for function sle:
+; CHECK-LABEL: {{^}}name: eq{{$}}
+; CHECK-LABEL: {{^}}name: ne{{$}}
+; CHECK-LABEL: {{^}}name: ult{{$}}
+; CHECK-LABEL: {{^}}name: uge{{$}}
+; CHECK-LABEL: {{^}}name: slt{{$}}
+; CHECK-LABEL: {{^}}name: sge{{$}}
+; CHECK-LABEL: {{^}}name: ugt{{$}}
+; CHECK-LABEL: {{^}}name: ule{{$}}
+; CHECK-LABEL: {{^}}name: sgt{{$}}
+; CHECK-LABEL: {{^}}name: sle{{$}}
 ; A sign test reads the high half only.
-; CHECK-LABEL: Machine code for function slt_zero:
+; CHECK-LABEL: {{^}}name: slt_zero{{$}}
 ; CHECK-DAG: TEST64rr
-; NONE-LABEL: Machine code for function eq:
+; NONE-LABEL: {{^}}name: eq{{$}}
 ; NONE-NOT: SBB
-; NONE-LABEL: Machine code for function ne:
+; NONE-LABEL: {{^}}name: ne{{$}}
 ; NONE-NOT: SBB
-; NONE-LABEL: Machine code for function ult:
-; NONE-LABEL: Machine code for function uge:
-; NONE-LABEL: Machine code for function slt:
-; NONE-LABEL: Machine code for function sge:
-; NONE-LABEL: Machine code for function ugt:
-; NONE-LABEL: Machine code for function ule:
-; NONE-LABEL: Machine code for function sgt:
-; NONE-LABEL: Machine code for function sle:
-; NONE-LABEL: Machine code for function slt_zero:
+; NONE-LABEL: {{^}}name: ult{{$}}
+; NONE-LABEL: {{^}}name: uge{{$}}
+; NONE-LABEL: {{^}}name: slt{{$}}
+; NONE-LABEL: {{^}}name: sge{{$}}
+; NONE-LABEL: {{^}}name: ugt{{$}}
+; NONE-LABEL: {{^}}name: ule{{$}}
+; NONE-LABEL: {{^}}name: sgt{{$}}
+; NONE-LABEL: {{^}}name: sle{{$}}
+; NONE-LABEL: {{^}}name: slt_zero{{$}}
 ; NONE-NOT: SBB
-; COUNT1-LABEL: Machine code for function eq:
+; COUNT1-LABEL: {{^}}name: eq{{$}}
 ; COUNT1: XOR64rr
 ; COUNT1: XOR64rr
 ; COUNT1-NOT: XOR64rr
-; COUNT1-LABEL: Machine code for function ne:
+; COUNT1-LABEL: {{^}}name: ne{{$}}
 ; COUNT1: XOR64rr
 ; COUNT1: XOR64rr
 ; COUNT1-NOT: XOR64rr
-; COUNT1-LABEL: Machine code for function ult:
+; COUNT1-LABEL: {{^}}name: ult{{$}}
 ; COUNT1: SUB64rr
 ; COUNT1-NOT: SUB64rr
-; COUNT1-LABEL: Machine code for function uge:
+; COUNT1-LABEL: {{^}}name: uge{{$}}
 ; COUNT1: SUB64rr
 ; COUNT1-NOT: SUB64rr
-; COUNT1-LABEL: Machine code for function slt:
+; COUNT1-LABEL: {{^}}name: slt{{$}}
 ; COUNT1: SUB64rr
 ; COUNT1-NOT: SUB64rr
-; COUNT1-LABEL: Machine code for function sge:
+; COUNT1-LABEL: {{^}}name: sge{{$}}
 ; COUNT1: SUB64rr
 ; COUNT1-NOT: SUB64rr
-; COUNT1-LABEL: Machine code for function ugt:
+; COUNT1-LABEL: {{^}}name: ugt{{$}}
 ; COUNT1: SUB64rr
 ; COUNT1-NOT: SUB64rr
-; COUNT1-LABEL: Machine code for function ule:
+; COUNT1-LABEL: {{^}}name: ule{{$}}
 ; COUNT1: SUB64rr
 ; COUNT1-NOT: SUB64rr
-; COUNT1-LABEL: Machine code for function sgt:
+; COUNT1-LABEL: {{^}}name: sgt{{$}}
 ; COUNT1: SUB64rr
 ; COUNT1-NOT: SUB64rr
-; COUNT1-LABEL: Machine code for function sle:
+; COUNT1-LABEL: {{^}}name: sle{{$}}
 ; COUNT1: SUB64rr
 ; COUNT1-NOT: SUB64rr
-; COUNT1-LABEL: Machine code for function slt_zero:
-; COUNT2-LABEL: Machine code for function eq:
+; COUNT1-LABEL: {{^}}name: slt_zero{{$}}
+; COUNT2-LABEL: {{^}}name: eq{{$}}
 ; COUNT2: = OR64rr
 ; COUNT2-NOT: = OR64rr
-; COUNT2-LABEL: Machine code for function ne:
+; COUNT2-LABEL: {{^}}name: ne{{$}}
 ; COUNT2: = OR64rr
 ; COUNT2-NOT: = OR64rr
-; COUNT2-LABEL: Machine code for function ult:
+; COUNT2-LABEL: {{^}}name: ult{{$}}
 ; COUNT2: SBB64rr
 ; COUNT2-NOT: SBB64rr
-; COUNT2-LABEL: Machine code for function uge:
+; COUNT2-LABEL: {{^}}name: uge{{$}}
 ; COUNT2: SBB64rr
 ; COUNT2-NOT: SBB64rr
-; COUNT2-LABEL: Machine code for function slt:
+; COUNT2-LABEL: {{^}}name: slt{{$}}
 ; COUNT2: SBB64rr
 ; COUNT2-NOT: SBB64rr
-; COUNT2-LABEL: Machine code for function sge:
+; COUNT2-LABEL: {{^}}name: sge{{$}}
 ; COUNT2: SBB64rr
 ; COUNT2-NOT: SBB64rr
-; COUNT2-LABEL: Machine code for function ugt:
+; COUNT2-LABEL: {{^}}name: ugt{{$}}
 ; COUNT2: SBB64rr
 ; COUNT2-NOT: SBB64rr
-; COUNT2-LABEL: Machine code for function ule:
+; COUNT2-LABEL: {{^}}name: ule{{$}}
 ; COUNT2: SBB64rr
 ; COUNT2-NOT: SBB64rr
-; COUNT2-LABEL: Machine code for function sgt:
+; COUNT2-LABEL: {{^}}name: sgt{{$}}
 ; COUNT2: SBB64rr
 ; COUNT2-NOT: SBB64rr
-; COUNT2-LABEL: Machine code for function sle:
+; COUNT2-LABEL: {{^}}name: sle{{$}}
 ; COUNT2: SBB64rr
 ; COUNT2-NOT: SBB64rr
-; COUNT2-LABEL: Machine code for function slt_zero:
-; COUNT3-LABEL: Machine code for function eq:
-; COUNT3-LABEL: Machine code for function ne:
-; COUNT3-LABEL: Machine code for function ult:
+; COUNT2-LABEL: {{^}}name: slt_zero{{$}}
+; COUNT3-LABEL: {{^}}name: eq{{$}}
+; COUNT3-LABEL: {{^}}name: ne{{$}}
+; COUNT3-LABEL: {{^}}name: ult{{$}}
 ; COUNT3: SETCCr
 ; COUNT3-NOT: SETCCr
-; COUNT3-LABEL: Machine code for function uge:
+; COUNT3-LABEL: {{^}}name: uge{{$}}
 ; COUNT3: SETCCr
 ; COUNT3-NOT: SETCCr
-; COUNT3-LABEL: Machine code for function slt:
+; COUNT3-LABEL: {{^}}name: slt{{$}}
 ; COUNT3: SETCCr
 ; COUNT3-NOT: SETCCr
-; COUNT3-LABEL: Machine code for function sge:
+; COUNT3-LABEL: {{^}}name: sge{{$}}
 ; COUNT3: SETCCr
 ; COUNT3-NOT: SETCCr
-; COUNT3-LABEL: Machine code for function ugt:
+; COUNT3-LABEL: {{^}}name: ugt{{$}}
 ; COUNT3: SETCCr
 ; COUNT3-NOT: SETCCr
-; COUNT3-LABEL: Machine code for function ule:
+; COUNT3-LABEL: {{^}}name: ule{{$}}
 ; COUNT3: SETCCr
 ; COUNT3-NOT: SETCCr
-; COUNT3-LABEL: Machine code for function sgt:
+; COUNT3-LABEL: {{^}}name: sgt{{$}}
 ; COUNT3: SETCCr
 ; COUNT3-NOT: SETCCr
-; COUNT3-LABEL: Machine code for function sle:
+; COUNT3-LABEL: {{^}}name: sle{{$}}
 ; COUNT3: SETCCr
 ; COUNT3-NOT: SETCCr
-; COUNT3-LABEL: Machine code for function slt_zero:
+; COUNT3-LABEL: {{^}}name: slt_zero{{$}}
 
 define i32 @eq(i128 %a, i128 %b) {
   %c = icmp eq i128 %a, %b

@@ -3,25 +3,25 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=NONE
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT
-; CHECK-LABEL: Machine code for function shl_5:
+; CHECK-LABEL: {{^}}name: shl_5{{$}}
 ; CHECK-DAG: SHLD64rri8
 ; CHECK-DAG: SHL64ri
-; CHECK-LABEL: Machine code for function lshr_5:
+; CHECK-LABEL: {{^}}name: lshr_5{{$}}
 ; CHECK-DAG: SHRD64rri8
 ; CHECK-DAG: SHR64ri
 ; shl by 64 is a move of halves.
-; CHECK-LABEL: Machine code for function shl_64:
-; CHECK-LABEL: Machine code for function ashr_70:
-; NONE-LABEL: Machine code for function shl_5:
-; NONE-LABEL: Machine code for function lshr_5:
-; NONE-LABEL: Machine code for function shl_64:
+; CHECK-LABEL: {{^}}name: shl_64{{$}}
+; CHECK-LABEL: {{^}}name: ashr_70{{$}}
+; NONE-LABEL: {{^}}name: shl_5{{$}}
+; NONE-LABEL: {{^}}name: lshr_5{{$}}
+; NONE-LABEL: {{^}}name: shl_64{{$}}
 ; NONE-NOT: SH
-; NONE-LABEL: Machine code for function ashr_70:
+; NONE-LABEL: {{^}}name: ashr_70{{$}}
 ; NONE-NOT: SHRD
-; COUNT-LABEL: Machine code for function shl_5:
-; COUNT-LABEL: Machine code for function lshr_5:
-; COUNT-LABEL: Machine code for function shl_64:
-; COUNT-LABEL: Machine code for function ashr_70:
+; COUNT-LABEL: {{^}}name: shl_5{{$}}
+; COUNT-LABEL: {{^}}name: lshr_5{{$}}
+; COUNT-LABEL: {{^}}name: shl_64{{$}}
+; COUNT-LABEL: {{^}}name: ashr_70{{$}}
 ; COUNT: SAR64ri
 ; COUNT: SAR64ri
 ; COUNT-NOT: SAR64ri

@@ -2,10 +2,10 @@
 ; add is ADC and the overflow bit an SBB.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: ADC64rr
 ; CHECK-DAG: SBB64r
-; COUNT-LABEL: Machine code for function f:
+; COUNT-LABEL: {{^}}name: f{{$}}
 ; COUNT: BSWAP64r
 ; COUNT: BSWAP64r
 ; COUNT-NOT: BSWAP64r

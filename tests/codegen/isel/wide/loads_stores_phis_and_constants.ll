@@ -4,18 +4,18 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT1
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT2
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT3
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: , 16, $noreg
 ; CHECK-DAG: , 24, $noreg
-; COUNT1-LABEL: Machine code for function f:
+; COUNT1-LABEL: {{^}}name: f{{$}}
 ; COUNT1: MOV64rm
 ; COUNT1: MOV64rm
 ; COUNT1-NOT: MOV64rm
-; COUNT2-LABEL: Machine code for function f:
+; COUNT2-LABEL: {{^}}name: f{{$}}
 ; COUNT2: MOV64mr
 ; COUNT2: MOV64mr
 ; COUNT2-NOT: MOV64mr
-; COUNT3-LABEL: Machine code for function f:
+; COUNT3-LABEL: {{^}}name: f{{$}}
 ; COUNT3: = PHI
 ; COUNT3: = PHI
 ; COUNT3-NOT: = PHI

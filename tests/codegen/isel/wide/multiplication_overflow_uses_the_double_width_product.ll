@@ -4,29 +4,29 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=NONE
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT
-; CHECK-LABEL: Machine code for function umul:
+; CHECK-LABEL: {{^}}name: umul{{$}}
 ; CHECK-DAG: SETCCr
-; CHECK-LABEL: Machine code for function smul:
+; CHECK-LABEL: {{^}}name: smul{{$}}
 ; CHECK-DAG: SETCCr
 ; i256 products: schoolbook, no library call.
-; CHECK-LABEL: Machine code for function mul_i256:
-; NONE-LABEL: Machine code for function umul:
-; NONE-LABEL: Machine code for function smul:
-; NONE-LABEL: Machine code for function mul_i256:
+; CHECK-LABEL: {{^}}name: mul_i256{{$}}
+; NONE-LABEL: {{^}}name: umul{{$}}
+; NONE-LABEL: {{^}}name: smul{{$}}
+; NONE-LABEL: {{^}}name: mul_i256{{$}}
 ; NONE-NOT: CALL64
-; COUNT-LABEL: Machine code for function umul:
+; COUNT-LABEL: {{^}}name: umul{{$}}
 ; COUNT: MUL64r{{ }}
 ; COUNT: MUL64r{{ }}
 ; COUNT: MUL64r{{ }}
 ; COUNT: MUL64r{{ }}
 ; COUNT-NOT: MUL64r{{ }}
-; COUNT-LABEL: Machine code for function smul:
+; COUNT-LABEL: {{^}}name: smul{{$}}
 ; COUNT: MUL64r{{ }}
 ; COUNT: MUL64r{{ }}
 ; COUNT: MUL64r{{ }}
 ; COUNT: MUL64r{{ }}
 ; COUNT-NOT: MUL64r{{ }}
-; COUNT-LABEL: Machine code for function mul_i256:
+; COUNT-LABEL: {{^}}name: mul_i256{{$}}
 ; COUNT: MUL64r{{ }}
 ; COUNT: MUL64r{{ }}
 ; COUNT: MUL64r{{ }}

@@ -2,14 +2,14 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT1
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT2
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK-DAG: MOVSX64rr32
-; COUNT1-LABEL: Machine code for function f:
+; COUNT1-LABEL: {{^}}name: f{{$}}
 ; COUNT1: CMOV64rr
 ; COUNT1: CMOV64rr
 ; COUNT1-NOT: CMOV64rr
 ; sign of both sexts
-; COUNT2-LABEL: Machine code for function f:
+; COUNT2-LABEL: {{^}}name: f{{$}}
 ; COUNT2: SAR64ri
 ; COUNT2: SAR64ri
 ; COUNT2-NOT: SAR64ri

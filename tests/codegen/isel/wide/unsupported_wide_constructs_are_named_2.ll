@@ -1,6 +1,6 @@
 ; unsupported wide constructs are named.
 ; RUN: not rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - 2>&1 | FileCheck %s --check-prefix=ERR
-; ERR: i512
+; ERR: {{:[0-9]+:[0-9]+: error: .*}}i512
 
 define i512 @f(i512 %a) {
   ret i512 %a

@@ -1,6 +1,6 @@
 ; unsupported wide constructs are named.
 ; RUN: not rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - 2>&1 | FileCheck %s --check-prefix=ERR
-; ERR: i256 operation (SRem
+; ERR: {{:[0-9]+:[0-9]+: error: .*}}i256 operation (SRem
 
 define void @f(ptr %p) {
   %a = load i256, ptr %p

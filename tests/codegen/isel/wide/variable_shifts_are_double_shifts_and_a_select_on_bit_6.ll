@@ -6,51 +6,51 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT2
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT3
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT4
-; NONE-LABEL: Machine code for function shl:
+; NONE-LABEL: {{^}}name: shl{{$}}
 ; NONE-NOT: AND64ri
-; NONE-LABEL: Machine code for function lshr:
+; NONE-LABEL: {{^}}name: lshr{{$}}
 ; NONE-NOT: AND64ri
-; NONE-LABEL: Machine code for function ashr:
+; NONE-LABEL: {{^}}name: ashr{{$}}
 ; NONE-NOT: AND64ri
-; COUNT1-LABEL: Machine code for function shl:
+; COUNT1-LABEL: {{^}}name: shl{{$}}
 ; COUNT1: SHLD64rrCL
 ; COUNT1-NOT: SHLD64rrCL
-; COUNT1-LABEL: Machine code for function lshr:
+; COUNT1-LABEL: {{^}}name: lshr{{$}}
 ; COUNT1: SHRD64rrCL
 ; COUNT1-NOT: SHRD64rrCL
-; COUNT1-LABEL: Machine code for function ashr:
+; COUNT1-LABEL: {{^}}name: ashr{{$}}
 ; COUNT1: SHRD64rrCL
 ; COUNT1-NOT: SHRD64rrCL
-; COUNT2-LABEL: Machine code for function shl:
+; COUNT2-LABEL: {{^}}name: shl{{$}}
 ; COUNT2: SHL64rCL
 ; COUNT2-NOT: SHL64rCL
-; COUNT2-LABEL: Machine code for function lshr:
+; COUNT2-LABEL: {{^}}name: lshr{{$}}
 ; COUNT2: SHR64rCL
 ; COUNT2-NOT: SHR64rCL
-; COUNT2-LABEL: Machine code for function ashr:
+; COUNT2-LABEL: {{^}}name: ashr{{$}}
 ; COUNT2: SAR64rCL
 ; COUNT2-NOT: SAR64rCL
-; COUNT3-LABEL: Machine code for function shl:
+; COUNT3-LABEL: {{^}}name: shl{{$}}
 ; COUNT3: TEST8ri
 ; COUNT3: TEST8ri
 ; COUNT3-NOT: TEST8ri
-; COUNT3-LABEL: Machine code for function lshr:
+; COUNT3-LABEL: {{^}}name: lshr{{$}}
 ; COUNT3: TEST8ri
 ; COUNT3: TEST8ri
 ; COUNT3-NOT: TEST8ri
-; COUNT3-LABEL: Machine code for function ashr:
+; COUNT3-LABEL: {{^}}name: ashr{{$}}
 ; COUNT3: TEST8ri
 ; COUNT3: TEST8ri
 ; COUNT3-NOT: TEST8ri
-; COUNT4-LABEL: Machine code for function shl:
+; COUNT4-LABEL: {{^}}name: shl{{$}}
 ; COUNT4: CMOV64rr
 ; COUNT4: CMOV64rr
 ; COUNT4-NOT: CMOV64rr
-; COUNT4-LABEL: Machine code for function lshr:
+; COUNT4-LABEL: {{^}}name: lshr{{$}}
 ; COUNT4: CMOV64rr
 ; COUNT4: CMOV64rr
 ; COUNT4-NOT: CMOV64rr
-; COUNT4-LABEL: Machine code for function ashr:
+; COUNT4-LABEL: {{^}}name: ashr{{$}}
 ; COUNT4: CMOV64rr
 ; COUNT4: CMOV64rr
 ; COUNT4-NOT: CMOV64rr

@@ -4,22 +4,22 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT2
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT3
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=COUNT4
-; CHECK-LABEL: Machine code for function f:
+; CHECK-LABEL: {{^}}name: f{{$}}
 ; A csmith bit-field container: i136 = 17 bytes, promoted to i256.
 ; CHECK-DAG: SHRD64rri8
 ; 16 + 1 bytes each way.
-; COUNT1-LABEL: Machine code for function f:
+; COUNT1-LABEL: {{^}}name: f{{$}}
 ; COUNT1: MOV64rm
 ; COUNT1: MOV64rm
 ; COUNT1-NOT: MOV64rm
-; COUNT2-LABEL: Machine code for function f:
+; COUNT2-LABEL: {{^}}name: f{{$}}
 ; COUNT2: MOVZX32rm8
 ; COUNT2-NOT: MOVZX32rm8
-; COUNT3-LABEL: Machine code for function f:
+; COUNT3-LABEL: {{^}}name: f{{$}}
 ; COUNT3: MOV64mr
 ; COUNT3: MOV64mr
 ; COUNT3-NOT: MOV64mr
-; COUNT4-LABEL: Machine code for function f:
+; COUNT4-LABEL: {{^}}name: f{{$}}
 ; COUNT4: MOV8mr
 ; COUNT4-NOT: MOV8mr
 
