@@ -11,7 +11,10 @@
 #   -P N        parallel jobs (default 2)
 #   --work DIR  work directory (default target/check-mir-roundtrip; failures
 #               keep their messages in DIR/fail/)
-#   (default files: $CORPUS_DIR/ll/**/*.ll, CORPUS_DIR defaults to <repo>/corpus)
+#   (default files: $CORPUS_DIR/ll/**/*.ll (sqlite3, Lua, csmith, rustc's IR;
+#    CORPUS_DIR defaults to <repo>/corpus), tests/ll/*.ll, and tests/cpp/*.cpp
+#    lowered by clang++-19 at -O0 and -O2 as difftest.sh lowers them, when
+#    clang++-19 is installed)
 #
 # Output: one line per failure, then
 #   mir-roundtrip: N jobs (F files x L levels), K functions per level, M failed, T s
@@ -34,20 +37,41 @@ while [[ $# -gt 0 ]]; do
         *) FILES+=("$1"); shift ;;
     esac
 done
+rm -rf "$WORK"
+mkdir -p "$WORK/fail" "$WORK/jobs" "$WORK/cpp"
+start=$(date +%s)
 if [[ ${#FILES[@]} -eq 0 ]]; then
     mapfile -t FILES < <(find "$CORPUS_DIR/ll" -name '*.ll' | sort)
-fi
-if [[ ${#FILES[@]} -eq 0 ]]; then
-    echo "check-mir-roundtrip: no .ll files (build the corpus with scripts/build-corpus.sh)" >&2
-    exit 2
+    if [[ ${#FILES[@]} -eq 0 ]]; then
+        echo "check-mir-roundtrip: no corpus .ll files (build the corpus with scripts/build-corpus.sh)" >&2
+        exit 2
+    fi
+    FILES+=("$ROOT"/tests/ll/*.ll)
+    if command -v clang++-19 >/dev/null; then
+        for src in "$ROOT"/tests/cpp/*.cpp; do
+            # The program's own flags (difftest.sh's `difftest-cflags:` line).
+            cflags=$(sed -n '/difftest-cflags:/{s/.*difftest-cflags:[[:space:]]*//;s/[[:space:]]*[*][/].*//;p;q;}' "$src")
+            for l in 0 2; do
+                flags=-O$l
+                [[ $l == 0 ]] && flags="-O0 -Xclang -disable-O0-optnone"
+                out=$WORK/cpp/$(basename "$src" .cpp)-O$l.ll
+                # shellcheck disable=SC2086
+                if clang++-19 --target=x86_64-pc-linux-gnu -S -emit-llvm $flags $cflags "$src" -o "$out" 2>"$out.log"; then
+                    FILES+=("$out")
+                else
+                    echo "check-mir-roundtrip: clang++-19 cannot lower $src (-O$l): $(head -c 200 "$out.log")" >&2
+                    exit 2
+                fi
+            done
+        done
+    else
+        echo "check-mir-roundtrip: clang++-19 not installed: tests/cpp skipped" >&2
+    fi
 fi
 RCC=${RCC:-$ROOT/target/release/rcc-par}
 if [[ ! -x $RCC ]]; then
     (cd "$ROOT" && cargo build --release -q -p rcc-driver --bin rcc-par)
 fi
-rm -rf "$WORK"
-mkdir -p "$WORK/fail" "$WORK/jobs"
-start=$(date +%s)
 
 # one FILE LEVEL ID: the normal object and the round-tripped one must agree.
 one() {

@@ -43,7 +43,10 @@ impl<'r, 'a, 't> State<'r, 'a, 't> {
                 let Some(o) = open.as_mut() else {
                     return self.c.err("expected a block header 'bb.N:'");
                 };
-                let w = self.c.peek_word();
+                let w = match self.c.peek() {
+                    b's' | b'l' => self.c.peek_word(),
+                    _ => "",
+                };
                 if (w == "successors" || w == "liveins") && self.c.peek_at(w.len()) == b':' {
                     self.c.pos += w.len() + 1;
                     if o.has_insts {
@@ -142,8 +145,12 @@ impl<'r, 'a, 't> State<'r, 'a, 't> {
     /// One instruction line.
     fn inst(&mut self, ops: &mut Vec<Operand>) -> PResult<()> {
         ops.clear();
-        let w = self.c.peek_word();
-        let opc = match self.r.names.opcode(w) {
+        let w = if self.c.peek().is_ascii_alphabetic() {
+            self.c.peek_word()
+        } else {
+            ""
+        };
+        let opc = match (!w.is_empty()).then(|| self.r.names.opcode(w)).flatten() {
             Some(o) => {
                 self.c.pos += w.len();
                 o
@@ -328,7 +335,7 @@ impl<'r, 'a, 't> State<'r, 'a, 't> {
         self.c.skip_spaces();
         let start = self.c.pos;
         let mut fl = 0u32;
-        loop {
+        while matches!(self.c.peek(), b'i' | b'd' | b'e' | b'k' | b'u') {
             let w = self.c.peek_word();
             let f = match w {
                 "implicit-def" => flag::IMPLICIT | flag::DEF,
@@ -342,6 +349,7 @@ impl<'r, 'a, 't> State<'r, 'a, 't> {
             };
             self.c.pos += w.len();
             fl |= f;
+            self.c.skip_spaces();
         }
         self.c.skip_spaces();
         let at = self.c.pos;

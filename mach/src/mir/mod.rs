@@ -38,7 +38,6 @@ use crate::target::TargetInfo;
 pub use names::Names;
 pub use rcc_ir::ParseError;
 use rcc_ir::{GlobalId, Module};
-use std::collections::HashMap;
 use std::ops::Range;
 pub use write::write_function;
 
@@ -82,39 +81,46 @@ pub fn split(text: &str) -> Result<MirSections, ParseError> {
         functions: Vec::new(),
     };
     let mut pos = 0usize;
-    let mut in_module = false;
-    let mut seen_function = false;
+    // Before the first section: blank and comment lines only.
+    while pos < b.len() && b[pos] != b'-' {
+        let end = line_end(b, pos);
+        if !is_blank_or_comment(trim_cr(&b[pos..end])) {
+            return Err(ParseError::new(
+                pos as u32,
+                "expected '--- |' (module) or '---' (function section)",
+            ));
+        }
+        pos = end + 1;
+    }
+    let mut first = true;
     while pos < b.len() {
-        let end = b[pos..]
-            .iter()
-            .position(|&c| c == b'\n')
-            .map_or(b.len(), |p| pos + p);
+        let end = line_end(b, pos);
         let next = (end + 1).min(b.len());
         let line = trim_cr(&b[pos..end]);
-        if in_module {
-            if line == b"..." || line.starts_with(b"---") {
-                s.module.end = pos;
-                in_module = false;
-                if line == b"..." {
-                    pos = next;
-                    continue;
-                }
-            } else {
-                pos = next;
-                continue;
-            }
-        }
         if line.starts_with(b"--- |") || line.starts_with(b"---|") {
-            if seen_function || !s.module.is_empty() || in_module {
+            if !first {
                 return Err(ParseError::new(
                     pos as u32,
                     "the module section '--- |' must come first, once",
                 ));
             }
-            in_module = true;
-            s.module = next..next;
+            // The module runs to a line `...` or the next `---` line.
+            let mut p = next;
+            s.module = next..b.len();
+            while p < b.len() {
+                let e = line_end(b, p);
+                let l = trim_cr(&b[p..e]);
+                if l == b"..." || l.starts_with(b"---") {
+                    s.module.end = p;
+                    break;
+                }
+                p = e + 1;
+            }
+            pos = s.module.end;
+            if trim_cr(&b[pos..line_end(b, pos)]) == b"..." {
+                pos = (line_end(b, pos) + 1).min(b.len());
+            }
         } else if line == b"---" || line.starts_with(b"--- ") {
-            seen_function = true;
             if let Some(f) = s.functions.last_mut() {
                 f.range.end = pos;
             }
@@ -123,18 +129,47 @@ pub fn split(text: &str) -> Result<MirSections, ParseError> {
                 name,
                 range: pos..b.len(),
             });
-        } else if !seen_function && !is_blank_or_comment(line) {
-            return Err(ParseError::new(
-                pos as u32,
-                "expected '--- |' (module) or '---' (function section)",
-            ));
+            pos = next;
+        } else {
+            pos = next;
         }
-        pos = next;
-    }
-    if in_module {
-        s.module.end = b.len();
+        first = false;
+        // Skip to the next line starting with '-'.
+        while pos < b.len() && b[pos] != b'-' {
+            pos = (line_end(b, pos) + 1).min(b.len());
+        }
     }
     Ok(s)
+}
+
+/// The position of the newline ending the line at `pos` (or the end),
+/// eight bytes at a time.
+#[inline]
+fn line_end(b: &[u8], mut pos: usize) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    const NL: u64 = LO * b'\n' as u64;
+    while pos + 8 <= b.len() {
+        let w = u64::from_le_bytes([
+            b[pos],
+            b[pos + 1],
+            b[pos + 2],
+            b[pos + 3],
+            b[pos + 4],
+            b[pos + 5],
+            b[pos + 6],
+            b[pos + 7],
+        ]) ^ NL;
+        let z = w.wrapping_sub(LO) & !w & HI;
+        if z != 0 {
+            return pos + (z.trailing_zeros() / 8) as usize;
+        }
+        pos += 8;
+    }
+    while pos < b.len() && b[pos] != b'\n' {
+        pos += 1;
+    }
+    pos
 }
 
 fn trim_cr(l: &[u8]) -> &[u8] {
@@ -216,12 +251,12 @@ pub struct Reader<'a> {
     pub(crate) m: &'a Module,
     pub(crate) t: &'a dyn TargetInfo,
     pub(crate) names: std::sync::Arc<Names>,
-    pub(crate) globals: HashMap<&'a str, GlobalId>,
+    pub(crate) globals: names::HashMap<&'a str, GlobalId>,
 }
 
 impl<'a> Reader<'a> {
     pub fn new(m: &'a Module, t: &'a dyn TargetInfo) -> Self {
-        let mut globals = HashMap::with_capacity(m.globals.len());
+        let mut globals = names::HashMap::with_capacity_and_hasher(m.globals.len(), names::FxBuild);
         for (id, g) in m.globals.iter() {
             globals.entry(m.str(g.name)).or_insert(id);
         }
@@ -268,5 +303,42 @@ impl<'a> Reader<'a> {
         let end = section.range.end.min(text.len());
         let begin = section.range.start.min(end);
         read::read_section(self, text, begin..end, mf)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_end_finds_every_newline() {
+        let t = b"0123456789abcdef\n0\n\n0123456\n01234567";
+        let mut pos = 0;
+        let mut ends = Vec::new();
+        while pos < t.len() {
+            let e = line_end(t, pos);
+            ends.push(e);
+            pos = e + 1;
+        }
+        assert_eq!(ends, vec![16, 18, 19, 27, t.len()]);
+    }
+
+    #[test]
+    fn split_finds_module_and_functions() {
+        let mut t = String::new();
+        write_header(&mut t, "define void @f() {\n  ret void\n}");
+        t.push_str("---\nname: f\nbody:\n---\n# c\nname: \"g h\"\nbody:\n");
+        let s = split(&t).unwrap();
+        assert_eq!(&t[s.module.clone()], "define void @f() {\n  ret void\n}\n");
+        let names: Vec<&str> = s.functions.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["f", "\"g h\""]);
+        assert!(t[s.functions[0].range.clone()].ends_with("body:\n"));
+        assert_eq!(s.functions[1].range.end, t.len());
+        let src = module_source(&t, &s);
+        assert_eq!(src.len(), s.module.end);
+        assert!(src.starts_with("         \n     \n"));
+        assert!(split("junk\n---\nname: f\n").is_err());
+        assert!(split("---\nname: f\n--- |\n").is_err());
+        assert!(split("---\n\n").is_err());
     }
 }

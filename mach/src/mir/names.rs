@@ -9,14 +9,62 @@
 use crate::func::SymFlag;
 use crate::reg::{PReg, RegClassId};
 use crate::target::{MOpc, TargetInfo};
-use std::collections::HashMap;
+use std::collections::HashMap as StdMap;
+use std::hash::{BuildHasher, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
+
+/// A fast multiplicative hash for short names (the reader looks one up
+/// per instruction and register operand; SipHash's DoS resistance buys
+/// nothing for tables built from a target's own names).
+#[derive(Copy, Clone, Default)]
+pub(crate) struct FxBuild;
+
+pub(crate) struct Fx(u64);
+
+const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+impl Hasher for Fx {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = self.0;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+            h = (h.rotate_left(5) ^ w).wrapping_mul(SEED);
+        }
+        for &b in chunks.remainder() {
+            h = (h.rotate_left(5) ^ b as u64).wrapping_mul(SEED);
+        }
+        self.0 = h;
+    }
+    #[inline]
+    fn write_u8(&mut self, b: u8) {
+        self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(SEED);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl BuildHasher for FxBuild {
+    type Hasher = Fx;
+    #[inline]
+    fn build_hasher(&self) -> Fx {
+        Fx(0)
+    }
+}
+
+/// A map keyed by names, with [`FxBuild`].
+pub(crate) type HashMap<K, V> = StdMap<K, V, FxBuild>;
 
 /// The reverse tables of one target.
 pub struct Names {
     opcodes: HashMap<&'static str, MOpc>,
     regs: HashMap<&'static str, PReg>,
     classes: Vec<(&'static str, RegClassId)>,
+    /// Lowercase class names (as the writer spells them).
+    class_lower: HashMap<String, RegClassId>,
     subregs: Vec<(&'static str, u8)>,
     sym_flags: Vec<(&'static str, SymFlag)>,
     dwarf: HashMap<&'static str, u16>,
@@ -39,7 +87,7 @@ fn key(t: &dyn TargetInfo) -> Key {
 
 /// Inserts every `(name, value)` once; names given twice are dropped.
 fn unique<V: Copy>(items: impl Iterator<Item = (&'static str, V)>) -> HashMap<&'static str, V> {
-    let mut map = HashMap::new();
+    let mut map = HashMap::default();
     let mut dup = Vec::new();
     for (n, v) in items {
         if map.insert(n, v).is_some() {
@@ -78,9 +126,13 @@ impl Names {
             let p = rcc_mc::Reg(r as u16);
             (t.reg_name(p), p)
         }));
-        let classes = (0..t.num_classes().min(256))
+        let classes: Vec<(&'static str, RegClassId)> = (0..t.num_classes().min(256))
             .map(|c| (t.class_name(RegClassId(c as u8)), RegClassId(c as u8)))
             .collect();
+        let mut class_lower = HashMap::default();
+        for &(n, c) in classes.iter().rev() {
+            class_lower.insert(n.to_ascii_lowercase(), c);
+        }
         let subregs = unique((0..15u8).map(|i| (t.subreg_name(i), i)))
             .into_iter()
             .collect();
@@ -92,6 +144,7 @@ impl Names {
             opcodes,
             regs,
             classes,
+            class_lower,
             subregs,
             sym_flags,
             dwarf,
@@ -110,6 +163,9 @@ impl Names {
 
     /// The register class named `s`, case-insensitively.
     pub fn class(&self, s: &str) -> Option<RegClassId> {
+        if let Some(&c) = self.class_lower.get(s) {
+            return Some(c);
+        }
         self.classes
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(s))
