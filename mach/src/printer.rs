@@ -240,9 +240,21 @@ fn print_operand(
 }
 
 /// `@name`: a global as the IR spells it (quoted when the IR quotes it).
+/// An unnamed global is `@N`, numbered among the unnamed globals in
+/// order, as the IR numbers them.
 pub(crate) fn write_global(out: &mut String, m: &Module, g: rcc_ir::GlobalId) {
     out.push('@');
-    out.push_str(m.str(m.globals[g].name));
+    if m.globals[g].name.is_none() {
+        let k = m
+            .globals
+            .keys()
+            .take_while(|&x| x != g)
+            .filter(|&x| m.globals[x].name.is_none())
+            .count();
+        let _ = write!(out, "{k}");
+    } else {
+        out.push_str(m.str(m.globals[g].name));
+    }
 }
 
 /// `$name`: a physical register.

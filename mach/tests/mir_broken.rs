@@ -61,3 +61,21 @@ fn a_good_file_reads() {
     let text = "# rcc MIR\n--- |\ndefine i32 @f(i32 %a) {\n  ret i32 %a\n}\n...\n---\nname: f\nliveins: $edi\nbody:\nbb.0 (%ir-block.0):\n  %0:gr32 = COPY $edi\n  $eax = COPY %0\n  RET64 implicit $eax\n";
     assert_eq!(first_error(text), None);
 }
+
+#[test]
+fn unnamed_globals_are_numbered() {
+    let text = "--- |\n@0 = global i32 0\n@x = global i32 1\n@1 = global i32 2\ndefine i32 @f() {\n  %v = load i32, ptr @1\n  ret i32 %v\n}\n...\n---\nname: f\nbody:\nbb.0:\n  %0:gr32 = MOV32rm $rip, 1, $noreg, @1, $noreg\n  $eax = COPY %0\n  RET64 implicit $eax\n";
+    assert_eq!(first_error(text), None);
+    let s = mir::split(text).unwrap();
+    let m = rcc_ir::parse_module(mir::module_source(text, &s), "x.mir").unwrap();
+    let mut mf = MachFunction::new(m.order[0]);
+    mir::read_function(text, &s.functions[0], &m, &X86Info, &mut mf).unwrap();
+    let mut out = String::new();
+    mir::write_function(&mut out, &mf, &m, &X86Info);
+    assert!(out.contains("MOV32rm $rip, 1, $noreg, @1, $noreg"), "{out}");
+    let bad = text.replace("@1, $noreg", "@2, $noreg");
+    assert_eq!(
+        first_error(&bad).as_deref(),
+        Some("14:38: error: no global '@2' in the module")
+    );
+}

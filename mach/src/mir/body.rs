@@ -462,9 +462,7 @@ impl<'r, 'a, 't> State<'r, 'a, 't> {
         };
         let mut offset = 0;
         self.c.skip_spaces();
-        if self.c.eat(b'+') {
-            offset = self.c.int("an offset")?;
-        } else if self.c.peek() == b'-' {
+        if self.c.eat(b'+') || self.c.peek() == b'-' {
             offset = self.c.int("an offset")?;
         }
         let mut fl = SymFlag::NONE;

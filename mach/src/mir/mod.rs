@@ -15,7 +15,8 @@
 //! instructions are recreated in layout order and the pools refilled in
 //! the order operands appear, which no pass can observe.
 //!
-//! API (the driver relies on it): [`write_header`], [`write_function`],
+//! API (the driver relies on it; beyond the brief: [`Reader`], [`Names`],
+//! [`MAGIC`], and `EhInfo::num_labels` in `crate::eh`): [`write_header`], [`write_function`],
 //! [`split`] into [`MirSections`], [`module_source`] (the IR parser's input
 //! with the file's byte offsets), [`read_function`] and, to read many
 //! functions of one module without rebuilding the name lookups each time,
@@ -252,19 +253,27 @@ pub struct Reader<'a> {
     pub(crate) t: &'a dyn TargetInfo,
     pub(crate) names: std::sync::Arc<Names>,
     pub(crate) globals: names::HashMap<&'a str, GlobalId>,
+    /// Unnamed globals (`@N`), in order.
+    pub(crate) unnamed: Vec<GlobalId>,
 }
 
 impl<'a> Reader<'a> {
     pub fn new(m: &'a Module, t: &'a dyn TargetInfo) -> Self {
         let mut globals = names::HashMap::with_capacity_and_hasher(m.globals.len(), names::FxBuild);
+        let mut unnamed = Vec::new();
         for (id, g) in m.globals.iter() {
-            globals.entry(m.str(g.name)).or_insert(id);
+            if g.name.is_none() {
+                unnamed.push(id);
+            } else {
+                globals.entry(m.str(g.name)).or_insert(id);
+            }
         }
         Reader {
             m,
             t,
             names: Names::for_target(t),
             globals,
+            unnamed,
         }
     }
 

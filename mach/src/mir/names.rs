@@ -76,6 +76,9 @@ const MAX_DWARF: u16 = 1024;
 /// What identifies a target's tables in the cache.
 type Key = (usize, u16, usize, usize);
 
+/// The tables built so far, by target.
+type Cache = Vec<(Key, Arc<Names>)>;
+
 fn key(t: &dyn TargetInfo) -> Key {
     let first = if t.num_opcodes() > 0 {
         t.inst_name(0).as_ptr() as usize
@@ -103,7 +106,7 @@ fn unique<V: Copy>(items: impl Iterator<Item = (&'static str, V)>) -> HashMap<&'
 impl Names {
     /// The tables of `t`, built on first use.
     pub fn for_target(t: &dyn TargetInfo) -> Arc<Names> {
-        static CACHE: OnceLock<Mutex<Vec<(Key, Arc<Names>)>>> = OnceLock::new();
+        static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
         let k = key(t);
         let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
         let mut c = match cache.lock() {

@@ -542,10 +542,17 @@ impl<'r, 'a, 't> State<'r, 'a, 't> {
             return self.c.err("expected a global '@name'");
         }
         let n = self.c.ident("a global name")?;
-        match self.r.globals.get(n) {
-            Some(&g) => Ok(g),
-            None => self.c.err_at(at, format!("no global '@{n}' in the module")),
+        if let Some(&g) = self.r.globals.get(n) {
+            return Ok(g);
         }
+        let unnamed = n
+            .parse::<usize>()
+            .ok()
+            .and_then(|k| self.r.unnamed.get(k).copied());
+        unnamed.map_or_else(
+            || self.c.err_at(at, format!("no global '@{n}' in the module")),
+            Ok,
+        )
     }
 
     /// `@name` or `null`.
