@@ -1,6 +1,7 @@
-//! Test support: building x86-64 machine functions by hand and running
-//! them through PHI elimination, two-address, the fast allocator, the
-//! checker, the rewrite and pseudo expansion, verifying after each step.
+//! Test support: x86-64 machine functions read from `.mir` files
+//! ([`load`]) or built by hand ([`B`]), run through PHI elimination,
+//! two-address, the fast allocator, the checker, the rewrite and pseudo
+//! expansion, verifying after each step.
 #![allow(dead_code)]
 
 pub mod interp;
@@ -12,8 +13,8 @@ use rcc_mach::passes::{
 use rcc_mach::printer::print_function;
 use rcc_mach::verify::verify_to_string;
 use rcc_mach::{
-    flag, MBlock, MInst, MOpc, MachFunction, Operand, PReg, Reg, RegClassId, SymOperand, SymTarget,
-    VReg,
+    flag, mir, MBlock, MInst, MOpc, MachFunction, Operand, PReg, Reg, RegClassId, SymOperand,
+    SymTarget, VReg,
 };
 use rcc_ralloc::checker::check_to_string;
 use rcc_ralloc::fast::{allocate, FastOptions};
@@ -95,6 +96,46 @@ impl B {
             panic!("verifier after {after}:\n{e}\n{}", self.mir());
         }
     }
+}
+
+/// Reads `tests/<path>`, a MIR file with a module section and one function
+/// section (docs/mir.md), into a [`B`]; the function is verified.
+pub fn load(path: &str) -> B {
+    let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(path);
+    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
+    let at = |e: &mir::ParseError| rcc_ir::Diagnostic::locate(path, &text, e).to_string();
+    let sections = mir::split(&text).unwrap_or_else(|e| panic!("{}", at(&e)));
+    let m =
+        parse_module(mir::module_source(&text, &sections), path).unwrap_or_else(|e| panic!("{e}"));
+    let [section] = &sections.functions[..] else {
+        panic!("{path}: expected one function section");
+    };
+    let f = m
+        .global_by_name(&section.name)
+        .unwrap_or_else(|| panic!("{path}: no @{}", section.name));
+    let mut mf = MachFunction::new(f);
+    mir::read_function(&text, section, &m, &T, &mut mf).unwrap_or_else(|e| panic!("{}", at(&e)));
+    let b = B { m, mf };
+    b.verify("reading");
+    b
+}
+
+/// The one instruction of `mf` with target opcode `op`.
+pub fn only_inst(mf: &MachFunction, op: Opcode) -> MInst {
+    let found: Vec<MInst> = mf
+        .order
+        .iter()
+        .flat_map(|&b| mf.block_insts(b).iter().copied())
+        .filter(|&i| mf.opc(i) == MOpc::target(op.0))
+        .collect();
+    assert_eq!(
+        found.len(),
+        1,
+        "expected one instruction with opcode {op:?}"
+    );
+    found[0]
 }
 
 pub fn d(v: impl Into<Reg>) -> Operand {
