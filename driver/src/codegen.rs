@@ -584,8 +584,6 @@ pub struct Job<'a> {
     /// The text errors are located in: the input file (for MIR input the
     /// whole `.mir` file; the module's offsets are the file's).
     pub source: &'a str,
-    /// The IR module's own text, for the header of MIR output.
-    pub module_text: &'a str,
     pub plan: Plan,
     /// The `.mir` file the functions are read from, if the input is MIR.
     pub mir: Option<&'a MirInput<'a>>,
@@ -683,7 +681,7 @@ pub fn compile_module(
             return Ok(Vec::new());
         }
         let mut text = String::new();
-        mir_input::write_header(&mut text, m, job.module_text);
+        mir_input::write_header(&mut text, m);
         for o in &outs {
             text.push_str(&o.mir);
         }

@@ -260,7 +260,7 @@ impl Compiler {
         if !is_mir {
             let m = self.parse(text, file, timings)?;
             self.after_parse(&m);
-            let out = self.run_after_parse(&m, &m.text, &m.text, file, plan, None, timings);
+            let out = self.run_after_parse(&m, &m.text, file, plan, None, timings);
             if self.opts.disable_free {
                 std::mem::forget(m);
             }
@@ -274,8 +274,7 @@ impl Compiler {
         let m = self.parse(module, file, timings)?;
         self.after_parse(&m);
         let input = MirInput::new(&m, &text, &sections).map_err(located)?;
-        let module_text = text.get(sections.module.clone()).unwrap_or("");
-        let out = self.run_after_parse(&m, &text, module_text, file, plan, Some(&input), timings);
+        let out = self.run_after_parse(&m, &text, file, plan, Some(&input), timings);
         if self.opts.disable_free {
             std::mem::forget(m);
         }
@@ -293,14 +292,11 @@ impl Compiler {
     }
 
     /// Code generation of the parsed module `m` as `plan` says. `source`
-    /// is the input's text (errors are located in it), `module_text` the
-    /// module's part of it (the header of MIR output).
-    #[allow(clippy::too_many_arguments)]
+    /// is the input's text (errors are located in it).
     fn run_after_parse(
         &self,
         m: &Module,
         source: &str,
-        module_text: &str,
         file: &str,
         plan: Plan,
         mir: Option<&MirInput<'_>>,
@@ -312,9 +308,7 @@ impl Compiler {
                 return Ok(Vec::new());
             }
             let mut out = String::new();
-            timings.record("print", || {
-                mir_input::write_header(&mut out, m, module_text)
-            });
+            timings.record("print", || mir_input::write_header(&mut out, m));
             return Ok(out.into_bytes());
         }
         let triple = self
@@ -333,7 +327,6 @@ impl Compiler {
         let job = codegen::Job {
             file,
             source,
-            module_text,
             plan,
             mir,
         };

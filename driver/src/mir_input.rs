@@ -104,15 +104,19 @@ impl<'a> MirInput<'a> {
     }
 }
 
-/// Writes the header of a `.mir` file with the IR module `m`'s text
-/// `module_text`. A module without `source_filename` gets one naming the
-/// file it was read from, so code resumed from the `.mir` file names the
-/// same source (`.file`) as code compiled from the original.
-pub fn write_header(out: &mut String, m: &Module, module_text: &str) {
+/// Writes the header of a `.mir` file with IR module `m`, printed by the
+/// IR printer as LLVM prints the module of a `.mir` file: comments and
+/// layout of the input are not kept (so a test's `; CHECK:` lines are not
+/// echoed into its output), and the printer's exact round trip makes the
+/// module read back the same. A module without `source_filename` gets one
+/// naming the file it was read from, so code resumed from the `.mir` file
+/// names the same source (`.file`) as code compiled from the original.
+pub fn write_header(out: &mut String, m: &Module) {
+    let printed = rcc_ir::print_module(m);
     if m.source_filename.is_some() {
-        return mir::write_header(out, module_text);
+        return mir::write_header(out, &printed);
     }
-    let mut text = String::with_capacity(module_text.len() + m.file.len() + 20);
+    let mut text = String::with_capacity(printed.len() + m.file.len() + 20);
     text.push_str("source_filename = \"");
     for b in m.file.bytes() {
         if b == b'"' || b == b'\\' || !(0x20..0x7f).contains(&b) {
@@ -122,7 +126,7 @@ pub fn write_header(out: &mut String, m: &Module, module_text: &str) {
         }
     }
     text.push_str("\"\n");
-    text.push_str(module_text);
+    text.push_str(&printed);
     mir::write_header(out, &text)
 }
 

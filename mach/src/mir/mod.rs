@@ -2,8 +2,9 @@
 //! back before one (`-stop-after`, `-start-after`, `-run-pass`), in the
 //! spirit of LLVM's `.mir` (the format is described in `docs/mir.md`).
 //!
-//! A file is an optional `--- |` module section holding the IR module text
-//! verbatim (ended by a line `...`), then one section per machine function,
+//! A file is an optional `--- |` module section holding IR text (the
+//! driver writes the module as the IR printer prints it; the reader parses
+//! it in place; ended by a line `...`), then one section per machine function,
 //! each starting with a line `---` and a line `name: NAME`. A function
 //! section holds everything a [`MachFunction`] carries, so that a pass run
 //! on the function read back behaves exactly as on the original: block
