@@ -4,9 +4,12 @@
 //! writes it) versus parsing `sqlite3-O2.ll`. The MIR figure counts the
 //! function sections only (the module section is IR, parsed once); the
 //! name lookups (`mir::Reader`) are built once per module, as the driver
-//! does. Skips with a note when the corpus is not built.
+//! does, and the sections are read on the rayon pool as the driver's
+//! workers read them (a one-thread row shows the reader's own speed).
+//! Skips with a note when the corpus is not built.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use rayon::prelude::*;
 use rcc_driver::codegen::{ModuleCx, Worker};
 use rcc_mach::{mir, MachFunction};
 use rcc_targets::x86_64::X86Info;
@@ -47,7 +50,24 @@ fn mir_vs_ll(c: &mut Criterion) {
     let mut g = c.benchmark_group("mir");
     g.sample_size(10);
     g.throughput(Throughput::Bytes(mir_bytes as u64));
+    // As the driver reads them: every section on a rayon worker, one
+    // machine function per worker (the IR parser below parses function
+    // bodies on the same pool).
     g.bench_function("read sqlite3-O2 MIR", |b| {
+        b.iter(|| {
+            let s = mir::split(&file).expect("splits");
+            let r = mir::Reader::new(&m, &X86Info);
+            s.functions.par_iter().for_each_init(
+                || MachFunction::new(m.order[0]),
+                |mf, f| {
+                    r.read_function(&file, f, mf).expect("reads");
+                    std::hint::black_box(&*mf);
+                },
+            );
+        })
+    });
+    // The same on one thread: the reader's own speed.
+    g.bench_function("read sqlite3-O2 MIR, one thread", |b| {
         let mut mf = MachFunction::new(m.order[0]);
         b.iter(|| {
             let s = mir::split(&file).expect("splits");

@@ -107,17 +107,15 @@ pub fn split(text: &str) -> Result<MirSections, ParseError> {
                 ));
             }
             // The module runs to a line `...` or the next `---` line.
-            let mut p = next;
-            s.module = next..b.len();
-            while p < b.len() {
-                let e = line_end(b, p);
-                let l = trim_cr(&b[p..e]);
-                if l == b"..." || l.starts_with(b"---") {
-                    s.module.end = p;
-                    break;
+            let mut dots = next;
+            let end = loop {
+                dots = next_line_starting(b, dots, b"...");
+                if dots == b.len() || trim_cr(&b[dots..line_end(b, dots)]) == b"..." {
+                    break dots;
                 }
-                p = e + 1;
-            }
+                dots = line_end(b, dots);
+            };
+            s.module = next..end.min(next_line_starting(b, next, b"---"));
             pos = s.module.end;
             if trim_cr(&b[pos..line_end(b, pos)]) == b"..." {
                 pos = (line_end(b, pos) + 1).min(b.len());
@@ -136,12 +134,27 @@ pub fn split(text: &str) -> Result<MirSections, ParseError> {
             pos = next;
         }
         first = false;
-        // Skip to the next line starting with '-'.
-        while pos < b.len() && b[pos] != b'-' {
-            pos = (line_end(b, pos) + 1).min(b.len());
-        }
+        pos = next_line_starting(b, pos, b"-");
     }
     Ok(s)
+}
+
+/// The start of the first line at or after `pos` (a line start) that
+/// begins with `pat`, or the end of `b`: a SIMD substring search for the
+/// newline and `pat`, so the lines in between are never visited one by one.
+fn next_line_starting(b: &[u8], pos: usize, pat: &[u8]) -> usize {
+    if pos >= b.len() {
+        return b.len();
+    }
+    if b[pos..].starts_with(pat) {
+        return pos;
+    }
+    let mut needle = [b'\n'; 4];
+    needle[1..=pat.len()].copy_from_slice(pat);
+    match memchr::memmem::find(&b[pos..], &needle[..=pat.len()]) {
+        Some(k) => pos + k + 1,
+        None => b.len(),
+    }
 }
 
 /// The position of the newline ending the line at `pos` (or the end),
@@ -343,6 +356,21 @@ mod tests {
             pos = e + 1;
         }
         assert_eq!(ends, vec![16, 18, 19, 27, t.len()]);
+    }
+
+    #[test]
+    fn module_ends_only_at_a_line_of_three_dots_or_dashes() {
+        let t = "--- |\n....\n; ...\n x\n...\n---\nname: f\nbody:\n";
+        let s = split(t).unwrap();
+        assert_eq!(&t[s.module.clone()], "....\n; ...\n x\n");
+        assert_eq!(s.functions.len(), 1);
+        let t = "--- |\nabc\n---\nname: f\nbody:\n-x\n";
+        let s = split(t).unwrap();
+        assert_eq!(&t[s.module.clone()], "abc\n");
+        assert_eq!(s.functions[0].range.end, t.len());
+        assert_eq!(next_line_starting(b"ab\n-c\n-", 0, b"-"), 3);
+        assert_eq!(next_line_starting(b"-ab", 0, b"-"), 0);
+        assert_eq!(next_line_starting(b"ab", 0, b"-"), 2);
     }
 
     #[test]
