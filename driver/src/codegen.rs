@@ -96,6 +96,23 @@ pub struct FunctionOutput {
     pub mir: String,
 }
 
+impl FunctionOutput {
+    /// The output of worker `w`'s function: its recorded fragment when
+    /// `asm-printer` ran (`emitted`), its dumps and MIR section.
+    fn of(w: &mut Worker, emitted: bool, dump: String, mir: String) -> FunctionOutput {
+        FunctionOutput {
+            fragment: if emitted {
+                w.rec.finish()
+            } else {
+                Fragment::default()
+            },
+            dump,
+            eh: std::mem::take(&mut w.eh),
+            mir,
+        }
+    }
+}
+
 /// Time spent in one pass, summed over functions and workers.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct PassTime {
@@ -363,16 +380,7 @@ impl<'a> ModuleCx<'a> {
             mir_input::write_function(&mut mir, &w.mf, self.m, self.target.info());
             w.mir_write += start.elapsed();
         }
-        Ok(FunctionOutput {
-            fragment: if emitted {
-                w.rec.finish()
-            } else {
-                Fragment::default()
-            },
-            dump,
-            eh: std::mem::take(&mut w.eh),
-            mir,
-        })
+        Ok(FunctionOutput::of(w, emitted, dump, mir))
     }
 
     /// Runs the machine pipeline of the chosen `-O` on function `g`
@@ -389,7 +397,16 @@ impl<'a> ModuleCx<'a> {
         let end = match last {
             Some(p) => match self.passes.iter().position(|&k| PASSES[k].name == p) {
                 Some(i) => i + 1,
-                None => self.passes.len(),
+                None => {
+                    return Err(self.error(
+                        g,
+                        format!(
+                            "pass '{p}' does not run at -O{} (passes: {})",
+                            self.opts.opt_level,
+                            crate::pipeline::names()
+                        ),
+                    ))
+                }
             },
             None => self.passes.len(),
         };
@@ -397,16 +414,7 @@ impl<'a> ModuleCx<'a> {
         w.mf.clear(g);
         let mut dump = String::new();
         let emitted = self.run_passes(&cx, w, &self.passes[..end], &mut dump)?;
-        Ok(FunctionOutput {
-            fragment: if emitted {
-                w.rec.finish()
-            } else {
-                Fragment::default()
-            },
-            dump,
-            eh: std::mem::take(&mut w.eh),
-            mir: String::new(),
-        })
+        Ok(FunctionOutput::of(w, emitted, dump, String::new()))
     }
 
     /// With `-verify-machineinstrs`, the machine verifier on the worker's

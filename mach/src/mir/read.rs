@@ -259,24 +259,32 @@ impl<'r, 'a, 't> State<'r, 'a, 't> {
         }
     }
 
-    /// `%stack.N: size=S, align=A, Local|Spill|Fixed, at O`.
-    fn stack_entry(&mut self) -> PResult<()> {
+    /// The head `PREFIXN:` of entry `N` of a numbered table holding `len`
+    /// entries so far: entries are numbered in order, so `N` must be `len`.
+    fn entry_head(&mut self, prefix: &str, what: &str, plural: &str, len: usize) -> PResult<()> {
         self.c.skip_spaces();
         let at = self.c.pos;
-        if !self.c.eat_str("%stack.") {
-            return self.c.err("expected '%stack.N'");
+        if !self.c.eat_str(prefix) {
+            return self.c.err(format!("expected '{prefix}N'"));
         }
-        let n = self.c.u32("a frame index")?;
-        if n as usize != self.mf.frame.objects.len() {
+        let n = self.c.u32(what)?;
+        if n as usize != len {
             return self.c.err_at(
                 at,
-                format!(
-                    "expected %stack.{} (frame objects are numbered in order)",
-                    self.mf.frame.objects.len()
-                ),
+                format!("expected {prefix}{len} ({plural} are numbered in order)"),
             );
         }
-        self.c.expect(b':', "':'")?;
+        self.c.expect(b':', "':'")
+    }
+
+    /// `%stack.N: size=S, align=A, Local|Spill|Fixed, at O`.
+    fn stack_entry(&mut self) -> PResult<()> {
+        self.entry_head(
+            "%stack.",
+            "a frame index",
+            "frame objects",
+            self.mf.frame.objects.len(),
+        )?;
         let mut o = FrameObject {
             size: 0,
             align: 1,
@@ -390,22 +398,12 @@ impl<'r, 'a, 't> State<'r, 'a, 't> {
 
     /// `%const.N: [hex, ...], align=A`.
     fn constant_entry(&mut self) -> PResult<()> {
-        self.c.skip_spaces();
-        let at = self.c.pos;
-        if !self.c.eat_str("%const.") {
-            return self.c.err("expected '%const.N'");
-        }
-        let n = self.c.u32("a constant index")?;
-        if n as usize != self.mf.const_pool.len() {
-            return self.c.err_at(
-                at,
-                format!(
-                    "expected %const.{} (constants are numbered in order)",
-                    self.mf.const_pool.len()
-                ),
-            );
-        }
-        self.c.expect(b':', "':'")?;
+        self.entry_head(
+            "%const.",
+            "a constant index",
+            "constants",
+            self.mf.const_pool.len(),
+        )?;
         self.c.expect(b'[', "'[' and the constant's bytes")?;
         let start = self.mf.const_bytes.len();
         if !self.c.eat(b']') {
@@ -449,22 +447,12 @@ impl<'r, 'a, 't> State<'r, 'a, 't> {
 
     /// `%jump-table.N: %bb.A, %bb.B`.
     fn jump_table_entry(&mut self) -> PResult<()> {
-        self.c.skip_spaces();
-        let at = self.c.pos;
-        if !self.c.eat_str("%jump-table.") {
-            return self.c.err("expected '%jump-table.N'");
-        }
-        let n = self.c.u32("a jump-table index")?;
-        if n as usize != self.mf.jump_tables.len() {
-            return self.c.err_at(
-                at,
-                format!(
-                    "expected %jump-table.{} (jump tables are numbered in order)",
-                    self.mf.jump_tables.len()
-                ),
-            );
-        }
-        self.c.expect(b':', "':'")?;
+        self.entry_head(
+            "%jump-table.",
+            "a jump-table index",
+            "jump tables",
+            self.mf.jump_tables.len(),
+        )?;
         let start = self.mf.jt_pool.len();
         if !self.c.at_eol() {
             loop {
