@@ -76,6 +76,12 @@ pub static DIMENSIONS: &[Dimension] = &[
         bound: 12.0,
         generate: live_phis,
     },
+    Dimension {
+        name: "live-values",
+        base: 1000,
+        bound: 15.0,
+        generate: live_values,
+    },
 ];
 
 /// The dimension named `name`.
@@ -304,6 +310,35 @@ pub fn live_phis(n: usize) -> String {
     for k in 0..n {
         let _ = writeln!(s, "  %r{k} = xor i64 {last}, %p{k}");
         last = format!("%r{k}");
+    }
+    let _ = writeln!(s, "  ret i64 {last}\n}}");
+    s
+}
+
+/// A straight-line function with `n` values live at once and about `10 n`
+/// instructions: `n` loads, then a chain of `8 n` operations each reading
+/// the chain and one loaded value (every value is read about 8 times, the
+/// last reads spread over the chain), then a sum of every value in reverse
+/// order so all of them stay live until the end. The register allocators'
+/// scaling input (issue 14: 100,000 instructions and 10,000 live values at
+/// `n = 10_000`).
+pub fn live_values(n: usize) -> String {
+    let mut s = String::from(HEADER);
+    s.push_str("define i64 @f(ptr %p, i64 %x) {\nentry:\n");
+    for k in 0..n {
+        let _ = writeln!(s, "  %a{k} = getelementptr inbounds i64, ptr %p, i64 {k}");
+        let _ = writeln!(s, "  %v{k} = load i64, ptr %a{k}, align 8");
+    }
+    let mut last = "%x".to_string();
+    for k in 0..8 * n {
+        let v = (k * 7919) % n;
+        let op = ["add", "xor", "sub", "or"][k % 4];
+        let _ = writeln!(s, "  %t{k} = {op} i64 {last}, %v{v}");
+        last = format!("%t{k}");
+    }
+    for k in (0..n).rev() {
+        let _ = writeln!(s, "  %s{k} = add i64 {last}, %v{k}");
+        last = format!("%s{k}");
     }
     let _ = writeln!(s, "  ret i64 {last}\n}}");
     s
