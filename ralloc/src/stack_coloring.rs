@@ -23,7 +23,8 @@
 //!
 //! Coloring: slots in decreasing reference count (index order on ties), each
 //! to the first color whose union of ranges it does not overlap, else a new
-//! color; the work is slots x colors range walks, as in LLVM. A color's
+//! color; the work is slots x colors overlap tests (a binary search in the
+//! color's union per segment of the slot), as in LLVM. A color's
 //! object is its first (heaviest) slot, grown to the largest size and
 //! alignment among its members. Every frame operand naming a merged slot is
 //! rewritten; merged and unreferenced slots keep their index (other frame
@@ -94,7 +95,6 @@ pub struct Scratch {
     color_closed: Vec<bool>,
     num_colors: usize,
     color_of: Vec<u32>,
-    merged: Vec<(u32, u32)>,
 }
 
 /// Colors the spill slots of `mf` (all registers physical, frame indices
@@ -162,6 +162,16 @@ fn collect_refs(mf: &MachFunction, t: &dyn TargetInfo, s: &mut Scratch) {
     for &b in &mf.order {
         s.bstart[b.index()] = pos;
         for &i in mf.block_insts(b) {
+            let spill_ref = |o: &Operand| {
+                o.kind() == OpKind::Frame
+                    && s.slot_of
+                        .get(o.payload() as usize)
+                        .is_some_and(|&k| k != NONE)
+            };
+            if !mf.operands(i).iter().any(spill_ref) {
+                pos += 1;
+                continue;
+            }
             let store = t.stack_slot_store(mf, i);
             let flags = mf.opc(i).as_target().map(|op| t.inst_flags(op));
             let plain_access = flags.is_some_and(|f| {
@@ -345,19 +355,23 @@ fn live_range(s: &mut Scratch, slot: u32) {
     s.seg_range.push((seg_begin, w as u32));
 }
 
-/// Whether two sorted lists of disjoint half-open intervals intersect.
-fn overlaps(a: &[(u32, u32)], b: &[(u32, u32)]) -> bool {
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        if a[i].1 <= b[j].0 {
-            i += 1;
-        } else if b[j].1 <= a[i].0 {
-            j += 1;
-        } else {
-            return true;
-        }
+/// Whether `range` intersects `union` (both sorted lists of disjoint
+/// half-open intervals): a binary search in the union per segment of the
+/// range, as a slot's range has few segments and a color's union many.
+fn overlaps(union: &[(u32, u32)], range: &[(u32, u32)]) -> bool {
+    range.iter().any(|&(a, b)| {
+        let i = union.partition_point(|u| u.1 <= a);
+        i < union.len() && union[i].0 < b
+    })
+}
+
+/// Adds the segments of `range` (not intersecting `union`) to `union`,
+/// keeping it sorted.
+fn insert_range(union: &mut Vec<(u32, u32)>, range: &[(u32, u32)]) {
+    for &seg in range {
+        let i = union.partition_point(|u| u.0 < seg.0);
+        union.insert(i, seg);
     }
-    false
 }
 
 fn color(s: &mut Scratch, n: usize) {
@@ -383,21 +397,7 @@ fn color(s: &mut Scratch, n: usize) {
         };
         let c = match found {
             Some(c) => {
-                // Merge the range into the color's union.
-                s.merged.clear();
-                let (mut i, mut j) = (0, 0);
-                let u = &s.colors[c];
-                while i < u.len() || j < range.len() {
-                    let take_u = j >= range.len() || (i < u.len() && u[i].0 <= range[j].0);
-                    if take_u {
-                        s.merged.push(u[i]);
-                        i += 1;
-                    } else {
-                        s.merged.push(range[j]);
-                        j += 1;
-                    }
-                }
-                std::mem::swap(&mut s.colors[c], &mut s.merged);
+                insert_range(&mut s.colors[c], range);
                 c
             }
             None => {
