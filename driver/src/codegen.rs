@@ -137,6 +137,8 @@ pub struct Worker {
     pub rec: RecordingStreamer<'static>,
     /// A reusable instruction buffer (branch folding).
     pub insts: Vec<rcc_mach::MInst>,
+    /// Stack slot coloring's buffers.
+    pub slot_coloring: rcc_ralloc::stack_coloring::Scratch,
     /// `-stats` counters per pass (indexed like `PASSES`).
     pub counts: Vec<Counts>,
     /// `-time-passes` times per pass (indexed like `PASSES`).
@@ -159,6 +161,7 @@ impl Worker {
             mf: MachFunction::new(GlobalId::from_u32(0)),
             scratch: target.new_scratch(),
             insts: Vec::new(),
+            slot_coloring: Default::default(),
             rec: if encode {
                 RecordingStreamer::with_target(target.backend())
             } else {

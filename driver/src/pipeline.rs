@@ -27,6 +27,8 @@ pub struct Levels(u8);
 impl Levels {
     /// Every level.
     pub const ALL: Levels = Levels(0b1111);
+    /// The optimizing levels, -O1 to -O3.
+    pub const OPT: Levels = Levels(0b1110);
 
     /// Whether the pass runs at `-O<level>`.
     pub fn has(self, level: u8) -> bool {
@@ -98,6 +100,16 @@ pub static PASSES: &[Pass] = &[
             "Number of loads added (reloads)",
             "Number of copies added",
             "Number of spill slots",
+        ],
+    },
+    Pass {
+        name: "stack-slot-coloring",
+        description: "Stack Slot Coloring",
+        levels: Levels::OPT,
+        run: Some(stack_slot_coloring),
+        counters: &[
+            "Number of stack slots eliminated due to coloring",
+            "Number of spill slots before coloring",
         ],
     },
     Pass {
@@ -226,6 +238,12 @@ fn regalloc_fast(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         s.moves as u64,
         s.spill_slots as u64,
     ])
+}
+
+fn stack_slot_coloring(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let s = rcc_ralloc::stack_coloring::color_stack_slots(&mut w.mf, t, &mut w.slot_coloring);
+    Ok([s.eliminated as u64, s.spill_slots as u64, 0, 0])
 }
 
 fn prolog_epilog(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {

@@ -8,6 +8,9 @@
 //! from it. The symbolic [`checker`] validates an allocation against the
 //! function before the rewrite.
 //!
+//! After allocation, [`stack_coloring`] lets spill slots with disjoint
+//! live ranges share a stack location (-O1 and up).
+//!
 //! Allocators: [`fast`] (block-local, for -O0). Liveness-based allocators
 //! (slot indexes, live intervals, greedy) will produce the same
 //! [`Allocation`].
@@ -17,6 +20,7 @@ pub mod checker;
 pub mod fast;
 pub mod liveness;
 pub mod output;
+pub mod stack_coloring;
 
 pub use apply::apply;
 pub use output::{AllocError, AllocStats, Allocation, Edit, Loc, ProgPoint};
