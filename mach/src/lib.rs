@@ -11,6 +11,9 @@
 //! placement); [`symbols`] spells the function-local labels;
 //! [`emit`] is the target-independent part of the assembly printer:
 //! module-level data, symbols, sections and function headers.
+//! Analyses the register allocator reads: [`prob`] (successor
+//! probabilities), [`loops`] (the loop tree), [`block_freq`] (block
+//! frequencies), over [`cfg`].
 
 pub mod block_freq;
 pub mod cfg;
