@@ -98,5 +98,32 @@ b:
   ret i32 2
 }
 
+; indirectbr and invoke weights, as llc-19 gives them (a destination
+; listed twice sums).
+; CHECK-LABEL: {{^}}name: ibr{{$}}
+; CHECK: successors: %bb.1(0x60000000), %bb.2(0x20000000){{$}}
+define i32 @ibr(ptr %p) {
+  indirectbr ptr %p, [label %a, label %b, label %a], !prof !2
+a:
+  ret i32 1
+b:
+  ret i32 2
+}
+
+; CHECK-LABEL: {{^}}name: inv{{$}}
+; CHECK: successors: %bb.1(0x7fdf43c6), %bb.2(0x0020bc3a){{$}}
+declare void @may_throw()
+declare i32 @__gxx_personality_v0(...)
+define i32 @inv() personality ptr @__gxx_personality_v0 {
+  invoke void @may_throw() to label %ok unwind label %lp, !prof !3
+ok:
+  ret i32 0
+lp:
+  %l = landingpad { ptr, i32 } cleanup
+  ret i32 1
+}
+
 !0 = !{!"branch_weights", i32 90, i32 10}
 !1 = !{!"branch_weights", !"expected", i32 -2147483648, i32 0}
+!2 = !{!"branch_weights", i32 1, i32 2, i32 5}
+!3 = !{!"branch_weights", i32 1000, i32 1}
