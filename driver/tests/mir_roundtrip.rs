@@ -183,6 +183,11 @@ fn compare(a: &MachFunction, b: &MachFunction) -> Result<(), String> {
         );
         same!(format!("bb.{k} successors"), a.succs(blk), b.succs(blk));
         same!(
+            format!("bb.{k} successor probabilities"),
+            a.succ_probs(blk),
+            b.succ_probs(blk)
+        );
+        same!(
             format!("bb.{k} live-ins"),
             a.block_live_ins(blk),
             b.block_live_ins(blk)

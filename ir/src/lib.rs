@@ -18,6 +18,7 @@ pub mod metadata;
 pub mod module;
 pub mod parser;
 pub mod printer;
+pub mod prof;
 pub mod source;
 pub mod span;
 pub mod types;

@@ -288,8 +288,18 @@ impl Module {
     }
 
     /// The definition of metadata node `!id`.
+    /// Nodes are usually defined in id order from `!0` (as LLVM prints
+    /// them): the node at position `id`, else a binary search, else a
+    /// linear scan for files that define them out of order.
     pub fn md_node(&self, id: u32) -> Option<&MdNodeDef> {
-        self.md_nodes.iter().find(|n| n.id == id)
+        let nodes = &self.md_nodes;
+        if let Some(n) = nodes.get(id as usize).filter(|n| n.id == id) {
+            return Some(n);
+        }
+        if let Ok(k) = nodes.binary_search_by_key(&id, |n| n.id) {
+            return Some(&nodes[k]);
+        }
+        nodes.iter().find(|n| n.id == id)
     }
 
     /// Parses metadata node `!id` as a generic tuple `!{...}`.

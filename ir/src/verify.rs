@@ -25,6 +25,9 @@
 //! part of phase 1; only if that walk flags something do the phases run, to
 //! find and locate the error.
 //!
+//! After them, the `!prof` branch weights of the body's instructions are
+//! checked (`crate::prof::check`: as many weights as branches).
+//!
 //! Module-level checks (intrinsic declarations, global initializers,
 //! `blockaddress`) run sequentially. The reported error is the one with the smallest byte offset
 //! (ties broken by message), so the result is the same for any thread count.
@@ -87,6 +90,27 @@ pub struct Scratch {
 
 /// Verifies one body with the given scratch space.
 pub fn verify_function(m: &Module, f: &Function, s: &mut Scratch) -> Result<(), ParseError> {
+    verify_body(m, f, s)?;
+    verify_prof(m, f)
+}
+
+/// The `!prof` attachments of a verified body (`crate::prof::check`), in
+/// instruction order.
+fn verify_prof(m: &Module, f: &Function) -> Result<(), ParseError> {
+    for a in &f.md_attach {
+        if m.str(a.kind) != "!prof" || a.owner as usize >= f.loc.len() {
+            continue;
+        }
+        let i = Inst::from_u32(a.owner);
+        if let Err(msg) = crate::prof::check(m, f, i) {
+            let fx = Fx::new(m, f).map_err(|e| ParseError::new(body_offset(m, f), e))?;
+            return Err(fx.error(fx.loc(i), &msg));
+        }
+    }
+    Ok(())
+}
+
+fn verify_body(m: &Module, f: &Function, s: &mut Scratch) -> Result<(), ParseError> {
     let fx = match Fx::new(m, f) {
         Ok(fx) => fx,
         Err(msg) => return Err(ParseError::new(body_offset(m, f), msg)),

@@ -840,3 +840,59 @@ mod struct_types {
         );
     }
 }
+
+mod prof {
+    use super::*;
+
+    const FN: &str = "define void @f(i1 %c, i32 %x) {\n  br i1 %c, label %a, label %b, !prof !0\na:\n  switch i32 %x, label %b [ i32 1, label %a ], !prof !1\nb:\n  ret void\n}\n";
+
+    #[test]
+    fn weights_per_successor_pass() {
+        passes(&format!(
+            "{FN}!0 = !{{!\"branch_weights\", i32 2000, i32 1}}\n!1 = !{{!\"branch_weights\", !\"expected\", i32 1, i32 -2147483648}}\n"
+        ));
+    }
+
+    #[test]
+    fn other_prof_kinds_are_not_branch_weights() {
+        passes(&format!(
+            "{FN}!0 = !{{!\"VP\", i32 0, i64 10}}\n!1 = !{{!\"function_entry_count\", i64 3}}\n"
+        ));
+    }
+
+    #[test]
+    fn a_branch_with_too_few_weights() {
+        fails(
+            &format!("{FN}!0 = !{{!\"branch_weights\", i32 7}}\n!1 = !{{!\"branch_weights\", i32 1, i32 2}}\n"),
+            2,
+            "in function @f: Wrong number of operands: !prof branch_weights has 1 weights, expected 2",
+        );
+    }
+
+    #[test]
+    fn a_switch_with_too_many_weights() {
+        fails(
+            &format!("{FN}!0 = !{{!\"branch_weights\", i32 7, i32 1}}\n!1 = !{{!\"branch_weights\", i32 1, i32 2, i32 3}}\n"),
+            4,
+            "Wrong number of operands",
+        );
+    }
+
+    #[test]
+    fn a_weight_that_is_not_an_integer() {
+        fails(
+            &format!("{FN}!0 = !{{!\"branch_weights\", i32 7, !\"x\"}}\n!1 = !{{!\"branch_weights\", i32 1, i32 2}}\n"),
+            2,
+            "operand is not a const int",
+        );
+    }
+
+    #[test]
+    fn weights_on_a_return_are_not_allowed() {
+        fails(
+            "define void @f() {\n  ret void, !prof !0\n}\n!0 = !{!\"branch_weights\", i32 1}\n",
+            2,
+            "not allowed for this instruction",
+        );
+    }
+}

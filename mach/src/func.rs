@@ -26,6 +26,7 @@
 
 use crate::frame::FrameInfo;
 use crate::operand::{OpKind, Operand};
+use crate::prob::BranchProb;
 use crate::reg::{PReg, Reg, RegClassId, VReg};
 use crate::target::MOpc;
 use rcc_ir::entity::{EntityId, PoolRange, PrimaryMap};
@@ -106,6 +107,9 @@ pub struct BlockData {
     pub end: u32,
     /// Successors, in `succ_pool`.
     pub succs: PoolRange,
+    /// The probability of each successor edge, in `prob_pool`, parallel
+    /// to `succs`; empty when not known (an even distribution).
+    pub probs: PoolRange,
     /// The IR block this one was made from (`u32::MAX` for blocks made by
     /// lowering).
     pub ir_block: u32,
@@ -141,6 +145,7 @@ pub struct MachFunction {
     pub ext_names: Vec<Box<str>>,
     pub blocks: PrimaryMap<MBlock, BlockData>,
     succ_pool: Vec<MBlock>,
+    prob_pool: Vec<BranchProb>,
     /// The instructions of all blocks; each block owns a range.
     pub layout: Vec<MInst>,
     /// Blocks in emission order; the first is the entry.
@@ -192,6 +197,7 @@ impl MachFunction {
             ext_names: Vec::new(),
             blocks: PrimaryMap::new(),
             succ_pool: Vec::new(),
+            prob_pool: Vec::new(),
             layout: Vec::new(),
             order: Vec::new(),
             vreg_class: PrimaryMap::new(),
@@ -223,6 +229,7 @@ impl MachFunction {
         self.ext_names.clear();
         self.blocks.clear();
         self.succ_pool.clear();
+        self.prob_pool.clear();
         self.layout.clear();
         self.order.clear();
         self.vreg_class.clear();
@@ -423,14 +430,20 @@ impl MachFunction {
         self.current
     }
 
-    /// Finishes the current block with its successors.
+    /// Finishes the current block with its successors (probabilities not
+    /// known).
     pub fn end_block(&mut self, succs: &[MBlock]) {
+        self.end_block_with_probs(succs, &[]);
+    }
+
+    /// Finishes the current block with its successors and their
+    /// probabilities (`probs` empty: not known; otherwise one per
+    /// successor, see [`MachFunction::set_succs_with_probs`]).
+    pub fn end_block_with_probs(&mut self, succs: &[MBlock], probs: &[BranchProb]) {
         let b = self.current.take().expect("end_block outside a block");
         let end = self.layout.len() as u32;
-        let r = PoolRange::push_slice(&mut self.succ_pool, succs);
-        let d = &mut self.blocks[b];
-        d.end = end;
-        d.succs = r;
+        self.blocks[b].end = end;
+        self.set_succs_with_probs(b, succs, probs);
     }
 
     /// The instructions of `b`, in order.
@@ -457,10 +470,41 @@ impl MachFunction {
         self.blocks[b].live_ins = r;
     }
 
-    /// Replaces the successors of `b`.
+    /// Replaces the successors of `b`; their probabilities become
+    /// unknown (a pass that keeps them uses
+    /// [`MachFunction::set_succs_with_probs`]).
     pub fn set_succs(&mut self, b: MBlock, succs: &[MBlock]) {
+        self.set_succs_with_probs(b, succs, &[]);
+    }
+
+    /// Replaces the successors of `b` and their probabilities: `probs` is
+    /// empty (not known) or parallel to `succs`. Any other length is stored
+    /// as given so that the verifier reports it (the MIR reader may build
+    /// such a function from a broken file).
+    pub fn set_succs_with_probs(&mut self, b: MBlock, succs: &[MBlock], probs: &[BranchProb]) {
         let r = PoolRange::push_slice(&mut self.succ_pool, succs);
-        self.blocks[b].succs = r;
+        let p = PoolRange::push_slice(&mut self.prob_pool, probs);
+        let d = &mut self.blocks[b];
+        d.succs = r;
+        d.probs = p;
+    }
+
+    /// The probabilities of the successors of `b`, parallel to
+    /// [`MachFunction::succs`], or `None` when they are not known.
+    #[inline]
+    pub fn succ_probs(&self, b: MBlock) -> Option<&[BranchProb]> {
+        let p = self.blocks[b].probs.get(&self.prob_pool);
+        (!p.is_empty()).then_some(p)
+    }
+
+    /// The probability of the edge to the `k`-th successor of `b`: the
+    /// stored one, or an even share when none are known (LLVM's
+    /// `getSuccProbability`).
+    pub fn succ_prob(&self, b: MBlock, k: usize) -> BranchProb {
+        match self.succ_probs(b) {
+            Some(p) if p.len() == self.succs(b).len() => p.get(k).copied().unwrap_or_default(),
+            _ => BranchProb::even(self.succs(b).len()),
+        }
     }
 
     /// Predecessor lists of every block, by a counting sort over the

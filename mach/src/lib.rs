@@ -11,7 +11,11 @@
 //! placement); [`symbols`] spells the function-local labels;
 //! [`emit`] is the target-independent part of the assembly printer:
 //! module-level data, symbols, sections and function headers.
+//! Analyses the register allocator reads: [`prob`] (successor
+//! probabilities), [`loops`] (the loop tree), [`block_freq`] (block
+//! frequencies), over [`cfg`].
 
+pub mod block_freq;
 pub mod cfg;
 pub mod constraint;
 pub mod eh;
@@ -19,10 +23,12 @@ pub mod emit;
 pub mod frame;
 pub mod func;
 pub mod inline_asm;
+pub mod loops;
 pub mod mir;
 pub mod operand;
 pub mod passes;
 pub mod printer;
+pub mod prob;
 pub mod reg;
 pub mod remat;
 pub mod symbols;
@@ -32,5 +38,6 @@ pub mod verify;
 pub use frame::{FrameIdx, FrameInfo, FrameKind, FrameObject};
 pub use func::{prop, MBlock, MInst, MachFunction, SymFlag, SymOperand, SymTarget};
 pub use operand::{flag, OpKind, Operand};
+pub use prob::BranchProb;
 pub use reg::{PReg, Reg, RegClassId, VReg};
 pub use target::{iflag, MOpc, MemPart, OperandSlot, TargetInfo, Terminators};

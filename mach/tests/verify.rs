@@ -457,6 +457,25 @@ mod placement {
     }
 
     #[test]
+    fn successor_probabilities() {
+        use rcc_mach::BranchProb;
+        let mut b = diamond(good_phi);
+        let b0 = b.mf.order[0];
+        let s = b.mf.succs(b0).to_vec();
+        b.mf.set_succs_with_probs(b0, &s, &[BranchProb(0x6000_0000), BranchProb(0x2000_0000)]);
+        b.expect_clean();
+        b.mf.set_succs_with_probs(b0, &s, &[BranchProb::ONE]);
+        b.expect("1 successor probabilities for 2 successors");
+        b.mf.set_succs_with_probs(b0, &s, &[BranchProb(0x6000_0000), BranchProb(0x2000_0100)]);
+        b.expect("successor probabilities sum to 0x80000100, not 0x80000000");
+        // Replacing the successors forgets the probabilities.
+        b.mf.set_succs(b0, &s);
+        assert_eq!(b.mf.succ_probs(b0), None);
+        assert_eq!(b.mf.succ_prob(b0, 1), BranchProb(0x4000_0000));
+        b.expect_clean();
+    }
+
+    #[test]
     fn falls_off_the_end() {
         let mut b = B::new();
         let e = b.mf.create_block(0);

@@ -25,6 +25,7 @@ mod abi;
 pub mod aggregate;
 mod constexpr;
 mod jump_table_partition;
+mod prof;
 mod promote;
 mod stack;
 mod tls;

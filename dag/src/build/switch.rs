@@ -50,6 +50,20 @@
 //! range check for a table or bit tests (the last bit test becomes a
 //! jump).
 //!
+//! **Probabilities** (`build::prof`): with profile data, each case and
+//! the default carry a probability mass (numerators over 2^31) and every
+//! step's edges get masses as LLVM's SwitchLowering gives them: a cluster
+//! the sum of its cases, a pivot's sides their clusters plus half of the
+//! default's share each, a leaf's test the cluster against what is not
+//! yet handled, a table's destinations the sum of their cases and its
+//! holes half the item's default share (which the range check's taken
+//! side carries too), a bit test its destination's cases against the
+//! rest of the group (which also holds half the default's share, as for
+//! a table); an unreachable default has none. Without data the steps'
+//! probabilities stay unknown. The masses do not change the plan: the
+//! tree is balanced, and bit-test destinations ordered, by case counts as
+//! before (llc balances by probability; that would change code).
+//!
 //! *Deviation:* llc -O0 tests the clusters in one linear chain and builds
 //! no bit tests; this lowering does at every level what llc does at -O2.
 //!
@@ -128,6 +142,12 @@ pub struct SwitchPlan {
     /// Step 0 runs in the IR block's own machine block.
     pub steps: Vec<Step>,
     succ_pool: Vec<MBlock>,
+    /// The probability mass of each successor edge, parallel to
+    /// `succ_pool` (see the module comment).
+    masses: Vec<u64>,
+    /// Whether the masses come from profile data (`!prof` or
+    /// `llvm.expect`); without it the probabilities are unknown.
+    has_data: bool,
     /// Every (successor, step) pair, sorted: the steps that reach a block
     /// without scanning every step.
     by_target: Vec<(MBlock, u32)>,
@@ -141,6 +161,16 @@ impl SwitchPlan {
     pub fn succs(&self, k: usize) -> &[MBlock] {
         let (a, b) = self.steps[k].succs;
         &self.succ_pool[a as usize..b as usize]
+    }
+
+    /// The probabilities of the successors of step `k` (parallel to
+    /// [`SwitchPlan::succs`]) into `out`; empty without profile data.
+    pub fn succ_probs(&self, k: usize, out: &mut Vec<rcc_mach::BranchProb>) {
+        out.clear();
+        if self.has_data {
+            let (a, b) = self.steps[k].succs;
+            rcc_mach::BranchProb::from_masses(&self.masses[a as usize..b as usize], out);
+        }
     }
 
     /// The plan of `steps`, with its successor index.
@@ -158,6 +188,8 @@ impl SwitchPlan {
             vreg,
             steps: p.steps,
             succ_pool: p.succ_pool,
+            masses: p.masses,
+            has_data: p.has_data,
             by_target: Vec::new(),
             wide_cases,
             words,
@@ -187,6 +219,8 @@ struct Cluster {
     hi: i64,
     /// Number of case values (the balancing weight).
     weight: u128,
+    /// Probability mass of its cases (numerators over 2^31).
+    mass: u64,
     kind: Kind,
 }
 
@@ -206,8 +240,8 @@ enum Kind {
 struct BitGroup {
     bias: i64,
     range: u64,
-    /// (mask, destination), most cases first.
-    cases: Vec<(u64, MBlock)>,
+    /// (mask, destination, probability mass), most cases first.
+    cases: Vec<(u64, MBlock, u64)>,
 }
 
 /// Cases of values `[lo, hi]` (as i128 to span the whole 64-bit range).
@@ -259,8 +293,10 @@ impl FunctionLowering<'_> {
                 .ok_or_else(|| IselError::new(format!("a switch on {vt}")))?,
         );
         let (default, default_unreachable) = self.switch_default(ops[1])?;
+        let (masses, has_data) = self.switch_masses(t, (ops.len() - 2) / 2);
+        let mut default_mass = masses[0];
         let mut cases = Vec::with_capacity(ops.len() / 2);
-        for pair in ops[2..].chunks(2) {
+        for (j, pair) in ops[2..].chunks(2).enumerate() {
             let [v, d] = pair else {
                 return Err(IselError::new("a malformed switch"));
             };
@@ -269,29 +305,36 @@ impl FunctionLowering<'_> {
             let sh = 64 - vt.bits();
             let k = ((k << sh) as i64) >> sh;
             let d = self.switch_dest(*d)?;
+            let mass = masses.get(j + 1).copied().unwrap_or(0);
             if d != default {
-                cases.push((k, d));
+                cases.push((k, d, mass));
+            } else {
+                default_mass += mass;
             }
         }
         cases.sort_unstable_by_key(|c| c.0);
-        let mut p = Planner {
-            mf,
-            default,
-            default_unreachable,
-            steps: Vec::new(),
-            succ_pool: Vec::new(),
-            bits: Vec::new(),
-        };
+        let mut p = Planner::new(mf, default, default_unreachable, default_mass, has_data);
         let mut clusters = clusterize(&cases);
         p.find_jump_tables(&mut clusters);
         p.find_bit_tests(&mut clusters);
         let head = self.blocks[b.index()];
         if clusters.is_empty() {
-            p.step(head, StepKind::Jump(default));
+            p.step(head, StepKind::Jump(default), [1, 0]);
         } else {
             p.lower_tree(&clusters, head);
         }
         Ok(SwitchPlan::new(b, vt, vreg, p, Vec::new(), 0))
+    }
+
+    /// The probability mass of each successor of switch `t` (the default
+    /// first, then the `cases` cases in operand order) and whether it
+    /// comes from profile data (`super::prof`); without data every
+    /// successor weighs the same.
+    fn switch_masses(&self, t: Inst, cases: usize) -> (Vec<u64>, bool) {
+        match super::prof::edge_weights(self.m, self.f, t) {
+            Some(w) if w.len() == cases + 1 => (super::prof::weight_masses(&w), true),
+            _ => (vec![1; cases + 1], false),
+        }
     }
 
     /// The machine block of switch destination `v`.
@@ -326,9 +369,11 @@ impl FunctionLowering<'_> {
         let ops = f.inst_ops(t);
         let vreg = super::wide::value_vreg(mf, lower, vt)?;
         let (default, default_unreachable) = self.switch_default(ops[1])?;
+        let (masses, has_data) = self.switch_masses(t, (ops.len() - 2) / 2);
+        let mut default_mass = masses[0];
         let words = vt.bits().div_ceil(64) as usize;
-        let mut cases: Vec<(Vec<u64>, MBlock)> = Vec::new();
-        for pair in ops[2..].chunks(2) {
+        let mut cases: Vec<(Vec<u64>, MBlock, u64)> = Vec::new();
+        for (j, pair) in ops[2..].chunks(2).enumerate() {
             let [v, d] = pair else {
                 return Err(IselError::new("a malformed switch"));
             };
@@ -341,20 +386,16 @@ impl FunctionLowering<'_> {
                 .is_some_and(|x| x >> (top % 64) & 1 != 0);
             w.resize(words, if negative { u64::MAX } else { 0 });
             let d = self.switch_dest(*d)?;
+            let mass = masses.get(j + 1).copied().unwrap_or(0);
             if d != default {
-                cases.push((w, d));
+                cases.push((w, d, mass));
+            } else {
+                default_mass += mass;
             }
         }
         // Value order (unsigned, top word first): deterministic.
         cases.sort_by(|a, b| a.0.iter().rev().cmp(b.0.iter().rev()));
-        let mut p = Planner {
-            mf,
-            default,
-            default_unreachable,
-            steps: Vec::new(),
-            succ_pool: Vec::new(),
-            bits: Vec::new(),
-        };
+        let mut p = Planner::new(mf, default, default_unreachable, default_mass, has_data);
         let head = self.blocks[b.index()];
         let mut blocks = vec![head];
         for _ in 1..cases.len() {
@@ -362,9 +403,10 @@ impl FunctionLowering<'_> {
         }
         let mut wide_cases = Vec::with_capacity(cases.len() * words);
         if cases.is_empty() {
-            p.step(head, StepKind::Jump(default));
+            p.step(head, StepKind::Jump(default), [1, 0]);
         }
-        for (k, (w, d)) in cases.iter().enumerate() {
+        let mut unhandled: u64 = cases.iter().map(|c| c.2).sum::<u64>() + p.default_mass;
+        for (k, (w, d, mass)) in cases.iter().enumerate() {
             wide_cases.extend_from_slice(w);
             let last = k + 1 == cases.len();
             let kind = if last && default_unreachable {
@@ -376,7 +418,8 @@ impl FunctionLowering<'_> {
                     f: if last { default } else { blocks[k + 1] },
                 }
             };
-            p.step(blocks[k], kind);
+            p.step(blocks[k], kind, [*mass, unhandled.saturating_sub(*mass)]);
+            unhandled = unhandled.saturating_sub(*mass);
         }
         Ok(SwitchPlan::new(b, vt, vreg, p, wide_cases, words))
     }
@@ -451,14 +494,15 @@ impl FunctionLowering<'_> {
 
 /// Sorted `(value, destination)` cases into clusters: adjacent values with
 /// one destination merge.
-fn clusterize(cases: &[(i64, MBlock)]) -> Vec<Cluster> {
+fn clusterize(cases: &[(i64, MBlock, u64)]) -> Vec<Cluster> {
     let mut out: Vec<Cluster> = Vec::with_capacity(cases.len());
-    for &(k, d) in cases {
+    for &(k, d, mass) in cases {
         if let Some(last) = out.last_mut() {
             if let Kind::Range(ld) = last.kind {
                 if ld == d && last.hi.checked_add(1) == Some(k) {
                     last.hi = k;
                     last.weight += 1;
+                    last.mass += mass;
                     continue;
                 }
             }
@@ -467,6 +511,7 @@ fn clusterize(cases: &[(i64, MBlock)]) -> Vec<Cluster> {
             lo: k,
             hi: k,
             weight: 1,
+            mass,
             kind: Kind::Range(d),
         });
     }
@@ -481,6 +526,14 @@ struct Planner<'m> {
     default_unreachable: bool,
     steps: Vec<Step>,
     succ_pool: Vec<MBlock>,
+    /// Probability mass of each edge, parallel to `succ_pool`.
+    masses: Vec<u64>,
+    /// Mass of the default destination (its own weight and the cases
+    /// that go to it; 0 when it is unreachable).
+    default_mass: u64,
+    has_data: bool,
+    /// Per jump table: the mass of each destination.
+    table_masses: Vec<(u32, Vec<(MBlock, u64)>)>,
     bits: Vec<BitGroup>,
 }
 
@@ -493,43 +546,96 @@ struct WorkItem {
     mb: MBlock,
     ge: Option<i64>,
     lt: Option<i64>,
+    /// The share of the default's mass that reaches this item.
+    dmass: u64,
 }
 
-impl Planner<'_> {
+impl<'m> Planner<'m> {
+    fn new(
+        mf: &'m mut MachFunction,
+        default: MBlock,
+        default_unreachable: bool,
+        default_mass: u64,
+        has_data: bool,
+    ) -> Self {
+        Planner {
+            mf,
+            default,
+            default_unreachable,
+            steps: Vec::new(),
+            succ_pool: Vec::new(),
+            masses: Vec::new(),
+            default_mass: if default_unreachable { 0 } else { default_mass },
+            has_data,
+            table_masses: Vec::new(),
+            bits: Vec::new(),
+        }
+    }
+
     fn new_block(&mut self) -> MBlock {
         self.mf.create_block(u32::MAX)
     }
 
-    fn step(&mut self, mb: MBlock, kind: StepKind) {
+    /// Emits step `kind` in block `mb`. `masses` are the edge masses of a
+    /// branch (taken, not taken) or of a jump (first); a table's come from
+    /// `table_masses`, plus `masses[1]` for the default through its holes.
+    fn step(&mut self, mb: MBlock, kind: StepKind, masses: [u64; 2]) {
         let start = self.succ_pool.len();
-        // Deduplicated with a set once the list is long (a jump table's).
-        let mut seen: ahash::AHashSet<MBlock> = ahash::AHashSet::new();
-        let mut add = |pool: &mut Vec<MBlock>, b: MBlock| {
-            let dup = if pool.len() - start < 16 {
-                pool[start..].contains(&b)
+        // Deduplicated with a map once the list is long (a jump table's).
+        let mut index: ahash::AHashMap<MBlock, usize> = ahash::AHashMap::new();
+        let mut add = |pool: &mut Vec<MBlock>, mpool: &mut Vec<u64>, b: MBlock, m: u64| {
+            let at = if pool.len() - start < 16 {
+                pool[start..]
+                    .iter()
+                    .position(|&x| x == b)
+                    .map(|k| start + k)
             } else {
-                if seen.is_empty() {
-                    seen.extend(pool[start..].iter().copied());
+                if index.is_empty() {
+                    index.extend(
+                        pool[start..]
+                            .iter()
+                            .enumerate()
+                            .map(|(k, &x)| (x, start + k)),
+                    );
                 }
-                !seen.insert(b)
+                index.get(&b).copied()
             };
-            if !dup {
-                pool.push(b);
+            match at {
+                Some(k) => mpool[k] += m,
+                None => {
+                    if !index.is_empty() {
+                        index.insert(b, pool.len());
+                    }
+                    pool.push(b);
+                    mpool.push(m);
+                }
             }
         };
         match kind {
             StepKind::Branch { t, f, .. } => {
-                add(&mut self.succ_pool, t);
-                add(&mut self.succ_pool, f);
+                add(&mut self.succ_pool, &mut self.masses, t, masses[0]);
+                add(&mut self.succ_pool, &mut self.masses, f, masses[1]);
             }
             StepKind::Table { jt, .. } => {
                 let r = self.mf.jump_tables[jt as usize];
                 for k in r.start..r.end {
                     let b = self.mf.jt_pool[k as usize];
-                    add(&mut self.succ_pool, b);
+                    add(&mut self.succ_pool, &mut self.masses, b, 0);
+                }
+                if let Some((_, tm)) = self.table_masses.iter().find(|x| x.0 == jt) {
+                    for &(d, m) in tm {
+                        add(&mut self.succ_pool, &mut self.masses, d, m);
+                    }
+                }
+                // The default's share reaching the holes (`masses[1]`).
+                if let Some(k) = self.succ_pool[start..]
+                    .iter()
+                    .position(|&x| x == self.default)
+                {
+                    self.masses[start + k] += masses[1];
                 }
             }
-            StepKind::Jump(t) => add(&mut self.succ_pool, t),
+            StepKind::Jump(t) => add(&mut self.succ_pool, &mut self.masses, t, masses[0].max(1)),
         }
         let succs = (start as u32, self.succ_pool.len() as u32);
         self.steps.push(Step { mb, kind, succs });
@@ -598,10 +704,28 @@ impl Planner<'_> {
             self.mf.blocks[b].address_taken = true;
         }
         let jt = self.mf.jump_table(&targets);
+        // Holes (the default) get no mass, as in LLVM's buildJumpTable.
+        let mut tm: Vec<(MBlock, u64)> = run
+            .iter()
+            .filter_map(|c| match c.kind {
+                Kind::Range(d) => Some((d, c.mass)),
+                _ => None,
+            })
+            .collect();
+        tm.sort_unstable_by_key(|x| x.0);
+        tm.dedup_by(|a, b| {
+            let same = a.0 == b.0;
+            if same {
+                b.1 += a.1;
+            }
+            same
+        });
+        self.table_masses.push((jt, tm));
         Cluster {
             lo,
             hi,
             weight: run.iter().map(|c| c.weight).sum(),
+            mass: run.iter().map(|c| c.mass).sum(),
             kind: Kind::Table(jt),
         }
     }
@@ -656,7 +780,7 @@ impl Planner<'_> {
     /// A bit-test cluster over `run`, if it saves enough compares.
     fn bit_group(&mut self, run: &[Cluster]) -> Option<Cluster> {
         let compares: usize = run.iter().map(|c| if c.lo == c.hi { 1 } else { 2 }).sum();
-        let mut dests: Vec<(MBlock, u64, u32, u128)> = Vec::new();
+        let mut dests: Vec<(MBlock, u64, u32, u128, u64)> = Vec::new();
         let (lo, hi) = (run[0].lo, run[run.len() - 1].hi);
         // Values that fit the word as they are need no subtraction.
         let bias = if lo > 0 && hi < BIT_TEST_WORD as i64 {
@@ -673,8 +797,9 @@ impl Planner<'_> {
                     x.1 |= mask;
                     x.2 += b - a + 1;
                     x.3 += c.weight;
+                    x.4 += c.mass;
                 }
-                None => dests.push((d, mask, b - a + 1, c.weight)),
+                None => dests.push((d, mask, b - a + 1, c.weight, c.mass)),
             }
         }
         let worth = matches!((dests.len(), compares), (1, 3..) | (2, 5..) | (3, 6..));
@@ -686,12 +811,13 @@ impl Planner<'_> {
         self.bits.push(BitGroup {
             bias,
             range: (hi - bias) as u64,
-            cases: dests.iter().map(|x| (x.1, x.0)).collect(),
+            cases: dests.iter().map(|x| (x.1, x.0, x.4)).collect(),
         });
         Some(Cluster {
             lo,
             hi,
             weight: run.iter().map(|c| c.weight).sum(),
+            mass: run.iter().map(|c| c.mass).sum(),
             kind: Kind::Bits(self.bits.len() - 1),
         })
     }
@@ -704,6 +830,7 @@ impl Planner<'_> {
             mb: head,
             ge: None,
             lt: None,
+            dmass: self.default_mass,
         }];
         while let Some(w) = work.pop() {
             if w.last - w.first + 1 > 3 {
@@ -738,10 +865,17 @@ impl Planner<'_> {
             turn += 1;
         }
         let pivot = cl[first_right].lo;
+        // Each side gets half the default's mass (LLVM's splitWorkItem).
+        let half = w.dmass / 2;
+        let mass_of =
+            |a: usize, b: usize, d: u64| cl[a..=b].iter().map(|c| c.mass).sum::<u64>() + d;
+        let left_mass = mass_of(w.first, last_left, half);
+        let right_mass = mass_of(first_right, w.last, w.dmass - half);
         let side = |first: usize,
                     last: usize,
                     ge: Option<i64>,
-                    lt: Option<i64>|
+                    lt: Option<i64>,
+                    dmass: u64|
          -> Result<MBlock, WorkItem> {
             let c = cl[first];
             let fills = first == last
@@ -755,6 +889,7 @@ impl Planner<'_> {
                     mb: MBlock::from_u32(u32::MAX),
                     ge,
                     lt,
+                    dmass,
                 }),
             }
         };
@@ -765,8 +900,8 @@ impl Planner<'_> {
                 (item.mb, Some(item))
             }
         };
-        let (lb, litem) = make(side(w.first, last_left, w.ge, Some(pivot)));
-        let (rb, ritem) = make(side(first_right, w.last, Some(pivot), w.lt));
+        let (lb, litem) = make(side(w.first, last_left, w.ge, Some(pivot), half));
+        let (rb, ritem) = make(side(first_right, w.last, Some(pivot), w.lt, w.dmass - half));
         self.step(
             w.mb,
             StepKind::Branch {
@@ -774,6 +909,7 @@ impl Planner<'_> {
                 t: lb,
                 f: rb,
             },
+            [left_mass, right_mass],
         );
         (litem, ritem)
     }
@@ -784,13 +920,20 @@ impl Planner<'_> {
     /// table or bit tests).
     fn lower_leaf(&mut self, cl: &[Cluster], w: WorkItem) {
         let mut here = w.mb;
+        // Mass not yet handled when reaching each test (LLVM's
+        // UnhandledProbs): the item's clusters and its default share.
+        let mut unhandled: u64 = cl[w.first..=w.last].iter().map(|c| c.mass).sum::<u64>() + w.dmass;
         for (k, &c) in cl.iter().enumerate().take(w.last + 1).skip(w.first) {
             let last = k == w.last;
             let next = if last { self.default } else { self.new_block() };
             let untested = last && self.default_unreachable;
+            let rest = unhandled.saturating_sub(c.mass);
+            let branch = [c.mass, rest];
             match c.kind {
-                Kind::Range(d) if untested => self.step(here, StepKind::Jump(d)),
-                Kind::Table(jt) if untested => self.step(here, StepKind::Table { bias: c.lo, jt }),
+                Kind::Range(d) if untested => self.step(here, StepKind::Jump(d), branch),
+                Kind::Table(jt) if untested => {
+                    self.step(here, StepKind::Table { bias: c.lo, jt }, branch)
+                }
                 Kind::Range(d) => self.step(
                     here,
                     StepKind::Branch {
@@ -798,8 +941,12 @@ impl Planner<'_> {
                         t: d,
                         f: next,
                     },
+                    branch,
                 ),
                 Kind::Table(jt) => {
+                    // Half the default's share goes through the table's
+                    // holes (LLVM's lowerWorkItem).
+                    let half = w.dmass / 2;
                     let tb = self.new_block();
                     self.step(
                         here,
@@ -808,11 +955,15 @@ impl Planner<'_> {
                             t: tb,
                             f: next,
                         },
+                        [c.mass + half, rest.saturating_sub(half)],
                     );
-                    self.step(tb, StepKind::Table { bias: c.lo, jt });
+                    self.step(tb, StepKind::Table { bias: c.lo, jt }, [0, half]);
                 }
                 Kind::Bits(g) => {
                     let g = self.bits[g].clone();
+                    // As for a table, half the default's share goes into
+                    // the tests; the last failing test carries it on.
+                    let half = if untested { 0 } else { w.dmass / 2 };
                     let mut test_block = here;
                     if !untested {
                         test_block = self.new_block();
@@ -823,15 +974,18 @@ impl Planner<'_> {
                                 t: test_block,
                                 f: next,
                             },
+                            [c.mass + half, rest.saturating_sub(half)],
                         );
                     }
-                    for (m, &(mask, d)) in g.cases.iter().enumerate() {
+                    let mut left = c.mass + half;
+                    for (m, &(mask, d, dm)) in g.cases.iter().enumerate() {
                         let final_test = m + 1 == g.cases.len();
                         if final_test && untested {
-                            self.step(test_block, StepKind::Jump(d));
+                            self.step(test_block, StepKind::Jump(d), [dm, 0]);
                             break;
                         }
                         let after = if final_test { next } else { self.new_block() };
+                        left = left.saturating_sub(dm);
                         self.step(
                             test_block,
                             StepKind::Branch {
@@ -843,11 +997,13 @@ impl Planner<'_> {
                                 t: d,
                                 f: after,
                             },
+                            [dm, left],
                         );
                         test_block = after;
                     }
                 }
             }
+            unhandled = rest;
             here = next;
         }
     }
@@ -992,10 +1148,16 @@ mod tests {
 
     #[test]
     fn adjacent_cases_to_one_block_merge() {
-        let c = clusterize(&[(1, b(0)), (2, b(0)), (3, b(1)), (5, b(1)), (6, b(1))]);
+        let c = clusterize(&[
+            (1, b(0), 1),
+            (2, b(0), 1),
+            (3, b(1), 1),
+            (5, b(1), 1),
+            (6, b(1), 1),
+        ]);
         let got: Vec<(i64, i64, u128)> = c.iter().map(|c| (c.lo, c.hi, c.weight)).collect();
         assert_eq!(got, [(1, 2, 2), (3, 3, 1), (5, 6, 2)]);
-        let c = clusterize(&[(i64::MAX - 1, b(0)), (i64::MAX, b(0))]);
+        let c = clusterize(&[(i64::MAX - 1, b(0), 1), (i64::MAX, b(0), 1)]);
         assert_eq!(c.len(), 1);
     }
 
@@ -1012,25 +1174,21 @@ mod tests {
         for _ in 0..4 {
             mf.create_block(0);
         }
-        let mut p = Planner {
-            mf: &mut mf,
-            default: b(3),
-            default_unreachable: false,
-            steps: Vec::new(),
-            succ_pool: Vec::new(),
-            bits: Vec::new(),
-        };
+        let mut p = Planner::new(&mut mf, b(3), false, 1, false);
         // 0..=4 dense, then far values.
-        let cases: Vec<(i64, MBlock)> = [0, 1, 2, 4, 1000, 5000, 9000]
+        let cases: Vec<(i64, MBlock, u64)> = [0, 1, 2, 4, 1000, 5000, 9000]
             .iter()
             .enumerate()
-            .map(|(k, &v)| (v, b(k as u32 % 3)))
+            .map(|(k, &v)| (v, b(k as u32 % 3), 1))
             .collect();
         let mut cl = clusterize(&cases);
         p.find_jump_tables(&mut cl);
         assert_eq!(cl.len(), 4, "{cl:?}");
         assert!(matches!(cl[0].kind, Kind::Table(0)));
         assert_eq!((cl[0].lo, cl[0].hi), (0, 4));
+        // The table's destinations weigh what their cases do; the hole
+        // (the default) nothing.
+        assert_eq!(p.table_masses[0].1, [(b(0), 2), (b(1), 1), (b(2), 1)]);
         let t: Vec<MBlock> = mf.jump_tables[0].get(&mf.jt_pool).to_vec();
         assert_eq!(
             t,

@@ -10,7 +10,9 @@
 //! exception registers. Then every step goes through the same sequence
 //! ([`select_step`]): build its DAG, legalize its types (wide integers
 //! become halves) and its vectors, combine it, check it, select and
-//! schedule it; and close the block with the step's machine successors.
+//! schedule it; and close the block with the step's machine successors
+//! and their probabilities (`build::prof`: from `!prof` or `llvm.expect`,
+//! unknown without data).
 //! The result is SSA machine code over virtual registers.
 //!
 //! Invariant: selection may split a block (an atomic loop); the PHIs of
@@ -59,6 +61,7 @@ pub struct IselCtx<S> {
     dag: Dag,
     vals: Vec<Option<SDValue>>,
     succs: Vec<MBlock>,
+    probs: Vec<rcc_mach::BranchProb>,
     legal: LegalizeCtx,
     combine: CombineCtx,
     /// (first, last) machine block of each block that selection split.
@@ -106,11 +109,12 @@ pub fn select_function<S: TargetSelector>(
             }
             select_step(&fl, b, s, mf, cx)?;
             fl.machine_succs(b, s, &mut cx.succs);
+            fl.machine_succ_probs(b, s, &cx.succs, &mut cx.probs);
             let last = mf.current_block().unwrap_or(mb);
             if last != mb {
                 cx.splits.push((mb, last));
             }
-            mf.end_block(&cx.succs);
+            mf.end_block_with_probs(&cx.succs, &cx.probs);
         }
     }
     retarget_phis(mf, &cx.splits);

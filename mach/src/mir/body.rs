@@ -1,5 +1,6 @@
 //! Reading `body:`: block headers (`bb.N (%ir-block.K), address-taken,
-//! unplaced:`), their `successors:` and `liveins:` lines, and instruction
+//! unplaced:`), their `successors:` (with or without probabilities) and
+//! `liveins:` lines, and instruction
 //! lines in the syntax `crate::printer::print_inst` writes.
 //!
 //! Invariants: instructions are created in layout order into the blocks
@@ -16,6 +17,7 @@ use crate::frame::FrameIdx;
 use crate::func::{MBlock, SymFlag, SymOperand, SymTarget};
 use crate::inline_asm::{parse_template, AsmOperandKind, InlineAsm};
 use crate::operand::{flag, Operand};
+use crate::prob::BranchProb;
 use crate::reg::Reg;
 use crate::target::MOpc;
 use rcc_ir::entity::EntityId;
@@ -33,11 +35,12 @@ impl<'r, 'a, 't> State<'r, 'a, 't> {
     pub(crate) fn body(&mut self) -> PResult<()> {
         let mut open: Option<Open> = None;
         let mut succs: Vec<MBlock> = Vec::new();
+        let mut probs: Vec<BranchProb> = Vec::new();
         let mut ops: Vec<Operand> = Vec::new();
         while self.c.next_line().is_some() {
             let at = self.c.pos;
             if self.c.eat_str("bb.") {
-                self.close(open.take(), &mut succs);
+                self.close(open.take(), &mut succs, &mut probs);
                 open = Some(self.block_header(at)?);
             } else {
                 let Some(o) = open.as_mut() else {
@@ -56,16 +59,7 @@ impl<'r, 'a, 't> State<'r, 'a, 't> {
                         );
                     }
                     if w == "successors" {
-                        succs.clear();
-                        if !self.c.at_eol() {
-                            loop {
-                                let b = self.block_ref()?;
-                                succs.push(b);
-                                if !self.c.eat(b',') {
-                                    break;
-                                }
-                            }
-                        }
+                        self.successors(&mut succs, &mut probs)?;
                     } else {
                         let regs = self.preg_list()?;
                         self.mf.set_block_live_ins(o.block, &regs);
@@ -83,19 +77,57 @@ impl<'r, 'a, 't> State<'r, 'a, 't> {
             }
             self.c.end_line()?;
         }
-        self.close(open.take(), &mut succs);
+        self.close(open.take(), &mut succs, &mut probs);
         Ok(())
     }
 
-    fn close(&mut self, open: Option<Open>, succs: &mut Vec<MBlock>) {
+    fn close(&mut self, open: Option<Open>, succs: &mut Vec<MBlock>, probs: &mut Vec<BranchProb>) {
         if let Some(o) = open {
             if o.placed {
-                self.mf.end_block(succs);
+                self.mf.end_block_with_probs(succs, probs);
             } else {
-                self.mf.set_succs(o.block, succs);
+                self.mf.set_succs_with_probs(o.block, succs, probs);
             }
         }
         succs.clear();
+        probs.clear();
+    }
+
+    /// The rest of a `successors:` line: `%bb.1, %bb.2`, or with a
+    /// probability on every successor, `%bb.1(0x40000000), %bb.2(0x40000000)`
+    /// (numerators over 2^31, as LLVM writes them).
+    fn successors(&mut self, succs: &mut Vec<MBlock>, probs: &mut Vec<BranchProb>) -> PResult<()> {
+        succs.clear();
+        probs.clear();
+        if self.c.at_eol() {
+            return Ok(());
+        }
+        loop {
+            let b = self.block_ref()?;
+            succs.push(b);
+            let at = self.c.pos;
+            let with = self.c.eat(b'(');
+            if with {
+                let p = self.c.u32("a branch probability")?;
+                if p > BranchProb::DENOM {
+                    return self.c.err_at(
+                        at + 1,
+                        format!("branch probability {p:#x} is larger than 0x80000000"),
+                    );
+                }
+                self.c.expect(b')', "')' after the branch probability")?;
+                probs.push(BranchProb(p));
+            }
+            if with != (probs.len() == succs.len()) || (!with && !probs.is_empty()) {
+                return self.c.err_at(
+                    at,
+                    "either every successor or none has a probability '(0x...)'",
+                );
+            }
+            if !self.c.eat(b',') {
+                return Ok(());
+            }
+        }
     }
 
     /// `bb.N (%ir-block.K), address-taken, unplaced:` after `bb.`.

@@ -186,11 +186,15 @@ fn write_block_header(
     }
     out.push_str(":\n");
     let succs = mf.succs(b);
-    if !succs.is_empty() {
+    let probs = mf.succ_probs(b).unwrap_or(&[]);
+    if !succs.is_empty() || !probs.is_empty() {
         out.push_str("  successors:");
         for (k, s) in succs.iter().enumerate() {
             out.push_str(if k == 0 { " " } else { ", " });
             let _ = write!(out, "%{s}");
+            if let Some(p) = probs.get(k) {
+                let _ = write!(out, "({p})");
+            }
         }
         out.push('\n');
     }

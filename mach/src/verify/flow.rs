@@ -1,7 +1,8 @@
 //! Placement and control-flow checks: PHIs first, terminators last,
 //! nothing after a barrier, and successor lists that match the branch
 //! targets plus the fall-through. A block with no successors may end
-//! without a barrier (IR `unreachable`).
+//! without a barrier (IR `unreachable`). Known successor probabilities
+//! are one per successor and sum to one.
 
 use super::Verifier;
 use crate::func::MBlock;
@@ -57,6 +58,7 @@ pub(super) fn check(v: &mut Verifier) {
                 }
             }
         }
+        check_probs(v, b);
         let next = mf.order.get(pos + 1).copied();
         // A block without successors that ends in no barrier ends where
         // the IR said `unreachable` (after a call that does not return):
@@ -87,5 +89,27 @@ pub(super) fn check(v: &mut Verifier) {
                 );
             }
         }
+    }
+}
+
+/// Known successor probabilities: one per successor, summing to one
+/// (within LLVM's rounding, one unit per successor).
+fn check_probs(v: &mut Verifier, b: MBlock) {
+    let mf = v.mf;
+    let Some(p) = mf.succ_probs(b) else { return };
+    let n = mf.succs(b).len();
+    if p.len() != n {
+        v.err(
+            Some(b),
+            None,
+            format!("{} successor probabilities for {n} successors", p.len()),
+        );
+    } else if !crate::prob::BranchProb::sums_to_one(p) {
+        let sum: u64 = p.iter().map(|x| x.raw() as u64).sum();
+        v.err(
+            Some(b),
+            None,
+            format!("successor probabilities sum to {sum:#x}, not 0x80000000"),
+        );
     }
 }
