@@ -17,6 +17,7 @@ pub mod checker;
 pub mod fast;
 pub mod liveness;
 pub mod output;
+pub mod vrm;
 
 pub use apply::apply;
 pub use output::{AllocError, AllocStats, Allocation, Edit, Loc, ProgPoint};
