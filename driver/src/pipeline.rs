@@ -27,6 +27,8 @@ pub struct Levels(u8);
 impl Levels {
     /// Every level.
     pub const ALL: Levels = Levels(0b1111);
+    /// The optimizing levels, -O1 to -O3.
+    pub const OPT: Levels = Levels(0b1110);
 
     /// Whether the pass runs at `-O<level>`.
     pub fn has(self, level: u8) -> bool {
@@ -150,6 +152,17 @@ pub static PASSES: &[Pass] = &[
             "Number of reloads inserted",
             "Number of rematerialized values",
             "Number of spill slots allocated",
+        ],
+    },
+    Pass {
+        name: "stack-slot-coloring",
+        description: "Stack Slot Coloring",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(stack_slot_coloring),
+        counters: &[
+            "Number of stack slots eliminated due to coloring",
+            "Number of spill slots before coloring",
         ],
     },
     Pass {
@@ -332,6 +345,12 @@ fn virt_reg_rewriter(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         s.remats as u64,
         s.slots as u64,
     ])
+}
+
+fn stack_slot_coloring(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let s = rcc_ralloc::stack_coloring::color_stack_slots(&mut w.mf, t, &mut w.slot_coloring);
+    Ok([s.eliminated as u64, s.spill_slots as u64, 0, 0])
 }
 
 fn prolog_epilog(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {

@@ -182,6 +182,15 @@ impl Liveness {
         self.dirty = true;
     }
 
+    /// Replaces `old` by `new` (created, not placed) at the same index:
+    /// intervals mentioning the index stay valid (a folded memory operand).
+    pub fn replace(&mut self, mf: &MachFunction, old: MInst, new: MInst) {
+        self.uses.remove_inst(mf, old);
+        self.indexes.replace(old, new);
+        self.uses.add_inst(mf, new);
+        self.dirty = true;
+    }
+
     /// Makes operand `k` of `i` name `r`.
     pub fn set_operand_reg(&mut self, mf: &mut MachFunction, i: MInst, k: usize, r: Reg) {
         self.uses.set_reg(mf, i, k, r);
