@@ -285,7 +285,13 @@ fn inst(
     };
     let spill_store = t.is_store_to_slot(mf, i).filter(|&(f, _)| is_spill(f));
     let reload = t.is_load_from_slot(mf, i).filter(|&(f, _)| is_spill(f));
-    let folded = vrm.and_then(|m| m.fold_of(i)).copied();
+    // The slot a folded instruction really accesses: its frame operand.
+    let folded = vrm.and_then(|m| m.fold_of(i)).copied().map(|mut f| {
+        if let Some(o) = ops.iter().find(|o| o.kind() == OpKind::Frame) {
+            f.slot = rcc_mach::FrameIdx::from_u32(o.payload());
+        }
+        f
+    });
     if let Some(f) = folded.filter(|f| f.reads) {
         if !s.holds(Loc::Stack(f.slot), f.original.as_u32()) {
             report(format!(
