@@ -139,6 +139,7 @@ pub static PASSES: &[Pass] = &[
         counters: &[
             "Number of live intervals queued",
             "Number of interferences evicted",
+            "Number of spilled operands folded into memory forms",
         ],
     },
     Pass {
@@ -322,7 +323,12 @@ fn regalloc_basic(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     } = w;
     let s = rcc_ralloc::basic::allocate(mf, t, ra, ra_scratch, &opts).map_err(|e| e.to_string())?;
     ra.materialize(mf);
-    Ok([s.intervals as u64, s.evictions as u64, 0, 0])
+    Ok([
+        s.intervals as u64,
+        s.evictions as u64,
+        s.spill.folds as u64,
+        0,
+    ])
 }
 
 fn virt_reg_rewriter(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
