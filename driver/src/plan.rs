@@ -133,6 +133,12 @@ mod tests {
     #[test]
     fn ir_input_runs_the_table() {
         let p = plan("-O0 x.ll", false).unwrap();
+        let at_o0: Vec<usize> = (1..PASSES.len())
+            .filter(|&k| PASSES[k].levels.has(0))
+            .collect();
+        assert_eq!(p.passes, at_o0);
+        assert!(!names(&p).contains(&"stack-slot-coloring"));
+        let p = plan("-O2 x.ll", false).unwrap();
         assert_eq!(p.passes, (1..PASSES.len()).collect::<Vec<_>>());
         assert!(p.from_ir && !p.writes_mir);
         let p = plan("-stop-after=regallocfast x.ll", false).unwrap();
@@ -148,8 +154,10 @@ mod tests {
 
     #[test]
     fn mir_input_resumes() {
-        let p = plan("-start-after=regallocfast x.mir", true).unwrap();
+        let p = plan("-O0 -start-after=regallocfast x.mir", true).unwrap();
         assert_eq!(names(&p)[0], "prologepilog");
+        let p = plan("-O2 -start-after=regallocfast x.mir", true).unwrap();
+        assert_eq!(names(&p)[0], "stack-slot-coloring");
         assert_eq!(names(&p).last(), Some(&"asm-printer"));
         assert!(!p.from_ir && !p.writes_mir);
         let p = plan("-start-before=regallocfast x.mir", true).unwrap();
@@ -165,7 +173,7 @@ mod tests {
         assert!(p.writes_mir);
         // An empty range reads and writes the MIR back.
         let p = plan(
-            "-start-after=regallocfast -stop-before=prologepilog x.mir",
+            "-O0 -start-after=regallocfast -stop-before=prologepilog x.mir",
             true,
         )
         .unwrap();

@@ -258,6 +258,13 @@ pub trait TargetInfo: Sync {
     fn stack_slot_store(&self, _mf: &MachFunction, _i: MInst) -> Option<(FrameIdx, u64)> {
         None
     }
+    /// The load counterpart of [`TargetInfo::stack_slot_store`] (LLVM's
+    /// `isLoadFromStackSlot`): if `i` only loads from a plain frame-index
+    /// address (offset 0) into its one register def, the slot and the
+    /// bytes it reads. Default: none known.
+    fn stack_slot_load(&self, _mf: &MachFunction, _i: MInst) -> Option<(FrameIdx, u64)> {
+        None
+    }
     /// Memory-operand folding (LLVM's `foldMemoryOperand`): a NEW
     /// instruction (created, not placed: the caller replaces `i` with it)
     /// equal to `i` with explicit operand `op` replaced by a reference to

@@ -472,3 +472,22 @@ fn rewrite(mf: &mut MachFunction, s: &mut Scratch, n: usize) -> usize {
     }
     eliminated
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overlap_tests_and_insertion() {
+        let mut u = vec![(0, 4), (10, 12)];
+        assert!(!overlaps(&u, &[(4, 10)]));
+        assert!(overlaps(&u, &[(3, 5)]));
+        assert!(overlaps(&u, &[(5, 6), (11, 20)]));
+        assert!(!overlaps(&u, &[(12, 13), (20, 30)]));
+        assert!(!overlaps(&[], &[(0, 100)]));
+        insert_range(&mut u, &[(4, 6), (12, 14), (20, 21)]);
+        assert_eq!(u, [(0, 4), (4, 6), (10, 12), (12, 14), (20, 21)]);
+        assert!(overlaps(&u, &[(13, 15)]));
+        assert!(!overlaps(&u, &[(6, 10), (14, 20)]));
+    }
+}

@@ -80,15 +80,42 @@ pub fn is_rematerializable(t: &dyn TargetInfo, mf: &MachFunction, i: MInst) -> b
 /// a sized store (`w` memory operand, no load, no call), addressing a frame
 /// object with scale 1, no index, displacement 0 and no segment.
 pub fn stack_slot_store(mf: &MachFunction, i: MInst) -> Option<(FrameIdx, u64)> {
+    plain_slot_access(mf, i, Role::Def)
+}
+
+/// See `TargetInfo::stack_slot_load`: a form with one register def (no
+/// implicit defs) whose only memory access is a sized load (`r` memory
+/// operand, no store, no call) from a plain frame-object address.
+pub fn stack_slot_load(mf: &MachFunction, i: MInst) -> Option<(FrameIdx, u64)> {
     let d = DESCS.get(mf.opc(i).as_target()? as usize)?;
-    if d.has(iflag::MAY_LOAD) || !d.has(iflag::MAY_STORE) || d.has(iflag::CALL) {
+    let reg_defs = d
+        .operands
+        .iter()
+        .filter(|o| matches!(o.kind, OpKind::Reg(_)) && o.role != Role::Use)
+        .count();
+    if reg_defs != 1 || !d.implicit_defs.is_empty() {
+        return None;
+    }
+    plain_slot_access(mf, i, Role::Use)
+}
+
+/// The one sized memory operand of `i`, with role `role` (a store for
+/// `Def`, a load for `Use`), when it is the instruction's only memory
+/// access and addresses a frame object plainly.
+fn plain_slot_access(mf: &MachFunction, i: MInst, role: Role) -> Option<(FrameIdx, u64)> {
+    let d = DESCS.get(mf.opc(i).as_target()? as usize)?;
+    let (want, other) = match role {
+        Role::Def => (iflag::MAY_STORE, iflag::MAY_LOAD),
+        _ => (iflag::MAY_LOAD, iflag::MAY_STORE),
+    };
+    if d.has(other) || !d.has(want) || d.has(iflag::CALL) || d.has(iflag::SIDE_EFFECTS) {
         return None;
     }
     let mut first = 0usize;
     let mut found = None;
     for dop in d.operands {
         if let OpKind::Mem(size) = dop.kind {
-            if found.is_some() || dop.role != Role::Def {
+            if found.is_some() || dop.role != role {
                 return None;
             }
             found = Some((first, mem_bytes(size)?));
@@ -538,6 +565,10 @@ mod tests {
         assert_eq!(t.stack_slot_store(&mf, s), Some((slot, 4)));
         let l = t.load_from_slot(&mut mf, v, mclass::GR32, slot).unwrap();
         assert_eq!(t.stack_slot_store(&mf, l), None);
+        assert_eq!(t.stack_slot_load(&mf, l), Some((slot, 4)));
+        assert_eq!(t.stack_slot_load(&mf, s), None);
+        let xl = t.load_from_slot(&mut mf, v, mclass::FR64, slot).unwrap();
+        assert_eq!(t.stack_slot_load(&mf, xl), Some((slot, 8)));
         let x: Reg = mf.new_vreg(mclass::VR128).into();
         let s = t.store_to_slot(&mut mf, x, mclass::VR128, slot).unwrap();
         assert_eq!(t.stack_slot_store(&mf, s), Some((slot, 16)));
@@ -563,6 +594,10 @@ mod tests {
         );
         let f = t.fold_memory_operand(&mut mf, add, 0, slot).unwrap();
         assert_eq!(t.stack_slot_store(&mf, f), None);
+        assert_eq!(t.stack_slot_load(&mf, f), None);
+        // A folded load into an add also defines EFLAGS: not a plain load.
+        let g = t.fold_memory_operand(&mut mf, add, 2, slot).unwrap();
+        assert_eq!(t.stack_slot_load(&mf, g), None);
         // A store at an offset into the slot is not a whole-slot store.
         let mut m = frame_mem(slot);
         m[3] = Operand::imm(2);
