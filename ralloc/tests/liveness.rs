@@ -253,7 +253,10 @@ bb.2:
     f.compute(&b.mf);
     let o = b.mf.order.clone();
     assert_eq!((f.depth(o[0]), f.depth(o[1]), f.depth(o[2])), (0, 1, 0));
-    assert_eq!(f.freq(o[1]), 10.0);
+    // No probabilities: LLVM's loop-branch heuristic (124:4) gives the
+    // self-loop a back-edge probability of 31/32, so 32 iterations.
+    assert!((f.freq(o[1]) - 32.0).abs() < 0.01, "{}", f.freq(o[1]));
+    assert!((f.freq(o[2]) - 1.0).abs() < 0.01, "{}", f.freq(o[2]));
     let mut s = WeightScratch::default();
     let mut w = |st: &Liveness, x| spill_weight(st, &b.mf, &T, &f, v(x), &mut s);
     let (w0, w1, w2) = (w(&st, 0), w(&st, 1), w(&st, 2));

@@ -18,8 +18,8 @@
 //! - [`edit`]: [`Liveness`], the per-worker state holding all of the above
 //!   plus the [`crate::vrm::VirtRegMap`], and the edit layer (insert,
 //!   delete, rename, recompute, dead-def elimination, materialize);
-//! - [`freq`]: block frequencies for spill weights (one function,
-//!   [`freq::BlockFreqs::freq`]).
+//! - [`freq`]: block frequencies for spill weights (`rcc_mach`'s loops and
+//!   `BlockFreq` behind one function, [`freq::BlockFreqs::freq`]).
 //!
 //! Typical use (an allocator row):
 //! ```text
