@@ -14,6 +14,7 @@
 
 pub mod apply;
 pub mod checker;
+pub mod coalesce;
 pub mod fast;
 pub mod liveness;
 pub mod output;

@@ -1,0 +1,2 @@
+//! The register coalescer (LLVM's `RegisterCoalescer`).
+pub mod join;
