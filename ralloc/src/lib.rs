@@ -16,6 +16,7 @@ pub mod apply;
 pub mod checker;
 pub mod coalesce;
 pub mod fast;
+pub mod hints;
 pub mod liveness;
 pub mod output;
 
