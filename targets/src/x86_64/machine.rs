@@ -18,6 +18,7 @@
 //! XMM registers holding a `float`/`double`; 4- and 8-byte slots, as llc),
 //! `MOVAPS` for other XMM and `VMOVAPSY` for YMM registers (spill slots are
 //! aligned to their size); x87 registers cannot be spilled here.
+//! Rematerialization and memory-operand folding are in [`super::spill`].
 //! Register copies use `MOVrr`, `MOVAPS`, `VMOVAPSY` or the `MOVD`/`MOVQ`
 //! forms between the banks; a copy between a high-byte register and one
 //! that needs REX has no single instruction and is refused.
@@ -156,7 +157,7 @@ fn alloc_orders() -> &'static [Vec<PReg>] {
 }
 
 /// The five operands of a frame-index memory reference.
-fn frame_mem(slot: FrameIdx) -> [Operand; 5] {
+pub(super) fn frame_mem(slot: FrameIdx) -> [Operand; 5] {
     [
         Operand::frame(slot),
         Operand::imm(1),
@@ -168,7 +169,14 @@ fn frame_mem(slot: FrameIdx) -> [Operand; 5] {
 
 /// Store and load forms for spilling `r`, a register of class `c` (scalar
 /// float classes spill only their low 4 or 8 bytes, with `movss`/`movsd`).
-fn spill_forms(r: PReg, c: RegClassId) -> Option<(Opcode, Opcode)> {
+/// A virtual register is spilled as the first member of its class would
+/// be: the forms depend only on the register file and width, which every
+/// member of a class shares.
+fn spill_forms(r: Reg, c: RegClassId) -> Option<(Opcode, Opcode)> {
+    let r = match r.as_phys() {
+        Some(p) => p,
+        None => *CLASSES.get(c.0 as usize)?.members.first()?,
+    };
     let info = reg_info(r);
     if class::VR128.contains(r) {
         if c == mclass::FR32 {
@@ -317,7 +325,7 @@ impl TargetInfo for X86Info {
     fn store_to_slot(
         &self,
         mf: &mut MachFunction,
-        r: PReg,
+        r: Reg,
         c: RegClassId,
         slot: FrameIdx,
     ) -> Option<MInst> {
@@ -329,7 +337,7 @@ impl TargetInfo for X86Info {
     fn load_from_slot(
         &self,
         mf: &mut MachFunction,
-        r: PReg,
+        r: Reg,
         c: RegClassId,
         slot: FrameIdx,
     ) -> Option<MInst> {
@@ -337,6 +345,18 @@ impl TargetInfo for X86Info {
         let m = frame_mem(slot);
         let ops = [Operand::reg_def(r), m[0], m[1], m[2], m[3], m[4]];
         Some(mf.create(MOpc::target(ld.0), &ops))
+    }
+    fn is_rematerializable(&self, mf: &MachFunction, i: MInst) -> bool {
+        super::spill::is_rematerializable(self, mf, i)
+    }
+    fn fold_memory_operand(
+        &self,
+        mf: &mut MachFunction,
+        i: MInst,
+        op: usize,
+        slot: FrameIdx,
+    ) -> Option<MInst> {
+        super::spill::fold_memory_operand(mf, i, op, slot)
     }
     fn copy_phys(&self, mf: &mut MachFunction, dst: PReg, src: PReg) -> Option<MInst> {
         let f = copy_form(dst, src)?;
@@ -455,31 +475,31 @@ mod tests {
         let mut mf = MachFunction::new(rcc_ir::GlobalId::from_u32(0));
         let slot = mf.frame.create(8, 8, rcc_mach::FrameKind::Spill);
         let s = t
-            .store_to_slot(&mut mf, regs::RBX, mclass::GR64, slot)
+            .store_to_slot(&mut mf, regs::RBX.into(), mclass::GR64, slot)
             .unwrap();
         assert_eq!(mf.opc(s), MOpc::target(op::MOV64mr.0));
         assert_eq!(mf.operands(s).len(), 6);
         let l = t
-            .load_from_slot(&mut mf, regs::XMM3, mclass::VR128, slot)
+            .load_from_slot(&mut mf, regs::XMM3.into(), mclass::VR128, slot)
             .unwrap();
         assert_eq!(mf.opc(l), MOpc::target(op::MOVAPSrm.0));
         let l = t
-            .load_from_slot(&mut mf, regs::XMM3, mclass::FR64, slot)
+            .load_from_slot(&mut mf, regs::XMM3.into(), mclass::FR64, slot)
             .unwrap();
         assert_eq!(mf.opc(l), MOpc::target(op::MOVSDrm.0));
         let s = t
-            .store_to_slot(&mut mf, regs::XMM9, mclass::FR32, slot)
+            .store_to_slot(&mut mf, regs::XMM9.into(), mclass::FR32, slot)
             .unwrap();
         assert_eq!(mf.opc(s), MOpc::target(op::MOVSSmr.0));
         assert_eq!(t.class_spill_size(mclass::FR32), 4);
         assert!(t.is_subclass(mclass::FR64, mclass::VR128));
         assert!(t.is_subclass(mclass::VR128, mclass::FR64));
         let l = t
-            .load_from_slot(&mut mf, regs::R9B, mclass::GR8, slot)
+            .load_from_slot(&mut mf, regs::R9B.into(), mclass::GR8, slot)
             .unwrap();
         assert_eq!(mf.opc(l), MOpc::target(op::MOV8rm.0));
         assert!(t
-            .store_to_slot(&mut mf, regs::ST0, mclass::RST, slot)
+            .store_to_slot(&mut mf, regs::ST0.into(), mclass::RST, slot)
             .is_none());
         let c = t.copy_phys(&mut mf, regs::EAX, regs::R10D).unwrap();
         assert_eq!(mf.opc(c), MOpc::target(op::MOV32rr.0));
