@@ -1,0 +1,202 @@
+//! The register coalescer (`rcc_ralloc::coalesce`) on x86-64 functions
+//! read from `tests/coalesce/*.mir` (one situation per file) and, as a
+//! broader behaviour test, every `tests/fast/*.mir` function: PHI
+//! elimination, two-address, liveness, the coalescer (verifier after
+//! each step), then the intervals the coalescer kept are compared with
+//! intervals recomputed from scratch, and the function is allocated (fast
+//! allocator, checker), rewritten and interpreted against the original.
+
+mod common;
+
+use common::*;
+use rcc_mach::passes::{
+    expand_pseudos::expand_pseudos, phi_elim::eliminate_phis, two_address::two_address,
+};
+use rcc_mach::{MOpc, MachFunction, PReg, VReg};
+use rcc_ralloc::apply;
+use rcc_ralloc::checker::check_to_string;
+use rcc_ralloc::coalesce::{coalesce, CoalesceScratch, CoalesceStats};
+use rcc_ralloc::fast::{allocate, FastOptions};
+use rcc_ralloc::liveness::freq::BlockFreqs;
+use rcc_ralloc::liveness::{LiveRange, Liveness, SlotIndex};
+use rcc_targets::x86_64::regs;
+
+/// The slots a range covers, as maximal `[start, end)` runs.
+fn coverage(lr: &LiveRange) -> Vec<(SlotIndex, SlotIndex)> {
+    let mut out: Vec<(SlotIndex, SlotIndex)> = Vec::new();
+    for s in lr.segments() {
+        match out.last_mut() {
+            Some(l) if l.1 == s.start => l.1 = s.end,
+            _ => out.push((s.start, s.end)),
+        }
+    }
+    out
+}
+
+fn count_copies(mf: &MachFunction) -> usize {
+    mf.order
+        .iter()
+        .flat_map(|&b| mf.block_insts(b))
+        .filter(|&&i| mf.opc(i) == MOpc::COPY)
+        .count()
+}
+
+/// Runs the coalescer on `b` (after PHI elimination and two-address) and
+/// checks its intervals; returns the statistics.
+fn run(b: &mut B, sc: &mut CoalesceScratch) -> CoalesceStats {
+    eliminate_phis(&mut b.mf, &T);
+    two_address(&mut b.mf, &T);
+    b.verify("two-address");
+    let mut st = Liveness::default();
+    st.compute(&mut b.mf, &T);
+    b.verify("liveness");
+    let mut fr = BlockFreqs::default();
+    fr.compute(&b.mf);
+    let stats = coalesce(&mut b.mf, &T, &mut st, &fr, sc);
+    b.verify("coalesce");
+    st.lis
+        .verify()
+        .unwrap_or_else(|e| panic!("intervals: {e}\n{}", b.mir()));
+    let mut again = b.mf.clone();
+    let mut fresh = Liveness::default();
+    fresh.compute(&mut again, &T);
+    assert_eq!(fresh.constrain_copies, 0, "{}", b.mir());
+    // Each kept interval against the one recomputed from the occurrences
+    // in the same numbering.
+    for v in 0..b.mf.num_vregs() {
+        let v = VReg::from_u32(v as u32);
+        let kept = st.lis.vreg(v).clone();
+        st.recompute(&b.mf, v);
+        assert_eq!(
+            coverage(&kept),
+            coverage(st.lis.vreg(v)),
+            "interval of {v:?} after coalescing: kept {} recomputed {}\n{}",
+            kept.dump(),
+            st.lis.vreg(v).dump(),
+            b.mir()
+        );
+    }
+    stats
+}
+
+/// Allocates, rewrites and expands `b` (already coalesced), then compares
+/// its behaviour with `before`.
+fn allocate_and_compare(
+    b: &mut B,
+    before: &MachFunction,
+    args: &[&[(PReg, u64)]],
+    must_finish: bool,
+) {
+    let a = allocate(&mut b.mf, &T, &FastOptions::default())
+        .unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
+    if let Err(e) = check_to_string(&b.mf, &b.m, &T, &a) {
+        panic!("checker:\n{e}\n{}", b.mir());
+    }
+    apply(&mut b.mf, &T, &a).unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
+    b.verify("regalloc");
+    expand_pseudos(&mut b.mf, &b.m, &T).unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
+    b.verify("expand-pseudos");
+    for set in args {
+        let x = common::interp::run(before, set);
+        let y = common::interp::run(&b.mf, set);
+        assert_eq!(x, y, "behaviour differs for {set:?}\n{}", b.mir());
+        if must_finish {
+            assert!(x.is_some(), "the test program did not finish");
+        }
+    }
+}
+
+const ARGS2: &[&[(PReg, u64)]] = &[
+    &[(regs::RDI, 5), (regs::RSI, 7)],
+    &[(regs::RDI, 0xffff_fff0), (regs::RSI, 3)],
+    &[(regs::RDI, 1), (regs::RSI, 1 << 40)],
+];
+const SMALL: &[&[(PReg, u64)]] = &[
+    &[(regs::RDI, 5), (regs::RSI, 7)],
+    &[(regs::RDI, 0xffff_fff0), (regs::RSI, 3)],
+    &[(regs::RDI, 1 << 40), (regs::RSI, 1)],
+];
+
+fn case(path: &str, args: &[&[(PReg, u64)]]) -> (CoalesceStats, B) {
+    let mut b = load(path);
+    let before = b.mf.clone();
+    let mut sc = CoalesceScratch::default();
+    let stats = run(&mut b, &mut sc);
+    let after = b.mf.clone();
+    allocate_and_compare(&mut b, &before, args, true);
+    b.mf = after;
+    (stats, b)
+}
+
+#[test]
+fn two_address_copy_joined_interfering_kept() {
+    let (s, b) = case("coalesce/two_address_copy_joined.mir", ARGS2);
+    assert_eq!(
+        (s.copies, s.joined, s.interfering, s.remat),
+        (2, 1, 1, 0),
+        "{s:?}\n{}",
+        b.mir()
+    );
+    // Left: the argument and return copies and the interfering one.
+    assert_eq!(count_copies(&b.mf), 4, "{}", b.mir());
+}
+
+#[test]
+fn remat_constant_instead_of_copy() {
+    let (s, b) = case("coalesce/remat_constant.mir", SMALL);
+    // The ADD's copy of the constant interferes (the IMUL reads it):
+    // rematerialized; the IMUL's copy is joined.
+    assert_eq!(
+        (s.copies, s.remat, s.joined),
+        (2, 1, 1),
+        "{s:?}\n{}",
+        b.mir()
+    );
+    let movs =
+        b.mf.order
+            .iter()
+            .flat_map(|&blk| b.mf.block_insts(blk))
+            .filter(|&&i| b.mf.opc(i).name(&T) == "MOV32ri")
+            .count();
+    assert_eq!(movs, 2, "{}", b.mir());
+    assert_eq!(count_copies(&b.mf), 2, "{}", b.mir());
+}
+
+#[test]
+fn loop_phi_copies_joined() {
+    let (s, b) = case("coalesce/loop_counter_phis.mir", SMALL);
+    // Two PHIs: two incoming copies each and the PHI copy; two two-address
+    // copies: 8 copies, all joined.
+    assert_eq!(
+        (s.copies, s.joined, s.interfering),
+        (8, 8, 0),
+        "{s:?}\n{}",
+        b.mir()
+    );
+    assert_eq!(count_copies(&b.mf), 3, "{}", b.mir());
+}
+
+/// Every fast-allocator test function, coalesced, then allocated:
+/// intervals stay exact and behaviour is unchanged.
+#[test]
+fn fast_test_functions_keep_behaviour() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fast");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "mir"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10);
+    let mut sc = CoalesceScratch::default();
+    let mut joined = 0;
+    for p in files {
+        let rel = format!("fast/{}", p.file_name().unwrap().to_str().unwrap());
+        let mut b = load(&rel);
+        let before = b.mf.clone();
+        let s = run(&mut b, &mut sc);
+        joined += s.joined;
+        allocate_and_compare(&mut b, &before, ARGS2, false);
+    }
+    assert!(joined > 10, "{joined}");
+}
