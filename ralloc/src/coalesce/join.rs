@@ -82,6 +82,11 @@ pub struct JoinScratch {
     keep: Vec<(SlotIndex, Side, ValNo)>,
     /// Defs of the copies that became identities, in no particular order.
     pub erased: Vec<SlotIndex>,
+    /// Some erased copy's def was dead: the copy was the last read of the
+    /// value it copied, so once deleted the joined range is longer than
+    /// needed and should be recomputed from the occurrences (LLVM's
+    /// `shrinkToUses` after erasing a copy).
+    pub needs_shrink: bool,
 }
 
 const NONE: u32 = u32::MAX;
@@ -153,6 +158,7 @@ pub fn join(
 ) -> Result<(), Conflict> {
     out.clear();
     s.erased.clear();
+    s.needs_shrink = false;
     s.keep.clear();
     let ranges = [a, b];
     for side in [Side::A, Side::B] {
@@ -166,7 +172,9 @@ pub fn join(
                 s.keep.push((me.valno(v).def, side, v));
             }
             if let Resolution::Erase(_) = r {
-                s.erased.push(me.valno(v).def);
+                let d = me.valno(v).def;
+                s.erased.push(d);
+                s.needs_shrink |= me.segment_at(d).is_none_or(|g| g.end <= d.dead());
             }
             res.push(r);
         }
@@ -329,11 +337,32 @@ mod tests {
         assert_eq!(out.segments().len(), 1);
         assert_eq!(out.valnos().len(), 1);
         assert_eq!(s.erased, vec![r(3)]);
+        assert!(!s.needs_shrink);
         // Without the copy the same shape interferes.
         assert_eq!(
             join(&a, &b, no_copies, &mut s, &mut out),
             Err(Conflict { at: r(3) })
         );
+    }
+
+    #[test]
+    fn dead_copy_is_erased_and_asks_for_shrinking() {
+        // %b read only by the dead copy `%a = COPY %b` at 4.
+        let b = range(&[(r(1), false, &[(r(1), r(4))])]);
+        let d4 = SlotIndex::new(4, Slot::Dead);
+        let a = range(&[(r(4), false, &[(r(4), d4)])]);
+        let (mut s, mut out) = (JoinScratch::default(), LiveRange::new());
+        join(
+            &a,
+            &b,
+            |side, d| side == Side::A && d == r(4),
+            &mut s,
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(s.erased, vec![r(4)]);
+        assert!(s.needs_shrink);
+        assert_eq!(out.segments().len(), 1);
     }
 
     #[test]

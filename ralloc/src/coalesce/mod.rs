@@ -15,7 +15,10 @@
 //!    copy between the two that becomes an identity are deleted; the vreg
 //!    with fewer occurrences is renamed to the other through the use lists
 //!    (union by size: each operand is renamed O(log n) times); the merged
-//!    interval replaces the kept one, the other's is emptied.
+//!    interval replaces the kept one, the other's is emptied; when a
+//!    deleted copy was the last read of a value (its def was dead) the
+//!    interval is recomputed from the occurrences instead, as LLVM shrinks
+//!    it.
 //! 4. **Rematerialization** (LLVM's `reMaterializeTrivialDef`): when the
 //!    join fails and the copied value is defined by an instruction the
 //!    target may recompute anywhere (`TargetInfo::is_rematerializable`:
@@ -239,6 +242,9 @@ fn join_pair(
     mf.vreg_class[keep] = c;
     std::mem::swap(st.lis.vreg_mut(keep), &mut sc.merged);
     st.lis.vreg_mut(gone).clear();
+    if sc.join.needs_shrink {
+        st.recompute(mf, keep);
+    }
     let erased_ops = 2 * sc.erased.len() as u32;
     sc.count[keep.index()] =
         (sc.count[keep.index()] + sc.count[gone.index()]).saturating_sub(erased_ops);
