@@ -19,6 +19,7 @@ pub mod fast;
 pub mod hints;
 pub mod liveness;
 pub mod output;
+pub mod vrm;
 
 pub use apply::apply;
 pub use output::{AllocError, AllocStats, Allocation, Edit, Loc, ProgPoint};

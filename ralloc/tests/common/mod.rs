@@ -106,10 +106,16 @@ pub fn load(path: &str) -> B {
         .join("tests")
         .join(path);
     let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
-    let at = |e: &mir::ParseError| rcc_ir::Diagnostic::locate(path, &text, e).to_string();
-    let sections = mir::split(&text).unwrap_or_else(|e| panic!("{}", at(&e)));
+    parse(path, &text)
+}
+
+/// Reads MIR text (a module section and one function section) into a
+/// [`B`]; the function is verified. `path` names it in errors.
+pub fn parse(path: &str, text: &str) -> B {
+    let at = |e: &mir::ParseError| rcc_ir::Diagnostic::locate(path, text, e).to_string();
+    let sections = mir::split(text).unwrap_or_else(|e| panic!("{}", at(&e)));
     let m =
-        parse_module(mir::module_source(&text, &sections), path).unwrap_or_else(|e| panic!("{e}"));
+        parse_module(mir::module_source(text, &sections), path).unwrap_or_else(|e| panic!("{e}"));
     let [section] = &sections.functions[..] else {
         panic!("{path}: expected one function section");
     };
@@ -117,7 +123,7 @@ pub fn load(path: &str) -> B {
         .global_by_name(&section.name)
         .unwrap_or_else(|| panic!("{path}: no @{}", section.name));
     let mut mf = MachFunction::new(f);
-    mir::read_function(&text, section, &m, &T, &mut mf).unwrap_or_else(|e| panic!("{}", at(&e)));
+    mir::read_function(text, section, &m, &T, &mut mf).unwrap_or_else(|e| panic!("{}", at(&e)));
     let b = B { m, mf };
     b.verify("reading");
     b
