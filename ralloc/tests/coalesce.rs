@@ -108,3 +108,35 @@ fn fast_test_functions_keep_behaviour() {
     }
     assert!(joined > 10, "{joined}");
 }
+
+/// Soak: every function of the MIR file named by `RCC_COALESCE_MIR`
+/// (e.g. `rcc-par -O2 -stop-after=twoaddressinstruction` output for a
+/// corpus program) is coalesced with the checks of `run` (verifier,
+/// intervals equal to recomputed ones). Prints the totals.
+#[test]
+#[ignore]
+fn soak_mir_file() {
+    let Some(path) = std::env::var_os("RCC_COALESCE_MIR") else {
+        return;
+    };
+    let text = std::fs::read_to_string(&path).unwrap();
+    let sections = rcc_mach::mir::split(&text).unwrap();
+    let m = rcc_ir::parse_module(rcc_mach::mir::module_source(&text, &sections), "soak")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut sc = CoalesceScratch::default();
+    let mut total = CoalesceStats::default();
+    for section in &sections.functions {
+        let f = m.global_by_name(&section.name).unwrap();
+        let mut mf = rcc_mach::MachFunction::new(f);
+        rcc_mach::mir::read_function(&text, section, &m, &T, &mut mf)
+            .unwrap_or_else(|e| panic!("{}: {e:?}", section.name));
+        let mut b = B { m: m.clone(), mf };
+        let s = run(&mut b, &mut sc);
+        total.copies += s.copies;
+        total.joined += s.joined;
+        total.remat += s.remat;
+        total.interfering += s.interfering;
+        total.class_mismatch += s.class_mismatch;
+    }
+    eprintln!("{} functions: {total:?}", sections.functions.len());
+}
