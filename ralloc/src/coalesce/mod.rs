@@ -19,6 +19,8 @@
 //!    deleted copy was the last read of a value (its def was dead) the
 //!    interval is recomputed from the occurrences instead, as LLVM shrinks
 //!    it.
+//!    Joins can make other copies joinable, so copies that failed are
+//!    retried while a round joins something (at most four rounds).
 //! 4. **Rematerialization** (LLVM's `reMaterializeTrivialDef`): when the
 //!    join fails and the copied value is defined by an instruction the
 //!    target may recompute anywhere (`TargetInfo::is_rematerializable`:
@@ -62,10 +64,14 @@ pub struct CoalesceStats {
     pub class_mismatch: u32,
 }
 
+/// Rounds over the copies that failed to join (see [`coalesce`]).
+const MAX_ROUNDS: usize = 4;
+
 /// Scratch of [`coalesce`], reused across functions.
 #[derive(Default, Debug)]
 pub struct CoalesceScratch {
     work: Vec<(u32, u32, MInst)>,
+    failed: Vec<(u32, u32, MInst)>,
     join: JoinScratch,
     merged: LiveRange,
     erased: Vec<MInst>,
@@ -151,27 +157,59 @@ pub fn coalesce(
     }
     sc.joined.clear();
     sc.joined.resize(nv, false);
-    let work = std::mem::take(&mut sc.work);
+    // Joining can make other copies joinable (a value is then a copy of
+    // the same value on both sides): failed copies are retried while a
+    // round joins something, at most `MAX_ROUNDS` rounds (LLVM retries
+    // while progress is made; the cap keeps the pass linear). Copies still
+    // failing are rematerialized where possible.
+    let mut work = std::mem::take(&mut sc.work);
+    let mut failed = std::mem::take(&mut sc.failed);
+    failed.clear();
+    for round in 0..MAX_ROUNDS {
+        let before = stats.joined;
+        for &(_, _, i) in &work {
+            if !st.indexes.is_numbered(i) {
+                continue; // deleted as an identity by an earlier join
+            }
+            let Some((d, s)) = vreg_copy(mf, i) else {
+                continue;
+            };
+            let Some(c) = common_class(t, mf.class_of(d), mf.class_of(s)) else {
+                if round == 0 {
+                    stats.class_mismatch += 1;
+                }
+                continue;
+            };
+            if join_pair(mf, st, sc, d, s, c) {
+                stats.joined += sc.erased.len() as u32;
+            } else {
+                failed.push((0, 0, i));
+            }
+        }
+        std::mem::swap(&mut work, &mut failed);
+        failed.clear();
+        if stats.joined == before {
+            break;
+        }
+    }
     for &(_, _, i) in &work {
         if !st.indexes.is_numbered(i) {
-            continue; // deleted as an identity by an earlier join
+            continue;
         }
         let Some((d, s)) = vreg_copy(mf, i) else {
             continue;
         };
         let Some(c) = common_class(t, mf.class_of(d), mf.class_of(s)) else {
-            stats.class_mismatch += 1;
             continue;
         };
-        if join_pair(mf, st, sc, d, s, c) {
-            stats.joined += sc.erased.len() as u32;
-        } else if remat_copy(mf, t, st, sc, i, d, s, c) {
+        if remat_copy(mf, t, st, sc, i, d, s, c) {
             stats.remat += 1;
         } else {
             stats.interfering += 1;
         }
     }
     sc.work = work;
+    sc.failed = failed;
     // Kill flags of joined vregs may be stale.
     for v in 0..nv {
         if !sc.joined[v] {
