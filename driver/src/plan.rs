@@ -81,7 +81,7 @@ impl Plan {
         }
         let level = opts.opt_level;
         let passes: Vec<usize> = (first..end)
-            .filter(|&k| PASSES[k].levels.has(level))
+            .filter(|&k| PASSES[k].runs(level, opts.allocator()))
             .collect();
         Ok(Plan {
             writes_mir: stop.is_some(),

@@ -274,6 +274,20 @@ pub trait TargetInfo: Sync {
     /// no single instruction does it.
     fn copy_phys(&self, mf: &mut MachFunction, dst: PReg, src: PReg) -> Option<MInst>;
 
+    /// If `i` only stores a whole register to frame object `slot` at offset
+    /// 0 (LLVM's `isStoreToStackSlot`): the slot and the index of the
+    /// stored register operand. The checker recognises spill stores with
+    /// it. Default: never.
+    fn is_store_to_slot(&self, _mf: &MachFunction, _i: MInst) -> Option<(FrameIdx, usize)> {
+        None
+    }
+    /// If `i` only loads a whole register from frame object `slot` at
+    /// offset 0 (LLVM's `isLoadFromStackSlot`): the slot and the index of
+    /// the def operand. Default: never.
+    fn is_load_from_slot(&self, _mf: &MachFunction, _i: MInst) -> Option<(FrameIdx, usize)> {
+        None
+    }
+
     // ---- branches (LLVM's analyzeBranch family) ----
 
     /// How the block whose instructions are `insts` ends, with the branch

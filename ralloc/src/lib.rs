@@ -8,18 +8,26 @@
 //! from it. The symbolic [`checker`] validates an allocation against the
 //! function before the rewrite.
 //!
-//! Allocators: [`fast`] (block-local, for -O0). Liveness-based allocators
-//! (slot indexes, live intervals, greedy) will produce the same
-//! [`Allocation`].
+//! Allocators: [`fast`] (block-local, for -O0) and the interval
+//! allocators over [`liveness`]: [`basic`] (LLVM's RABasic; greedy lives in
+//! its own module). An interval allocator leaves its result in a
+//! [`vrm::VirtRegMap`] and the spill code in the function (through the
+//! edit layer, [`liveness::edit`], and the [`spiller`]); [`rewrite`] turns
+//! the map into the same [`Allocation`] the fast allocator produces,
+//! checks it and applies it. [`weights`]: spill weights.
 
 pub mod apply;
+pub mod basic;
 pub mod checker;
 pub mod coalesce;
 pub mod fast;
 pub mod hints;
 pub mod liveness;
 pub mod output;
+pub mod rewrite;
+pub mod spiller;
 pub mod vrm;
+pub mod weights;
 
 pub use apply::apply;
 pub use output::{AllocError, AllocStats, Allocation, Edit, Loc, ProgPoint};

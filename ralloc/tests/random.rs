@@ -415,9 +415,40 @@ proptest! {
 
     #[test]
     fn random_functions_allocate_correctly(r in region_strategy(), a in any::<u64>(), c in any::<u64>(), fp in any::<bool>()) {
-        let mut b = build(&r);
-        let opts = FastOptions { frame_pointer: fp.then_some(regs::RBP), base_pointer: None, check: true };
-        roundtrip(&mut b, opts, &[&[(regs::RDI, a), (regs::RSI, c), (regs::RDX, 0x10_0000)], &[(regs::RDI, 3), (regs::RSI, a), (regs::RDX, 0x20_0000)]]);
+        run_with(Allocator::Fast, &r, a, c, fp);
+    }
+
+    #[test]
+    fn random_functions_allocate_correctly_basic(r in region_strategy(), a in any::<u64>(), c in any::<u64>(), fp in any::<bool>()) {
+        run_with(Allocator::Basic, &r, a, c, fp);
+    }
+}
+
+/// Builds the function and runs allocator `which` on it under the checker
+/// and the interpreter (greedy: add its arm here and a proptest above).
+fn run_with(which: Allocator, r: &Region, a: u64, c: u64, fp: bool) {
+    let mut b = build(r);
+    let args: &[&[(rcc_mach::PReg, u64)]] = &[
+        &[(regs::RDI, a), (regs::RSI, c), (regs::RDX, 0x10_0000)],
+        &[(regs::RDI, 3), (regs::RSI, a), (regs::RDX, 0x20_0000)],
+    ];
+    match which {
+        Allocator::Fast => {
+            let opts = FastOptions {
+                frame_pointer: fp.then_some(regs::RBP),
+                base_pointer: None,
+                check: true,
+            };
+            roundtrip(&mut b, opts, args);
+        }
+        Allocator::Basic => {
+            let opts = rcc_ralloc::basic::IntervalOptions {
+                frame_pointer: fp.then_some(regs::RBP),
+                base_pointer: None,
+                check: true,
+            };
+            roundtrip_basic(&mut b, opts, args);
+        }
     }
 }
 

@@ -194,6 +194,12 @@ impl SlotIndexes {
         self.renumbers += 1;
     }
 
+    /// The current distance between entries of consecutive instructions
+    /// (before insertions).
+    pub fn spacing(&self) -> u32 {
+        self.spacing
+    }
+
     /// The index (block slot) of instruction `i`; `INVALID` if it is not
     /// numbered.
     #[inline]

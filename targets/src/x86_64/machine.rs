@@ -167,6 +167,26 @@ pub(super) fn frame_mem(slot: FrameIdx) -> [Operand; 5] {
     ]
 }
 
+/// The frame object of a memory reference `[slot + 0]` with no index,
+/// segment or symbol (what `frame_mem` builds).
+fn plain_slot(mf: &MachFunction, m: &[Operand]) -> Option<FrameIdx> {
+    let [base, scale, index, disp, seg] = m else {
+        return None;
+    };
+    if base.kind() != rcc_mach::OpKind::Frame
+        || mf.imm_of(*scale) != Some(1)
+        || !index.reg().is_none()
+        || index.kind() != rcc_mach::OpKind::Reg
+        || disp.kind() != rcc_mach::OpKind::Imm
+        || disp.imm_value() != 0
+        || !seg.reg().is_none()
+        || seg.kind() != rcc_mach::OpKind::Reg
+    {
+        return None;
+    }
+    Some(FrameIdx::from_u32(base.payload()))
+}
+
 /// Store and load forms for spilling `r`, a register of class `c` (scalar
 /// float classes spill only their low 4 or 8 bytes, with `movss`/`movsd`).
 /// A virtual register is spilled as the first member of its class would
@@ -357,6 +377,46 @@ impl TargetInfo for X86Info {
         slot: FrameIdx,
     ) -> Option<MInst> {
         super::spill::fold_memory_operand(mf, i, op, slot)
+    }
+    fn is_store_to_slot(&self, mf: &MachFunction, i: MInst) -> Option<(FrameIdx, usize)> {
+        let op = mf.opc(i).as_target()?;
+        const STORES: [Opcode; 8] = [
+            op::MOV8mr,
+            op::MOV16mr,
+            op::MOV32mr,
+            op::MOV64mr,
+            op::MOVSSmr,
+            op::MOVSDmr,
+            op::MOVAPSmr,
+            op::VMOVAPSYmr,
+        ];
+        if !STORES.iter().any(|s| s.0 == op) {
+            return None;
+        }
+        let ops = mf.operands(i);
+        let slot = plain_slot(mf, ops.get(..5)?)?;
+        ops.get(5).filter(|o| o.is_use() && !o.reg().is_none())?;
+        Some((slot, 5))
+    }
+    fn is_load_from_slot(&self, mf: &MachFunction, i: MInst) -> Option<(FrameIdx, usize)> {
+        let op = mf.opc(i).as_target()?;
+        const LOADS: [Opcode; 8] = [
+            op::MOV8rm,
+            op::MOV16rm,
+            op::MOV32rm,
+            op::MOV64rm,
+            op::MOVSSrm,
+            op::MOVSDrm,
+            op::MOVAPSrm,
+            op::VMOVAPSYrm,
+        ];
+        if !LOADS.iter().any(|s| s.0 == op) {
+            return None;
+        }
+        let ops = mf.operands(i);
+        ops.first().filter(|o| o.is_def() && o.subreg().is_none())?;
+        let slot = plain_slot(mf, ops.get(1..6)?)?;
+        Some((slot, 0))
     }
     fn copy_phys(&self, mf: &mut MachFunction, dst: PReg, src: PReg) -> Option<MInst> {
         let f = copy_form(dst, src)?;
