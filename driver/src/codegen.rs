@@ -155,6 +155,8 @@ pub struct Worker {
     /// Time spent reading and writing MIR.
     pub mir_read: Duration,
     pub mir_write: Duration,
+    /// The register coalescer's buffers.
+    pub coalesce: rcc_ralloc::coalesce::CoalesceScratch,
 }
 
 impl Worker {
@@ -179,6 +181,7 @@ impl Worker {
             mir_text: (String::new(), String::new()),
             mir_read: Duration::ZERO,
             mir_write: Duration::ZERO,
+            coalesce: Default::default(),
         }
     }
 }
