@@ -305,7 +305,11 @@ fn register_coalescer(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         ra.compute(mf, t);
     }
     ra_scratch.freqs.compute(mf);
-    let s = rcc_ralloc::coalesce::coalesce(mf, t, ra, &ra_scratch.freqs, coalesce);
+    let s = if cx.module.opts.join_liveintervals {
+        rcc_ralloc::coalesce::coalesce(mf, t, ra, &ra_scratch.freqs, coalesce)
+    } else {
+        Default::default()
+    };
     let freqs = &ra_scratch.freqs;
     ra_scratch.hints.compute(mf, t, |b| freqs.freq(b));
     Ok([
