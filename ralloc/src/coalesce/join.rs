@@ -282,8 +282,11 @@ mod tests {
         SlotIndex::new(e, Slot::Block)
     }
 
-    /// A range from `(def, is_phi, [(start, end)])` values.
-    fn range(vals: &[(SlotIndex, bool, &[(SlotIndex, SlotIndex)])]) -> LiveRange {
+    /// One value: `(def, is_phi, [(start, end)])`.
+    type Val<'a> = (SlotIndex, bool, &'a [(SlotIndex, SlotIndex)]);
+
+    /// A range from its values.
+    fn range(vals: &[Val<'_>]) -> LiveRange {
         let mut lr = LiveRange::new();
         for &(d, phi, segs) in vals {
             let v = lr.new_value(d, phi);
