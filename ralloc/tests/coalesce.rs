@@ -131,7 +131,11 @@ fn soak_mir_file() {
         rcc_mach::mir::read_function(&text, section, &m, &T, &mut mf)
             .unwrap_or_else(|e| panic!("{}: {e:?}", section.name));
         let mut b = B { m: m.clone(), mf };
+        let t0 = std::time::Instant::now();
         let s = run(&mut b, &mut sc);
+        if t0.elapsed().as_millis() > 200 {
+            eprintln!("slow: {} {:?}", section.name, t0.elapsed());
+        }
         total.copies += s.copies;
         total.joined += s.joined;
         total.remat += s.remat;

@@ -17,16 +17,19 @@
 //!    (union by size: each operand is renamed O(log n) times); the merged
 //!    interval replaces the kept one, the other's is emptied; when a
 //!    deleted copy was the last read of a value (its def was dead) the
-//!    interval is recomputed from the occurrences instead, as LLVM shrinks
-//!    it.
+//!    interval is longer than needed and is recomputed from the
+//!    occurrences once, at the end (LLVM shrinks it at once; recomputing a
+//!    long interval after each of many joins would be quadratic, and an
+//!    over-long interval only makes later joins more conservative).
 //!    Joins can make other copies joinable, so copies that failed are
 //!    retried while a round joins something (at most four rounds).
 //! 4. **Rematerialization** (LLVM's `reMaterializeTrivialDef`): when the
 //!    join fails and the copied value is defined by an instruction the
 //!    target may recompute anywhere (`TargetInfo::is_rematerializable`:
 //!    constants, constant-pool loads), the copy is replaced by a copy of
-//!    that instruction defining the destination; the source's interval
-//!    shrinks and its def is deleted when nothing reads it any more.
+//!    that instruction defining the destination (the destination's value
+//!    now starts at it); the source's interval shrinks at the end of the
+//!    pass and its def is deleted when nothing reads it any more.
 //! 5. Kill flags of joined vregs are dropped (stale where two lifetimes
 //!    were merged); the function is materialized.
 //!
@@ -44,7 +47,7 @@
 pub mod join;
 
 use crate::liveness::freq::BlockFreqs;
-use crate::liveness::{LiveRange, Liveness, Slot, SlotIndex};
+use crate::liveness::{LiveRange, Liveness, Segment, Slot, SlotIndex};
 use join::{JoinScratch, Side};
 use rcc_ir::entity::EntityId;
 use rcc_mach::{flag, MInst, MOpc, MachFunction, Reg, RegClassId, TargetInfo, VReg};
@@ -79,7 +82,11 @@ pub struct CoalesceScratch {
     /// Occurrence count per vreg (union by size).
     count: Vec<u32>,
     joined: Vec<bool>,
-    dead_work: Vec<MInst>,
+    /// Vregs whose interval is longer than needed (see [`join_pair`]),
+    /// recomputed once at the end.
+    shrink: Vec<bool>,
+    /// Defs copied by rematerialization: deleted at the end if dead.
+    remat_defs: Vec<MInst>,
     dead_out: Vec<MInst>,
 }
 
@@ -157,6 +164,9 @@ pub fn coalesce(
     }
     sc.joined.clear();
     sc.joined.resize(nv, false);
+    sc.shrink.clear();
+    sc.shrink.resize(nv, false);
+    sc.remat_defs.clear();
     // Joining can make other copies joinable (a value is then a copy of
     // the same value on both sides): failed copies are retried while a
     // round joins something, at most `MAX_ROUNDS` rounds (LLVM retries
@@ -210,6 +220,16 @@ pub fn coalesce(
     }
     sc.work = work;
     sc.failed = failed;
+    // Intervals left longer than needed: recomputed once each (an
+    // over-long interval only makes later joins more conservative); then
+    // the rematerialized defs nothing reads any more are deleted.
+    for v in 0..nv {
+        if sc.shrink[v] && !st.uses.is_empty(VReg::from_u32(v as u32)) {
+            st.recompute(mf, VReg::from_u32(v as u32));
+        }
+    }
+    sc.dead_out.clear();
+    st.eliminate_dead_defs(mf, t, &mut sc.remat_defs, &mut sc.dead_out);
     // Kill flags of joined vregs may be stale.
     for v in 0..nv {
         if !sc.joined[v] {
@@ -280,9 +300,8 @@ fn join_pair(
     mf.vreg_class[keep] = c;
     std::mem::swap(st.lis.vreg_mut(keep), &mut sc.merged);
     st.lis.vreg_mut(gone).clear();
-    if sc.join.needs_shrink {
-        st.recompute(mf, keep);
-    }
+    let shrink = sc.join.needs_shrink || sc.shrink[gone.index()];
+    sc.shrink[keep.index()] |= shrink;
     let erased_ops = 2 * sc.erased.len() as u32;
     sc.count[keep.index()] =
         (sc.count[keep.index()] + sc.count[gone.index()]).saturating_sub(erased_ops);
@@ -330,14 +349,30 @@ fn remat_copy(
     }
     mf.vreg_class[d] = c;
     let new = rcc_mach::remat::rematerialize(mf, def_i, Reg::virt(d));
-    st.insert_before(mf, i, new);
+    let ni = st.insert_before(mf, i, new).reg();
+    // Indexes may have been renumbered by the insertion.
+    let ci = st.indexes.index(i).reg();
     st.delete(mf, i);
-    st.recompute(mf, d);
-    st.recompute(mf, s);
+    // `d`'s value now starts at the new def, just before where the copy
+    // was (nothing lies between them).
+    let lr = st.lis.vreg_mut(d);
+    match lr.segment_at(ci).copied().filter(|g| g.start == ci) {
+        Some(g) => {
+            lr.remove_segment(g.start, g.end);
+            let end = if g.end == ci.dead() { ni.dead() } else { g.end };
+            lr.add_segment(Segment {
+                start: ni,
+                end,
+                valno: g.valno,
+            });
+            lr.set_def(g.valno, ni, false);
+        }
+        None => st.recompute(mf, d),
+    }
+    // `s` lost a read: its interval shrinks at the end (once, however many
+    // copies of it are rematerialized), and its def goes if it is dead.
+    sc.shrink[s.index()] = true;
     sc.count[s.index()] = sc.count[s.index()].saturating_sub(1);
-    sc.dead_work.clear();
-    sc.dead_work.push(def_i);
-    sc.dead_out.clear();
-    st.eliminate_dead_defs(mf, t, &mut sc.dead_work, &mut sc.dead_out);
+    sc.remat_defs.push(def_i);
     true
 }
