@@ -143,6 +143,8 @@ pub struct Worker {
     pub ra: rcc_ralloc::liveness::Liveness,
     /// The interval allocators' buffers (frequencies, weights, spiller).
     pub ra_scratch: rcc_ralloc::basic::RaScratch,
+    /// Stack slot coloring's buffers.
+    pub slot_coloring: rcc_ralloc::stack_coloring::Scratch,
     /// `-stats` counters per pass (indexed like `PASSES`).
     pub counts: Vec<Counts>,
     /// `-time-passes` times per pass (indexed like `PASSES`).
@@ -169,6 +171,7 @@ impl Worker {
             insts: Vec::new(),
             ra: Default::default(),
             ra_scratch: Default::default(),
+            slot_coloring: Default::default(),
             rec: if encode {
                 RecordingStreamer::with_target(target.backend())
             } else {

@@ -27,8 +27,8 @@ pub struct Levels(u8);
 impl Levels {
     /// Every level.
     pub const ALL: Levels = Levels(0b1111);
-    /// `-O1` to `-O3` (LLVM's passes that run only when optimizing).
-    pub const OPTIMIZING: Levels = Levels(0b1110);
+    /// The optimizing levels, -O1 to -O3.
+    pub const OPT: Levels = Levels(0b1110);
 
     /// Whether the pass runs at `-O<level>`.
     pub fn has(self, level: u8) -> bool {
@@ -120,7 +120,7 @@ pub static PASSES: &[Pass] = &[
     Pass {
         name: "register-coalescer",
         description: "Register Coalescer",
-        levels: Levels::OPTIMIZING,
+        levels: Levels::OPT,
         when: Allocators::INTERVAL,
         run: Some(register_coalescer),
         counters: &[
@@ -152,6 +152,7 @@ pub static PASSES: &[Pass] = &[
         counters: &[
             "Number of live intervals queued",
             "Number of interferences evicted",
+            "Number of spilled operands folded into memory forms",
         ],
     },
     Pass {
@@ -165,6 +166,17 @@ pub static PASSES: &[Pass] = &[
             "Number of reloads inserted",
             "Number of rematerialized values",
             "Number of spill slots allocated",
+        ],
+    },
+    Pass {
+        name: "stack-slot-coloring",
+        description: "Stack Slot Coloring",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(stack_slot_coloring),
+        counters: &[
+            "Number of stack slots eliminated due to coloring",
+            "Number of spill slots before coloring",
         ],
     },
     Pass {
@@ -355,7 +367,12 @@ fn regalloc_basic(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     } = w;
     let s = rcc_ralloc::basic::allocate(mf, t, ra, ra_scratch, &opts).map_err(|e| e.to_string())?;
     ra.materialize(mf);
-    Ok([s.intervals as u64, s.evictions as u64, 0, 0])
+    Ok([
+        s.intervals as u64,
+        s.evictions as u64,
+        s.spill.folds as u64,
+        0,
+    ])
 }
 
 fn virt_reg_rewriter(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
@@ -378,6 +395,12 @@ fn virt_reg_rewriter(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         s.remats as u64,
         s.slots as u64,
     ])
+}
+
+fn stack_slot_coloring(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let s = rcc_ralloc::stack_coloring::color_stack_slots(&mut w.mf, t, &mut w.slot_coloring);
+    Ok([s.eliminated as u64, s.spill_slots as u64, 0, 0])
 }
 
 fn prolog_epilog(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {

@@ -15,6 +15,9 @@
 //! edit layer, [`liveness::edit`], and the [`spiller`]); [`rewrite`] turns
 //! the map into the same [`Allocation`] the fast allocator produces,
 //! checks it and applies it. [`weights`]: spill weights.
+//!
+//! After allocation, [`stack_coloring`] lets spill slots with disjoint
+//! live ranges share a stack location (-O1 and up).
 
 pub mod apply;
 pub mod basic;
@@ -26,6 +29,7 @@ pub mod liveness;
 pub mod output;
 pub mod rewrite;
 pub mod spiller;
+pub mod stack_coloring;
 pub mod vrm;
 pub mod weights;
 

@@ -145,6 +145,7 @@ pub fn rewrite(
     check: bool,
 ) -> Result<RewriteStats, RegAllocError> {
     st.materialize(mf);
+    st.vrm.sort_folds();
     let a = allocation(mf, t, st, rs).map_err(RegAllocError::Alloc)?;
     if check {
         checker::check_with_originals(mf, t, &a, Some(&st.vrm)).map_err(RegAllocError::Check)?;

@@ -14,10 +14,14 @@
 //! - `v`'s operands are renamed to `n`; `n` gets its interval (around one
 //!   instruction) and an infinite weight: it must not be spilled again.
 //!
+//! - when the target can fold the slot into the instruction
+//!   (`TargetInfo::fold_memory_operand`: `v` is one explicit operand or a
+//!   tied pair), the folded instruction replaces it at the same slot index
+//!   and no new vreg is needed.
+//!
 //! Everything goes through the edit layer ([`Liveness`]); the function
-//! stays in virtual-register form. Spill and reload instructions are built
-//! by the target hooks on a placeholder physical register of the class and
-//! their register operand is then replaced by the new vreg.
+//! stays in virtual-register form (`store_to_slot`/`load_from_slot` take
+//! the new vreg).
 //!
 //! Invariant: after `spill(v)`, `v` has no occurrence left and an empty
 //! interval; every new vreg is returned for the allocator's queue.
@@ -25,8 +29,9 @@
 use crate::liveness::Liveness;
 use crate::output::AllocError;
 use crate::weights::remat_def;
+use rcc_mach::remat::rematerialize;
 use rcc_mach::{
-    flag, iflag, FrameIdx, FrameKind, MInst, MOpc, MachFunction, Operand, Reg, TargetInfo, VReg,
+    flag, iflag, FrameIdx, FrameKind, MInst, MOpc, MachFunction, Reg, TargetInfo, VReg,
 };
 
 /// Counts for `-stats`.
@@ -48,7 +53,6 @@ pub struct SpillStats {
 #[derive(Default)]
 pub struct Spiller {
     insts: Vec<MInst>,
-    ops: Vec<Operand>,
     pub stats: SpillStats,
 }
 
@@ -90,12 +94,6 @@ impl Spiller {
             Some(_) => None,
             None => Some(self.slot(mf, t, st, v)),
         };
-        let placeholder = t
-            .allocation_order(class)
-            .first()
-            .or_else(|| t.class_members(class).first())
-            .copied()
-            .ok_or(AllocError::CannotMove { class })?;
         self.insts.clear();
         self.insts.extend(st.uses.iter(v).map(|(i, _)| i));
         self.insts.sort_unstable();
@@ -106,45 +104,51 @@ impl Spiller {
                 continue;
             }
             let (mut reads, mut writes) = (false, false);
-            for o in mf.operands(i) {
+            let mut at: Vec<usize> = Vec::new();
+            for (kk, o) in mf.operands(i).iter().enumerate() {
                 if o.reg().as_virt() == Some(v) {
                     reads |= crate::liveness::intervals::reads(*o);
                     writes |= o.is_def();
+                    at.push(kk);
+                }
+            }
+            // Fold the slot into the instruction when the target can.
+            if let Some(s) = slot.filter(|_| mf.opc(i).as_target().is_some()) {
+                if let Some(f) = fold_target(mf, i, &at) {
+                    if let Some(new) = t.fold_memory_operand(mf, i, f, s) {
+                        st.replace(mf, i, new);
+                        let original = st.vrm.original(v);
+                        st.vrm.add_fold(crate::vrm::Fold {
+                            inst: new,
+                            slot: s,
+                            original,
+                            reads,
+                            writes,
+                        });
+                        self.stats.folds += 1;
+                        continue;
+                    }
                 }
             }
             let n = st.new_vreg_like(mf, v);
             if reads {
                 let load = match remat {
                     Some(d) => {
-                        self.ops.clear();
-                        self.ops.extend_from_slice(mf.operands(d));
-                        for o in &mut self.ops {
-                            if o.is_def() && o.reg().as_virt() == Some(v) {
-                                o.set_reg(Reg::virt(n));
-                                o.set(flag::DEAD, false);
-                            }
-                        }
                         self.stats.remats += 1;
-                        mf.create(mf.opc(d), &self.ops)
+                        rematerialize(mf, d, Reg::virt(n))
                     }
                     None => {
                         let s = slot.expect("slot without remat");
-                        let l = t
-                            .load_from_slot(mf, Reg::phys(placeholder), class, s)
-                            .ok_or(AllocError::CannotMove { class })?;
-                        replace_reg(mf, l, Reg::phys(placeholder), Reg::virt(n), true);
                         self.stats.reloads += 1;
-                        l
+                        t.load_from_slot(mf, Reg::virt(n), class, s)
+                            .ok_or(AllocError::CannotMove { class })?
                     }
                 };
                 st.insert_before(mf, i, load);
             }
-            let nops = mf.operands(i).len();
-            for kk in 0..nops {
-                if mf.operands(i)[kk].reg().as_virt() == Some(v) {
-                    st.set_operand_reg(mf, i, kk, Reg::virt(n));
-                    mf.operands_mut(i)[kk].set(flag::KILL, false);
-                }
+            for &kk in &at {
+                st.set_operand_reg(mf, i, kk, Reg::virt(n));
+                mf.operands_mut(i)[kk].set(flag::KILL, false);
             }
             if writes && mf.opc(i) != MOpc::IMPLICIT_DEF {
                 let s = slot.expect("a rematerializable vreg has one def");
@@ -156,9 +160,8 @@ impl Spiller {
                     });
                 }
                 let store = t
-                    .store_to_slot(mf, Reg::phys(placeholder), class, s)
+                    .store_to_slot(mf, Reg::virt(n), class, s)
                     .ok_or(AllocError::CannotMove { class })?;
-                replace_reg(mf, store, Reg::phys(placeholder), Reg::virt(n), false);
                 st.insert_after(mf, i, store);
                 self.stats.spills += 1;
             }
@@ -174,14 +177,22 @@ impl Spiller {
     }
 }
 
-/// Replaces the first def (or use) operand of `i` naming `from` by `to`
-/// (before `i` is registered with the edit layer).
-fn replace_reg(mf: &mut MachFunction, i: MInst, from: Reg, to: Reg, def: bool) {
-    if let Some(o) = mf
-        .operands_mut(i)
-        .iter_mut()
-        .find(|o| o.is_reg() && o.reg() == from && o.is_def() == def)
-    {
-        o.set_reg(to);
+/// The operand to fold when `v` occurs at operand positions `at` of `i`:
+/// one explicit operand, or a tied def/use pair (the def's index).
+fn fold_target(mf: &MachFunction, i: MInst, at: &[usize]) -> Option<usize> {
+    let ops = mf.operands(i);
+    match at {
+        [k] => Some(*k),
+        [a, b] => {
+            let (x, y) = (ops[*a], ops[*b]);
+            if x.is_def() && y.tied_to() == Some(*a) {
+                Some(*a)
+            } else if y.is_def() && x.tied_to() == Some(*b) {
+                Some(*b)
+            } else {
+                None
+            }
+        }
+        _ => None,
     }
 }

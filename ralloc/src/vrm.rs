@@ -11,7 +11,19 @@
 //! after allocation. Storage is reused from function to function.
 
 use rcc_ir::entity::{EntityId, PackedOption};
-use rcc_mach::{FrameIdx, PReg, VReg};
+use rcc_mach::{FrameIdx, MInst, PReg, VReg};
+
+/// A spill slot folded into an instruction by the spiller: the
+/// instruction reads and/or writes `original`'s value in `slot` directly
+/// (the checker follows the value through it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Fold {
+    pub inst: MInst,
+    pub slot: FrameIdx,
+    pub original: VReg,
+    pub reads: bool,
+    pub writes: bool,
+}
 
 /// The map (see the module comment).
 #[derive(Default, Debug)]
@@ -19,6 +31,9 @@ pub struct VirtRegMap {
     phys: Vec<PReg>,
     slot: Vec<PackedOption<FrameIdx>>,
     original: Vec<PackedOption<VReg>>,
+    /// Folded spill-slot accesses, sorted by instruction once allocation
+    /// is done ([`VirtRegMap::sort_folds`]).
+    folds: Vec<Fold>,
 }
 
 impl VirtRegMap {
@@ -30,6 +45,23 @@ impl VirtRegMap {
         self.slot.resize(n, PackedOption::default());
         self.original.clear();
         self.original.resize(n, PackedOption::default());
+        self.folds.clear();
+    }
+
+    /// Records a folded slot access.
+    pub fn add_fold(&mut self, f: Fold) {
+        self.folds.push(f);
+    }
+
+    /// Sorts the folds by instruction (before [`VirtRegMap::fold_of`]).
+    pub fn sort_folds(&mut self) {
+        self.folds.sort_unstable_by_key(|f| f.inst);
+    }
+
+    /// The fold recorded for `i` (after [`VirtRegMap::sort_folds`]).
+    pub fn fold_of(&self, i: MInst) -> Option<&Fold> {
+        let k = self.folds.partition_point(|f| f.inst < i);
+        self.folds.get(k).filter(|f| f.inst == i)
     }
 
     /// Makes room for `n` vregs.

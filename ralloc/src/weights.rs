@@ -16,12 +16,13 @@
 
 use crate::liveness::freq::BlockFreqs;
 use crate::liveness::Liveness;
-use rcc_mach::{flag, iflag, MInst, MOpc, MachFunction, TargetInfo, VReg};
+use rcc_mach::{flag, MInst, MOpc, MachFunction, TargetInfo, VReg};
 
 /// The instruction defining every value of `v` when it is one
-/// rematerializable instruction: a target instruction marked `remat`, with
-/// no memory access, no register operand but its one def of `v`, and no
-/// implicit physical defs (recomputing it must not clobber anything).
+/// rematerializable instruction (`TargetInfo::is_rematerializable`: no
+/// register inputs but `undef` self-reads and reserved registers, no
+/// implicit defs, invariant memory at most), so it can be recomputed
+/// anywhere instead of reloaded.
 pub fn remat_def(st: &Liveness, mf: &MachFunction, t: &dyn TargetInfo, v: VReg) -> Option<MInst> {
     let mut def = None;
     for (i, pos) in st.uses.iter(v) {
@@ -29,27 +30,13 @@ pub fn remat_def(st: &Liveness, mf: &MachFunction, t: &dyn TargetInfo, v: VReg) 
         if !o.is_def() {
             continue;
         }
-        if def.is_some_and(|d| d != i) {
+        if def.is_some_and(|d| d != i) || o.subreg().is_some() {
             return None;
         }
         def = Some(i);
     }
     let d = def?;
-    let op = mf.opc(d).as_target()?;
-    let f = t.inst_flags(op);
-    if f & iflag::REMAT == 0
-        || f & (iflag::MAY_LOAD | iflag::MAY_STORE | iflag::SIDE_EFFECTS | iflag::CALL) != 0
-        || !t.implicit_defs(op).is_empty()
-        || !t.implicit_uses(op).is_empty()
-    {
-        return None;
-    }
-    let ok = mf.operands(d).iter().all(|o| {
-        !o.is_reg()
-            || o.reg().is_none()
-            || (o.is_def() && o.reg().as_virt() == Some(v) && o.subreg().is_none())
-    });
-    ok.then_some(d)
+    t.is_rematerializable(mf, d).then_some(d)
 }
 
 /// Per-instruction scratch of [`spill_weight`].

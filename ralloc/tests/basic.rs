@@ -103,3 +103,45 @@ fn fixed_registers_sub_registers_and_undef() {
     let mut b = load("fast/implicit_def_and_undef_reads.mir");
     pipeline_basic(&mut b, IntervalOptions::default());
 }
+
+/// A reload (or folded reload) redirected to another spill slot must be
+/// reported by the checker with originals: the value is followed through
+/// the slots.
+#[test]
+fn checker_catches_a_reload_from_the_wrong_slot() {
+    use rcc_mach::{FrameKind, MOpc, OpKind, Operand, TargetInfo};
+    use rcc_ralloc::basic::RaScratch;
+    use rcc_ralloc::liveness::Liveness;
+    let mut b = load("fast/register_pressure.mir");
+    rcc_mach::passes::phi_elim::eliminate_phis(&mut b.mf, &T);
+    rcc_mach::passes::two_address::two_address(&mut b.mf, &T);
+    let mut st = Liveness::default();
+    let mut rs = RaScratch::default();
+    rcc_ralloc::basic::allocate(&mut b.mf, &T, &mut st, &mut rs, &IntervalOptions::default())
+        .expect("allocation");
+    st.materialize(&mut b.mf);
+    st.vrm.sort_folds();
+    let a = rcc_ralloc::rewrite::allocation(&b.mf, &T, &st, &rs).expect("allocation");
+    rcc_ralloc::checker::check_with_originals(&b.mf, &T, &a, Some(&st.vrm)).expect("clean");
+    // The first instruction reading a spill slot.
+    let reader = b
+        .mf
+        .order
+        .iter()
+        .flat_map(|&bb| b.mf.block_insts(bb).iter().copied())
+        .find(|&i| {
+            T.is_load_from_slot(&b.mf, i).is_some() || st.vrm.fold_of(i).is_some_and(|f| f.reads)
+        })
+        .expect("a reload");
+    assert_ne!(b.mf.opc(reader), MOpc::COPY);
+    let other = b.mf.frame.create(8, 8, FrameKind::Spill);
+    let k =
+        b.mf.operands(reader)
+            .iter()
+            .position(|o| o.kind() == OpKind::Frame)
+            .expect("a frame operand");
+    b.mf.operands_mut(reader)[k] = Operand::frame(other);
+    let errs = rcc_ralloc::checker::check_with_originals(&b.mf, &T, &a, Some(&st.vrm))
+        .expect_err("a reload from the wrong slot");
+    assert!(!errs.is_empty());
+}

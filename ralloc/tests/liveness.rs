@@ -224,3 +224,41 @@ fn classes_narrow_to_operand_constraints() {
     assert_eq!(b.mf.class_of(v(1)), mclass::GR64_NOSP);
     assert_eq!(st.constrain_copies, 0);
 }
+
+#[test]
+fn loop_depth_frequencies_and_spill_weights() {
+    use rcc_ralloc::liveness::freq::BlockFreqs;
+    use rcc_ralloc::weights::{spill_weight, WeightScratch};
+    let body = "bb.0:
+  successors: %bb.1
+  %0:gr64 = COPY $rdi
+  %1:gr64 = MOV64ri32 5
+  %2:gr64 = MOV64ri32 9
+
+bb.1:
+  successors: %bb.1, %bb.2
+  %0:gr64 = ADD64rr %0(tied-def 0), %1, implicit-def dead $eflags
+  CMP64rr %0, %1, implicit-def $eflags
+  JCC_1 %bb.1, 5, implicit $eflags
+
+bb.2:
+  %0:gr64 = ADD64rr %0(tied-def 0), %2, implicit-def dead $eflags
+  $rax = COPY %0
+  RET64 implicit $rax
+";
+    let mut b = mir(body, "$rdi");
+    let mut st = Liveness::default();
+    st.compute(&mut b.mf, &T);
+    let mut f = BlockFreqs::default();
+    f.compute(&b.mf);
+    let o = b.mf.order.clone();
+    assert_eq!((f.depth(o[0]), f.depth(o[1]), f.depth(o[2])), (0, 1, 0));
+    assert_eq!(f.freq(o[1]), 10.0);
+    let mut s = WeightScratch::default();
+    let mut w = |st: &Liveness, x| spill_weight(st, &b.mf, &T, &f, v(x), &mut s);
+    let (w0, w1, w2) = (w(&st, 0), w(&st, 1), w(&st, 2));
+    // %0 is read and written in the loop; %1 only read there; %2 (a
+    // rematerializable constant read once after the loop) is cheapest.
+    assert!(w0 > w1 && w1 > w2, "{w0} {w1} {w2}");
+    assert!(rcc_ralloc::weights::remat_def(&st, &b.mf, &T, v(2)).is_some());
+}

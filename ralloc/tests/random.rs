@@ -511,3 +511,53 @@ proptest! {
         common::coalesce::allocate_and_compare(&mut b, &before, &[&[(regs::RDI, a), (regs::RSI, c), (regs::RDX, 0x10_0000)], &[(regs::RDI, 3), (regs::RSI, a), (regs::RDX, 0x20_0000)]], false);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// Stack slot coloring after allocation changes no behaviour: the
+    /// interpreter keys slot memory by frame object, so slots merged while
+    /// both live would clobber each other.
+    #[test]
+    fn stack_slot_coloring_keeps_behaviour(r in region_strategy(), a in any::<u64>(), c in any::<u64>()) {
+        let mut b = build(&r);
+        pipeline(&mut b, FastOptions { check: true, ..FastOptions::default() });
+        let before = b.mf.clone();
+        let mut s = rcc_ralloc::stack_coloring::Scratch::default();
+        rcc_ralloc::stack_coloring::color_stack_slots(&mut b.mf, &T, &mut s);
+        b.verify("stack-slot-coloring");
+        for set in [[(regs::RDI, a), (regs::RSI, c), (regs::RDX, 0x10_0000)], [(regs::RDI, 3), (regs::RSI, a), (regs::RDX, 0x20_0000)]] {
+            let x = common::interp::run(&before, &set);
+            let y = common::interp::run(&b.mf, &set);
+            prop_assert_eq!(x, y, "behaviour differs for {:?}\n{}", set, b.mir());
+        }
+    }
+}
+
+/// The property above exercises merging, not only functions whose slots
+/// all interfere.
+#[test]
+fn random_functions_have_mergeable_spill_slots() {
+    let merged = std::sync::atomic::AtomicUsize::new(0);
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(64));
+    runner
+        .run(&region_strategy(), |r| {
+            let mut b = build(&r);
+            pipeline(
+                &mut b,
+                FastOptions {
+                    check: true,
+                    ..FastOptions::default()
+                },
+            );
+            let mut s = rcc_ralloc::stack_coloring::Scratch::default();
+            let st = rcc_ralloc::stack_coloring::color_stack_slots(&mut b.mf, &T, &mut s);
+            merged.fetch_add(st.eliminated, std::sync::atomic::Ordering::Relaxed);
+            Ok(())
+        })
+        .unwrap();
+    assert!(
+        merged.into_inner() > 0,
+        "no random function had mergeable spill slots"
+    );
+}

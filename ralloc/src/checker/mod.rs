@@ -32,7 +32,9 @@
 //! from `FrameKind::Spill` objects, recognised with
 //! `TargetInfo::is_store_to_slot` / `is_load_from_slot`) move labels
 //! between registers and slots, so a reload from the wrong slot, a store
-//! of the wrong register or a split copy in the wrong place is caught.
+//! of the wrong register or a split copy in the wrong place is caught; a
+//! slot the spiller folded into an instruction (`vrm::Fold`) is read (its
+//! original must be there) and/or written by it.
 //!
 //! A landing pad (`rcc_mach::eh`) is entered from inside its invoke's
 //! call: its predecessor contributes the state right after the last call
@@ -283,6 +285,23 @@ fn inst(
     };
     let spill_store = t.is_store_to_slot(mf, i).filter(|&(f, _)| is_spill(f));
     let reload = t.is_load_from_slot(mf, i).filter(|&(f, _)| is_spill(f));
+    // The slot a folded instruction really accesses: its frame operand.
+    let folded = vrm.and_then(|m| m.fold_of(i)).copied().map(|mut f| {
+        if let Some(o) = ops.iter().find(|o| o.kind() == OpKind::Frame) {
+            f.slot = rcc_mach::FrameIdx::from_u32(o.payload());
+        }
+        f
+    });
+    if let Some(f) = folded.filter(|f| f.reads) {
+        if !s.holds(Loc::Stack(f.slot), f.original.as_u32()) {
+            report(format!(
+                "folded reload of {} from {:?}, which holds {}",
+                f.original,
+                f.slot,
+                show(t, s.get(Loc::Stack(f.slot)))
+            ));
+        }
+    }
     // Reads and per-operand facts.
     for (k, &o) in ops.iter().enumerate() {
         if !o.is_reg() {
@@ -412,6 +431,9 @@ fn inst(
     }
     for &p in &phys_defs {
         s.write_phys(t, p);
+    }
+    if let Some(f) = folded.filter(|f| f.writes) {
+        s.write(t, Loc::Stack(f.slot), vec![f.original.as_u32()]);
     }
     if let Some((f, k)) = spill_store {
         if let Some(r) = final_reg(t, a, mf, i, k) {

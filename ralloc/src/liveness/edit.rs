@@ -11,7 +11,9 @@
 //!   listed in its block's index list; its vreg operands join the use
 //!   lists. The layout is not touched until [`Liveness::materialize`].
 //! - **Deletions** ([`Liveness::delete`]) likewise only unlist and
-//!   unregister.
+//!   unregister; [`Liveness::replace`] puts a new instruction in an old
+//!   one's place at the same index (a folded memory operand), so intervals
+//!   mentioning the index stay valid.
 //! - **Operand renames** ([`Liveness::set_operand_reg`]) keep use lists.
 //! - **Intervals** are not updated implicitly: the caller recomputes the
 //!   vregs it changed ([`Liveness::recompute`]: from the use lists, the
@@ -179,6 +181,15 @@ impl Liveness {
     pub fn delete(&mut self, mf: &MachFunction, i: MInst) {
         self.uses.remove_inst(mf, i);
         self.indexes.remove(i);
+        self.dirty = true;
+    }
+
+    /// Replaces `old` by `new` (created, not placed) at the same index:
+    /// intervals mentioning the index stay valid (a folded memory operand).
+    pub fn replace(&mut self, mf: &MachFunction, old: MInst, new: MInst) {
+        self.uses.remove_inst(mf, old);
+        self.indexes.replace(old, new);
+        self.uses.add_inst(mf, new);
         self.dirty = true;
     }
 

@@ -313,6 +313,25 @@ impl SlotIndexes {
         Some(idx)
     }
 
+    /// Puts `new` (created, not numbered) in `old`'s place: same entry,
+    /// same block; `old` is no longer numbered. Ranges that mention the
+    /// index stay valid (LLVM's `ReplaceMachineInstrInMaps`).
+    pub fn replace(&mut self, old: MInst, new: MInst) {
+        let idx = self.inst_idx[old];
+        let Some(b) = self.inst_block(old) else {
+            return;
+        };
+        let l = &mut self.lists[b.index()];
+        let k = l.partition_point(|&(e, _)| e < idx.entry());
+        if let Some(x) = l.get_mut(k).filter(|x| x.1 == old) {
+            x.1 = new;
+        }
+        self.inst_idx[new] = idx;
+        self.inst_block[new] = b.as_u32();
+        self.inst_idx[old] = SlotIndex::INVALID;
+        self.inst_block[old] = u32::MAX;
+    }
+
     /// Removes `i` from its block list; its index becomes `INVALID`.
     pub fn remove(&mut self, i: MInst) {
         let idx = self.inst_idx[i];

@@ -260,6 +260,7 @@ pub fn pipeline_basic(b: &mut B, opts: IntervalOptions) -> BasicStats {
     let s = rcc_ralloc::basic::allocate(&mut b.mf, &T, &mut st, &mut rs, &opts)
         .unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
     st.materialize(&mut b.mf);
+    st.vrm.sort_folds();
     b.verify("regallocbasic");
     let a = rcc_ralloc::rewrite::allocation(&b.mf, &T, &st, &rs)
         .unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));

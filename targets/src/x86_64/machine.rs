@@ -366,18 +366,6 @@ impl TargetInfo for X86Info {
         let ops = [Operand::reg_def(r), m[0], m[1], m[2], m[3], m[4]];
         Some(mf.create(MOpc::target(ld.0), &ops))
     }
-    fn is_rematerializable(&self, mf: &MachFunction, i: MInst) -> bool {
-        super::spill::is_rematerializable(self, mf, i)
-    }
-    fn fold_memory_operand(
-        &self,
-        mf: &mut MachFunction,
-        i: MInst,
-        op: usize,
-        slot: FrameIdx,
-    ) -> Option<MInst> {
-        super::spill::fold_memory_operand(mf, i, op, slot)
-    }
     fn is_store_to_slot(&self, mf: &MachFunction, i: MInst) -> Option<(FrameIdx, usize)> {
         let op = mf.opc(i).as_target()?;
         const STORES: [Opcode; 8] = [
@@ -417,6 +405,24 @@ impl TargetInfo for X86Info {
         ops.first().filter(|o| o.is_def() && o.subreg().is_none())?;
         let slot = plain_slot(mf, ops.get(1..6)?)?;
         Some((slot, 0))
+    }
+    fn is_rematerializable(&self, mf: &MachFunction, i: MInst) -> bool {
+        super::spill::is_rematerializable(self, mf, i)
+    }
+    fn stack_slot_store(&self, mf: &MachFunction, i: MInst) -> Option<(FrameIdx, u64)> {
+        super::spill::stack_slot_store(mf, i)
+    }
+    fn stack_slot_load(&self, mf: &MachFunction, i: MInst) -> Option<(FrameIdx, u64)> {
+        super::spill::stack_slot_load(mf, i)
+    }
+    fn fold_memory_operand(
+        &self,
+        mf: &mut MachFunction,
+        i: MInst,
+        op: usize,
+        slot: FrameIdx,
+    ) -> Option<MInst> {
+        super::spill::fold_memory_operand(mf, i, op, slot)
     }
     fn copy_phys(&self, mf: &mut MachFunction, dst: PReg, src: PReg) -> Option<MInst> {
         let f = copy_form(dst, src)?;

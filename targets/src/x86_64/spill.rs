@@ -76,6 +76,82 @@ pub fn is_rematerializable(t: &dyn TargetInfo, mf: &MachFunction, i: MInst) -> b
     defs == 1 && (!d.has(iflag::MAY_LOAD) || invariant_mem)
 }
 
+/// See `TargetInfo::stack_slot_store`: a form whose only memory access is
+/// a sized store (`w` memory operand, no load, no call), addressing a frame
+/// object with scale 1, no index, displacement 0 and no segment.
+pub fn stack_slot_store(mf: &MachFunction, i: MInst) -> Option<(FrameIdx, u64)> {
+    plain_slot_access(mf, i, Role::Def)
+}
+
+/// See `TargetInfo::stack_slot_load`: a form with one register def (no
+/// implicit defs) whose only memory access is a sized load (`r` memory
+/// operand, no store, no call) from a plain frame-object address.
+pub fn stack_slot_load(mf: &MachFunction, i: MInst) -> Option<(FrameIdx, u64)> {
+    let d = DESCS.get(mf.opc(i).as_target()? as usize)?;
+    let reg_defs = d
+        .operands
+        .iter()
+        .filter(|o| matches!(o.kind, OpKind::Reg(_)) && o.role != Role::Use)
+        .count();
+    if reg_defs != 1 || !d.implicit_defs.is_empty() {
+        return None;
+    }
+    plain_slot_access(mf, i, Role::Use)
+}
+
+/// The one sized memory operand of `i`, with role `role` (a store for
+/// `Def`, a load for `Use`), when it is the instruction's only memory
+/// access and addresses a frame object plainly.
+fn plain_slot_access(mf: &MachFunction, i: MInst, role: Role) -> Option<(FrameIdx, u64)> {
+    let d = DESCS.get(mf.opc(i).as_target()? as usize)?;
+    let (want, other) = match role {
+        Role::Def => (iflag::MAY_STORE, iflag::MAY_LOAD),
+        _ => (iflag::MAY_LOAD, iflag::MAY_STORE),
+    };
+    if d.has(other) || !d.has(want) || d.has(iflag::CALL) || d.has(iflag::SIDE_EFFECTS) {
+        return None;
+    }
+    let mut first = 0usize;
+    let mut found = None;
+    for dop in d.operands {
+        if let OpKind::Mem(size) = dop.kind {
+            if found.is_some() || dop.role != role {
+                return None;
+            }
+            found = Some((first, mem_bytes(size)?));
+        }
+        first += machine_width(dop.kind, dop.role);
+    }
+    let (m, bytes) = found?;
+    let ops = mf.operands(i);
+    let [base, scale, index, disp, seg] = ops.get(m..m + 5)? else {
+        return None;
+    };
+    let plain = base.kind() == MOpKind::Frame
+        && mf.imm_of(*scale) == Some(1)
+        && index.is_reg()
+        && index.reg().is_none()
+        && mf.imm_of(*disp) == Some(0)
+        && seg.is_reg()
+        && seg.reg().is_none();
+    plain.then(|| (FrameIdx::from_u32(base.payload()), bytes))
+}
+
+/// Bytes a sized memory operand accesses.
+fn mem_bytes(s: super::desc::MemSize) -> Option<u64> {
+    use super::desc::MemSize::*;
+    Some(match s {
+        Any => return None,
+        B8 => 1,
+        B16 => 2,
+        B32 => 4,
+        B64 => 8,
+        B80 => 10,
+        B128 => 16,
+        B256 => 32,
+    })
+}
+
 /// Machine operands a descriptor operand becomes (see `machine::slots`).
 fn machine_width(kind: OpKind, role: Role) -> usize {
     match kind {
@@ -477,6 +553,59 @@ mod tests {
         let z2 = rcc_mach::remat::rematerialize(&mut mf, z, h);
         assert!(t.is_rematerializable(&mf, z2));
         assert_eq!(mf.operands(z2)[2].reg(), h);
+    }
+
+    #[test]
+    fn whole_slot_stores() {
+        let t = X86Info;
+        let mut mf = func();
+        let slot = mf.frame.create(4, 4, FrameKind::Spill);
+        let v: Reg = mf.new_vreg(mclass::GR32).into();
+        let s = t.store_to_slot(&mut mf, v, mclass::GR32, slot).unwrap();
+        assert_eq!(t.stack_slot_store(&mf, s), Some((slot, 4)));
+        let l = t.load_from_slot(&mut mf, v, mclass::GR32, slot).unwrap();
+        assert_eq!(t.stack_slot_store(&mf, l), None);
+        assert_eq!(t.stack_slot_load(&mf, l), Some((slot, 4)));
+        assert_eq!(t.stack_slot_load(&mf, s), None);
+        let xl = t.load_from_slot(&mut mf, v, mclass::FR64, slot).unwrap();
+        assert_eq!(t.stack_slot_load(&mf, xl), Some((slot, 8)));
+        let x: Reg = mf.new_vreg(mclass::VR128).into();
+        let s = t.store_to_slot(&mut mf, x, mclass::VR128, slot).unwrap();
+        assert_eq!(t.stack_slot_store(&mf, s), Some((slot, 16)));
+        // A read-modify-write of the slot is not a plain store.
+        let add = mf.create(
+            MOpc::target(op::ADD32rr.0),
+            &[
+                Operand::reg_def(v),
+                Operand::reg_tied_use(v, 0),
+                Operand::reg_use(v),
+            ],
+        );
+        let f = t.fold_memory_operand(&mut mf, add, 0, slot);
+        assert!(f.is_none(), "the register occurs twice");
+        let w: Reg = mf.new_vreg(mclass::GR32).into();
+        let add = mf.create(
+            MOpc::target(op::ADD32rr.0),
+            &[
+                Operand::reg_def(v),
+                Operand::reg_tied_use(v, 0),
+                Operand::reg_use(w),
+            ],
+        );
+        let f = t.fold_memory_operand(&mut mf, add, 0, slot).unwrap();
+        assert_eq!(t.stack_slot_store(&mf, f), None);
+        assert_eq!(t.stack_slot_load(&mf, f), None);
+        // A folded load into an add also defines EFLAGS: not a plain load.
+        let g = t.fold_memory_operand(&mut mf, add, 2, slot).unwrap();
+        assert_eq!(t.stack_slot_load(&mf, g), None);
+        // A store at an offset into the slot is not a whole-slot store.
+        let mut m = frame_mem(slot);
+        m[3] = Operand::imm(2);
+        let part = mf.create(
+            MOpc::target(op::MOV16mr.0),
+            &[m[0], m[1], m[2], m[3], m[4], Operand::reg_use(w)],
+        );
+        assert_eq!(t.stack_slot_store(&mf, part), None);
     }
 
     #[test]
