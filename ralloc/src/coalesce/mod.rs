@@ -17,10 +17,12 @@
 //!    (union by size: each operand is renamed O(log n) times); the merged
 //!    interval replaces the kept one, the other's is emptied; when a
 //!    deleted copy was the last read of a value (its def was dead) the
-//!    interval is longer than needed and is recomputed from the
-//!    occurrences once, at the end (LLVM shrinks it at once; recomputing a
-//!    long interval after each of many joins would be quadratic, and an
-//!    over-long interval only makes later joins more conservative).
+//!    interval is longer than needed: it is cut back to the last read in
+//!    the copy's block (or to a dead def), or, when the value is live into
+//!    the block and not read there, recomputed from the occurrences once,
+//!    at the end (LLVM shrinks it at once; recomputing a long interval
+//!    after each of many joins would be quadratic, and an over-long
+//!    interval only makes later joins more conservative).
 //!    Joins can make other copies joinable, so copies that failed are
 //!    retried while a round joins something (at most four rounds).
 //! 4. **Rematerialization** (LLVM's `reMaterializeTrivialDef`): when the
@@ -47,10 +49,11 @@
 pub mod join;
 
 use crate::liveness::freq::BlockFreqs;
+use crate::liveness::intervals::reads;
 use crate::liveness::{LiveRange, Liveness, Segment, Slot, SlotIndex};
 use join::{JoinScratch, Side};
 use rcc_ir::entity::EntityId;
-use rcc_mach::{flag, MInst, MOpc, MachFunction, Reg, RegClassId, TargetInfo, VReg};
+use rcc_mach::{flag, MBlock, MInst, MOpc, MachFunction, Reg, RegClassId, TargetInfo, VReg};
 
 /// What one run did (the `-stats` counters of the pass row).
 #[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
@@ -78,6 +81,8 @@ pub struct CoalesceScratch {
     join: JoinScratch,
     merged: LiveRange,
     erased: Vec<MInst>,
+    /// Defs and blocks of the erased copies.
+    erased_at: Vec<(SlotIndex, MBlock)>,
     occ: Vec<(MInst, usize)>,
     /// Occurrence count per vreg (union by size).
     count: Vec<u32>,
@@ -283,9 +288,13 @@ fn join_pair(
     if join::join(a, b, is_copy, &mut sc.join, &mut sc.merged).is_err() {
         return false;
     }
+    sc.erased_at.clear();
     for &def in &sc.join.erased {
         if let Some(i) = st.indexes.inst_at(def) {
             sc.erased.push(i);
+            if let Some(b) = st.indexes.inst_block(i) {
+                sc.erased_at.push((def, b));
+            }
         }
     }
     for &i in &sc.erased {
@@ -300,13 +309,71 @@ fn join_pair(
     mf.vreg_class[keep] = c;
     std::mem::swap(st.lis.vreg_mut(keep), &mut sc.merged);
     st.lis.vreg_mut(gone).clear();
-    let shrink = sc.join.needs_shrink || sc.shrink[gone.index()];
+    // A deleted copy that was its value's last read leaves the value live
+    // to the copy's dead slot: trim it back to the last read in the block
+    // (or to a dead def); when that cannot be decided locally (the value
+    // is live into the block and not read there), the interval is
+    // recomputed at the end.
+    let mut shrink = sc.shrink[gone.index()];
+    if sc.join.needs_shrink {
+        for k in 0..sc.erased_at.len() {
+            let (def, b) = sc.erased_at[k];
+            shrink |= !trim_after_deleted_copy(mf, st, keep, def, b);
+        }
+    }
     sc.shrink[keep.index()] |= shrink;
     let erased_ops = 2 * sc.erased.len() as u32;
     sc.count[keep.index()] =
         (sc.count[keep.index()] + sc.count[gone.index()]).saturating_sub(erased_ops);
     sc.count[gone.index()] = 0;
     sc.joined[keep.index()] = true;
+    true
+}
+
+/// After the copy defining at `def` in block `b` was deleted: if `v`'s
+/// segment there ends at the copy's dead slot (the copy was the value's
+/// last read and its own def was dead), cuts it back to the last read of
+/// `v` in the block, or to a dead def when the value is defined in the
+/// block and not read. Returns false when the value is live into the
+/// block and not read in it (the caller recomputes the interval). Cost:
+/// the instructions between that read and the copy.
+fn trim_after_deleted_copy(
+    mf: &MachFunction,
+    st: &mut Liveness,
+    v: VReg,
+    def: SlotIndex,
+    b: MBlock,
+) -> bool {
+    let lr = st.lis.vreg(v);
+    let Some(g) = lr.segment_at(def).copied() else {
+        return true;
+    };
+    if g.end != def.dead() {
+        return true; // still live after the copy
+    }
+    let list = st.indexes.block_list(b);
+    let k = list.partition_point(|&(e, _)| e < def.entry());
+    let mut end = None;
+    for &(e, i) in list[..k].iter().rev() {
+        if e <= g.start.entry() {
+            break;
+        }
+        let read = mf
+            .operands(i)
+            .iter()
+            .any(|&o| o.is_reg() && o.reg() == Reg::virt(v) && reads(o));
+        if read {
+            end = Some(SlotIndex::new(e, Slot::Register));
+            break;
+        }
+    }
+    let is_def = lr.valno(g.valno).def == g.start && !lr.valno(g.valno).is_phi;
+    let end = match end {
+        Some(e) => e,
+        None if is_def => g.start.dead(),
+        None => return false,
+    };
+    st.lis.vreg_mut(v).remove_segment(end, g.end);
     true
 }
 
