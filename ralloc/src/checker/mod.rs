@@ -283,8 +283,6 @@ fn inst(
                 .get(f)
                 .is_some_and(|o| o.kind == rcc_mach::FrameKind::Spill)
     };
-    let spill_store = t.is_store_to_slot(mf, i).filter(|&(f, _)| is_spill(f));
-    let reload = t.is_load_from_slot(mf, i).filter(|&(f, _)| is_spill(f));
     // The slot a folded instruction really accesses: its frame operand.
     let folded = vrm.and_then(|m| m.fold_of(i)).copied().map(|mut f| {
         if let Some(o) = ops.iter().find(|o| o.kind() == OpKind::Frame) {
@@ -292,6 +290,15 @@ fn inst(
         }
         f
     });
+    // Spill stores and reloads the spiller made (a folded instruction,
+    // e.g. a copy whose source became a load from the slot, defines its
+    // own value instead: the fold record checks the slot).
+    let spill_store = t
+        .is_store_to_slot(mf, i)
+        .filter(|&(f, _)| is_spill(f) && folded.is_none());
+    let reload = t
+        .is_load_from_slot(mf, i)
+        .filter(|&(f, _)| is_spill(f) && folded.is_none());
     if let Some(f) = folded.filter(|f| f.reads) {
         if !s.holds(Loc::Stack(f.slot), f.original.as_u32()) {
             report(format!(
@@ -450,8 +457,7 @@ fn inst(
             continue;
         }
         let mut labels = vec![label(v)];
-        if let Some((f, d)) = reload.filter(|&(_, d)| d == k) {
-            let _ = d;
+        if let Some((f, _)) = reload.filter(|&(_, d)| d == k) {
             labels = s.get(Loc::Stack(f)).to_vec();
         }
         if opc == MOpc::COPY && k == 0 && o.subreg().is_none() {
