@@ -23,7 +23,7 @@
 //!   before the allocation order.
 //!
 //! Invariants: per vreg, entries are distinct and sorted by weight
-//! (descending; ties: partners before physical registers, then by number,
+//! (descending; ties: physical registers before partners, then by number,
 //! so the order is deterministic);
 //! physical hints are allocatable members of the vreg's class. Storage is
 //! one entry vector with per-vreg ranges (no per-vreg allocation), reused
@@ -41,13 +41,13 @@ pub enum Hint {
 }
 
 impl Hint {
-    /// Order among hints of equal weight: partners first (an assigned
-    /// partner's register is known to suit it), then physical registers,
-    /// each by number.
+    /// Order among hints of equal weight: physical registers first (a copy
+    /// with a fixed register goes away only in that register), then
+    /// partners, each by number.
     fn key(self) -> u64 {
         match self {
-            Hint::Virt(v) => v.as_u32() as u64,
-            Hint::Phys(p) => 1 << 32 | p.0 as u64,
+            Hint::Phys(p) => p.0 as u64,
+            Hint::Virt(v) => 1 << 32 | v.as_u32() as u64,
         }
     }
 }
