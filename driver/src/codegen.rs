@@ -157,6 +157,8 @@ pub struct Worker {
     /// Time spent reading and writing MIR.
     pub mir_read: Duration,
     pub mir_write: Duration,
+    /// The register coalescer's buffers.
+    pub coalesce: rcc_ralloc::coalesce::CoalesceScratch,
 }
 
 impl Worker {
@@ -182,6 +184,7 @@ impl Worker {
             mir_text: (String::new(), String::new()),
             mir_read: Duration::ZERO,
             mir_write: Duration::ZERO,
+            coalesce: Default::default(),
         }
     }
 }

@@ -87,6 +87,10 @@ pub struct Options {
     pub frame_pointer: Option<String>,
     pub regalloc: Option<RegAlloc>,
     pub verify_machineinstrs: bool,
+    /// `-join-liveintervals` (LLVM's option, default on): whether the
+    /// register coalescer joins copies; off, it only computes liveness and
+    /// hints.
+    pub join_liveintervals: bool,
     pub print_after_all: bool,
     pub print_after: Vec<String>,
     pub print_before: Vec<String>,
@@ -136,6 +140,7 @@ impl Default for Options {
             frame_pointer: None,
             regalloc: None,
             verify_machineinstrs: false,
+            join_liveintervals: true,
             print_after_all: false,
             print_after: Vec::new(),
             print_before: Vec::new(),
@@ -421,6 +426,14 @@ pub const OPTIONS: &[OptionSpec] = &[
         "Verify the machine code after each pass",
         |o, on| {
             o.verify_machineinstrs = on;
+            Ok(())
+        },
+    ),
+    flag(
+        "-join-liveintervals",
+        "Coalesce copies (register-coalescer; default true)",
+        |o, on| {
+            o.join_liveintervals = on;
             Ok(())
         },
     ),

@@ -118,6 +118,19 @@ pub static PASSES: &[Pass] = &[
         counters: &["Number of copies inserted"],
     },
     Pass {
+        name: "register-coalescer",
+        description: "Register Coalescer",
+        levels: Levels::OPT,
+        when: Allocators::INTERVAL,
+        run: Some(register_coalescer),
+        counters: &[
+            "Number of copies coalesced",
+            "Number of copies rematerialized",
+            "Number of copies kept for interference",
+            "Number of vregs with allocation hints",
+        ],
+    },
+    Pass {
         name: "regallocfast",
         description: "Fast Register Allocator",
         levels: Levels::ALL,
@@ -286,6 +299,37 @@ fn two_address_pass(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     let before = w.mf.num_insts();
     two_address(&mut w.mf, cx.module.target.info());
     Ok([w.mf.num_insts().saturating_sub(before) as u64, 0, 0, 0])
+}
+
+/// Computes liveness (the first interval row), coalesces, and leaves the
+/// allocation hints of the coalesced function in `ra_scratch.hints` for
+/// the allocator.
+fn register_coalescer(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let Worker {
+        mf,
+        ra,
+        ra_scratch,
+        coalesce,
+        ..
+    } = w;
+    if !ra.valid {
+        ra.compute(mf, t);
+    }
+    ra_scratch.freqs.compute(mf);
+    let s = if cx.module.opts.join_liveintervals {
+        rcc_ralloc::coalesce::coalesce(mf, t, ra, &ra_scratch.freqs, coalesce)
+    } else {
+        Default::default()
+    };
+    let freqs = &ra_scratch.freqs;
+    ra_scratch.hints.compute(mf, t, |b| freqs.freq(b));
+    Ok([
+        s.joined as u64,
+        s.remat as u64,
+        s.interfering as u64,
+        ra_scratch.hints.num_hinted() as u64,
+    ])
 }
 
 fn regalloc_fast(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {

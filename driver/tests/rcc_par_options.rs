@@ -402,6 +402,14 @@ fn check_option(name: &str) {
             err(&["-regalloc=nonesuch"]);
             differs(&["-regalloc=basic"]);
         }
+        "-join-liveintervals" => {
+            // The coalescer runs only with the interval allocators.
+            same(&["-join-liveintervals=false"]);
+            let joined = differs(&["-regalloc=basic"]);
+            let kept = differs(&["-regalloc=basic", "-join-liveintervals=false"]);
+            assert_ne!(joined, kept, "the copy of the sum is joined");
+            err(&["-join-liveintervals=maybe"]);
+        }
         "-print-after-all" => {
             let o = run(&["-print-after-all"]);
             assert_eq!(ok(&o), base);

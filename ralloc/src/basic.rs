@@ -9,9 +9,9 @@
 //! An unspillable interval (infinite weight) with no register is an
 //! [`AllocError::OutOfRegisters`].
 //!
-//! Hints (until the coalescer's `hints` module replaces them): the physical
-//! register on the other side of a `COPY`, or the register already given
-//! to the vreg on the other side.
+//! Hints ([`crate::hints`]): physical registers copied to or from the vreg
+//! and the registers already given to its copy partners, heaviest copies
+//! first.
 //!
 //! Invariants: a vreg in the matrix is never re-queued without being
 //! unassigned; evictions only remove strictly lighter vregs, and their
@@ -19,13 +19,14 @@
 //! loop terminates. The result is the [`crate::vrm::VirtRegMap`] in the
 //! [`Liveness`] state; [`crate::rewrite`] applies it.
 
+use crate::hints::Hints;
 use crate::liveness::freq::BlockFreqs;
 use crate::liveness::{Interference, Liveness};
 use crate::output::AllocError;
 use crate::spiller::{SpillStats, Spiller};
 use crate::weights::{spill_weight, WeightScratch};
 use rcc_ir::entity::EntityId;
-use rcc_mach::{MOpc, MachFunction, PReg, RegClassId, TargetInfo, VReg};
+use rcc_mach::{MachFunction, PReg, RegClassId, TargetInfo, VReg};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -78,6 +79,11 @@ pub struct RaScratch {
     pub freqs: BlockFreqs,
     pub weight: WeightScratch,
     pub spiller: Spiller,
+    /// Allocation hints ([`crate::hints`]): valid whenever the liveness
+    /// state is (computed with it, and again by the coalescer after its
+    /// changes).
+    pub hints: Hints,
+    hinted: Vec<PReg>,
     reserved: Vec<bool>,
     order: Vec<PReg>,
     interfering: Vec<VReg>,
@@ -120,28 +126,11 @@ impl RaScratch {
         let class = mf.class_of(v);
         let ord = t.allocation_order(class);
         self.order.clear();
-        for (i, pos) in st.uses.iter(v) {
-            if mf.opc(i) != MOpc::COPY {
-                continue;
-            }
-            let ops = mf.operands(i);
-            let k = pos - mf.operand_range(i).start;
-            let (Some(a), Some(b)) = (ops.first(), ops.get(1)) else {
-                continue;
-            };
-            if a.subreg().is_some() || b.subreg().is_some() {
-                continue;
-            }
-            let other = if k == 0 { b.reg() } else { a.reg() };
-            let hint = match (other.as_phys(), other.as_virt()) {
-                (Some(p), _) => Some(p),
-                (_, Some(w)) => st.vrm.phys(w),
-                _ => None,
-            };
-            if let Some(h) = hint {
-                if ord.contains(&h) && !self.order.contains(&h) {
-                    self.order.push(h);
-                }
+        self.hints
+            .ordered(mf, t, v, |w| st.vrm.phys(w), &mut self.hinted);
+        for &h in &self.hinted {
+            if ord.contains(&h) && !self.order.contains(&h) {
+                self.order.push(h);
             }
         }
         for &p in ord {
@@ -166,10 +155,15 @@ pub fn allocate(
     rs: &mut RaScratch,
     opts: &IntervalOptions,
 ) -> Result<BasicStats, AllocError> {
-    if !st.valid {
+    let fresh = !st.valid;
+    if fresh {
         st.compute(mf, t);
     }
     rs.freqs.compute(mf);
+    if fresh {
+        let freqs = &rs.freqs;
+        rs.hints.compute(mf, t, |b| freqs.freq(b));
+    }
     rs.compute_reserved(mf, t, opts);
     rs.spiller.stats = SpillStats::default();
     let mut stats = BasicStats::default();

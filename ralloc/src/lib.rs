@@ -22,7 +22,9 @@
 pub mod apply;
 pub mod basic;
 pub mod checker;
+pub mod coalesce;
 pub mod fast;
+pub mod hints;
 pub mod liveness;
 pub mod output;
 pub mod rewrite;

@@ -500,6 +500,21 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases()))]
 
+    /// The register coalescer on random functions: intervals stay exact
+    /// and the fast allocator's result behaves as the original.
+    #[test]
+    fn random_functions_coalesce_correctly(r in region_strategy(), a in any::<u64>(), c in any::<u64>()) {
+        let mut b = build(&r);
+        let before = b.mf.clone();
+        let mut sc = rcc_ralloc::coalesce::CoalesceScratch::default();
+        common::coalesce::run(&mut b, &mut sc);
+        common::coalesce::allocate_and_compare(&mut b, &before, &[&[(regs::RDI, a), (regs::RSI, c), (regs::RDX, 0x10_0000)], &[(regs::RDI, 3), (regs::RSI, a), (regs::RDX, 0x20_0000)]], false);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
     /// Stack slot coloring after allocation changes no behaviour: the
     /// interpreter keys slot memory by frame object, so slots merged while
     /// both live would clobber each other.

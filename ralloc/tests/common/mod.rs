@@ -4,6 +4,7 @@
 //! expansion, verifying after each step.
 #![allow(dead_code)]
 
+pub mod coalesce;
 pub mod interp;
 
 use rcc_ir::{parse_module, Module};
