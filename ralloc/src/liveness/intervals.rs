@@ -389,7 +389,12 @@ impl LiveIntervals {
                         differ = true;
                     }
                 }
-                if differ {
+                // A block that once needed a PHI value keeps it, so each
+                // block's input changes at most twice (none, one value,
+                // its PHI) and the propagation is linear; the PHI may be
+                // redundant when later inputs agree, which is still exact
+                // liveness.
+                if differ || self.calc[b as usize].phi != TOP {
                     let c = &mut self.calc[b as usize];
                     if c.phi == TOP {
                         let start = si.block_start(MBlock::from_u32(b));
