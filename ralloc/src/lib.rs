@@ -15,6 +15,7 @@
 pub mod apply;
 pub mod checker;
 pub mod fast;
+pub mod greedy;
 pub mod liveness;
 pub mod output;
 
