@@ -137,6 +137,14 @@ pub struct Worker {
     pub rec: RecordingStreamer<'static>,
     /// A reusable instruction buffer (branch folding).
     pub insts: Vec<rcc_mach::MInst>,
+    /// The interval allocators' state for the current function: liveness,
+    /// the edit layer, the matrix and the map (`ra.valid` is cleared when a
+    /// function starts; the first interval row computes it).
+    pub ra: rcc_ralloc::liveness::Liveness,
+    /// The interval allocators' buffers (frequencies, weights, spiller).
+    pub ra_scratch: rcc_ralloc::basic::RaScratch,
+    /// Stack slot coloring's buffers.
+    pub slot_coloring: rcc_ralloc::stack_coloring::Scratch,
     /// `-stats` counters per pass (indexed like `PASSES`).
     pub counts: Vec<Counts>,
     /// `-time-passes` times per pass (indexed like `PASSES`).
@@ -159,6 +167,9 @@ impl Worker {
             mf: MachFunction::new(GlobalId::from_u32(0)),
             scratch: target.new_scratch(),
             insts: Vec::new(),
+            ra: Default::default(),
+            ra_scratch: Default::default(),
+            slot_coloring: Default::default(),
             rec: if encode {
                 RecordingStreamer::with_target(target.backend())
             } else {
@@ -256,7 +267,7 @@ impl<'a> ModuleCx<'a> {
         let frame_pointer = opts.frame_pointer.as_deref().and_then(FramePointer::parse);
         let (subtargets, warnings) = resolve_subtargets(m, opts, target)?;
         let passes: Vec<usize> = (1..PASSES.len())
-            .filter(|&i| PASSES[i].levels.has(opts.opt_level))
+            .filter(|&i| PASSES[i].runs(opts.opt_level, opts.allocator()))
             .collect();
         let plan = Plan {
             passes: passes.clone(),
@@ -354,6 +365,7 @@ impl<'a> ModuleCx<'a> {
     ) -> Result<FunctionOutput, ParseError> {
         let cx = self.fn_cx(g, n);
         w.mf.clear(g);
+        w.ra.valid = false;
         if let Some(input) = self.mir {
             match input.section(g) {
                 Some(s) => {
@@ -412,6 +424,7 @@ impl<'a> ModuleCx<'a> {
         };
         let cx = self.fn_cx(g, n);
         w.mf.clear(g);
+        w.ra.valid = false;
         let mut dump = String::new();
         let emitted = self.run_passes(&cx, w, &self.passes[..end], &mut dump)?;
         Ok(FunctionOutput::of(w, emitted, dump, String::new()))

@@ -250,7 +250,10 @@ impl Compiler {
                 pipeline::structure(self.opts.opt_level, self.opts.allocator())
             ),
             Some(options::DebugPass::Arguments) => {
-                eprint!("{}", pipeline::arguments(self.opts.opt_level))
+                eprint!(
+                    "{}",
+                    pipeline::arguments(self.opts.opt_level, self.opts.allocator())
+                )
             }
             None => {}
         }

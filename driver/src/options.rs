@@ -33,9 +33,9 @@ pub enum RelocModel {
 /// Register allocators (`-regalloc=`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum RegAlloc {
-    Fast,
-    Basic,
-    Greedy,
+    Fast = 0,
+    Basic = 1,
+    Greedy = 2,
 }
 
 impl RegAlloc {
@@ -427,13 +427,14 @@ pub const OPTIONS: &[OptionSpec] = &[
     value(
         "-regalloc",
         "<fast|basic|greedy>",
-        "Register allocator (fast; basic and greedy do not exist yet: an error)",
+        "Register allocator (fast, basic; greedy does not exist yet: an error)",
         |o, v| {
             o.regalloc = Some(match v.as_str() {
                 "fast" => RegAlloc::Fast,
-                "basic" | "greedy" => {
+                "basic" => RegAlloc::Basic,
+                "greedy" => {
                     return Err(format!(
-                        "-regalloc={v}: the {v} register allocator does not exist yet (rcc has fast)"
+                        "-regalloc={v}: the {v} register allocator does not exist yet (rcc has fast and basic)"
                     ))
                 }
                 _ => return Err(format!("invalid -regalloc '{v}' (fast, basic or greedy)")),

@@ -1,6 +1,6 @@
 //! The pass table: every stage of code generation, in order, with its
-//! llc name, its description, the optimization levels it runs at, and the
-//! function that runs it. Everything that names passes is derived from
+//! llc name, its description, the optimization levels and register
+//! allocators it runs with, and the function that runs it. Everything that names passes is derived from
 //! this one table: the pipeline itself ([`crate::codegen`] walks it),
 //! `-stop-after`/`-stop-before`/`-start-after`/`-start-before`,
 //! `-print-after`/`-print-before`/`-print-after-all`, `-debug-pass`,
@@ -27,10 +27,33 @@ pub struct Levels(u8);
 impl Levels {
     /// Every level.
     pub const ALL: Levels = Levels(0b1111);
+    /// The optimizing levels, -O1 to -O3.
+    pub const OPT: Levels = Levels(0b1110);
 
     /// Whether the pass runs at `-O<level>`.
     pub fn has(self, level: u8) -> bool {
         level < 4 && self.0 >> level & 1 != 0
+    }
+}
+
+/// The register allocators a pass runs with (`-regalloc=`), as a bit set
+/// over [`RegAlloc`]: the fast allocator's row, the interval allocators'
+/// rows (coalescer, basic or greedy, rewriter), or everything else.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Allocators(u8);
+
+impl Allocators {
+    /// Every allocator.
+    pub const ANY: Allocators = Allocators(0b111);
+    pub const FAST: Allocators = Allocators(1 << RegAlloc::Fast as u8);
+    pub const BASIC: Allocators = Allocators(1 << RegAlloc::Basic as u8);
+    pub const GREEDY: Allocators = Allocators(1 << RegAlloc::Greedy as u8);
+    /// Basic or greedy: rows every interval allocator needs.
+    pub const INTERVAL: Allocators = Allocators(Self::BASIC.0 | Self::GREEDY.0);
+
+    /// Whether the pass runs with allocator `ra`.
+    pub fn has(self, ra: RegAlloc) -> bool {
+        self.0 >> ra as u8 & 1 != 0
     }
 }
 
@@ -48,6 +71,8 @@ pub struct Pass {
     /// What `-debug-pass=Structure` and `-time-passes` print.
     pub description: &'static str,
     pub levels: Levels,
+    /// The allocators it runs with.
+    pub when: Allocators,
     /// The machine pass; `None` for `parse`, which the driver runs per
     /// module before code generation.
     pub run: Option<PassFn>,
@@ -61,6 +86,7 @@ pub static PASSES: &[Pass] = &[
         name: "parse",
         description: "LLVM IR reader and verifier",
         levels: Levels::ALL,
+        when: Allocators::ANY,
         run: None,
         counters: &[],
     },
@@ -68,6 +94,7 @@ pub static PASSES: &[Pass] = &[
         name: "finalize-isel",
         description: "SelectionDAG instruction selection",
         levels: Levels::ALL,
+        when: Allocators::ANY,
         run: Some(isel),
         counters: &[
             "Number of machine instructions selected",
@@ -78,6 +105,7 @@ pub static PASSES: &[Pass] = &[
         name: "phi-node-elimination",
         description: "Eliminate PHI nodes for register allocation",
         levels: Levels::ALL,
+        when: Allocators::ANY,
         run: Some(phi_elimination),
         counters: &["Number of copies inserted"],
     },
@@ -85,6 +113,7 @@ pub static PASSES: &[Pass] = &[
         name: "twoaddressinstruction",
         description: "Two-Address instruction pass",
         levels: Levels::ALL,
+        when: Allocators::ANY,
         run: Some(two_address_pass),
         counters: &["Number of copies inserted"],
     },
@@ -92,6 +121,7 @@ pub static PASSES: &[Pass] = &[
         name: "regallocfast",
         description: "Fast Register Allocator",
         levels: Levels::ALL,
+        when: Allocators::FAST,
         run: Some(regalloc_fast),
         counters: &[
             "Number of stores added (spills)",
@@ -101,9 +131,46 @@ pub static PASSES: &[Pass] = &[
         ],
     },
     Pass {
+        name: "regallocbasic",
+        description: "Basic Register Allocator",
+        levels: Levels::ALL,
+        when: Allocators::BASIC,
+        run: Some(regalloc_basic),
+        counters: &[
+            "Number of live intervals queued",
+            "Number of interferences evicted",
+            "Number of spilled operands folded into memory forms",
+        ],
+    },
+    Pass {
+        name: "virtregrewriter",
+        description: "Virtual Register Rewriter",
+        levels: Levels::ALL,
+        when: Allocators::INTERVAL,
+        run: Some(virt_reg_rewriter),
+        counters: &[
+            "Number of spill stores inserted",
+            "Number of reloads inserted",
+            "Number of rematerialized values",
+            "Number of spill slots allocated",
+        ],
+    },
+    Pass {
+        name: "stack-slot-coloring",
+        description: "Stack Slot Coloring",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(stack_slot_coloring),
+        counters: &[
+            "Number of stack slots eliminated due to coloring",
+            "Number of spill slots before coloring",
+        ],
+    },
+    Pass {
         name: "prologepilog",
         description: "Prologue/Epilogue Insertion & Frame Finalization",
         levels: Levels::ALL,
+        when: Allocators::ANY,
         run: Some(prolog_epilog),
         counters: &[
             "Number of callee-saved registers saved",
@@ -114,6 +181,7 @@ pub static PASSES: &[Pass] = &[
         name: "postrapseudos",
         description: "Post-RA pseudo instruction expansion pass",
         levels: Levels::ALL,
+        when: Allocators::ANY,
         run: Some(post_ra_pseudos),
         counters: &[],
     },
@@ -121,6 +189,7 @@ pub static PASSES: &[Pass] = &[
         name: "branch-folder",
         description: "Control Flow Optimizer",
         levels: Levels::ALL,
+        when: Allocators::ANY,
         run: Some(branch_folder),
         counters: &["Number of branches folded"],
     },
@@ -128,10 +197,18 @@ pub static PASSES: &[Pass] = &[
         name: "asm-printer",
         description: "Assembly Printer",
         levels: Levels::ALL,
+        when: Allocators::ANY,
         run: Some(crate::codegen::asm_printer),
         counters: &["Number of machine instructions emitted"],
     },
 ];
+
+impl Pass {
+    /// Whether the pass runs at `-O<level>` with allocator `ra`.
+    pub fn runs(&self, level: u8, ra: RegAlloc) -> bool {
+        self.levels.has(level) && self.when.has(ra)
+    }
+}
 
 /// The pass named `name`.
 pub fn find(name: &str) -> Option<&'static Pass> {
@@ -169,7 +246,7 @@ pub fn check_name(option: &str, name: &str) -> Result<(), String> {
 /// (`-debug-pass=Structure`, and ARCHITECTURE.md's sketch).
 pub fn structure(level: u8, ra: RegAlloc) -> String {
     let mut s = format!("Pass pipeline at -O{level} (-regalloc={}):\n", ra.name());
-    for p in PASSES.iter().filter(|p| p.levels.has(level)) {
+    for p in PASSES.iter().filter(|p| p.runs(level, ra)) {
         let per = if p.run.is_some() {
             "per function"
         } else {
@@ -181,10 +258,10 @@ pub fn structure(level: u8, ra: RegAlloc) -> String {
 }
 
 /// `-debug-pass=Arguments`: the passes as llc's argument list.
-pub fn arguments(level: u8) -> String {
+pub fn arguments(level: u8, ra: RegAlloc) -> String {
     let args: Vec<String> = PASSES
         .iter()
-        .filter(|p| p.levels.has(level))
+        .filter(|p| p.runs(level, ra))
         .map(|p| format!("-{}", p.name))
         .collect();
     format!("Pass Arguments:  {}\n", args.join(" "))
@@ -226,6 +303,60 @@ fn regalloc_fast(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         s.moves as u64,
         s.spill_slots as u64,
     ])
+}
+
+/// The options of the interval allocators for the current function.
+fn interval_options(cx: &FnCx<'_>, w: &Worker) -> rcc_ralloc::basic::IntervalOptions {
+    let reserved = cx.module.target.reserved_regs(&w.mf, &cx.frame);
+    rcc_ralloc::basic::IntervalOptions {
+        frame_pointer: reserved.frame_pointer,
+        base_pointer: reserved.base_pointer,
+        check: cx.module.opts.verify_machineinstrs,
+    }
+}
+
+fn regalloc_basic(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let opts = interval_options(cx, w);
+    let Worker {
+        mf, ra, ra_scratch, ..
+    } = w;
+    let s = rcc_ralloc::basic::allocate(mf, t, ra, ra_scratch, &opts).map_err(|e| e.to_string())?;
+    ra.materialize(mf);
+    Ok([
+        s.intervals as u64,
+        s.evictions as u64,
+        s.spill.folds as u64,
+        0,
+    ])
+}
+
+fn virt_reg_rewriter(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let opts = interval_options(cx, w);
+    let Worker {
+        mf, ra, ra_scratch, ..
+    } = w;
+    if !ra.valid {
+        return Err(
+            "virtregrewriter: no register assignment (run an interval allocator first, in the same invocation)"
+                .into(),
+        );
+    }
+    rcc_ralloc::rewrite::rewrite(mf, t, ra, ra_scratch, opts.check).map_err(|e| e.to_string())?;
+    let s = ra_scratch.spiller.stats;
+    Ok([
+        s.spills as u64,
+        s.reloads as u64,
+        s.remats as u64,
+        s.slots as u64,
+    ])
+}
+
+fn stack_slot_coloring(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let s = rcc_ralloc::stack_coloring::color_stack_slots(&mut w.mf, t, &mut w.slot_coloring);
+    Ok([s.eliminated as u64, s.spill_slots as u64, 0, 0])
 }
 
 fn prolog_epilog(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {

@@ -81,7 +81,7 @@ impl Plan {
         }
         let level = opts.opt_level;
         let passes: Vec<usize> = (first..end)
-            .filter(|&k| PASSES[k].levels.has(level))
+            .filter(|&k| PASSES[k].runs(level, opts.allocator()))
             .collect();
         Ok(Plan {
             writes_mir: stop.is_some(),
@@ -118,7 +118,7 @@ fn pass_index(p: &str) -> Result<usize, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::options::parse_args;
+    use crate::options::{parse_args, RegAlloc};
 
     fn plan(args: &str, mir: bool) -> Result<Plan, String> {
         let o = parse_args(args.split_whitespace().map(str::to_string))?;
@@ -133,7 +133,18 @@ mod tests {
     #[test]
     fn ir_input_runs_the_table() {
         let p = plan("-O0 x.ll", false).unwrap();
-        assert_eq!(p.passes, (1..PASSES.len()).collect::<Vec<_>>());
+        let at_o0: Vec<usize> = (1..PASSES.len())
+            .filter(|&k| PASSES[k].runs(0, RegAlloc::Fast))
+            .collect();
+        assert_eq!(p.passes, at_o0);
+        assert!(!names(&p).contains(&"stack-slot-coloring"));
+        let p = plan("-O2 x.ll", false).unwrap();
+        let at_o2: Vec<usize> = (1..PASSES.len())
+            .filter(|&k| PASSES[k].runs(2, RegAlloc::Fast))
+            .collect();
+        assert_eq!(p.passes, at_o2);
+        let p = plan("-O2 -regalloc=basic x.ll", false).unwrap();
+        assert!(names(&p).contains(&"regallocbasic") && !names(&p).contains(&"regallocfast"));
         assert!(p.from_ir && !p.writes_mir);
         let p = plan("-stop-after=regallocfast x.ll", false).unwrap();
         assert_eq!(names(&p).last(), Some(&"regallocfast"));
@@ -148,8 +159,10 @@ mod tests {
 
     #[test]
     fn mir_input_resumes() {
-        let p = plan("-start-after=regallocfast x.mir", true).unwrap();
+        let p = plan("-O0 -start-after=regallocfast x.mir", true).unwrap();
         assert_eq!(names(&p)[0], "prologepilog");
+        let p = plan("-O2 -start-after=regallocfast x.mir", true).unwrap();
+        assert_eq!(names(&p)[0], "stack-slot-coloring");
         assert_eq!(names(&p).last(), Some(&"asm-printer"));
         assert!(!p.from_ir && !p.writes_mir);
         let p = plan("-start-before=regallocfast x.mir", true).unwrap();
@@ -165,7 +178,7 @@ mod tests {
         assert!(p.writes_mir);
         // An empty range reads and writes the MIR back.
         let p = plan(
-            "-start-after=regallocfast -stop-before=prologepilog x.mir",
+            "-O0 -start-after=regallocfast -stop-before=prologepilog x.mir",
             true,
         )
         .unwrap();

@@ -53,10 +53,28 @@ fn debug_pass_structure_lists_the_table() {
         assert!(o.status.success(), "{}", stderr(&o));
         let err = stderr(&o);
         assert!(err.contains(&structure(level, RegAlloc::Fast)), "{err}");
-        for p in PASSES.iter().filter(|p| p.levels.has(level)) {
+        for p in PASSES.iter().filter(|p| p.runs(level, RegAlloc::Fast)) {
             assert!(err.contains(p.name), "-O{level} lacks {}", p.name);
         }
+        assert!(!err.contains("regallocbasic"), "{err}");
     }
+    // -regalloc=basic swaps the fast allocator's row for the interval rows.
+    let o = rcc_par(&[
+        "-O2",
+        "-regalloc=basic",
+        "-debug-pass=Structure",
+        &ex,
+        "-o",
+        "-",
+    ]);
+    let err = stderr(&o);
+    assert!(err.contains(&structure(2, RegAlloc::Basic)), "{err}");
+    assert!(
+        err.contains("regallocbasic")
+            && err.contains("virtregrewriter")
+            && !err.contains("regallocfast"),
+        "{err}"
+    );
     let o = rcc_par(&["-debug-pass=Arguments", &ex, "-filetype=null"]);
     assert!(
         stderr(&o).contains("Pass Arguments:  -parse -finalize-isel"),
@@ -67,12 +85,15 @@ fn debug_pass_structure_lists_the_table() {
 
 #[test]
 fn time_passes_shows_every_machine_pass() {
-    let o = rcc_par(&["-time-passes", &example(), "-filetype=null"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let err = stderr(&o);
-    assert!(err.contains("Pass execution timing report"), "{err}");
-    for p in &PASSES[1..] {
-        assert!(err.contains(p.description), "no row for {}: {err}", p.name);
+    for ra in [RegAlloc::Fast, RegAlloc::Basic] {
+        let opt = format!("-regalloc={}", ra.name());
+        let o = rcc_par(&["-time-passes", &opt, &example(), "-filetype=null"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains("Pass execution timing report"), "{err}");
+        for p in PASSES[1..].iter().filter(|p| p.when.has(ra)) {
+            assert!(err.contains(p.description), "no row for {}: {err}", p.name);
+        }
     }
 }
 
@@ -87,6 +108,12 @@ fn stats_count_per_pass() {
     );
     assert!(
         err.contains("asm-printer - Number of machine instructions emitted"),
+        "{err}"
+    );
+    let o = rcc_par(&["-stats", "-regalloc=basic", &example(), "-filetype=null"]);
+    let err = stderr(&o);
+    assert!(
+        err.contains("regallocbasic - Number of live intervals queued"),
         "{err}"
     );
 }
@@ -128,7 +155,11 @@ fn bad_requests_are_errors() {
     fails_with(&["-stop-after=nope", &ex], "unknown pass name 'nope'");
     fails_with(&["-stop-after=nope", &ex], "regallocfast");
     fails_with(&["-regalloc=greedy", &ex], "does not exist yet");
-    fails_with(&["-regalloc=basic", &ex], "does not exist yet");
+    fails_with(&["-regalloc=nonesuch", &ex], "invalid -regalloc");
+    fails_with(
+        &["-regalloc=basic", "-run-pass=virtregrewriter", &ex],
+        "first pass must be finalize-isel",
+    );
     fails_with(&["-start-after=regallocfast", &ex], "needs MIR input");
     fails_with(&["-stop-after=asm-printer", &ex], "end of the pipeline");
     fails_with(&["-debug-pass=Details", &ex], "invalid -debug-pass");

@@ -219,7 +219,7 @@ fn unknown_options_and_bad_values_are_errors() {
         &["-frame-pointer=sometimes"],
         &["-function-sections=maybe"],
         &["-x86-asm-syntax=masm"],
-        &["-regalloc=basic"],
+        &["-regalloc=nonesuch"],
         &["-stop-after=nonesuch"],
         &["-o"],
         &["a.ll", "b.ll"],
@@ -399,7 +399,8 @@ fn check_option(name: &str) {
         "-regalloc" => {
             same(&["-regalloc=fast"]);
             err(&["-regalloc=greedy"]);
-            err(&["-regalloc=basic"]);
+            err(&["-regalloc=nonesuch"]);
+            differs(&["-regalloc=basic"]);
         }
         "-print-after-all" => {
             let o = run(&["-print-after-all"]);

@@ -24,6 +24,7 @@ pub mod operand;
 pub mod passes;
 pub mod printer;
 pub mod reg;
+pub mod remat;
 pub mod symbols;
 pub mod target;
 pub mod verify;

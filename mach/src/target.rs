@@ -12,7 +12,16 @@
 //! register-to-register copy ([`TargetInfo::store_to_slot`],
 //! [`TargetInfo::load_from_slot`], [`TargetInfo::copy_phys`]). They are
 //! created in the function's arenas but not placed; the caller puts them in
-//! the layout.
+//! the layout. Spill code takes any register ([`Reg`]): the fast allocator
+//! passes physical ones, the inline spiller virtual ones (as LLVM's
+//! `storeRegToStackSlot` / `loadRegFromStackSlot`).
+//!
+//! Spilling also asks two questions of an instruction, after LLVM's
+//! `TargetInstrInfo`: whether it can be recomputed wherever its value is
+//! needed instead of reloaded ([`TargetInfo::is_rematerializable`]; the
+//! copy is made by [`crate::remat::rematerialize`]), and whether a spilled
+//! register operand can be replaced by the stack slot itself
+//! ([`TargetInfo::fold_memory_operand`]).
 //!
 //! Branch passes ask the target to read and rewrite the branches that end a
 //! block, after LLVM's `analyzeBranch` / `reverseBranchCondition` /
@@ -24,7 +33,7 @@
 use crate::frame::FrameIdx;
 use crate::func::{MBlock, MInst, MachFunction};
 use crate::operand::Operand;
-use crate::reg::{PReg, RegClassId};
+use crate::reg::{PReg, Reg, RegClassId};
 
 /// A machine opcode: generic or target.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -209,27 +218,91 @@ pub trait TargetInfo: Sync {
         None
     }
 
-    /// `r = store to slot`: an instruction storing the whole of `r` (a
-    /// member of class `c`) to frame object `slot`; `None` if the target
-    /// cannot spill that class.
+    /// `store r to slot`: an instruction storing the spill size of class
+    /// `c` from `r` to frame object `slot`. `r` is a physical member of `c`
+    /// or a virtual register of class `c` (the form depends on `c` only);
+    /// `None` if the target cannot spill that class.
     fn store_to_slot(
         &self,
         mf: &mut MachFunction,
-        r: PReg,
+        r: Reg,
         c: RegClassId,
         slot: FrameIdx,
     ) -> Option<MInst>;
-    /// The reload matching [`TargetInfo::store_to_slot`].
+    /// The reload matching [`TargetInfo::store_to_slot`]: `r = load slot`.
     fn load_from_slot(
         &self,
         mf: &mut MachFunction,
-        r: PReg,
+        r: Reg,
         c: RegClassId,
         slot: FrameIdx,
     ) -> Option<MInst>;
+    /// Whether `i` (one register def, a target instruction) may be
+    /// recomputed at any point where its def is needed instead of being
+    /// spilled and reloaded, as LLVM's `isTriviallyReMaterializable`: its
+    /// description says `remat`, it has exactly one explicit register def
+    /// (not a sub-register def) and no implicit defs, no side effects, no
+    /// store, no register uses other than `undef` ones (a zeroing idiom's
+    /// reads of its own def) and reserved physical registers (RIP), and it
+    /// reads no memory or only memory that never changes (x86: the
+    /// constant pool, the GOT). Default: nothing is.
+    fn is_rematerializable(&self, _mf: &MachFunction, _i: MInst) -> bool {
+        false
+    }
+    /// If `i` does nothing but store to a whole stack slot's first bytes
+    /// (LLVM's `isStoreToStackSlot`: a plain frame-index address, offset
+    /// 0, no load, no other effect), the slot and the bytes it writes.
+    /// Stack slot coloring treats such a store of the slot's full size as
+    /// the end of the slot's previous value. Default: none known (every
+    /// access then counts as a read, which is correct but shares nothing).
+    fn stack_slot_store(&self, _mf: &MachFunction, _i: MInst) -> Option<(FrameIdx, u64)> {
+        None
+    }
+    /// The load counterpart of [`TargetInfo::stack_slot_store`] (LLVM's
+    /// `isLoadFromStackSlot`): if `i` only loads from a plain frame-index
+    /// address (offset 0) into its one register def, the slot and the
+    /// bytes it reads. Default: none known.
+    fn stack_slot_load(&self, _mf: &MachFunction, _i: MInst) -> Option<(FrameIdx, u64)> {
+        None
+    }
+    /// Memory-operand folding (LLVM's `foldMemoryOperand`): a NEW
+    /// instruction (created, not placed: the caller replaces `i` with it)
+    /// equal to `i` with explicit operand `op` replaced by a reference to
+    /// frame object `slot`: a register use becomes a load from the slot, a
+    /// register def a store to it, a tied def/use pair (either index) a
+    /// read-modify-write of it. Implicit operands are kept. `None` when the
+    /// target has no such form, when the form would access more (or, for
+    /// a def, other) bytes than the slot holds or need more alignment than
+    /// it has, when the register occurs elsewhere in `i`, or when `op` is
+    /// not an explicit register operand. A use of sub-register
+    /// `%v.sub` folds as a load at offset 0 where the target's memory
+    /// order allows (x86: the low part of a slot). Default: never.
+    fn fold_memory_operand(
+        &self,
+        _mf: &mut MachFunction,
+        _i: MInst,
+        _op: usize,
+        _slot: FrameIdx,
+    ) -> Option<MInst> {
+        None
+    }
     /// `dst = src` between physical registers of the same size; `None` if
     /// no single instruction does it.
     fn copy_phys(&self, mf: &mut MachFunction, dst: PReg, src: PReg) -> Option<MInst>;
+
+    /// If `i` only stores a whole register to frame object `slot` at offset
+    /// 0 (LLVM's `isStoreToStackSlot`): the slot and the index of the
+    /// stored register operand. The checker recognises spill stores with
+    /// it. Default: never.
+    fn is_store_to_slot(&self, _mf: &MachFunction, _i: MInst) -> Option<(FrameIdx, usize)> {
+        None
+    }
+    /// If `i` only loads a whole register from frame object `slot` at
+    /// offset 0 (LLVM's `isLoadFromStackSlot`): the slot and the index of
+    /// the def operand. Default: never.
+    fn is_load_from_slot(&self, _mf: &MachFunction, _i: MInst) -> Option<(FrameIdx, usize)> {
+        None
+    }
 
     // ---- branches (LLVM's analyzeBranch family) ----
 

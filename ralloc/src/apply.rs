@@ -56,8 +56,8 @@ pub fn materialize(
     e: &Edit,
 ) -> Result<MInst, AllocError> {
     let made = match (e.from, e.to) {
-        (Loc::Reg(r), Loc::Stack(s)) => t.store_to_slot(mf, r, e.class, s),
-        (Loc::Stack(s), Loc::Reg(r)) => t.load_from_slot(mf, r, e.class, s),
+        (Loc::Reg(r), Loc::Stack(s)) => t.store_to_slot(mf, r.into(), e.class, s),
+        (Loc::Stack(s), Loc::Reg(r)) => t.load_from_slot(mf, r.into(), e.class, s),
         (Loc::Reg(a), Loc::Reg(b)) => t.copy_phys(mf, b, a),
         (Loc::Stack(_), Loc::Stack(_)) => None,
     };

@@ -8,16 +8,29 @@
 //! from it. The symbolic [`checker`] validates an allocation against the
 //! function before the rewrite.
 //!
-//! Allocators: [`fast`] (block-local, for -O0). Liveness-based allocators
-//! (slot indexes, live intervals, greedy) will produce the same
-//! [`Allocation`].
+//! Allocators: [`fast`] (block-local, for -O0) and the interval
+//! allocators over [`liveness`]: [`basic`] (LLVM's RABasic; greedy lives in
+//! its own module). An interval allocator leaves its result in a
+//! [`vrm::VirtRegMap`] and the spill code in the function (through the
+//! edit layer, [`liveness::edit`], and the [`spiller`]); [`rewrite`] turns
+//! the map into the same [`Allocation`] the fast allocator produces,
+//! checks it and applies it. [`weights`]: spill weights.
+//!
+//! After allocation, [`stack_coloring`] lets spill slots with disjoint
+//! live ranges share a stack location (-O1 and up).
 
 pub mod apply;
+pub mod basic;
 pub mod checker;
 pub mod fast;
 pub mod greedy;
 pub mod liveness;
 pub mod output;
+pub mod rewrite;
+pub mod spiller;
+pub mod stack_coloring;
+pub mod vrm;
+pub mod weights;
 
 pub use apply::apply;
 pub use output::{AllocError, AllocStats, Allocation, Edit, Loc, ProgPoint};

@@ -415,9 +415,40 @@ proptest! {
 
     #[test]
     fn random_functions_allocate_correctly(r in region_strategy(), a in any::<u64>(), c in any::<u64>(), fp in any::<bool>()) {
-        let mut b = build(&r);
-        let opts = FastOptions { frame_pointer: fp.then_some(regs::RBP), base_pointer: None, check: true };
-        roundtrip(&mut b, opts, &[&[(regs::RDI, a), (regs::RSI, c), (regs::RDX, 0x10_0000)], &[(regs::RDI, 3), (regs::RSI, a), (regs::RDX, 0x20_0000)]]);
+        run_with(Allocator::Fast, &r, a, c, fp);
+    }
+
+    #[test]
+    fn random_functions_allocate_correctly_basic(r in region_strategy(), a in any::<u64>(), c in any::<u64>(), fp in any::<bool>()) {
+        run_with(Allocator::Basic, &r, a, c, fp);
+    }
+}
+
+/// Builds the function and runs allocator `which` on it under the checker
+/// and the interpreter (greedy: add its arm here and a proptest above).
+fn run_with(which: Allocator, r: &Region, a: u64, c: u64, fp: bool) {
+    let mut b = build(r);
+    let args: &[&[(rcc_mach::PReg, u64)]] = &[
+        &[(regs::RDI, a), (regs::RSI, c), (regs::RDX, 0x10_0000)],
+        &[(regs::RDI, 3), (regs::RSI, a), (regs::RDX, 0x20_0000)],
+    ];
+    match which {
+        Allocator::Fast => {
+            let opts = FastOptions {
+                frame_pointer: fp.then_some(regs::RBP),
+                base_pointer: None,
+                check: true,
+            };
+            roundtrip(&mut b, opts, args);
+        }
+        Allocator::Basic => {
+            let opts = rcc_ralloc::basic::IntervalOptions {
+                frame_pointer: fp.then_some(regs::RBP),
+                base_pointer: None,
+                check: true,
+            };
+            roundtrip_basic(&mut b, opts, args);
+        }
     }
 }
 
@@ -464,4 +495,54 @@ proptest! {
         let _ = rcc_mach::verify::verify(&b.mf, &b.m, &T);
         let _ = b.mir();
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// Stack slot coloring after allocation changes no behaviour: the
+    /// interpreter keys slot memory by frame object, so slots merged while
+    /// both live would clobber each other.
+    #[test]
+    fn stack_slot_coloring_keeps_behaviour(r in region_strategy(), a in any::<u64>(), c in any::<u64>()) {
+        let mut b = build(&r);
+        pipeline(&mut b, FastOptions { check: true, ..FastOptions::default() });
+        let before = b.mf.clone();
+        let mut s = rcc_ralloc::stack_coloring::Scratch::default();
+        rcc_ralloc::stack_coloring::color_stack_slots(&mut b.mf, &T, &mut s);
+        b.verify("stack-slot-coloring");
+        for set in [[(regs::RDI, a), (regs::RSI, c), (regs::RDX, 0x10_0000)], [(regs::RDI, 3), (regs::RSI, a), (regs::RDX, 0x20_0000)]] {
+            let x = common::interp::run(&before, &set);
+            let y = common::interp::run(&b.mf, &set);
+            prop_assert_eq!(x, y, "behaviour differs for {:?}\n{}", set, b.mir());
+        }
+    }
+}
+
+/// The property above exercises merging, not only functions whose slots
+/// all interfere.
+#[test]
+fn random_functions_have_mergeable_spill_slots() {
+    let merged = std::sync::atomic::AtomicUsize::new(0);
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(64));
+    runner
+        .run(&region_strategy(), |r| {
+            let mut b = build(&r);
+            pipeline(
+                &mut b,
+                FastOptions {
+                    check: true,
+                    ..FastOptions::default()
+                },
+            );
+            let mut s = rcc_ralloc::stack_coloring::Scratch::default();
+            let st = rcc_ralloc::stack_coloring::color_stack_slots(&mut b.mf, &T, &mut s);
+            merged.fetch_add(st.eliminated, std::sync::atomic::Ordering::Relaxed);
+            Ok(())
+        })
+        .unwrap();
+    assert!(
+        merged.into_inner() > 0,
+        "no random function had mergeable spill slots"
+    );
 }

@@ -25,6 +25,17 @@
 //! source's values as well, so an allocator may keep both names in one
 //! register. Reserved registers are not tracked.
 //!
+//! For the interval allocators ([`check_with_originals`]), values are the
+//! *original* vregs of the [`VirtRegMap`]: a def of a vreg made by
+//! splitting or spilling labels its register with its original, and every
+//! read must find its original's label. Spill stores and reloads (to and
+//! from `FrameKind::Spill` objects, recognised with
+//! `TargetInfo::is_store_to_slot` / `is_load_from_slot`) move labels
+//! between registers and slots, so a reload from the wrong slot, a store
+//! of the wrong register or a split copy in the wrong place is caught; a
+//! slot the spiller folded into an instruction (`vrm::Fold`) is read (its
+//! original must be there) and/or written by it.
+//!
 //! A landing pad (`rcc_mach::eh`) is entered from inside its invoke's
 //! call: its predecessor contributes the state right after the last call
 //! between two `EH_LABEL`s (what the unwinder restores; the call's
@@ -35,6 +46,7 @@ pub mod state;
 use crate::apply::{walk, Step};
 use crate::fast::reads;
 use crate::output::{Allocation, Edit, Loc};
+use crate::vrm::VirtRegMap;
 use rcc_ir::entity::EntityId;
 use rcc_ir::Module;
 use rcc_mach::cfg::MCfg;
@@ -55,6 +67,17 @@ pub struct CheckError {
 /// Checks `a` against `mf` (which must be the function the allocation was
 /// made for, not yet rewritten).
 pub fn check(mf: &MachFunction, t: &dyn TargetInfo, a: &Allocation) -> Result<(), Vec<CheckError>> {
+    check_with_originals(mf, t, a, None)
+}
+
+/// [`check`] for an interval allocator: with `vrm`, values are original
+/// vregs and spill stores/reloads move them (see the module comment).
+pub fn check_with_originals(
+    mf: &MachFunction,
+    t: &dyn TargetInfo,
+    a: &Allocation,
+    vrm: Option<&VirtRegMap>,
+) -> Result<(), Vec<CheckError>> {
     let cfg = MCfg::compute(mf);
     let n = mf.blocks.len();
     let mut entry = State::new(t.num_regs(), mf.frame.objects.len());
@@ -72,7 +95,7 @@ pub fn check(mf: &MachFunction, t: &dyn TargetInfo, a: &Allocation) -> Result<()
             let Some(mut s) = ins[b.index()].clone() else {
                 continue;
             };
-            let unwind = run_block(mf, t, a, b, &mut s, None);
+            let unwind = run_block(mf, t, a, vrm, b, &mut s, None);
             for &succ in mf.succs(b) {
                 let mut s = match &unwind {
                     Some(u) if mf.eh.is_pad(succ) => u.clone(),
@@ -94,7 +117,7 @@ pub fn check(mf: &MachFunction, t: &dyn TargetInfo, a: &Allocation) -> Result<()
     let mut errors = Vec::new();
     for &b in &cfg.rpo {
         if let Some(mut s) = ins[b.index()].clone() {
-            run_block(mf, t, a, b, &mut s, Some(&mut errors));
+            run_block(mf, t, a, vrm, b, &mut s, Some(&mut errors));
         }
     }
     if errors.is_empty() {
@@ -112,7 +135,19 @@ pub fn check_to_string(
     t: &dyn TargetInfo,
     a: &Allocation,
 ) -> Result<(), String> {
-    check(mf, t, a).map_err(|errs| {
+    check_to_string_with_originals(mf, m, t, a, None)
+}
+
+/// [`check_with_originals`], with the errors rendered as
+/// [`check_to_string`] does.
+pub fn check_to_string_with_originals(
+    mf: &MachFunction,
+    m: &Module,
+    t: &dyn TargetInfo,
+    a: &Allocation,
+    vrm: Option<&VirtRegMap>,
+) -> Result<(), String> {
+    check_with_originals(mf, t, a, vrm).map_err(|errs| {
         let mut s = String::new();
         for e in errs {
             s.push_str(&format!("{}: ", e.block));
@@ -134,6 +169,7 @@ fn run_block(
     mf: &MachFunction,
     t: &dyn TargetInfo,
     a: &Allocation,
+    vrm: Option<&VirtRegMap>,
     b: MBlock,
     s: &mut State,
     mut errors: Option<&mut Vec<CheckError>>,
@@ -143,7 +179,7 @@ fn run_block(
     walk(mf, b, &a.edits, |step| match step {
         Step::Edit(e) => edit(t, s, e, b, errors.as_deref_mut()),
         Step::Inst(_, i) => {
-            inst(mf, t, a, s, b, i, errors.as_deref_mut());
+            inst(mf, t, a, vrm, s, b, i, errors.as_deref_mut());
             let opc = mf.opc(i);
             if let Some(n) = rcc_mach::eh::label_of(mf, i) {
                 if mf.eh.is_begin(n) {
@@ -220,6 +256,7 @@ fn inst(
     mf: &MachFunction,
     t: &dyn TargetInfo,
     a: &Allocation,
+    vrm: Option<&VirtRegMap>,
     s: &mut State,
     b: MBlock,
     i: MInst,
@@ -237,6 +274,34 @@ fn inst(
         }
     };
     let name = |r: PReg| format!("${}", t.reg_name(r));
+    let label = |v: rcc_mach::VReg| vrm.map_or(v, |m| m.original(v)).as_u32();
+    let is_spill = |f: rcc_mach::FrameIdx| {
+        vrm.is_some()
+            && mf
+                .frame
+                .objects
+                .get(f)
+                .is_some_and(|o| o.kind == rcc_mach::FrameKind::Spill)
+    };
+    let spill_store = t.is_store_to_slot(mf, i).filter(|&(f, _)| is_spill(f));
+    let reload = t.is_load_from_slot(mf, i).filter(|&(f, _)| is_spill(f));
+    // The slot a folded instruction really accesses: its frame operand.
+    let folded = vrm.and_then(|m| m.fold_of(i)).copied().map(|mut f| {
+        if let Some(o) = ops.iter().find(|o| o.kind() == OpKind::Frame) {
+            f.slot = rcc_mach::FrameIdx::from_u32(o.payload());
+        }
+        f
+    });
+    if let Some(f) = folded.filter(|f| f.reads) {
+        if !s.holds(Loc::Stack(f.slot), f.original.as_u32()) {
+            report(format!(
+                "folded reload of {} from {:?}, which holds {}",
+                f.original,
+                f.slot,
+                show(t, s.get(Loc::Stack(f.slot)))
+            ));
+        }
+    }
     // Reads and per-operand facts.
     for (k, &o) in ops.iter().enumerate() {
         if !o.is_reg() {
@@ -272,9 +337,10 @@ fn inst(
                     }
                 }
             }
-            if reads(o) && !s.holds(Loc::Reg(r), v.as_u32()) {
+            if reads(o) && !s.holds(Loc::Reg(r), label(v)) {
                 report(format!(
-                    "operand {k}: {v} expected in {}, which holds {}",
+                    "operand {k}: {v} ({}) expected in {}, which holds {}",
+                    rcc_mach::VReg::from_u32(label(v)),
                     name(r),
                     show(t, s.get(Loc::Reg(r)))
                 ));
@@ -366,6 +432,15 @@ fn inst(
     for &p in &phys_defs {
         s.write_phys(t, p);
     }
+    if let Some(f) = folded.filter(|f| f.writes) {
+        s.write(t, Loc::Stack(f.slot), vec![f.original.as_u32()]);
+    }
+    if let Some((f, k)) = spill_store {
+        if let Some(r) = final_reg(t, a, mf, i, k) {
+            let labels = s.get(Loc::Reg(r)).to_vec();
+            s.write(t, Loc::Stack(f), labels);
+        }
+    }
     for (k, &o) in ops.iter().enumerate() {
         let Some(v) = o.reg().as_virt().filter(|_| o.is_def()) else {
             continue;
@@ -374,7 +449,11 @@ fn inst(
         if r.0 == 0 {
             continue;
         }
-        let mut labels = vec![v.as_u32()];
+        let mut labels = vec![label(v)];
+        if let Some((f, d)) = reload.filter(|&(_, d)| d == k) {
+            let _ = d;
+            labels = s.get(Loc::Stack(f)).to_vec();
+        }
         if opc == MOpc::COPY && k == 0 && o.subreg().is_none() {
             let src = ops[1];
             if src.reg().is_virtual() && src.subreg().is_none() {

@@ -303,6 +303,40 @@ impl LiveRange {
         true
     }
 
+    /// Maps every index of the range through `f`, a monotonic map (after
+    /// the function was renumbered: `indexes::Remap`).
+    pub fn remap(&mut self, f: impl Fn(SlotIndex) -> SlotIndex) {
+        for s in &mut self.segments {
+            s.start = f(s.start);
+            s.end = f(s.end);
+        }
+        for v in &mut self.valnos {
+            if v.def.is_valid() {
+                v.def = f(v.def);
+            }
+        }
+    }
+
+    /// Prints the range as LLVM does: `[16r,32r:0)[48B,64r:1) 0@16r
+    /// 1@48B-phi` (unused values are skipped).
+    pub fn dump(&self) -> String {
+        use std::fmt::Write;
+        let mut s = String::new();
+        if self.segments.is_empty() {
+            s.push_str("EMPTY");
+        }
+        for g in &self.segments {
+            let _ = write!(s, "[{:?},{:?}:{})", g.start, g.end, g.valno.as_u32());
+        }
+        for (k, v) in self.valnos.iter().enumerate() {
+            if v.is_unused() {
+                continue;
+            }
+            let _ = write!(s, " {k}@{:?}{}", v.def, if v.is_phi { "-phi" } else { "" });
+        }
+        s
+    }
+
     /// Checks the invariants of the module comment.
     pub fn verify(&self) -> Result<(), String> {
         for (k, s) in self.segments.iter().enumerate() {

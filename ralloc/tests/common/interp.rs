@@ -243,6 +243,29 @@ impl M<'_> {
         base != (cc % 2 == 1)
     }
 
+    /// A two-operand operation `base` (`ADD32`, `IMUL64`, `MULSD`, ...) on
+    /// `a` and `b` at width `w`, as the `rr` forms compute it; used by the
+    /// folded `rm`/`mr` forms.
+    fn binop(&mut self, base: &str, a: u128, b: u128, w: u32) -> u128 {
+        match base {
+            "ADD8" | "ADD32" | "ADD64" => self.set_flags_add(a, b, w),
+            "SUB32" | "SUB64" => self.set_flags_sub(a, b, w),
+            "AND32" | "AND64" => self.set_flags_logic(a & b, w),
+            "OR32" | "OR64" => self.set_flags_logic(a | b, w),
+            "XOR32" | "XOR64" => self.set_flags_logic(a ^ b, w),
+            "IMUL32" | "IMUL64" => a.wrapping_mul(b) & mask(w),
+            "ADDSD" | "MULSD" | "SUBSD" => {
+                let lo = match &base[..3] {
+                    "ADD" => (a as u64).wrapping_add(b as u64),
+                    "MUL" => (a as u64).wrapping_mul(b as u64 | 1),
+                    _ => (a as u64).wrapping_sub(b as u64),
+                };
+                (a & !(u64::MAX as u128)) | lo as u128
+            }
+            other => panic!("interp: unmodelled folded operation {other}"),
+        }
+    }
+
     fn call(&mut self) {
         let (a, b) = (self.gpr[7], self.gpr[6]);
         self.calls += 1;
@@ -259,6 +282,12 @@ impl M<'_> {
         self.gpr[0] = a.wrapping_mul(3).wrapping_add(b).wrapping_add(self.calls);
     }
 }
+
+/// Operations whose folded memory forms the interpreter models.
+const FOLDABLE: &[&str] = &[
+    "ADD8", "ADD32", "ADD64", "SUB32", "SUB64", "AND32", "AND64", "OR32", "OR64", "XOR32", "XOR64",
+    "IMUL32", "IMUL64", "ADDSD", "MULSD", "SUBSD",
+];
 
 /// Runs `mf` with the given argument registers; `None` if it runs too long.
 pub fn run(mf: &MachFunction, args: &[(PReg, u64)]) -> Option<Outcome> {
@@ -337,13 +366,23 @@ pub fn run(mf: &MachFunction, args: &[(PReg, u64)]) -> Option<Outcome> {
                     let v = sext(m.read(ops[1]), 32) as u128 & mask(64);
                     m.write(ops[0], v)
                 }
-                "MOV8mr" | "MOV16mr" | "MOV32mr" | "MOV64mr" | "MOVAPSmr" => {
+                "MOV8mr" | "MOV16mr" | "MOV32mr" | "MOV64mr" | "MOVAPSmr" | "MOVPQI2QImr"
+                | "MOVPDI2DImr" | "MOVSDmr" | "MOVSSmr" => {
                     let v = m.read(ops[5]);
                     let w = m.width(ops[5]);
                     m.store(ops, 0, v, w)
                 }
-                "MOV8rm" | "MOV16rm" | "MOV32rm" | "MOV64rm" | "MOVAPSrm" => {
-                    let v = m.load(ops, 1, w0);
+                "MOV8rm" | "MOV16rm" | "MOV32rm" | "MOV64rm" | "MOVAPSrm" | "MOVQI2PQIrm"
+                | "MOVDI2PDIrm" | "MOVSDrm" | "MOVSSrm" | "MOVZX32rm8" | "MOVZX64rm8"
+                | "MOVZX32rm16" => {
+                    let lw = match name {
+                        "MOVQI2PQIrm" | "MOVSDrm" => 64,
+                        "MOVDI2PDIrm" | "MOVSSrm" => 32,
+                        "MOVZX32rm8" | "MOVZX64rm8" => 8,
+                        "MOVZX32rm16" => 16,
+                        _ => w0,
+                    };
+                    let v = m.load(ops, 1, lw);
                     m.write(ops[0], v)
                 }
                 "LEA64r" | "LEA32r" => {
@@ -433,6 +472,44 @@ pub fn run(mf: &MachFunction, args: &[(PReg, u64)]) -> Option<Outcome> {
                         _ => (a as u64).wrapping_sub(b as u64),
                     };
                     m.write(ops[0], (a & !(u64::MAX as u128)) | lo as u128)
+                }
+                n if n.ends_with("rm") && FOLDABLE.contains(&&n[..n.len() - 2]) => {
+                    // A folded reload: `def = OP tied, [mem]`.
+                    let base = &n[..n.len() - 2];
+                    let lw = if base.ends_with("SD") { 64 } else { w0 };
+                    let b = m.load(ops, 2, lw);
+                    let r = m.binop(base, m.read(ops[1]), b, w0);
+                    m.write(ops[0], r)
+                }
+                n if n.ends_with("mr") && FOLDABLE.contains(&&n[..n.len() - 2]) => {
+                    // A folded read-modify-write: `OP [mem], reg`.
+                    let w = m.width(ops[5]);
+                    let a = m.load(ops, 0, w);
+                    let r = m.binop(&n[..n.len() - 2], a, m.read(ops[5]), w);
+                    m.store(ops, 0, r, w)
+                }
+                "SHL32mCL" | "SHL64mCL" | "SHR32mCL" | "SHR64mCL" => {
+                    // A folded read-modify-write shift of a slot.
+                    let w = if name.contains("64") { 64 } else { 32 };
+                    let c = (m.gpr[1] & (w as u64 - 1)) as u32;
+                    let a = m.load(ops, 0, w);
+                    let r = if name.starts_with("SHL") {
+                        a << c
+                    } else {
+                        a >> c
+                    } & mask(w);
+                    let r = m.set_flags_logic(r, w);
+                    m.store(ops, 0, r, w)
+                }
+                "CMP32mr" | "CMP64mr" | "CMP8mr" => {
+                    let w = m.width(ops[5]);
+                    let a = m.load(ops, 0, w);
+                    m.set_flags_sub(a, m.read(ops[5]), w);
+                }
+                "CMP32rm" | "CMP64rm" => {
+                    let w = m.width(ops[0]);
+                    let b = m.load(ops, 1, w);
+                    m.set_flags_sub(m.read(ops[0]), b, w);
                 }
                 "CALL64pcrel32" => m.call(),
                 "JCC_1" => {

@@ -16,8 +16,10 @@ use rcc_mach::{
     flag, mir, MBlock, MInst, MOpc, MachFunction, Operand, PReg, Reg, RegClassId, SymOperand,
     SymTarget, VReg,
 };
-use rcc_ralloc::checker::check_to_string;
+use rcc_ralloc::basic::{BasicStats, IntervalOptions, RaScratch};
+use rcc_ralloc::checker::{check_to_string, check_to_string_with_originals};
 use rcc_ralloc::fast::{allocate, FastOptions};
+use rcc_ralloc::liveness::Liveness;
 use rcc_ralloc::{apply, Allocation};
 use rcc_targets::x86_64::machine::mask;
 use rcc_targets::x86_64::{regs, Opcode, X86Info};
@@ -105,10 +107,16 @@ pub fn load(path: &str) -> B {
         .join("tests")
         .join(path);
     let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
-    let at = |e: &mir::ParseError| rcc_ir::Diagnostic::locate(path, &text, e).to_string();
-    let sections = mir::split(&text).unwrap_or_else(|e| panic!("{}", at(&e)));
+    parse(path, &text)
+}
+
+/// Reads MIR text (a module section and one function section) into a
+/// [`B`]; the function is verified. `path` names it in errors.
+pub fn parse(path: &str, text: &str) -> B {
+    let at = |e: &mir::ParseError| rcc_ir::Diagnostic::locate(path, text, e).to_string();
+    let sections = mir::split(text).unwrap_or_else(|e| panic!("{}", at(&e)));
     let m =
-        parse_module(mir::module_source(&text, &sections), path).unwrap_or_else(|e| panic!("{e}"));
+        parse_module(mir::module_source(text, &sections), path).unwrap_or_else(|e| panic!("{e}"));
     let [section] = &sections.functions[..] else {
         panic!("{path}: expected one function section");
     };
@@ -116,7 +124,7 @@ pub fn load(path: &str) -> B {
         .global_by_name(&section.name)
         .unwrap_or_else(|| panic!("{path}: no @{}", section.name));
     let mut mf = MachFunction::new(f);
-    mir::read_function(&text, section, &m, &T, &mut mf).unwrap_or_else(|e| panic!("{}", at(&e)));
+    mir::read_function(text, section, &m, &T, &mut mf).unwrap_or_else(|e| panic!("{}", at(&e)));
     let b = B { m, mf };
     b.verify("reading");
     b
@@ -229,4 +237,52 @@ pub fn regs_used(mf: &MachFunction) -> Vec<PReg> {
         }
     }
     v
+}
+
+/// The allocators the property and file tests run (greedy joins here).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Allocator {
+    Fast,
+    Basic,
+}
+
+/// [`pipeline`] with the basic allocator: liveness, allocation, the
+/// rewriter's allocation checked with original vregs, the rewrite.
+pub fn pipeline_basic(b: &mut B, opts: IntervalOptions) -> BasicStats {
+    b.verify("isel");
+    eliminate_phis(&mut b.mf, &T);
+    b.verify("phi-elim");
+    two_address(&mut b.mf, &T);
+    b.verify("two-address");
+    let mut st = Liveness::default();
+    let mut rs = RaScratch::default();
+    let s = rcc_ralloc::basic::allocate(&mut b.mf, &T, &mut st, &mut rs, &opts)
+        .unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
+    st.materialize(&mut b.mf);
+    st.vrm.sort_folds();
+    b.verify("regallocbasic");
+    let a = rcc_ralloc::rewrite::allocation(&b.mf, &T, &st, &rs)
+        .unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
+    if let Err(e) = check_to_string_with_originals(&b.mf, &b.m, &T, &a, Some(&st.vrm)) {
+        panic!("checker:\n{e}\n{}", b.mir());
+    }
+    rcc_ralloc::rewrite::set_block_live_ins(&mut b.mf, &st);
+    apply(&mut b.mf, &T, &a).unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
+    b.verify("virtregrewriter");
+    expand_pseudos(&mut b.mf, &b.m, &T).unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
+    b.verify("expand-pseudos");
+    s
+}
+
+/// [`roundtrip`] with the basic allocator.
+pub fn roundtrip_basic(b: &mut B, opts: IntervalOptions, args: &[&[(PReg, u64)]]) -> BasicStats {
+    let before = b.mf.clone();
+    let s = pipeline_basic(b, opts);
+    for set in args {
+        let x = interp::run(&before, set);
+        let y = interp::run(&b.mf, set);
+        assert_eq!(x, y, "behaviour differs for {set:?}\n{}", b.mir());
+        assert!(x.is_some(), "the test program did not finish");
+    }
+    s
 }

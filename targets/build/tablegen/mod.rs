@@ -6,7 +6,8 @@
 //! Runs at build time only. [`core`] is the description language every
 //! target shares (comments, templates, instruction rows, register classes
 //! and units); each target adds its vocabulary and its generator
-//! ([`x86_64`]). The selection-pattern language is split the same way:
+//! ([`x86_64`], with the memory-operand folding table derived in
+//! [`x86_64_folds`]). The selection-pattern language is split the same way:
 //! [`patterns`] is the generic tree language, [`x86_64_patterns`] x86's
 //! predicates and output instructions. Malformed
 //! descriptions abort the build with `file:line: message`; the generated
@@ -15,6 +16,7 @@
 pub mod core;
 pub mod patterns;
 pub mod x86_64;
+pub mod x86_64_folds;
 pub mod x86_64_patterns;
 
 /// Immediate kinds, shared with the crate so the pattern compiler checks

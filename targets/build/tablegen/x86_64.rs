@@ -10,8 +10,8 @@
 //!   bytes, ModRM forms, prefixes) and attributes; the Intel mnemonic
 //!   derived from the AT&T one;
 //! - [`generate`]: writes `x86_64_gen.rs` (register, class and opcode
-//!   constants, the instruction descriptors, the assembler's matcher
-//!   table).
+//!   constants, the instruction descriptors, the memory-operand folding
+//!   table of [`super::x86_64_folds`], the assembler's matcher table).
 
 use super::core::{alias_sets, class_members, fail, parse_insts};
 use super::x86_64_patterns::{self, Form, Slot};
@@ -683,6 +683,24 @@ pub fn generate(regs: Source<'_>, insts: Source<'_>, pattern_src: Source<'_>) ->
             rl(&idefs),
             rl(&iuses),
             r.group
+        )
+        .unwrap();
+    }
+    o.push_str("];\n\n");
+
+    // Memory-operand folding table.
+    let folds = super::x86_64_folds::derive(&insts.rows);
+    writeln!(o, "/// Memory-operand folding: register form, descriptor operand index, memory form, bytes accessed, kind; sorted by (register form, operand).\npub static FOLD_TABLE: [FoldEntry; {}] = [", folds.len()).unwrap();
+    for fo in &folds {
+        let kind = match fo.role {
+            "w" => "Store",
+            "rw" => "ReadModifyWrite",
+            _ => "Load",
+        };
+        writeln!(
+            o,
+            "    FoldEntry {{ reg_form: op::{}, operand: {}, mem_form: op::{}, bytes: {}, kind: FoldKind::{kind} }},",
+            insts.rows[fo.reg_form].name, fo.operand, insts.rows[fo.mem_form].name, fo.bytes
         )
         .unwrap();
     }

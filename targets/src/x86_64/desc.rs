@@ -273,6 +273,38 @@ pub enum Feature {
     Cx16,
 }
 
+/// What folding a register operand into memory makes of it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum FoldKind {
+    /// A register use becomes a load of the memory operand.
+    Load,
+    /// A register def becomes a store of the whole memory operand.
+    Store,
+    /// A tied def/use pair becomes a read-modify-write of memory.
+    ReadModifyWrite,
+}
+
+/// One entry of [`FOLD_TABLE`] (derived by the generator: the register and
+/// memory forms share mnemonic and every other operand).
+#[derive(Copy, Clone, Debug)]
+pub struct FoldEntry {
+    pub reg_form: Opcode,
+    /// The descriptor operand index (not the machine operand index).
+    pub operand: u8,
+    pub mem_form: Opcode,
+    /// Bytes the memory form reads or writes at that operand.
+    pub bytes: u8,
+    pub kind: FoldKind,
+}
+
+/// The folding entry of `form`'s descriptor operand `operand`.
+pub fn fold_entry(form: Opcode, operand: u8) -> Option<&'static FoldEntry> {
+    FOLD_TABLE
+        .binary_search_by(|e| (e.reg_form, e.operand).cmp(&(form, operand)))
+        .ok()
+        .map(|i| &FOLD_TABLE[i])
+}
+
 /// One instruction form.
 #[derive(Debug)]
 pub struct InstDesc {

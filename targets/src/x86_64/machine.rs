@@ -18,6 +18,7 @@
 //! XMM registers holding a `float`/`double`; 4- and 8-byte slots, as llc),
 //! `MOVAPS` for other XMM and `VMOVAPSY` for YMM registers (spill slots are
 //! aligned to their size); x87 registers cannot be spilled here.
+//! Rematerialization and memory-operand folding are in [`super::spill`].
 //! Register copies use `MOVrr`, `MOVAPS`, `VMOVAPSY` or the `MOVD`/`MOVQ`
 //! forms between the banks; a copy between a high-byte register and one
 //! that needs REX has no single instruction and is refused.
@@ -156,7 +157,7 @@ fn alloc_orders() -> &'static [Vec<PReg>] {
 }
 
 /// The five operands of a frame-index memory reference.
-fn frame_mem(slot: FrameIdx) -> [Operand; 5] {
+pub(super) fn frame_mem(slot: FrameIdx) -> [Operand; 5] {
     [
         Operand::frame(slot),
         Operand::imm(1),
@@ -166,9 +167,36 @@ fn frame_mem(slot: FrameIdx) -> [Operand; 5] {
     ]
 }
 
+/// The frame object of a memory reference `[slot + 0]` with no index,
+/// segment or symbol (what `frame_mem` builds).
+fn plain_slot(mf: &MachFunction, m: &[Operand]) -> Option<FrameIdx> {
+    let [base, scale, index, disp, seg] = m else {
+        return None;
+    };
+    if base.kind() != rcc_mach::OpKind::Frame
+        || mf.imm_of(*scale) != Some(1)
+        || !index.reg().is_none()
+        || index.kind() != rcc_mach::OpKind::Reg
+        || disp.kind() != rcc_mach::OpKind::Imm
+        || disp.imm_value() != 0
+        || !seg.reg().is_none()
+        || seg.kind() != rcc_mach::OpKind::Reg
+    {
+        return None;
+    }
+    Some(FrameIdx::from_u32(base.payload()))
+}
+
 /// Store and load forms for spilling `r`, a register of class `c` (scalar
 /// float classes spill only their low 4 or 8 bytes, with `movss`/`movsd`).
-fn spill_forms(r: PReg, c: RegClassId) -> Option<(Opcode, Opcode)> {
+/// A virtual register is spilled as the first member of its class would
+/// be: the forms depend only on the register file and width, which every
+/// member of a class shares.
+fn spill_forms(r: Reg, c: RegClassId) -> Option<(Opcode, Opcode)> {
+    let r = match r.as_phys() {
+        Some(p) => p,
+        None => *CLASSES.get(c.0 as usize)?.members.first()?,
+    };
     let info = reg_info(r);
     if class::VR128.contains(r) {
         if c == mclass::FR32 {
@@ -317,7 +345,7 @@ impl TargetInfo for X86Info {
     fn store_to_slot(
         &self,
         mf: &mut MachFunction,
-        r: PReg,
+        r: Reg,
         c: RegClassId,
         slot: FrameIdx,
     ) -> Option<MInst> {
@@ -329,7 +357,7 @@ impl TargetInfo for X86Info {
     fn load_from_slot(
         &self,
         mf: &mut MachFunction,
-        r: PReg,
+        r: Reg,
         c: RegClassId,
         slot: FrameIdx,
     ) -> Option<MInst> {
@@ -337,6 +365,64 @@ impl TargetInfo for X86Info {
         let m = frame_mem(slot);
         let ops = [Operand::reg_def(r), m[0], m[1], m[2], m[3], m[4]];
         Some(mf.create(MOpc::target(ld.0), &ops))
+    }
+    fn is_store_to_slot(&self, mf: &MachFunction, i: MInst) -> Option<(FrameIdx, usize)> {
+        let op = mf.opc(i).as_target()?;
+        const STORES: [Opcode; 8] = [
+            op::MOV8mr,
+            op::MOV16mr,
+            op::MOV32mr,
+            op::MOV64mr,
+            op::MOVSSmr,
+            op::MOVSDmr,
+            op::MOVAPSmr,
+            op::VMOVAPSYmr,
+        ];
+        if !STORES.iter().any(|s| s.0 == op) {
+            return None;
+        }
+        let ops = mf.operands(i);
+        let slot = plain_slot(mf, ops.get(..5)?)?;
+        ops.get(5).filter(|o| o.is_use() && !o.reg().is_none())?;
+        Some((slot, 5))
+    }
+    fn is_load_from_slot(&self, mf: &MachFunction, i: MInst) -> Option<(FrameIdx, usize)> {
+        let op = mf.opc(i).as_target()?;
+        const LOADS: [Opcode; 8] = [
+            op::MOV8rm,
+            op::MOV16rm,
+            op::MOV32rm,
+            op::MOV64rm,
+            op::MOVSSrm,
+            op::MOVSDrm,
+            op::MOVAPSrm,
+            op::VMOVAPSYrm,
+        ];
+        if !LOADS.iter().any(|s| s.0 == op) {
+            return None;
+        }
+        let ops = mf.operands(i);
+        ops.first().filter(|o| o.is_def() && o.subreg().is_none())?;
+        let slot = plain_slot(mf, ops.get(1..6)?)?;
+        Some((slot, 0))
+    }
+    fn is_rematerializable(&self, mf: &MachFunction, i: MInst) -> bool {
+        super::spill::is_rematerializable(self, mf, i)
+    }
+    fn stack_slot_store(&self, mf: &MachFunction, i: MInst) -> Option<(FrameIdx, u64)> {
+        super::spill::stack_slot_store(mf, i)
+    }
+    fn stack_slot_load(&self, mf: &MachFunction, i: MInst) -> Option<(FrameIdx, u64)> {
+        super::spill::stack_slot_load(mf, i)
+    }
+    fn fold_memory_operand(
+        &self,
+        mf: &mut MachFunction,
+        i: MInst,
+        op: usize,
+        slot: FrameIdx,
+    ) -> Option<MInst> {
+        super::spill::fold_memory_operand(mf, i, op, slot)
     }
     fn copy_phys(&self, mf: &mut MachFunction, dst: PReg, src: PReg) -> Option<MInst> {
         let f = copy_form(dst, src)?;
@@ -455,31 +541,31 @@ mod tests {
         let mut mf = MachFunction::new(rcc_ir::GlobalId::from_u32(0));
         let slot = mf.frame.create(8, 8, rcc_mach::FrameKind::Spill);
         let s = t
-            .store_to_slot(&mut mf, regs::RBX, mclass::GR64, slot)
+            .store_to_slot(&mut mf, regs::RBX.into(), mclass::GR64, slot)
             .unwrap();
         assert_eq!(mf.opc(s), MOpc::target(op::MOV64mr.0));
         assert_eq!(mf.operands(s).len(), 6);
         let l = t
-            .load_from_slot(&mut mf, regs::XMM3, mclass::VR128, slot)
+            .load_from_slot(&mut mf, regs::XMM3.into(), mclass::VR128, slot)
             .unwrap();
         assert_eq!(mf.opc(l), MOpc::target(op::MOVAPSrm.0));
         let l = t
-            .load_from_slot(&mut mf, regs::XMM3, mclass::FR64, slot)
+            .load_from_slot(&mut mf, regs::XMM3.into(), mclass::FR64, slot)
             .unwrap();
         assert_eq!(mf.opc(l), MOpc::target(op::MOVSDrm.0));
         let s = t
-            .store_to_slot(&mut mf, regs::XMM9, mclass::FR32, slot)
+            .store_to_slot(&mut mf, regs::XMM9.into(), mclass::FR32, slot)
             .unwrap();
         assert_eq!(mf.opc(s), MOpc::target(op::MOVSSmr.0));
         assert_eq!(t.class_spill_size(mclass::FR32), 4);
         assert!(t.is_subclass(mclass::FR64, mclass::VR128));
         assert!(t.is_subclass(mclass::VR128, mclass::FR64));
         let l = t
-            .load_from_slot(&mut mf, regs::R9B, mclass::GR8, slot)
+            .load_from_slot(&mut mf, regs::R9B.into(), mclass::GR8, slot)
             .unwrap();
         assert_eq!(mf.opc(l), MOpc::target(op::MOV8rm.0));
         assert!(t
-            .store_to_slot(&mut mf, regs::ST0, mclass::RST, slot)
+            .store_to_slot(&mut mf, regs::ST0.into(), mclass::RST, slot)
             .is_none());
         let c = t.copy_phys(&mut mf, regs::EAX, regs::R10D).unwrap();
         assert_eq!(mf.opc(c), MOpc::target(op::MOV32rr.0));

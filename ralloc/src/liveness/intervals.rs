@@ -1,0 +1,629 @@
+//! Live intervals (LLVM's `LiveIntervals`): a [`LiveRange`] per virtual
+//! register, a [`LiveRange`] per register unit for the physical registers
+//! the program uses itself, and the call register masks, all in the slot
+//! indexes of one [`SlotIndexes`].
+//!
+//! Works after two-address: a vreg may have several defs. A vreg's
+//! interval is computed from its occurrences alone ([`LiveIntervals::compute_vreg`],
+//! LLVM's `createAndComputeVirtRegInterval`), so the edit layer can
+//! recompute one vreg after editing it:
+//! 1. per block, in index order: a read (a use without `undef`, or a
+//!    sub-register def without `undef`, which keeps the other part) before
+//!    any def makes the block live-in; a def starts a new value (at the
+//!    register slot, or the early-clobber slot) and closes the previous one
+//!    at its last read (or as a dead def `[r, d)`);
+//! 2. live-in blocks propagate to their predecessors: a predecessor with a
+//!    def is live-out, one without is live-through (and live-in);
+//! 3. the value live into each live-in block is the one every predecessor
+//!    delivers, or a PHI value at the block start where they differ (a
+//!    worklist; each block changes at most twice); a live-in block with no
+//!    predecessor gets a value at its start (an undefined input);
+//! 4. segments are emitted and sorted.
+//!
+//! The cost is linear in the vreg's occurrences and the blocks its
+//! interval covers. Register units: one forward walk per block; a unit is
+//! live from a def (or the block start, for the block's live-ins) to its
+//! last read in the block, dead defs are `[r, d)`; physical registers are
+//! not live across blocks except as block live-ins. Reserved units are not
+//! tracked. Register masks are kept as a sorted list of `(call's register
+//! slot, mask)`.
+
+use super::indexes::SlotIndexes;
+use super::range::{LiveRange, Segment, ValNo};
+use super::slot::SlotIndex;
+use super::units::RegUnits;
+use super::uses::UseLists;
+use rcc_ir::entity::EntityId;
+use rcc_mach::{flag, MBlock, MachFunction, OpKind, Operand, PReg, TargetInfo, VReg};
+
+/// Whether operand `o` reads its register (uses without `undef`, and
+/// sub-register defs without `undef`).
+#[inline]
+pub fn reads(o: Operand) -> bool {
+    o.is_reg() && !o.has(flag::UNDEF) && (o.is_use() || o.subreg().is_some())
+}
+
+const TOP: u32 = u32::MAX;
+
+/// Per-block scratch of [`LiveIntervals::compute_vreg`].
+#[derive(Copy, Clone)]
+struct BlockCalc {
+    /// End of the segment of the live-in value (a read before any def).
+    live_in_end: SlotIndex,
+    live_in: bool,
+    live_out: bool,
+    has_def: bool,
+    last_def: u32,
+    last_def_start: SlotIndex,
+    last_end: SlotIndex,
+    in_val: u32,
+    phi: u32,
+    touched: bool,
+}
+
+const CLEAN: BlockCalc = BlockCalc {
+    live_in_end: SlotIndex::INVALID,
+    live_in: false,
+    live_out: false,
+    has_def: false,
+    last_def: TOP,
+    last_def_start: SlotIndex::INVALID,
+    last_end: SlotIndex::INVALID,
+    in_val: TOP,
+    phi: TOP,
+    touched: false,
+};
+
+/// One instruction's occurrences of the vreg being computed.
+#[derive(Copy, Clone)]
+struct Occ {
+    idx: SlotIndex,
+    block: u32,
+    read: bool,
+    def: bool,
+    ec: bool,
+}
+
+/// The intervals of one function (see the module comment).
+#[derive(Default)]
+pub struct LiveIntervals {
+    vregs: Vec<LiveRange>,
+    /// Spill weight per vreg (set by `crate::weights`).
+    pub weights: Vec<f32>,
+    units: Vec<LiveRange>,
+    regmasks: Vec<(SlotIndex, u32)>,
+    /// Predecessors (CSR over block indexes).
+    pred_start: Vec<u32>,
+    pred_pool: Vec<MBlock>,
+    // Scratch.
+    calc: Vec<BlockCalc>,
+    touched: Vec<u32>,
+    occ: Vec<Occ>,
+    segs: Vec<Segment>,
+    work: Vec<u32>,
+    open: Vec<(SlotIndex, SlotIndex, ValNo)>,
+    open_list: Vec<u16>,
+}
+
+impl LiveIntervals {
+    /// Sizes the tables for `mf` and computes the predecessor lists.
+    pub fn reset(&mut self, mf: &MachFunction, units: &RegUnits) {
+        let n = mf.num_vregs();
+        for r in &mut self.vregs {
+            r.clear();
+        }
+        if self.vregs.len() < n {
+            self.vregs.resize_with(n, LiveRange::new);
+        }
+        self.weights.clear();
+        self.weights.resize(n, 0.0);
+        for r in &mut self.units {
+            r.clear();
+        }
+        if self.units.len() < units.num_units() {
+            self.units.resize_with(units.num_units(), LiveRange::new);
+        }
+        self.regmasks.clear();
+        self.compute_preds(mf);
+    }
+
+    /// Recomputes the predecessor lists (after the CFG changed).
+    pub fn compute_preds(&mut self, mf: &MachFunction) {
+        let nb = mf.blocks.len();
+        self.pred_start.clear();
+        self.pred_start.resize(nb + 1, 0);
+        for &b in &mf.order {
+            for &s in mf.succs(b) {
+                self.pred_start[s.index() + 1] += 1;
+            }
+        }
+        for i in 0..nb {
+            self.pred_start[i + 1] += self.pred_start[i];
+        }
+        self.pred_pool.clear();
+        self.pred_pool
+            .resize(self.pred_start[nb] as usize, MBlock::from_u32(0));
+        let mut fill: Vec<u32> = self.pred_start[..nb].to_vec();
+        for &b in &mf.order {
+            for &s in mf.succs(b) {
+                self.pred_pool[fill[s.index()] as usize] = b;
+                fill[s.index()] += 1;
+            }
+        }
+        self.calc.clear();
+        self.calc.resize(nb, CLEAN);
+    }
+
+    /// The predecessors of `b`.
+    pub fn preds(&self, b: MBlock) -> &[MBlock] {
+        let s = self.pred_start[b.index()] as usize;
+        let e = self.pred_start[b.index() + 1] as usize;
+        &self.pred_pool[s..e]
+    }
+
+    /// Makes room for vreg `v` (a vreg created after `reset`).
+    pub fn grow(&mut self, num_vregs: usize) {
+        if self.vregs.len() < num_vregs {
+            self.vregs.resize_with(num_vregs, LiveRange::new);
+        }
+        if self.weights.len() < num_vregs {
+            self.weights.resize(num_vregs, 0.0);
+        }
+    }
+
+    /// The interval of `v`.
+    #[inline]
+    pub fn vreg(&self, v: VReg) -> &LiveRange {
+        &self.vregs[v.index()]
+    }
+
+    /// The interval of `v`, to edit.
+    pub fn vreg_mut(&mut self, v: VReg) -> &mut LiveRange {
+        &mut self.vregs[v.index()]
+    }
+
+    /// The number of vregs with a table entry.
+    pub fn num_vregs(&self) -> usize {
+        self.weights.len()
+    }
+
+    /// The range of physical register unit `u`.
+    #[inline]
+    pub fn unit(&self, u: u16) -> &LiveRange {
+        &self.units[u as usize]
+    }
+
+    /// Call register masks: `(call's register slot, mask)`, sorted.
+    pub fn regmasks(&self) -> &[(SlotIndex, u32)] {
+        &self.regmasks
+    }
+
+    /// The register masks of calls strictly inside `[start, end)` (a value
+    /// read by the call ends at its register slot and is not clobbered).
+    pub fn regmasks_in(&self, start: SlotIndex, end: SlotIndex) -> &[(SlotIndex, u32)] {
+        let lo = self.regmasks.partition_point(|&(s, _)| s <= start);
+        let hi = self.regmasks.partition_point(|&(s, _)| s < end);
+        &self.regmasks[lo..hi.max(lo)]
+    }
+
+    /// Whether a call inside `lr` clobbers `p` (LLVM's
+    /// `checkRegMaskInterference` for one register).
+    pub fn clobbered_by_call(&self, t: &dyn TargetInfo, lr: &LiveRange, p: PReg) -> bool {
+        let mut last = None;
+        for s in lr.segments() {
+            for &(_, m) in self.regmasks_in(s.start, s.end) {
+                if last == Some(m) {
+                    continue;
+                }
+                if !t.preserved_regs(m).contains(&p) {
+                    return true;
+                }
+                last = Some(m);
+            }
+        }
+        false
+    }
+
+    /// Whether any call lies inside `lr`.
+    pub fn crosses_call(&self, lr: &LiveRange) -> bool {
+        lr.segments()
+            .iter()
+            .any(|s| !self.regmasks_in(s.start, s.end).is_empty())
+    }
+
+    /// Computes every interval of `mf` (vregs, units, masks). The indexes
+    /// and use lists must describe `mf`.
+    pub fn compute(
+        &mut self,
+        mf: &MachFunction,
+        t: &dyn TargetInfo,
+        si: &SlotIndexes,
+        units: &RegUnits,
+        uses: &UseLists,
+    ) {
+        self.reset(mf, units);
+        self.compute_units(mf, t, si, units);
+        for v in 0..mf.num_vregs() {
+            self.compute_vreg(mf, si, uses, VReg::from_u32(v as u32));
+        }
+    }
+
+    /// Recomputes the interval of `v` from its occurrences (see the module
+    /// comment).
+    pub fn compute_vreg(&mut self, mf: &MachFunction, si: &SlotIndexes, uses: &UseLists, v: VReg) {
+        self.grow(mf.num_vregs());
+        let mut lr = std::mem::take(&mut self.vregs[v.index()]);
+        lr.clear();
+        // Occurrences in index order, one per instruction.
+        self.occ.clear();
+        for (i, pos) in uses.iter(v) {
+            let idx = si.index(i);
+            if !idx.is_valid() {
+                continue;
+            }
+            let k = pos - mf.operand_range(i).start;
+            let o = mf.operands(i)[k];
+            let block = si.inst_block(i).map_or(u32::MAX, |b| b.as_u32());
+            self.occ.push(Occ {
+                idx,
+                block,
+                read: reads(o),
+                def: o.is_def(),
+                ec: o.is_def() && o.has(flag::EARLY_CLOBBER),
+            });
+        }
+        self.occ.sort_unstable_by_key(|o| o.idx);
+        let mut w = 0;
+        for r in 0..self.occ.len() {
+            if w > 0 && self.occ[w - 1].idx == self.occ[r].idx {
+                let o = self.occ[r];
+                let p = &mut self.occ[w - 1];
+                p.read |= o.read;
+                p.def |= o.def;
+                p.ec |= o.ec;
+            } else {
+                self.occ[w] = self.occ[r];
+                w += 1;
+            }
+        }
+        self.occ.truncate(w);
+        self.segs.clear();
+        self.touched.clear();
+        // 1. Local walk.
+        for k in 0..self.occ.len() {
+            let o = self.occ[k];
+            let b = o.block as usize;
+            let c = &mut self.calc[b];
+            if !c.touched {
+                c.touched = true;
+                self.touched.push(o.block);
+            }
+            if o.read {
+                if c.has_def {
+                    c.last_end = o.idx.reg();
+                } else {
+                    c.live_in = true;
+                    c.live_in_end = o.idx.reg();
+                }
+            }
+            if o.def {
+                if c.has_def {
+                    let end = if c.last_end.is_valid() {
+                        c.last_end
+                    } else {
+                        c.last_def_start.dead()
+                    };
+                    self.segs.push(Segment {
+                        start: c.last_def_start,
+                        end,
+                        valno: ValNo::from_u32(c.last_def),
+                    });
+                }
+                let start = if o.ec {
+                    o.idx.early_clobber()
+                } else {
+                    o.idx.reg()
+                };
+                c.has_def = true;
+                c.last_def = lr.new_value(start, false).as_u32();
+                c.last_def_start = start;
+                c.last_end = SlotIndex::INVALID;
+            }
+        }
+        // 2. Live-in propagation.
+        self.work.clear();
+        for &b in &self.touched {
+            if self.calc[b as usize].live_in {
+                self.work.push(b);
+            }
+        }
+        let mut live_ins: Vec<u32> = self.work.clone();
+        while let Some(b) = self.work.pop() {
+            let (s, e) = (
+                self.pred_start[b as usize] as usize,
+                self.pred_start[b as usize + 1] as usize,
+            );
+            for k in s..e {
+                let p = self.pred_pool[k].as_u32();
+                let c = &mut self.calc[p as usize];
+                if !c.touched {
+                    c.touched = true;
+                    self.touched.push(p);
+                }
+                if c.live_out {
+                    continue;
+                }
+                c.live_out = true;
+                if !c.has_def && !c.live_in {
+                    c.live_in = true;
+                    self.work.push(p);
+                    live_ins.push(p);
+                }
+            }
+        }
+        // 3. Values of live-in blocks.
+        self.work.clear();
+        self.work.extend(live_ins.iter().rev());
+        loop {
+            while let Some(b) = self.work.pop() {
+                let (s, e) = (
+                    self.pred_start[b as usize] as usize,
+                    self.pred_start[b as usize + 1] as usize,
+                );
+                let old = self.calc[b as usize].in_val;
+                let mut new = TOP;
+                let mut differ = false;
+                if s == e {
+                    // No predecessor: an undefined input.
+                    differ = true;
+                }
+                for k in s..e {
+                    let p = &self.calc[self.pred_pool[k].index()];
+                    let out = if p.has_def { p.last_def } else { p.in_val };
+                    if out == TOP {
+                        continue;
+                    }
+                    if new == TOP {
+                        new = out;
+                    } else if new != out {
+                        differ = true;
+                    }
+                }
+                if differ {
+                    let c = &mut self.calc[b as usize];
+                    if c.phi == TOP {
+                        let start = si.block_start(MBlock::from_u32(b));
+                        c.phi = lr.new_value(start, true).as_u32();
+                    }
+                    new = c.phi;
+                }
+                if new != old && new != TOP {
+                    self.calc[b as usize].in_val = new;
+                    for &sb in mf.succs(MBlock::from_u32(b)) {
+                        let c = &self.calc[sb.index()];
+                        if c.live_in {
+                            self.work.push(sb.as_u32());
+                        }
+                    }
+                }
+            }
+            // A cycle of live-in blocks no value reaches (unreachable code):
+            // give its first block a value of its own.
+            match live_ins
+                .iter()
+                .find(|&&b| self.calc[b as usize].in_val == TOP)
+            {
+                Some(&b) => {
+                    let start = si.block_start(MBlock::from_u32(b));
+                    let c = &mut self.calc[b as usize];
+                    c.phi = lr.new_value(start, true).as_u32();
+                    c.in_val = c.phi;
+                    for &sb in mf.succs(MBlock::from_u32(b)) {
+                        if self.calc[sb.index()].live_in {
+                            self.work.push(sb.as_u32());
+                        }
+                    }
+                }
+                None => break,
+            }
+        }
+        // 4. Segments.
+        for &b in &self.touched {
+            let c = self.calc[b as usize];
+            let mb = MBlock::from_u32(b);
+            if c.live_in {
+                let end = if c.has_def || !c.live_out {
+                    c.live_in_end
+                } else {
+                    si.block_end(mb)
+                };
+                if end.is_valid() {
+                    self.segs.push(Segment {
+                        start: si.block_start(mb),
+                        end,
+                        valno: ValNo::from_u32(c.in_val),
+                    });
+                }
+            }
+            if c.has_def {
+                let end = if c.live_out {
+                    si.block_end(mb)
+                } else if c.last_end.is_valid() {
+                    c.last_end
+                } else {
+                    c.last_def_start.dead()
+                };
+                self.segs.push(Segment {
+                    start: c.last_def_start,
+                    end,
+                    valno: ValNo::from_u32(c.last_def),
+                });
+            }
+            self.calc[b as usize] = CLEAN;
+        }
+        self.segs.sort_unstable_by_key(|s| s.start);
+        for &s in &self.segs {
+            lr.add_segment(s);
+        }
+        lr.mark_unused_values();
+        self.vregs[v.index()] = lr;
+    }
+
+    /// Computes the ranges of the register units and the register-mask
+    /// list (see the module comment).
+    pub fn compute_units(
+        &mut self,
+        mf: &MachFunction,
+        t: &dyn TargetInfo,
+        si: &SlotIndexes,
+        units: &RegUnits,
+    ) {
+        for r in &mut self.units {
+            r.clear();
+        }
+        if self.units.len() < units.num_units() {
+            self.units.resize_with(units.num_units(), LiveRange::new);
+        }
+        self.regmasks.clear();
+        self.open.clear();
+        self.open.resize(
+            units.num_units(),
+            (SlotIndex::INVALID, SlotIndex::INVALID, ValNo::from_u32(0)),
+        );
+        self.open_list.clear();
+        let mut phys_defs: Vec<(PReg, bool)> = Vec::new();
+        let mut phys_uses: Vec<PReg> = Vec::new();
+        for (bn, &(start, b)) in si.blocks().iter().enumerate() {
+            let ins: &[PReg] = if bn == 0 {
+                &mf.live_ins
+            } else {
+                mf.block_live_ins(b)
+            };
+            for &r in ins {
+                for &u in units.units(r) {
+                    if units.is_reserved(u) || self.open[u as usize].0.is_valid() {
+                        continue;
+                    }
+                    let v = self.units[u as usize].new_value(start, false);
+                    self.open[u as usize] = (start, SlotIndex::INVALID, v);
+                    self.open_list.push(u);
+                }
+            }
+            for &(_, i) in si.block_list(b) {
+                let idx = si.index(i);
+                phys_defs.clear();
+                phys_uses.clear();
+                for &o in mf.operands(i) {
+                    if o.kind() == OpKind::RegMask {
+                        self.regmasks.push((idx.reg(), o.payload()));
+                        continue;
+                    }
+                    let Some(mut p) = o.reg().as_phys() else {
+                        continue;
+                    };
+                    if let Some(sr) = o.subreg() {
+                        p = t.sub_reg(p, sr).unwrap_or(p);
+                    }
+                    if o.is_def() {
+                        phys_defs.push((p, o.has(flag::EARLY_CLOBBER)));
+                    } else if !o.has(flag::UNDEF) {
+                        phys_uses.push(p);
+                    }
+                }
+                if let Some(op) = mf.opc(i).as_target() {
+                    phys_uses.extend_from_slice(t.implicit_uses(op));
+                    phys_defs.extend(t.implicit_defs(op).iter().map(|&p| (p, false)));
+                }
+                for &p in &phys_uses {
+                    for &u in units.units(p) {
+                        if units.is_reserved(u) {
+                            continue;
+                        }
+                        let o = &mut self.open[u as usize];
+                        if o.0.is_valid() {
+                            o.1 = idx.reg();
+                        } else {
+                            // Read without a def in the block: live-in.
+                            let v = self.units[u as usize].new_value(start, false);
+                            *o = (start, idx.reg(), v);
+                            self.open_list.push(u);
+                        }
+                    }
+                }
+                for &(p, ec) in &phys_defs {
+                    let s = if ec { idx.early_clobber() } else { idx.reg() };
+                    for &u in units.units(p) {
+                        if units.is_reserved(u) {
+                            continue;
+                        }
+                        let o = self.open[u as usize];
+                        if o.0.is_valid() {
+                            if SlotIndex::same_entry(o.0, s) && o.0 >= idx.early_clobber() {
+                                continue;
+                            }
+                            self.close_unit(u);
+                        } else {
+                            self.open_list.push(u);
+                        }
+                        let v = self.units[u as usize].new_value(s, false);
+                        self.open[u as usize] = (s, SlotIndex::INVALID, v);
+                    }
+                }
+            }
+            for k in 0..self.open_list.len() {
+                let u = self.open_list[k];
+                if self.open[u as usize].0.is_valid() {
+                    self.close_unit(u);
+                }
+            }
+            self.open_list.clear();
+        }
+    }
+
+    fn close_unit(&mut self, u: u16) {
+        let (s, e, v) = self.open[u as usize];
+        let end = if e.is_valid() && e > s { e } else { s.dead() };
+        self.units[u as usize].add_segment(Segment {
+            start: s,
+            end,
+            valno: v,
+        });
+        self.open[u as usize].0 = SlotIndex::INVALID;
+    }
+
+    /// Applies a renumbering to every range and mask slot.
+    pub fn remap(&mut self, m: &super::indexes::Remap) {
+        for r in self.vregs.iter_mut().chain(self.units.iter_mut()) {
+            if !r.is_empty() || !r.valnos().is_empty() {
+                r.remap(|i| m.map(i));
+            }
+        }
+        for (s, _) in &mut self.regmasks {
+            *s = m.map(*s);
+        }
+    }
+
+    /// `%N <range>` for each vreg with a non-empty interval, one a line.
+    pub fn dump(&self, num_vregs: usize) -> String {
+        let mut s = String::new();
+        for v in 0..num_vregs.min(self.vregs.len()) {
+            let r = &self.vregs[v];
+            if r.is_empty() {
+                continue;
+            }
+            s.push_str(&format!("%{v} {}\n", r.dump()));
+        }
+        s
+    }
+
+    /// Checks every interval's invariants.
+    pub fn verify(&self) -> Result<(), String> {
+        for (v, r) in self.vregs.iter().enumerate() {
+            r.verify().map_err(|e| format!("%{v}: {e}"))?;
+        }
+        for (u, r) in self.units.iter().enumerate() {
+            r.verify().map_err(|e| format!("unit {u}: {e}"))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,158 @@
+//! The register matrix (LLVM's `LiveRegMatrix`): one
+//! [`LiveIntervalUnion`] per register unit, holding the intervals of the
+//! vregs assigned so far, and the interference query an allocator asks
+//! before assigning a vreg to a physical register.
+//!
+//! [`LiveRegMatrix::check_interference`] answers, in LLVM's order: a call
+//! inside the interval clobbers the register ([`Interference::RegMask`]);
+//! the program's own use of an overlapping physical register
+//! ([`Interference::Fixed`]); an assigned vreg ([`Interference::Virt`],
+//! listed by [`LiveRegMatrix::collect_interfering`]); or
+//! [`Interference::Free`].
+//!
+//! Invariants: a vreg is in the unions of exactly the units of its assigned
+//! register (recorded in the [`VirtRegMap`]) with its interval as it was
+//! when assigned; an interval must not change while assigned (unassign,
+//! edit, assign again). After renumbering, [`LiveRegMatrix::rebuild`]
+//! re-inserts every assigned interval.
+
+use super::intervals::LiveIntervals;
+use super::union::LiveIntervalUnion;
+use super::units::RegUnits;
+use crate::vrm::VirtRegMap;
+use rcc_ir::entity::EntityId;
+use rcc_mach::{PReg, TargetInfo, VReg};
+
+/// What keeps a vreg out of a register.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Interference {
+    Free,
+    /// A call inside the interval clobbers the register.
+    RegMask,
+    /// The program uses an overlapping physical register meanwhile.
+    Fixed,
+    /// An assigned vreg overlaps.
+    Virt,
+}
+
+/// The matrix (see the module comment).
+#[derive(Default)]
+pub struct LiveRegMatrix {
+    unions: Vec<LiveIntervalUnion>,
+    /// Assignments made through the matrix (for counters).
+    pub assignments: u64,
+}
+
+impl LiveRegMatrix {
+    /// Empties every union for a target with `units` units.
+    pub fn clear(&mut self, units: &RegUnits) {
+        for u in &mut self.unions {
+            u.clear();
+        }
+        if self.unions.len() < units.num_units() {
+            self.unions
+                .resize_with(units.num_units(), LiveIntervalUnion::default);
+        }
+        self.assignments = 0;
+    }
+
+    /// The union of unit `u`.
+    pub fn union(&self, u: u16) -> &LiveIntervalUnion {
+        &self.unions[u as usize]
+    }
+
+    /// Whether `v` interferes with `p`, and how (see the module comment).
+    pub fn check_interference(
+        &self,
+        lis: &LiveIntervals,
+        units: &RegUnits,
+        t: &dyn TargetInfo,
+        v: VReg,
+        p: PReg,
+    ) -> Interference {
+        let lr = lis.vreg(v);
+        if lr.is_empty() {
+            return Interference::Free;
+        }
+        if lis.clobbered_by_call(t, lr, p) {
+            return Interference::RegMask;
+        }
+        let us = units.units(p);
+        if us
+            .iter()
+            .any(|&u| !units.is_reserved(u) && lis.unit(u).overlaps(lr))
+        {
+            return Interference::Fixed;
+        }
+        if us.iter().any(|&u| self.unions[u as usize].overlaps(lr)) {
+            return Interference::Virt;
+        }
+        Interference::Free
+    }
+
+    /// The assigned vregs that overlap `v` in a unit of `p` (LLVM's
+    /// `collectInterferingVRegs`), appended to `out` without duplicates.
+    pub fn collect_interfering(
+        &self,
+        lis: &LiveIntervals,
+        units: &RegUnits,
+        v: VReg,
+        p: PReg,
+        out: &mut Vec<VReg>,
+    ) {
+        let lr = lis.vreg(v);
+        for &u in units.units(p) {
+            self.unions[u as usize].collect(lr, out);
+        }
+    }
+
+    /// Assigns `v` to `p`: its interval goes into the unions of `p`'s
+    /// units, the map records it.
+    pub fn assign(
+        &mut self,
+        lis: &LiveIntervals,
+        units: &RegUnits,
+        vrm: &mut VirtRegMap,
+        v: VReg,
+        p: PReg,
+    ) {
+        debug_assert!(vrm.phys(v).is_none(), "{v:?} assigned twice");
+        let lr = lis.vreg(v);
+        for &u in units.units(p) {
+            self.unions[u as usize].insert(lr, v);
+        }
+        vrm.set_phys(v, Some(p));
+        self.assignments += 1;
+    }
+
+    /// Undoes [`LiveRegMatrix::assign`].
+    pub fn unassign(
+        &mut self,
+        lis: &LiveIntervals,
+        units: &RegUnits,
+        vrm: &mut VirtRegMap,
+        v: VReg,
+    ) {
+        let Some(p) = vrm.phys(v) else { return };
+        let lr = lis.vreg(v);
+        for &u in units.units(p) {
+            self.unions[u as usize].remove(lr, v);
+        }
+        vrm.set_phys(v, None);
+    }
+
+    /// Re-inserts every assigned vreg (after the intervals were renumbered).
+    pub fn rebuild(&mut self, lis: &LiveIntervals, units: &RegUnits, vrm: &VirtRegMap) {
+        for u in &mut self.unions {
+            u.clear();
+        }
+        for k in 0..vrm.len().min(lis.num_vregs()) {
+            let v = VReg::from_index(k);
+            if let Some(p) = vrm.phys(v) {
+                for &u in units.units(p) {
+                    self.unions[u as usize].insert(lis.vreg(v), v);
+                }
+            }
+        }
+    }
+}

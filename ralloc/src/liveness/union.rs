@@ -1,0 +1,133 @@
+//! A live interval union (LLVM's `LiveIntervalUnion`): for one register
+//! unit, the segments of every virtual register assigned to a register
+//! containing the unit, keyed by segment start in a B-tree, so insertion,
+//! removal and the interference query are logarithmic per segment.
+//!
+//! Invariants: segments of the union never overlap (two vregs assigned to
+//! overlapping registers must not be live at the same slot: the allocator
+//! checks interference before assigning); each entry remembers its vreg.
+
+use super::range::LiveRange;
+use super::slot::SlotIndex;
+use rcc_mach::VReg;
+use std::collections::BTreeMap;
+
+/// The union of one unit (see the module comment).
+#[derive(Default, Debug, Clone)]
+pub struct LiveIntervalUnion {
+    map: BTreeMap<SlotIndex, (SlotIndex, VReg)>,
+}
+
+impl LiveIntervalUnion {
+    pub fn clear(&mut self) {
+        self.map.clear();
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// Adds every segment of `lr`, owned by `v`.
+    pub fn insert(&mut self, lr: &LiveRange, v: VReg) {
+        for s in lr.segments() {
+            self.map.insert(s.start, (s.end, v));
+        }
+    }
+
+    /// Removes the segments of `lr` that `v` added.
+    pub fn remove(&mut self, lr: &LiveRange, v: VReg) {
+        for s in lr.segments() {
+            if self.map.get(&s.start).is_some_and(|&(_, w)| w == v) {
+                self.map.remove(&s.start);
+            }
+        }
+    }
+
+    /// Calls `f(start, end, vreg)` for every entry overlapping
+    /// `[start, end)`, in order; stops when `f` returns `false`.
+    pub fn for_each_overlap(
+        &self,
+        start: SlotIndex,
+        end: SlotIndex,
+        mut f: impl FnMut(SlotIndex, SlotIndex, VReg) -> bool,
+    ) -> bool {
+        if let Some((&s, &(e, v))) = self.map.range(..start).next_back() {
+            if e > start && !f(s, e, v) {
+                return false;
+            }
+        }
+        for (&s, &(e, v)) in self.map.range(start..end) {
+            if !f(s, e, v) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether some segment of `lr` overlaps the union.
+    pub fn overlaps(&self, lr: &LiveRange) -> bool {
+        lr.segments()
+            .iter()
+            .any(|s| !self.for_each_overlap(s.start, s.end, |_, _, _| false))
+    }
+
+    /// Adds to `out` every vreg whose segments overlap `lr` (LLVM's
+    /// `collectInterferingVRegs`), without duplicates.
+    pub fn collect(&self, lr: &LiveRange, out: &mut Vec<VReg>) {
+        for s in lr.segments() {
+            self.for_each_overlap(s.start, s.end, |_, _, v| {
+                if !out.contains(&v) {
+                    out.push(v);
+                }
+                true
+            });
+        }
+    }
+
+    /// Every entry, in order: `(start, end, vreg)`.
+    pub fn entries(&self) -> impl Iterator<Item = (SlotIndex, SlotIndex, VReg)> + '_ {
+        self.map.iter().map(|(&s, &(e, v))| (s, e, v))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::liveness::range::Segment;
+    use crate::liveness::slot::Slot;
+
+    fn lr(spans: &[(u32, u32)]) -> LiveRange {
+        let mut r = LiveRange::new();
+        let v = r.new_value(SlotIndex::new(spans[0].0, Slot::Register), false);
+        for &(a, b) in spans {
+            r.add_segment(Segment {
+                start: SlotIndex::new(a, Slot::Register),
+                end: SlotIndex::new(b, Slot::Register),
+                valno: v,
+            });
+        }
+        r
+    }
+
+    #[test]
+    fn insert_query_remove() {
+        let mut u = LiveIntervalUnion::default();
+        let a = lr(&[(1, 4), (10, 12)]);
+        let b = lr(&[(4, 6)]);
+        let c = lr(&[(3, 5)]);
+        let (va, vb) = (VReg::from_u32(0), VReg::from_u32(1));
+        u.insert(&a, va);
+        assert!(!u.overlaps(&b));
+        u.insert(&b, vb);
+        assert!(u.overlaps(&c));
+        let mut out = Vec::new();
+        u.collect(&c, &mut out);
+        assert_eq!(out, vec![va, vb]);
+        u.remove(&a, va);
+        out.clear();
+        u.collect(&c, &mut out);
+        assert_eq!(out, vec![vb]);
+        assert!(!u.overlaps(&lr(&[(7, 9)])));
+        assert_eq!(u.entries().count(), 1);
+    }
+}

@@ -1,0 +1,156 @@
+//! Per-virtual-register use lists (LLVM's `MachineRegisterInfo` register
+//! operand lists): for every vreg, every operand that names it, as an
+//! intrusive doubly linked list threaded through operand-pool positions
+//! (`MachFunction::operand_range`, stable for the life of an instruction).
+//!
+//! The edit layer keeps the lists in step with every insertion, deletion
+//! and operand rename, so spilling, splitting and coalescing visit a
+//! vreg's occurrences without scanning the function.
+//!
+//! Invariants: every operand position of a registered instruction records
+//! its owner; a position is linked iff its instruction is registered and
+//! the operand is a virtual register; the list of `v`
+//! holds exactly the registered operands naming `v` (in no particular
+//! order). Storage is reused from function to function.
+
+use rcc_ir::entity::EntityId;
+use rcc_mach::{MInst, MachFunction, Reg, VReg};
+
+const NONE: u32 = u32::MAX;
+
+/// The lists (see the module comment).
+#[derive(Default, Debug)]
+pub struct UseLists {
+    head: Vec<u32>,
+    next: Vec<u32>,
+    prev: Vec<u32>,
+    owner: Vec<u32>,
+}
+
+impl UseLists {
+    /// Empties the lists for a function with `num_vregs` vregs.
+    pub fn clear(&mut self, num_vregs: usize, pool_len: usize) {
+        self.head.clear();
+        self.head.resize(num_vregs, NONE);
+        self.next.clear();
+        self.next.resize(pool_len, NONE);
+        self.prev.clear();
+        self.prev.resize(pool_len, NONE);
+        self.owner.clear();
+        self.owner.resize(pool_len, NONE);
+    }
+
+    /// Registers every vreg operand of `i`.
+    pub fn add_inst(&mut self, mf: &MachFunction, i: MInst) {
+        let r = mf.operand_range(i);
+        if self.next.len() < r.end {
+            self.next.resize(r.end, NONE);
+            self.prev.resize(r.end, NONE);
+            self.owner.resize(r.end, NONE);
+        }
+        if self.head.len() < mf.num_vregs() {
+            self.head.resize(mf.num_vregs(), NONE);
+        }
+        for (k, o) in mf.operands(i).iter().enumerate() {
+            self.owner[r.start + k] = i.as_u32();
+            if let Some(v) = o.reg().as_virt() {
+                self.link(v, r.start + k);
+            }
+        }
+    }
+
+    /// Unregisters every vreg operand of `i`.
+    pub fn remove_inst(&mut self, mf: &MachFunction, i: MInst) {
+        let r = mf.operand_range(i);
+        if self.owner.get(r.start).is_none_or(|&x| x != i.as_u32()) {
+            return;
+        }
+        for (k, o) in mf.operands(i).iter().enumerate() {
+            if let Some(v) = o.reg().as_virt() {
+                self.unlink(v, r.start + k);
+            }
+            self.owner[r.start + k] = NONE;
+        }
+    }
+
+    /// Whether `i` is registered.
+    pub fn is_registered(&self, mf: &MachFunction, i: MInst) -> bool {
+        let r = mf.operand_range(i);
+        r.is_empty() || self.owner.get(r.start).is_some_and(|&x| x == i.as_u32())
+    }
+
+    /// Makes operand `k` of `i` name `r`, keeping the lists in step.
+    pub fn set_reg(&mut self, mf: &mut MachFunction, i: MInst, k: usize, r: Reg) {
+        let pos = mf.operand_range(i).start + k;
+        let o = mf.operands(i)[k];
+        let registered = self.owner.get(pos).is_some_and(|&x| x == i.as_u32());
+        if let (true, Some(v)) = (registered, o.reg().as_virt()) {
+            self.unlink(v, pos);
+        }
+        mf.operands_mut(i)[k].set_reg(r);
+        if let (true, Some(v)) = (registered, r.as_virt()) {
+            self.link(v, pos);
+        }
+    }
+
+    fn link(&mut self, v: VReg, pos: usize) {
+        if self.head.len() <= v.index() {
+            self.head.resize(v.index() + 1, NONE);
+        }
+        let h = self.head[v.index()];
+        self.next[pos] = h;
+        self.prev[pos] = NONE;
+        if h != NONE {
+            self.prev[h as usize] = pos as u32;
+        }
+        self.head[v.index()] = pos as u32;
+    }
+
+    fn unlink(&mut self, v: VReg, pos: usize) {
+        let (p, n) = (self.prev[pos], self.next[pos]);
+        if p == NONE {
+            if self.head[v.index()] == pos as u32 {
+                self.head[v.index()] = n;
+            }
+        } else {
+            self.next[p as usize] = n;
+        }
+        if n != NONE {
+            self.prev[n as usize] = p;
+        }
+        self.next[pos] = NONE;
+        self.prev[pos] = NONE;
+    }
+
+    /// The operands naming `v`: `(instruction, pool position)`; the operand
+    /// index is `pos - mf.operand_range(inst).start`.
+    pub fn iter(&self, v: VReg) -> UseIter<'_> {
+        UseIter {
+            l: self,
+            at: self.head.get(v.index()).copied().unwrap_or(NONE),
+        }
+    }
+
+    /// Whether `v` occurs anywhere.
+    pub fn is_empty(&self, v: VReg) -> bool {
+        self.head.get(v.index()).is_none_or(|&h| h == NONE)
+    }
+}
+
+/// Iterator of [`UseLists::iter`].
+pub struct UseIter<'a> {
+    l: &'a UseLists,
+    at: u32,
+}
+
+impl Iterator for UseIter<'_> {
+    type Item = (MInst, usize);
+    fn next(&mut self) -> Option<(MInst, usize)> {
+        if self.at == NONE {
+            return None;
+        }
+        let pos = self.at as usize;
+        self.at = self.l.next[pos];
+        Some((MInst::from_u32(self.l.owner[pos]), pos))
+    }
+}
