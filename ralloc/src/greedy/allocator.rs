@@ -7,21 +7,13 @@ use super::evict::{self, EvictionCost, Evictor, Interferer};
 use super::placement::SpillPlacement;
 use super::queue::{self, ExtraInfo, PrioInput, Queue, Stage};
 use super::split::SplitEditor;
-use crate::liveness::freq::BlockFreqs;
+use crate::basic::{IntervalOptions, RaScratch};
 use crate::liveness::{Interference, Liveness, SlotIndex};
 use crate::output::AllocError;
+use crate::spiller::SpillStats;
+use crate::weights::spill_weight;
 use rcc_ir::entity::EntityId;
 use rcc_mach::{MOpc, MachFunction, PReg, RegClassId, TargetInfo, VReg};
-
-/// Options of the greedy allocator.
-#[derive(Copy, Clone, Debug, Default)]
-pub struct GreedyOptions {
-    /// Reserved with everything overlapping it when the function keeps a
-    /// frame pointer.
-    pub frame_pointer: Option<PReg>,
-    /// Reserved likewise when the function needs a base pointer.
-    pub base_pointer: Option<PReg>,
-}
 
 /// Counters for `-stats`.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -34,6 +26,8 @@ pub struct GreedyStats {
     pub region_splits: u32,
     /// Vregs handed to the spiller.
     pub spilled: u32,
+    /// The spiller's counts.
+    pub spill: SpillStats,
 }
 
 /// The allocator's per-worker state (capacity reused across functions).
@@ -45,7 +39,6 @@ pub struct Greedy {
     pub(crate) eb: EdgeBundles,
     pub(crate) sp: SpillPlacement,
     pub(crate) editor: SplitEditor,
-    freqs: BlockFreqs,
     /// Per layout position: the block's span in the current numbering.
     pub(crate) spans: Vec<BlockSpan>,
     /// Per layout position: the block.
@@ -54,7 +47,6 @@ pub struct Greedy {
     pub(crate) freq: Vec<f32>,
     /// The numbering `spans` describe (`indexes.renumbers`).
     spans_of: u32,
-    reserved: Vec<bool>,
     /// Per vreg: its preferred physical register (0: none).
     hint: Vec<PReg>,
     pub(crate) order: Vec<PReg>,
@@ -63,59 +55,35 @@ pub struct Greedy {
     pub(crate) use_idx: Vec<SlotIndex>,
     pub(crate) products: Vec<(VReg, u32)>,
     /// Slot units per instruction in the current numbering (for sizes).
-    instr_dist: u32,
+    pub(crate) instr_dist: u32,
     pub stats: GreedyStats,
 }
 
-/// What the allocator needs from the spilling layer: the inline spiller
-/// and spill weights.
-pub trait Spiller {
-    /// Sets `st.lis.weights[v]` for a vreg made by splitting or spilling
-    /// (LLVM's `VirtRegAuxInfo::calculateSpillWeightAndHint`).
-    fn update_weight(&mut self, mf: &MachFunction, st: &mut Liveness, v: VReg);
-    /// Replaces `v` by new vregs around its uses (recording them in the
-    /// map and returning them in `new`), or gives it a stack slot.
-    fn spill(
-        &mut self,
-        mf: &mut MachFunction,
-        t: &dyn TargetInfo,
-        st: &mut Liveness,
-        v: VReg,
-        new: &mut Vec<VReg>,
-    ) -> Result<(), AllocError>;
-}
-
 impl Greedy {
-    /// Allocates every vreg of `mf`; the result is in `st.vrm`.
+    /// Allocates every vreg of `mf` (computing liveness unless `st.valid`);
+    /// the assignment is left in `st.vrm` for the rewriter, as the basic
+    /// allocator's ([`crate::basic::allocate`]).
     pub fn allocate(
         &mut self,
         mf: &mut MachFunction,
         t: &dyn TargetInfo,
         st: &mut Liveness,
-        spiller: &mut dyn Spiller,
-        opts: &GreedyOptions,
+        rs: &mut RaScratch,
+        opts: &IntervalOptions,
     ) -> Result<GreedyStats, AllocError> {
+        if !st.valid {
+            st.compute(mf, t);
+        }
         self.stats = GreedyStats::default();
-        self.reserved.clear();
-        self.reserved.resize(t.num_regs(), false);
-        for r in 0..t.num_regs() {
-            self.reserved[r] = t.is_reserved(rcc_mc::Reg(r as u16));
-        }
-        for &r in &mf.reserved {
-            self.reserved[r.0 as usize] = true;
-        }
-        for fp in opts.frame_pointer.into_iter().chain(opts.base_pointer) {
-            for &a in t.aliases(fp) {
-                self.reserved[a as usize] = true;
-            }
-        }
+        rs.freqs.compute(mf);
+        rs.compute_reserved(mf, t, opts);
+        rs.spiller.stats = SpillStats::default();
         let n = mf.num_vregs();
         self.extra.reset(n);
         self.queue.clear();
         self.hint.clear();
         self.hint.resize(n, rcc_mc::Reg(0));
-        self.freqs.compute(mf);
-        self.rebuild_spans(mf, t, st);
+        self.rebuild_spans(mf, t, st, rs);
         let slots = st.indexes.end().0 as u64;
         let entries = (mf.layout.len() + mf.order.len() + 1) as u64;
         self.instr_dist = (slots / entries.max(1)).max(4) as u32;
@@ -127,13 +95,18 @@ impl Greedy {
         }
         let blocks = self.blocks.clone();
         self.eb.compute(blocks.len(), |k, out| {
-            out.extend(mf.succs(blocks[k as usize]).iter().map(|s| block_pos[s.index()]));
+            out.extend(
+                mf.succs(blocks[k as usize])
+                    .iter()
+                    .map(|s| block_pos[s.index()]),
+            );
         });
         for k in 0..n {
             let v = VReg::from_index(k);
             if !st.lis.vreg(v).is_empty() && st.vrm.phys(v).is_none() {
+                st.lis.weights[k] = spill_weight(st, mf, t, &rs.freqs, v, &mut rs.weight);
                 self.compute_hint(mf, st, v);
-                self.enqueue(t, mf, st, v);
+                self.enqueue(t, mf, st, rs, v);
                 self.stats.intervals += 1;
             }
         }
@@ -153,26 +126,35 @@ impl Greedy {
                 continue;
             }
             if st.indexes.renumbers != self.spans_of {
-                self.rebuild_spans(mf, t, st);
+                self.rebuild_spans(mf, t, st, rs);
             }
-            self.select_or_split(mf, t, st, spiller, v, &mut new)?;
+            self.select_or_split(mf, t, st, rs, v, &mut new)?;
             for &w in &new {
                 if st.lis.vreg(w).is_empty() || st.vrm.phys(w).is_some() {
                     continue;
                 }
-                if w != v && self.extra.cascade(w) == 0 {
-                    // A split or spill product (evicted vregs keep theirs).
-                    spiller.update_weight(mf, st, w);
+                if w != v && self.extra.cascade(w) == 0 && self.extra.stage(w) != Stage::Done {
+                    // A split product (evicted vregs keep their weight, the
+                    // spiller sets its own).
+                    st.lis.weights[w.index()] =
+                        spill_weight(st, mf, t, &rs.freqs, w, &mut rs.weight);
                 }
                 self.compute_hint(mf, st, w);
-                self.enqueue(t, mf, st, w);
+                self.enqueue(t, mf, st, rs, w);
             }
             new.clear();
         }
+        self.stats.spill = rs.spiller.stats;
         Ok(self.stats)
     }
 
-    fn rebuild_spans(&mut self, mf: &MachFunction, t: &dyn TargetInfo, st: &Liveness) {
+    fn rebuild_spans(
+        &mut self,
+        mf: &MachFunction,
+        t: &dyn TargetInfo,
+        st: &Liveness,
+        rs: &RaScratch,
+    ) {
         self.spans.clear();
         self.blocks.clear();
         self.freq.clear();
@@ -183,20 +165,19 @@ impl Greedy {
                 last_split: st.indexes.last_split_point(mf, t, b).idx,
             });
             self.blocks.push(b);
-            self.freq.push(self.freqs.freq(b));
+            self.freq.push(rs.freqs.freq(b));
         }
         self.spans_of = st.indexes.renumbers;
     }
 
     /// The allocatable registers of `c`, in order, into `self.order`.
-    pub(crate) fn fill_order(&mut self, t: &dyn TargetInfo, c: RegClassId) {
+    pub(crate) fn fill_order(&mut self, t: &dyn TargetInfo, rs: &RaScratch, c: RegClassId) {
         self.order.clear();
-        let reserved = &self.reserved;
         self.order.extend(
             t.allocation_order(c)
                 .iter()
                 .copied()
-                .filter(|p| !reserved[p.0 as usize]),
+                .filter(|&p| !rs.is_reserved(t, p)),
         );
     }
 
@@ -213,7 +194,9 @@ impl Greedy {
             }
             let ops = mf.operands(i);
             let k = pos - mf.operand_range(i).start;
-            let Some(other) = ops.get(1 - k.min(1)) else { continue };
+            let Some(other) = ops.get(1 - k.min(1)) else {
+                continue;
+            };
             if ops[k].subreg().is_some() || other.subreg().is_some() {
                 continue;
             }
@@ -237,10 +220,7 @@ impl Greedy {
     }
 
     fn hint_of(&self, v: VReg) -> Option<PReg> {
-        self.hint
-            .get(v.index())
-            .copied()
-            .filter(|p| p.0 != 0)
+        self.hint.get(v.index()).copied().filter(|p| p.0 != 0)
     }
 
     pub(crate) fn is_local(&self, st: &Liveness, v: VReg) -> bool {
@@ -253,7 +233,14 @@ impl Greedy {
         st.lis.weights.get(v.index()).copied().unwrap_or(0.0)
     }
 
-    fn enqueue(&mut self, t: &dyn TargetInfo, mf: &MachFunction, st: &Liveness, v: VReg) {
+    fn enqueue(
+        &mut self,
+        t: &dyn TargetInfo,
+        mf: &MachFunction,
+        st: &Liveness,
+        rs: &RaScratch,
+        v: VReg,
+    ) {
         let lr = st.lis.vreg(v);
         let d = u64::from(self.instr_dist);
         let size = (lr.size() / d).min(u32::MAX as u64) as u32;
@@ -261,7 +248,7 @@ impl Greedy {
         let class_regs = t
             .allocation_order(mf.class_of(v))
             .iter()
-            .filter(|p| !self.reserved[p.0 as usize])
+            .filter(|&&p| !rs.is_reserved(t, p))
             .count() as u32;
         let prio = queue::priority(&PrioInput {
             stage: self.extra.stage(v),
@@ -280,12 +267,12 @@ impl Greedy {
         mf: &mut MachFunction,
         t: &dyn TargetInfo,
         st: &mut Liveness,
-        spiller: &mut dyn Spiller,
+        rs: &mut RaScratch,
         v: VReg,
         new: &mut Vec<VReg>,
     ) -> Result<(), AllocError> {
         let stage = self.extra.init_stage(v);
-        self.fill_order(t, mf.class_of(v));
+        self.fill_order(t, rs, mf.class_of(v));
         if self.order.is_empty() {
             return Err(self.out_of_registers(mf, st, v));
         }
@@ -293,7 +280,7 @@ impl Greedy {
             st.matrix.assign(&st.lis, &st.units, &mut st.vrm, v, p);
             return Ok(());
         }
-        if let Some(p) = self.try_evict(mf, t, st, v, new) {
+        if let Some(p) = self.try_evict(mf, t, st, rs, v, new) {
             st.matrix.assign(&st.lis, &st.units, &mut st.vrm, v, p);
             return Ok(());
         }
@@ -310,7 +297,7 @@ impl Greedy {
         }
         self.stats.spilled += 1;
         let before = new.len();
-        spiller.spill(mf, t, st, v, new)?;
+        rs.spiller.spill(mf, t, st, v, new)?;
         for &w in &new[before..] {
             self.extra.set_stage(w, Stage::Done);
         }
@@ -318,18 +305,7 @@ impl Greedy {
     }
 
     fn out_of_registers(&self, mf: &MachFunction, st: &Liveness, v: VReg) -> AllocError {
-        let first = st
-            .uses
-            .iter(v)
-            .map(|(i, _)| i)
-            .min_by_key(|&i| st.indexes.index(i));
-        let pos = first
-            .and_then(|i| mf.layout.iter().position(|&j| j == i))
-            .unwrap_or(0);
-        AllocError::OutOfRegisters {
-            pos,
-            class: mf.class_of(v),
-        }
+        crate::basic::out_of_registers(mf, st, v, mf.class_of(v))
     }
 
     /// A free register: the hint if free, else the first free one.
@@ -351,6 +327,7 @@ impl Greedy {
         mf: &MachFunction,
         t: &dyn TargetInfo,
         st: &mut Liveness,
+        rs: &RaScratch,
         v: VReg,
         new: &mut Vec<VReg>,
     ) -> Option<PReg> {
@@ -380,10 +357,8 @@ impl Greedy {
                 let b = self.intf[j];
                 let bw = self.weight(st, b);
                 let local = self.is_local(st, b);
-                let can_reassign = !max.is_max()
-                    && a.local
-                    && local
-                    && self.can_reassign(mf, t, st, b, p);
+                let can_reassign =
+                    !max.is_max() && a.local && local && self.can_reassign(mf, t, st, rs, b, p);
                 self.intfs.push(Interferer {
                     weight: bw,
                     cascade: self.extra.cascade(b),
@@ -395,9 +370,7 @@ impl Greedy {
                     can_reassign,
                 });
             }
-            if let Some(c) =
-                evict::eviction_cost(&a, hint == Some(p), false, &self.intfs, &max)
-            {
+            if let Some(c) = evict::eviction_cost(&a, hint == Some(p), false, &self.intfs, &max) {
                 best = Some((p, c));
                 max = c;
             }
@@ -423,16 +396,16 @@ impl Greedy {
         mf: &MachFunction,
         t: &dyn TargetInfo,
         st: &Liveness,
+        rs: &RaScratch,
         b: VReg,
         p: PReg,
     ) -> bool {
         let c = mf.class_of(b);
         t.allocation_order(c).iter().any(|&q| {
             q != p
-                && !self.reserved[q.0 as usize]
+                && !rs.is_reserved(t, q)
                 && !st.units.overlap(p, q)
                 && st.matrix.check_interference(&st.lis, &st.units, t, b, q) == Interference::Free
         })
     }
 }
-

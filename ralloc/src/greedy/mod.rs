@@ -36,13 +36,13 @@
 //! so the loop terminates (spill products are `Done` and unspillable:
 //! they may evict spillable vregs, and nothing evicts them).
 
+mod allocator;
 pub mod analysis;
 pub mod bundles;
 pub mod evict;
 pub mod placement;
 pub mod queue;
-// Built on the liveness layer (branch `liveness`); enabled by its merge.
-// mod allocator;
-// pub mod region;
-// pub mod split;
-// pub use allocator::{Greedy, GreedyOptions, GreedyStats, Spiller};
+pub mod region;
+pub mod split;
+
+pub use allocator::{Greedy, GreedyStats};

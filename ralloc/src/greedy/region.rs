@@ -162,7 +162,13 @@ impl Greedy {
         self.try_block_split(mf, t, st, v, new)
     }
 
-    fn intf_at(&self, st: &Liveness, t: &dyn TargetInfo, p: PReg, pos: u32) -> Option<(SlotIndex, SlotIndex)> {
+    fn intf_at(
+        &self,
+        st: &Liveness,
+        t: &dyn TargetInfo,
+        p: PReg,
+        pos: u32,
+    ) -> Option<(SlotIndex, SlotIndex)> {
         let s = self.spans[pos as usize];
         block_interference(st, t, p, s.start, s.end)
     }
@@ -195,8 +201,16 @@ impl Greedy {
         for bi in &self.sa.use_blocks {
             let mut c = BlockConstraint {
                 block: bi.block,
-                entry: if bi.live_in { Border::PrefReg } else { Border::DontCare },
-                exit: if bi.live_out { Border::PrefReg } else { Border::DontCare },
+                entry: if bi.live_in {
+                    Border::PrefReg
+                } else {
+                    Border::DontCare
+                },
+                exit: if bi.live_out {
+                    Border::PrefReg
+                } else {
+                    Border::DontCare
+                },
             };
             let span = self.spans[bi.block as usize];
             if let Some((f, l)) = self.intf_at(st, t, p, bi.block) {
@@ -352,7 +366,8 @@ impl Greedy {
             if static_cost >= best_cost {
                 continue;
             }
-            self.sp.prepare(nb, self.freq.first().copied().unwrap_or(1.0));
+            self.sp
+                .prepare(nb, self.freq.first().copied().unwrap_or(1.0));
             self.sp.add_constraints(&self.eb, &self.freq, &cs);
             if !self.sp.scan_active_bundles() {
                 continue;
@@ -398,7 +413,8 @@ impl Greedy {
             let span = self.spans[m.pos as usize];
             let reg_in = m.live_in && live[self.eb.bundle(m.pos, false) as usize];
             let reg_out = m.live_out && live[self.eb.bundle(m.pos, true) as usize];
-            self.editor.set_block(b, u32::from(reg_in) * main, u32::from(reg_out) * main);
+            self.editor
+                .set_block(b, u32::from(reg_in) * main, u32::from(reg_out) * main);
             let lo = self.sa.use_slots.partition_point(|&u| u < span.start);
             let hi = self.sa.use_slots.partition_point(|&u| u < span.end);
             let uses = &self.sa.use_slots[lo..hi];
@@ -455,7 +471,8 @@ impl Greedy {
             if !reg_in && !reg_out {
                 continue;
             }
-            self.editor.set_block(b, u32::from(reg_in) * main, u32::from(reg_out) * main);
+            self.editor
+                .set_block(b, u32::from(reg_in) * main, u32::from(reg_out) * main);
             if reg_in {
                 let span = self.spans[pos as usize];
                 if block_interference(st, t, p, span.start, span.end).is_some() {
@@ -559,8 +576,16 @@ impl Greedy {
             self.sa.use_slots = uses;
             return false;
         }
-        let pos = self.sa.use_blocks[0].block;
+        let bi = self.sa.use_blocks[0];
+        let pos = bi.block;
         let b = self.blocks[pos as usize];
+        // Split2 ranges were split without progress once: only splits that
+        // leave fewer gaps are allowed (LLVM's `ProgressRequired`).
+        let progress_required = self.extra.stage(v) >= Stage::Split2;
+        let num_gaps = n - 1;
+        let new_gaps = |i: usize, j: usize| {
+            usize::from(i != 0 || bi.live_in) + (j - i) + usize::from(j != n - 1 || bi.live_out)
+        };
         let freq = self.freq[pos as usize];
         let dist = self.instr_dist.max(1) as f32;
         let mut gaps = vec![0.0f32; n - 1];
@@ -582,8 +607,11 @@ impl Greedy {
                         // The whole interval: no progress.
                         break;
                     }
-                    let span = (uses[j].0 - uses[i].0) as f32;
-                    let est = freq * (j - i + 1) as f32 / (span + 25.0 * dist);
+                    if progress_required && new_gaps(i, j) >= num_gaps {
+                        continue;
+                    }
+                    let span = (uses[j].0 - uses[i].0) as f32 / dist;
+                    let est = freq * (j - i + 1) as f32 / (span + 25.0);
                     if est * 0.98 >= max_gap {
                         let diff = est - max_gap;
                         if best.is_none_or(|(_, _, d)| diff > d) {
@@ -611,11 +639,10 @@ impl Greedy {
         let r = self.editor.finish(mf, t, st, &mut products);
         let ok = r.is_ok();
         if ok {
-            for &(w, _) in &products {
-                // No fewer instructions than before: force progress next
-                // time.
-                let m = st.uses.iter(w).count();
-                if m >= n {
+            let no_progress = new_gaps(i, j) >= num_gaps;
+            for &(w, intv) in &products {
+                // No fewer gaps than before: force progress next time.
+                if intv == k && no_progress {
                     self.extra.set_stage(w, Stage::Split2);
                 }
                 new.push(w);
@@ -629,7 +656,14 @@ impl Greedy {
 
     /// The largest spill weight of what occupies `p` in `[a, b)`;
     /// infinite for the program's own uses and clobbering calls.
-    fn gap_weight(&self, st: &Liveness, t: &dyn TargetInfo, p: PReg, a: SlotIndex, b: SlotIndex) -> f32 {
+    fn gap_weight(
+        &self,
+        st: &Liveness,
+        t: &dyn TargetInfo,
+        p: PReg,
+        a: SlotIndex,
+        b: SlotIndex,
+    ) -> f32 {
         let mut w = 0.0f32;
         for &u in st.units.units(p) {
             if !st.units.is_reserved(u) && st.lis.unit(u).overlaps_span(a, b) {
@@ -651,4 +685,3 @@ impl Greedy {
         w
     }
 }
-

@@ -115,7 +115,11 @@ impl SplitEditor {
     }
 
     fn io_of(&self, b: MBlock) -> (u32, u32) {
-        let (i, o) = self.io.get(b.index()).copied().unwrap_or((DEFAULT, DEFAULT));
+        let (i, o) = self
+            .io
+            .get(b.index())
+            .copied()
+            .unwrap_or((DEFAULT, DEFAULT));
         (
             if i == DEFAULT { 0 } else { i },
             if o == DEFAULT { 0 } else { o },
@@ -199,7 +203,8 @@ impl SplitEditor {
         }
         // Order blocks by their start so a block's pieces are contiguous.
         let si = &st.indexes;
-        self.pieces.sort_by_key(|c| (si.block_start(c.block), c.key, c.seq));
+        self.pieces
+            .sort_by_key(|c| (si.block_start(c.block), c.key, c.seq));
         // Drop cuts after a live-out block's exit piece, and collapse cuts
         // at one key (the last wins).
         let mut w = 0;
@@ -212,7 +217,11 @@ impl SplitEditor {
                 }
                 if p.block == c.block && p.key == c.key {
                     self.pieces[w - 1] = Cut {
-                        anchor: if c.seq == u32::MAX { c.anchor } else { p.anchor },
+                        anchor: if c.seq == u32::MAX {
+                            c.anchor
+                        } else {
+                            p.anchor
+                        },
                         ..c
                     };
                     continue;
@@ -222,9 +231,7 @@ impl SplitEditor {
             w += 1;
         }
         self.pieces.truncate(w);
-        if self.num_intvs <= 1
-            && self.pieces.iter().all(|c| c.intv == 0)
-        {
+        if self.num_intvs <= 1 && self.pieces.iter().all(|c| c.intv == 0) {
             return Err(SplitRefused::NoChange);
         }
         // 3. Copies at piece changes where the value is live (before any
@@ -276,7 +283,10 @@ impl SplitEditor {
             let dst = self.vreg(mf, st, orig, to);
             let c = mf.create(
                 MOpc::COPY,
-                &[Operand::reg_def(Reg::virt(dst)), Operand::reg_use(Reg::virt(src))],
+                &[
+                    Operand::reg_def(Reg::virt(dst)),
+                    Operand::reg_use(Reg::virt(src)),
+                ],
             );
             st.insert_at(mf, b, anchor, c);
         }
