@@ -71,3 +71,14 @@ fn register_pressure_spills_or_splits() {
     );
     assert!(s.spilled > 0, "{s:?}");
 }
+
+/// A random function on which a per-block split once isolated every use
+/// of a vreg into one new interval, again and again (the split editor now
+/// refuses splits that leave everything in one interval).
+#[test]
+fn split_that_changes_nothing_is_refused() {
+    run(
+        "greedy/nonconvergence.mir",
+        &[&[(regs::RDI, 5), (regs::RSI, 7), (regs::RDX, 0x10_0000)]],
+    );
+}

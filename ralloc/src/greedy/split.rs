@@ -67,6 +67,7 @@ pub struct SplitEditor {
     cuts: Vec<Cut>,
     // Scratch of finish.
     occ: Vec<(MInst, usize)>,
+    occ_intv: Vec<u32>,
     copies: Vec<(MBlock, Option<MInst>, u32, u32)>,
     vregs: Vec<Option<VReg>>,
     pieces: Vec<Cut>,
@@ -250,13 +251,13 @@ impl SplitEditor {
                 self.copies.push((c.block, c.anchor, p.intv, c.intv));
             }
         }
-        // 4. Renames.
-        self.vregs.clear();
-        self.vregs.resize(self.num_intvs as usize, None);
+        // 4. The interval of every occurrence; a split that leaves
+        // everything in one interval is refused before anything changes.
         self.occ.clear();
         self.occ.extend(st.uses.iter(orig));
+        self.occ_intv.clear();
         for k in 0..self.occ.len() {
-            let (i, pos) = self.occ[k];
+            let i = self.occ[k].0;
             let idx = st.indexes.index(i);
             let intv = match st.indexes.inst_block(i) {
                 Some(b) => {
@@ -272,6 +273,27 @@ impl SplitEditor {
                 }
                 None => 0,
             };
+            self.occ_intv.push(intv);
+        }
+        let first = self
+            .occ_intv
+            .first()
+            .copied()
+            .or_else(|| self.copies.first().map(|c| c.2));
+        let uniform = self.occ_intv.iter().all(|&k| Some(k) == first)
+            && self
+                .copies
+                .iter()
+                .all(|c| Some(c.2) == first && Some(c.3) == first);
+        if uniform {
+            return Err(SplitRefused::NoChange);
+        }
+        // Renames.
+        self.vregs.clear();
+        self.vregs.resize(self.num_intvs as usize, None);
+        for k in 0..self.occ.len() {
+            let (i, pos) = self.occ[k];
+            let intv = self.occ_intv[k];
             let v = self.vreg(mf, st, orig, intv);
             let op = pos - mf.operand_range(i).start;
             st.set_operand_reg(mf, i, op, Reg::virt(v));
