@@ -427,16 +427,12 @@ pub const OPTIONS: &[OptionSpec] = &[
     value(
         "-regalloc",
         "<fast|basic|greedy>",
-        "Register allocator (fast, basic; greedy does not exist yet: an error)",
+        "Register allocator (fast, basic or greedy)",
         |o, v| {
             o.regalloc = Some(match v.as_str() {
                 "fast" => RegAlloc::Fast,
                 "basic" => RegAlloc::Basic,
-                "greedy" => {
-                    return Err(format!(
-                        "-regalloc={v}: the {v} register allocator does not exist yet (rcc has fast and basic)"
-                    ))
-                }
+                "greedy" => RegAlloc::Greedy,
                 _ => return Err(format!("invalid -regalloc '{v}' (fast, basic or greedy)")),
             });
             Ok(())
