@@ -270,8 +270,7 @@ impl Greedy {
             if active.len() == added {
                 break;
             }
-            for k in added..active.len() {
-                let b = active[k];
+            for &b in &active[added..] {
                 let span = self.spans[b as usize];
                 match self.intf_at(st, t, p, b) {
                     None => self.sp.add_links(&self.eb, &self.freq, &[b]),
