@@ -50,6 +50,8 @@ pub struct Greedy {
     /// Per vreg: its preferred physical register (0: none).
     hint: Vec<PReg>,
     pub(crate) order: Vec<PReg>,
+    /// The registers copies tie the current vreg to.
+    hints: Vec<PReg>,
     intf: Vec<VReg>,
     intfs: Vec<Interferer>,
     pub(crate) use_idx: Vec<SlotIndex>,
@@ -276,6 +278,7 @@ impl Greedy {
         if self.order.is_empty() {
             return Err(self.out_of_registers(mf, st, v));
         }
+        self.collect_hints(mf, st, v);
         if let Some(p) = self.try_assign(t, st, v) {
             st.matrix.assign(&st.lis, &st.units, &mut st.vrm, v, p);
             return Ok(());
@@ -308,15 +311,44 @@ impl Greedy {
         crate::basic::out_of_registers(mf, st, v, mf.class_of(v))
     }
 
-    /// A free register: the hint if free, else the first free one.
+    /// Every register a copy ties `v` to now (physical registers, and the
+    /// registers of assigned partners), in occurrence order, into
+    /// `self.hints`.
+    fn collect_hints(&mut self, mf: &MachFunction, st: &Liveness, v: VReg) {
+        self.hints.clear();
+        for (i, pos) in st.uses.iter(v) {
+            if mf.opc(i) != MOpc::COPY {
+                continue;
+            }
+            let ops = mf.operands(i);
+            let k = pos - mf.operand_range(i).start;
+            let (Some(a), Some(b)) = (ops.first(), ops.get(1)) else {
+                continue;
+            };
+            if a.subreg().is_some() || b.subreg().is_some() {
+                continue;
+            }
+            let other = if k == 0 { b.reg() } else { a.reg() };
+            let h = match (other.as_phys(), other.as_virt()) {
+                (Some(p), _) => Some(p),
+                (_, Some(w)) => st.vrm.phys(w),
+                _ => None,
+            };
+            if let Some(h) = h {
+                if self.order.contains(&h) && !self.hints.contains(&h) {
+                    self.hints.push(h);
+                }
+            }
+        }
+    }
+
+    /// A free register: a hinted one if free, else the first free one.
     fn try_assign(&self, t: &dyn TargetInfo, st: &Liveness, v: VReg) -> Option<PReg> {
         let free = |p: PReg| {
             st.matrix.check_interference(&st.lis, &st.units, t, v, p) == Interference::Free
         };
-        if let Some(h) = self.hint_of(v) {
-            if self.order.contains(&h) && free(h) {
-                return Some(h);
-            }
+        if let Some(&h) = self.hints.iter().find(|&&h| free(h)) {
+            return Some(h);
         }
         self.order.iter().copied().find(|&p| free(p))
     }
@@ -339,7 +371,7 @@ impl Greedy {
             order_len: self.order.len() as u32,
             local: self.is_local(st, v),
         };
-        let hint = self.hint_of(v);
+        let hint = self.hints.first().copied().or(self.hint_of(v));
         let mut best: Option<(PReg, EvictionCost)> = None;
         let mut max = EvictionCost::MAX;
         for k in 0..self.order.len() {
