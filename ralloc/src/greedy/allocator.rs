@@ -55,6 +55,13 @@ pub struct Greedy {
     intf: Vec<VReg>,
     intfs: Vec<Interferer>,
     pub(crate) use_idx: Vec<SlotIndex>,
+    // Region split scratch (sized once per function, cleared by what it
+    // touched).
+    pub(crate) live: super::placement::BundleSet,
+    pub(crate) best_live: super::placement::BundleSet,
+    pub(crate) cs: Vec<super::placement::BlockConstraint>,
+    pub(crate) active: Vec<u32>,
+    pub(crate) todo: Vec<bool>,
     pub(crate) products: Vec<(VReg, u32)>,
     /// Slot units per instruction in the current numbering (for sizes).
     pub(crate) instr_dist: u32,

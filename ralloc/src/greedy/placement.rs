@@ -251,21 +251,50 @@ impl SpillPlacement {
         self.active.get(n as usize).copied().unwrap_or(false)
     }
 
-    /// Finishes the query: `live[n]` says bundle `n` is in a register
-    /// (resized to the bundle count). Whether any bundle is.
-    pub fn finish(&mut self, live: &mut Vec<bool>, num_bundles: usize) -> bool {
+    /// Finishes the query: `live` gets the bundles in a register. Whether
+    /// any bundle is.
+    pub fn finish(&mut self, live: &mut BundleSet, num_bundles: usize) -> bool {
         // Settle what is left.
         self.iterate();
-        live.clear();
-        live.resize(num_bundles, false);
-        let mut any = false;
+        live.reset(num_bundles);
         for &n in &self.active_list {
             if self.nodes[n as usize].prefer_reg() {
-                live[n as usize] = true;
-                any = true;
+                live.insert(n);
             }
         }
-        any
+        !live.set.is_empty()
+    }
+}
+
+/// A set of bundles, cleared in time proportional to its members (so a
+/// query on a huge function costs what it touches, not the bundle count).
+#[derive(Default, Debug)]
+pub struct BundleSet {
+    bits: Vec<bool>,
+    set: Vec<u32>,
+}
+
+impl BundleSet {
+    /// Empties the set for `n` bundles.
+    pub fn reset(&mut self, n: usize) {
+        for &b in &self.set {
+            self.bits[b as usize] = false;
+        }
+        self.set.clear();
+        if self.bits.len() < n {
+            self.bits.resize(n, false);
+        }
+    }
+
+    pub fn insert(&mut self, b: u32) {
+        if !self.bits[b as usize] {
+            self.bits[b as usize] = true;
+            self.set.push(b);
+        }
+    }
+
+    pub fn contains(&self, b: u32) -> bool {
+        self.bits.get(b as usize).copied().unwrap_or(false)
     }
 }
 
@@ -308,12 +337,12 @@ mod tests {
         );
         sp.add_pref_spill(&eb, &freq, &[1, 2], false);
         sp.scan_active_bundles();
-        let mut live = Vec::new();
+        let mut live = BundleSet::default();
         sp.finish(&mut live, eb.num_bundles());
         // The loop's bundles (0's exit = 1's entry = 2's exit, 2's... )
         // carry frequency 10 against the use's 1: spill across the loop.
-        assert!(!live[eb.bundle(0, true) as usize]);
-        assert!(!live[eb.bundle(3, false) as usize]);
+        assert!(!live.contains(eb.bundle(0, true)));
+        assert!(!live.contains(eb.bundle(3, false)));
 
         // Without interference in the loop, links through 1 and 2 keep the
         // register everywhere.
@@ -336,11 +365,10 @@ mod tests {
         );
         sp.add_links(&eb, &freq, &[1, 2]);
         assert!(sp.scan_active_bundles());
-        let mut live = Vec::new();
         assert!(sp.finish(&mut live, eb.num_bundles()));
-        assert!(live[eb.bundle(0, true) as usize]);
-        assert!(live[eb.bundle(3, false) as usize]);
-        assert!(live[eb.bundle(1, true) as usize]);
+        assert!(live.contains(eb.bundle(0, true)));
+        assert!(live.contains(eb.bundle(3, false)));
+        assert!(live.contains(eb.bundle(1, true)));
     }
 
     #[test]
@@ -366,9 +394,9 @@ mod tests {
             ],
         );
         sp.scan_active_bundles();
-        let mut live = Vec::new();
+        let mut live = BundleSet::default();
         sp.finish(&mut live, eb.num_bundles());
-        assert!(!live[eb.bundle(1, false) as usize]);
-        assert!(live[eb.bundle(1, true) as usize]);
+        assert!(!live.contains(eb.bundle(1, false)));
+        assert!(live.contains(eb.bundle(1, true)));
     }
 }

@@ -25,7 +25,7 @@
 //! Owns nothing beyond scratch in [`super::Greedy`].
 
 use super::analysis::{count_live_blocks, BlockInfo};
-use super::placement::{BlockConstraint, Border};
+use super::placement::{BlockConstraint, Border, BundleSet};
 use super::queue::Stage;
 use super::split::SplitRefused;
 use super::Greedy;
@@ -307,14 +307,14 @@ impl Greedy {
         st: &Liveness,
         t: &dyn TargetInfo,
         p: PReg,
-        live: &[bool],
+        live: &BundleSet,
         cs: &[BlockConstraint],
         active: &[u32],
     ) -> f32 {
         let mut cost = 0.0;
         for (bi, c) in self.sa.use_blocks.iter().zip(cs) {
-            let reg_in = live[self.eb.bundle(c.block, false) as usize];
-            let reg_out = live[self.eb.bundle(c.block, true) as usize];
+            let reg_in = live.contains(self.eb.bundle(c.block, false));
+            let reg_out = live.contains(self.eb.bundle(c.block, true));
             let mut ins = 0;
             if bi.live_in && reg_in != (c.entry == Border::PrefReg) {
                 ins += 1;
@@ -325,8 +325,8 @@ impl Greedy {
             cost += ins as f32 * self.freq[c.block as usize];
         }
         for &b in active {
-            let reg_in = live[self.eb.bundle(b, false) as usize];
-            let reg_out = live[self.eb.bundle(b, true) as usize];
+            let reg_in = live.contains(self.eb.bundle(b, false));
+            let reg_out = live.contains(self.eb.bundle(b, true));
             let f = self.freq[b as usize];
             match (reg_in, reg_out) {
                 (false, false) => {}
@@ -352,11 +352,15 @@ impl Greedy {
         let nb = self.eb.num_bundles();
         let mut best_cost = self.spill_cost();
         let mut best: Option<PReg> = None;
-        let mut best_live: Vec<bool> = Vec::new();
-        let mut live: Vec<bool> = Vec::new();
-        let mut cs = Vec::new();
-        let mut active = Vec::new();
-        let mut todo = vec![false; self.spans.len()];
+        let mut best_live = std::mem::take(&mut self.best_live);
+        let mut live = std::mem::take(&mut self.live);
+        let mut cs = std::mem::take(&mut self.cs);
+        let mut active = std::mem::take(&mut self.active);
+        let mut todo = std::mem::take(&mut self.todo);
+        best_live.reset(nb);
+        if todo.len() < self.spans.len() {
+            todo.resize(self.spans.len(), false);
+        }
         let order = std::mem::take(&mut self.order);
         for &p in &order {
             let Some(static_cost) = self.split_constraints(st, t, p, &mut cs) else {
@@ -386,8 +390,16 @@ impl Greedy {
             }
         }
         self.order = order;
-        let Some(p) = best else { return false };
-        self.do_region_split(mf, t, st, v, p, &best_live, new)
+        self.live = live;
+        self.cs = cs;
+        self.active = active;
+        self.todo = todo;
+        let r = match best {
+            Some(p) => self.do_region_split(mf, t, st, v, p, &best_live, new),
+            None => false,
+        };
+        self.best_live = best_live;
+        r
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -398,7 +410,7 @@ impl Greedy {
         st: &mut Liveness,
         v: VReg,
         p: PReg,
-        live: &[bool],
+        live: &BundleSet,
         new: &mut Vec<VReg>,
     ) -> bool {
         let orig_blocks = self.sa.num_live_blocks();
@@ -410,8 +422,8 @@ impl Greedy {
         for m in &ms {
             let b = self.blocks[m.pos as usize];
             let span = self.spans[m.pos as usize];
-            let reg_in = m.live_in && live[self.eb.bundle(m.pos, false) as usize];
-            let reg_out = m.live_out && live[self.eb.bundle(m.pos, true) as usize];
+            let reg_in = m.live_in && live.contains(self.eb.bundle(m.pos, false));
+            let reg_out = m.live_out && live.contains(self.eb.bundle(m.pos, true));
             self.editor
                 .set_block(b, u32::from(reg_in) * main, u32::from(reg_out) * main);
             let lo = self.sa.use_slots.partition_point(|&u| u < span.start);
@@ -465,8 +477,8 @@ impl Greedy {
         for k in 0..self.sa.through.len() {
             let pos = self.sa.through[k];
             let b = self.blocks[pos as usize];
-            let reg_in = live[self.eb.bundle(pos, false) as usize];
-            let reg_out = live[self.eb.bundle(pos, true) as usize];
+            let reg_in = live.contains(self.eb.bundle(pos, false));
+            let reg_out = live.contains(self.eb.bundle(pos, true));
             if !reg_in && !reg_out {
                 continue;
             }
