@@ -160,16 +160,23 @@ impl SplitEditor {
         let _ = t;
         out.clear();
         let orig = self.orig.expect("SplitEditor::finish without reset");
-        // 1. Edges.
-        for &b in &mf.order {
-            let end = st.indexes.block_end(b);
-            if !self.lr.live_at(end.prev_slot()) {
-                continue;
-            }
-            let exit = self.io_of(b).1;
-            for &s in mf.succs(b) {
-                if self.lr.live_at(st.indexes.block_start(s)) && self.io_of(s).0 != exit {
-                    return Err(SplitRefused::InconsistentEdge);
+        // 1. Edges, of the blocks the value is live in (found from its
+        // segments, so the cost is what the interval covers).
+        let blocks = st.indexes.blocks();
+        for seg in self.lr.segments() {
+            let mut k = blocks.partition_point(|&(s, _)| s <= seg.start).max(1) - 1;
+            while k < blocks.len() && blocks[k].0 < seg.end {
+                let b = blocks[k].1;
+                k += 1;
+                let end = st.indexes.block_end(b);
+                if seg.end < end || !self.lr.live_at(end.prev_slot()) {
+                    continue;
+                }
+                let exit = self.io_of(b).1;
+                for &s in mf.succs(b) {
+                    if self.lr.live_at(st.indexes.block_start(s)) && self.io_of(s).0 != exit {
+                        return Err(SplitRefused::InconsistentEdge);
+                    }
                 }
             }
         }
