@@ -143,6 +143,8 @@ pub struct Worker {
     pub ra: rcc_ralloc::liveness::Liveness,
     /// The interval allocators' buffers (frequencies, weights, spiller).
     pub ra_scratch: rcc_ralloc::basic::RaScratch,
+    /// The greedy allocator's queue, stages and split buffers.
+    pub greedy: rcc_ralloc::greedy::Greedy,
     /// Stack slot coloring's buffers.
     pub slot_coloring: rcc_ralloc::stack_coloring::Scratch,
     /// `-stats` counters per pass (indexed like `PASSES`).
@@ -171,6 +173,7 @@ impl Worker {
             insts: Vec::new(),
             ra: Default::default(),
             ra_scratch: Default::default(),
+            greedy: Default::default(),
             slot_coloring: Default::default(),
             rec: if encode {
                 RecordingStreamer::with_target(target.backend())

@@ -440,16 +440,12 @@ pub const OPTIONS: &[OptionSpec] = &[
     value(
         "-regalloc",
         "<fast|basic|greedy>",
-        "Register allocator (fast, basic; greedy does not exist yet: an error)",
+        "Register allocator (fast, basic or greedy)",
         |o, v| {
             o.regalloc = Some(match v.as_str() {
                 "fast" => RegAlloc::Fast,
                 "basic" => RegAlloc::Basic,
-                "greedy" => {
-                    return Err(format!(
-                        "-regalloc={v}: the {v} register allocator does not exist yet (rcc has fast and basic)"
-                    ))
-                }
+                "greedy" => RegAlloc::Greedy,
                 _ => return Err(format!("invalid -regalloc '{v}' (fast, basic or greedy)")),
             });
             Ok(())
@@ -791,7 +787,7 @@ mod tests {
         assert!(args("-relocation-model=ropi").is_err());
         assert!(args("-march=arm").is_err());
         assert!(args("-mattr=avx2").is_err());
-        assert!(args("-regalloc=greedy x.ll").is_err());
+        assert!(args("-regalloc=greedy x.ll").is_ok());
         assert!(
             args("-start-after=regallocfast -start-before=prologepilog x.mir")
                 .unwrap()

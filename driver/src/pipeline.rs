@@ -156,6 +156,19 @@ pub static PASSES: &[Pass] = &[
         ],
     },
     Pass {
+        name: "greedy",
+        description: "Greedy Register Allocator",
+        levels: Levels::ALL,
+        when: Allocators::GREEDY,
+        run: Some(regalloc_greedy),
+        counters: &[
+            "Number of interferences evicted",
+            "Number of split local live ranges",
+            "Number of single block splits",
+            "Number of global splits",
+        ],
+    },
+    Pass {
         name: "virtregrewriter",
         description: "Virtual Register Rewriter",
         levels: Levels::ALL,
@@ -372,6 +385,28 @@ fn regalloc_basic(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         s.evictions as u64,
         s.spill.folds as u64,
         0,
+    ])
+}
+
+fn regalloc_greedy(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let opts = interval_options(cx, w);
+    let Worker {
+        mf,
+        ra,
+        ra_scratch,
+        greedy,
+        ..
+    } = w;
+    let s = greedy
+        .allocate(mf, t, ra, ra_scratch, &opts)
+        .map_err(|e| e.to_string())?;
+    ra.materialize(mf);
+    Ok([
+        s.evictions as u64,
+        s.local_splits as u64,
+        s.block_splits as u64,
+        s.region_splits as u64,
     ])
 }
 

@@ -154,7 +154,15 @@ fn bad_requests_are_errors() {
     let ex = example();
     fails_with(&["-stop-after=nope", &ex], "unknown pass name 'nope'");
     fails_with(&["-stop-after=nope", &ex], "regallocfast");
-    fails_with(&["-regalloc=greedy", &ex], "does not exist yet");
+    let o = rcc_par(&["-regalloc=greedy", "-debug-pass=Structure", &ex]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = format!("{}{}", stderr(&o), String::from_utf8_lossy(&o.stdout));
+    assert!(
+        out.contains("greedy                  per function  Greedy Register Allocator")
+            && out.contains("virtregrewriter")
+            && !out.contains("regallocfast"),
+        "{out}"
+    );
     fails_with(&["-regalloc=nonesuch", &ex], "invalid -regalloc");
     fails_with(
         &["-regalloc=basic", "-run-pass=virtregrewriter", &ex],

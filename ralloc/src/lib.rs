@@ -24,6 +24,7 @@ pub mod basic;
 pub mod checker;
 pub mod coalesce;
 pub mod fast;
+pub mod greedy;
 pub mod hints;
 pub mod liveness;
 pub mod output;

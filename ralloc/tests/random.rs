@@ -422,6 +422,11 @@ proptest! {
     fn random_functions_allocate_correctly_basic(r in region_strategy(), a in any::<u64>(), c in any::<u64>(), fp in any::<bool>()) {
         run_with(Allocator::Basic, &r, a, c, fp);
     }
+
+    #[test]
+    fn random_functions_allocate_correctly_greedy(r in region_strategy(), a in any::<u64>(), c in any::<u64>(), fp in any::<bool>()) {
+        run_with(Allocator::Greedy, &r, a, c, fp);
+    }
 }
 
 /// Builds the function and runs allocator `which` on it under the checker
@@ -448,6 +453,14 @@ fn run_with(which: Allocator, r: &Region, a: u64, c: u64, fp: bool) {
                 check: true,
             };
             roundtrip_basic(&mut b, opts, args);
+        }
+        Allocator::Greedy => {
+            let opts = rcc_ralloc::basic::IntervalOptions {
+                frame_pointer: fp.then_some(regs::RBP),
+                base_pointer: None,
+                check: true,
+            };
+            roundtrip_greedy(&mut b, opts, args);
         }
     }
 }

@@ -372,6 +372,18 @@ pub fn run(mf: &MachFunction, args: &[(PReg, u64)]) -> Option<Outcome> {
                     let w = m.width(ops[5]);
                     m.store(ops, 0, v, w)
                 }
+                "MOV8mi" | "MOV16mi" | "MOV32mi" | "MOV64mi32" => {
+                    // A store of an immediate (a folded rematerialized
+                    // constant); MOV64mi32 sign-extends it.
+                    let w = match name {
+                        "MOV8mi" => 8,
+                        "MOV16mi" => 16,
+                        "MOV32mi" => 32,
+                        _ => 64,
+                    };
+                    let v = sext(m.imm(ops[5]) & mask(32), 32) as u128 & mask(w);
+                    m.store(ops, 0, v, w)
+                }
                 "MOV8rm" | "MOV16rm" | "MOV32rm" | "MOV64rm" | "MOVAPSrm" | "MOVQI2PQIrm"
                 | "MOVDI2PDIrm" | "MOVSDrm" | "MOVSSrm" | "MOVZX32rm8" | "MOVZX64rm8"
                 | "MOVZX32rm16" => {

@@ -245,6 +245,7 @@ pub fn regs_used(mf: &MachFunction) -> Vec<PReg> {
 pub enum Allocator {
     Fast,
     Basic,
+    Greedy,
 }
 
 /// [`pipeline`] with the basic allocator: liveness, allocation, the
@@ -279,6 +280,63 @@ pub fn pipeline_basic(b: &mut B, opts: IntervalOptions) -> BasicStats {
 pub fn roundtrip_basic(b: &mut B, opts: IntervalOptions, args: &[&[(PReg, u64)]]) -> BasicStats {
     let before = b.mf.clone();
     let s = pipeline_basic(b, opts);
+    for set in args {
+        let x = interp::run(&before, set);
+        let y = interp::run(&b.mf, set);
+        assert_eq!(x, y, "behaviour differs for {set:?}\n{}", b.mir());
+        assert!(x.is_some(), "the test program did not finish");
+    }
+    s
+}
+
+/// [`pipeline`] with the greedy allocator: liveness, allocation (splits
+/// and spills through the edit layer), the rewriter's allocation checked
+/// with original vregs, the rewrite.
+pub fn pipeline_greedy(b: &mut B, opts: IntervalOptions) -> rcc_ralloc::greedy::GreedyStats {
+    b.verify("isel");
+    let input = b.mir();
+    eliminate_phis(&mut b.mf, &T);
+    b.verify("phi-elim");
+    two_address(&mut b.mf, &T);
+    b.verify("two-address");
+    let mut st = Liveness::default();
+    let mut rs = RaScratch::default();
+    let mut g = rcc_ralloc::greedy::Greedy::default();
+    let s = g
+        .allocate(&mut b.mf, &T, &mut st, &mut rs, &opts)
+        .unwrap_or_else(|e| {
+            if let Some(p) = std::env::var_os("RCC_GREEDY_FAIL_MIR") {
+                let _ = std::fs::write(p, &input);
+            }
+            panic!("{e}\n{}", b.mir())
+        });
+    st.materialize(&mut b.mf);
+    st.vrm.sort_folds();
+    b.verify("greedy");
+    let a = rcc_ralloc::rewrite::allocation(&b.mf, &T, &st, &rs)
+        .unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
+    if let Err(e) = check_to_string_with_originals(&b.mf, &b.m, &T, &a, Some(&st.vrm)) {
+        if let Some(p) = std::env::var_os("RCC_GREEDY_FAIL_MIR") {
+            let _ = std::fs::write(p, &input);
+        }
+        panic!("checker:\n{e}\n{}", b.mir());
+    }
+    rcc_ralloc::rewrite::set_block_live_ins(&mut b.mf, &st);
+    apply(&mut b.mf, &T, &a).unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
+    b.verify("virtregrewriter");
+    expand_pseudos(&mut b.mf, &b.m, &T).unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
+    b.verify("expand-pseudos");
+    s
+}
+
+/// [`roundtrip`] with the greedy allocator.
+pub fn roundtrip_greedy(
+    b: &mut B,
+    opts: IntervalOptions,
+    args: &[&[(PReg, u64)]],
+) -> rcc_ralloc::greedy::GreedyStats {
+    let before = b.mf.clone();
+    let s = pipeline_greedy(b, opts);
     for set in args {
         let x = interp::run(&before, set);
         let y = interp::run(&b.mf, set);
