@@ -700,9 +700,14 @@ impl Options {
         self.stop_after.is_some() || self.stop_before.is_some() || !self.run_pass.is_empty()
     }
 
-    /// The allocator the pipeline uses.
+    /// The allocator the pipeline uses: `-regalloc=`, else fast at `-O0`
+    /// and greedy at `-O1`..`-O3`, as llc.
     pub fn allocator(&self) -> RegAlloc {
-        self.regalloc.unwrap_or(RegAlloc::Fast)
+        self.regalloc.unwrap_or(if self.opt_level == 0 {
+            RegAlloc::Fast
+        } else {
+            RegAlloc::Greedy
+        })
     }
 }
 

@@ -337,6 +337,12 @@ fn register_coalescer(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     };
     let freqs = &ra_scratch.freqs;
     ra_scratch.hints.compute(mf, t, |b| freqs.freq(b));
+    // The allocator starts from liveness computed afresh from the function
+    // the coalescer leaves, not from the coalescer's incrementally updated
+    // state (equal as sets, but value numbers and use-list order differ):
+    // so a run resumed from `-stop-after=register-coalescer` MIR, or a
+    // `-mir-roundtrip`, allocates exactly as the whole pipeline does.
+    ra.valid = false;
     Ok([
         s.joined as u64,
         s.remat as u64,

@@ -80,8 +80,25 @@ impl Plan {
             ));
         }
         let level = opts.opt_level;
+        let ra = opts.allocator();
+        let named = [
+            (&opts.start_after, "-start-after"),
+            (&opts.start_before, "-start-before"),
+            (&opts.stop_after, "-stop-after"),
+            (&opts.stop_before, "-stop-before"),
+        ];
+        for (p, option) in named {
+            if let Some(p) = p.as_deref() {
+                if !PASSES[pass_index(p)?].runs(level, ra) {
+                    return Err(format!(
+                        "{option}={p}: the pass does not run at -O{level} with -regalloc={} (as llc: it cannot start or stop at a pass that is not run)",
+                        ra.name()
+                    ));
+                }
+            }
+        }
         let passes: Vec<usize> = (first..end)
-            .filter(|&k| PASSES[k].runs(level, opts.allocator()))
+            .filter(|&k| PASSES[k].runs(level, ra))
             .collect();
         Ok(Plan {
             writes_mir: stop.is_some(),
@@ -140,16 +157,21 @@ mod tests {
         assert!(!names(&p).contains(&"stack-slot-coloring"));
         let p = plan("-O2 x.ll", false).unwrap();
         let at_o2: Vec<usize> = (1..PASSES.len())
-            .filter(|&k| PASSES[k].runs(2, RegAlloc::Fast))
+            .filter(|&k| PASSES[k].runs(2, RegAlloc::Greedy))
             .collect();
         assert_eq!(p.passes, at_o2);
+        assert!(names(&p).contains(&"greedy") && !names(&p).contains(&"regallocfast"));
+        let p = plan("-O2 -regalloc=fast x.ll", false).unwrap();
+        assert!(names(&p).contains(&"regallocfast") && !names(&p).contains(&"greedy"));
         let p = plan("-O2 -regalloc=basic x.ll", false).unwrap();
         assert!(names(&p).contains(&"regallocbasic") && !names(&p).contains(&"regallocfast"));
         assert!(p.from_ir && !p.writes_mir);
-        let p = plan("-stop-after=regallocfast x.ll", false).unwrap();
+        let p = plan("-O0 -stop-after=regallocfast x.ll", false).unwrap();
         assert_eq!(names(&p).last(), Some(&"regallocfast"));
         assert!(p.writes_mir);
-        let p = plan("-stop-before=regallocfast x.ll", false).unwrap();
+        let p = plan("-stop-after=greedy x.ll", false).unwrap();
+        assert_eq!(names(&p).last(), Some(&"greedy"));
+        let p = plan("-O0 -stop-before=regallocfast x.ll", false).unwrap();
         assert_eq!(names(&p).last(), Some(&"twoaddressinstruction"));
         let p = plan("-stop-after=parse x.ll", false).unwrap();
         assert!(p.passes.is_empty() && p.writes_mir && p.from_ir);
@@ -161,16 +183,18 @@ mod tests {
     fn mir_input_resumes() {
         let p = plan("-O0 -start-after=regallocfast x.mir", true).unwrap();
         assert_eq!(names(&p)[0], "prologepilog");
-        let p = plan("-O2 -start-after=regallocfast x.mir", true).unwrap();
+        let p = plan("-O2 -regalloc=fast -start-after=regallocfast x.mir", true).unwrap();
         assert_eq!(names(&p)[0], "stack-slot-coloring");
         assert_eq!(names(&p).last(), Some(&"asm-printer"));
         assert!(!p.from_ir && !p.writes_mir);
-        let p = plan("-start-before=regallocfast x.mir", true).unwrap();
+        let p = plan("-O0 -start-before=regallocfast x.mir", true).unwrap();
         assert_eq!(names(&p)[0], "regallocfast");
+        let p = plan("-start-before=greedy x.mir", true).unwrap();
+        assert_eq!(names(&p)[0], "greedy");
         let p = plan("-start-after=parse x.mir", true).unwrap();
         assert!(p.from_ir && names(&p)[0] == "finalize-isel");
         let p = plan(
-            "-start-after=phi-node-elimination -stop-after=regallocfast x.mir",
+            "-O0 -start-after=phi-node-elimination -stop-after=regallocfast x.mir",
             true,
         )
         .unwrap();
@@ -212,5 +236,13 @@ mod tests {
         )
         .unwrap_err()
         .contains("range of passes is empty"));
+        // As llc: no start or stop at a pass the chosen pipeline skips.
+        assert!(plan("-O2 -stop-after=regallocfast x.ll", false)
+            .unwrap_err()
+            .contains("does not run at -O2 with -regalloc=greedy"));
+        assert!(plan("-O0 -start-before=greedy x.mir", true)
+            .unwrap_err()
+            .contains("does not run at -O0 with -regalloc=fast"));
+        assert!(plan("-O0 -regalloc=greedy -start-before=greedy x.mir", true).is_ok());
     }
 }

@@ -42,7 +42,8 @@ fn fails_with(args: &[&str], needle: &str) {
 #[test]
 fn debug_pass_structure_lists_the_table() {
     let ex = example();
-    for level in [0u8, 2] {
+    // The default allocator: fast at -O0, greedy at -O1 and up.
+    for (level, ra) in [(0u8, RegAlloc::Fast), (1, RegAlloc::Greedy), (2, RegAlloc::Greedy)] {
         let o = rcc_par(&[
             &format!("-O{level}"),
             "-debug-pass=Structure",
@@ -52,11 +53,12 @@ fn debug_pass_structure_lists_the_table() {
         ]);
         assert!(o.status.success(), "{}", stderr(&o));
         let err = stderr(&o);
-        assert!(err.contains(&structure(level, RegAlloc::Fast)), "{err}");
-        for p in PASSES.iter().filter(|p| p.runs(level, RegAlloc::Fast)) {
+        assert!(err.contains(&structure(level, ra)), "{err}");
+        for p in PASSES.iter().filter(|p| p.runs(level, ra)) {
             assert!(err.contains(p.name), "-O{level} lacks {}", p.name);
         }
         assert!(!err.contains("regallocbasic"), "{err}");
+        assert_eq!(err.contains("regallocfast"), level == 0, "{err}");
     }
     // -regalloc=basic swaps the fast allocator's row for the interval rows.
     let o = rcc_par(&[
@@ -124,6 +126,7 @@ fn stop_and_print_before() {
     // Stopping writes MIR: the module, then the functions as the pass
     // before the stop point left them; print options still print.
     let o = rcc_par(&[
+        "-O0",
         "-stop-before=regallocfast",
         "-print-before=regallocfast",
         &ex,
