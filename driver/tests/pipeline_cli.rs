@@ -43,7 +43,11 @@ fn fails_with(args: &[&str], needle: &str) {
 fn debug_pass_structure_lists_the_table() {
     let ex = example();
     // The default allocator: fast at -O0, greedy at -O1 and up.
-    for (level, ra) in [(0u8, RegAlloc::Fast), (1, RegAlloc::Greedy), (2, RegAlloc::Greedy)] {
+    for (level, ra) in [
+        (0u8, RegAlloc::Fast),
+        (1, RegAlloc::Greedy),
+        (2, RegAlloc::Greedy),
+    ] {
         let o = rcc_par(&[
             &format!("-O{level}"),
             "-debug-pass=Structure",

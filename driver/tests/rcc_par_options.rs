@@ -410,7 +410,10 @@ fn check_option(name: &str) {
             // this input greedy's copy hints make up for it; basic's do
             // not).
             let fast = differs(&["-regalloc=fast"]);
-            assert_eq!(ok(&run(&["-regalloc=fast", "-join-liveintervals=false"])), fast);
+            assert_eq!(
+                ok(&run(&["-regalloc=fast", "-join-liveintervals=false"])),
+                fast
+            );
             let joined = ok(&run(&["-regalloc=basic"]));
             let kept = ok(&run(&["-regalloc=basic", "-join-liveintervals=false"]));
             assert_ne!(joined, kept, "the copy of the sum is joined");

@@ -249,20 +249,14 @@ pub trait TargetInfo: Sync {
     fn is_rematerializable(&self, _mf: &MachFunction, _i: MInst) -> bool {
         false
     }
-    /// If `i` does nothing but store to a whole stack slot's first bytes
-    /// (LLVM's `isStoreToStackSlot`: a plain frame-index address, offset
-    /// 0, no load, no other effect), the slot and the bytes it writes.
+    /// If `i` does nothing but store to a stack slot's first bytes (a plain
+    /// frame-index address, offset 0, no load, no other effect; a register
+    /// or an immediate: wider than [`TargetInfo::is_store_to_slot`]), the
+    /// slot and the bytes it writes.
     /// Stack slot coloring treats such a store of the slot's full size as
     /// the end of the slot's previous value. Default: none known (every
     /// access then counts as a read, which is correct but shares nothing).
     fn stack_slot_store(&self, _mf: &MachFunction, _i: MInst) -> Option<(FrameIdx, u64)> {
-        None
-    }
-    /// The load counterpart of [`TargetInfo::stack_slot_store`] (LLVM's
-    /// `isLoadFromStackSlot`): if `i` only loads from a plain frame-index
-    /// address (offset 0) into its one register def, the slot and the
-    /// bytes it reads. Default: none known.
-    fn stack_slot_load(&self, _mf: &MachFunction, _i: MInst) -> Option<(FrameIdx, u64)> {
         None
     }
     /// Memory-operand folding (LLVM's `foldMemoryOperand`): a NEW

@@ -412,9 +412,6 @@ impl TargetInfo for X86Info {
     fn stack_slot_store(&self, mf: &MachFunction, i: MInst) -> Option<(FrameIdx, u64)> {
         super::spill::stack_slot_store(mf, i)
     }
-    fn stack_slot_load(&self, mf: &MachFunction, i: MInst) -> Option<(FrameIdx, u64)> {
-        super::spill::stack_slot_load(mf, i)
-    }
     fn fold_memory_operand(
         &self,
         mf: &mut MachFunction,

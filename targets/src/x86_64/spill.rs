@@ -83,22 +83,6 @@ pub fn stack_slot_store(mf: &MachFunction, i: MInst) -> Option<(FrameIdx, u64)> 
     plain_slot_access(mf, i, Role::Def)
 }
 
-/// See `TargetInfo::stack_slot_load`: a form with one register def (no
-/// implicit defs) whose only memory access is a sized load (`r` memory
-/// operand, no store, no call) from a plain frame-object address.
-pub fn stack_slot_load(mf: &MachFunction, i: MInst) -> Option<(FrameIdx, u64)> {
-    let d = DESCS.get(mf.opc(i).as_target()? as usize)?;
-    let reg_defs = d
-        .operands
-        .iter()
-        .filter(|o| matches!(o.kind, OpKind::Reg(_)) && o.role != Role::Use)
-        .count();
-    if reg_defs != 1 || !d.implicit_defs.is_empty() {
-        return None;
-    }
-    plain_slot_access(mf, i, Role::Use)
-}
-
 /// The one sized memory operand of `i`, with role `role` (a store for
 /// `Def`, a load for `Use`), when it is the instruction's only memory
 /// access and addresses a frame object plainly.
@@ -565,10 +549,11 @@ mod tests {
         assert_eq!(t.stack_slot_store(&mf, s), Some((slot, 4)));
         let l = t.load_from_slot(&mut mf, v, mclass::GR32, slot).unwrap();
         assert_eq!(t.stack_slot_store(&mf, l), None);
-        assert_eq!(t.stack_slot_load(&mf, l), Some((slot, 4)));
-        assert_eq!(t.stack_slot_load(&mf, s), None);
+        assert_eq!(t.is_load_from_slot(&mf, l), Some((slot, 0)));
+        assert_eq!(t.is_load_from_slot(&mf, s), None);
+        assert_eq!(t.is_store_to_slot(&mf, s), Some((slot, 5)));
         let xl = t.load_from_slot(&mut mf, v, mclass::FR64, slot).unwrap();
-        assert_eq!(t.stack_slot_load(&mf, xl), Some((slot, 8)));
+        assert_eq!(t.is_load_from_slot(&mf, xl), Some((slot, 0)));
         let x: Reg = mf.new_vreg(mclass::VR128).into();
         let s = t.store_to_slot(&mut mf, x, mclass::VR128, slot).unwrap();
         assert_eq!(t.stack_slot_store(&mf, s), Some((slot, 16)));
@@ -594,10 +579,10 @@ mod tests {
         );
         let f = t.fold_memory_operand(&mut mf, add, 0, slot).unwrap();
         assert_eq!(t.stack_slot_store(&mf, f), None);
-        assert_eq!(t.stack_slot_load(&mf, f), None);
+        assert_eq!(t.is_load_from_slot(&mf, f), None);
         // A folded load into an add also defines EFLAGS: not a plain load.
         let g = t.fold_memory_operand(&mut mf, add, 2, slot).unwrap();
-        assert_eq!(t.stack_slot_load(&mf, g), None);
+        assert_eq!(t.is_load_from_slot(&mf, g), None);
         // A store at an offset into the slot is not a whole-slot store.
         let mut m = frame_mem(slot);
         m[3] = Operand::imm(2);
