@@ -67,20 +67,9 @@ pub(crate) fn block_interference(
                 note(seg.start, seg.end);
             }
         }
-        let mut first_seen = None;
-        let mut last_seen = None;
-        st.matrix.union(u).for_each_overlap(start, end, |s, e, _| {
-            if first_seen.is_none() {
-                first_seen = Some((s, e));
-            }
-            last_seen = Some((s, e));
-            true
-        });
-        if let Some((s, e)) = first_seen {
-            note(s, e);
-        }
-        if let Some((s, e)) = last_seen {
-            note(s, e);
+        if let Some(((fs, fe), (ls, le))) = st.matrix.union(u).first_last_overlap(start, end) {
+            note(fs, fe);
+            note(ls, le);
         }
     }
     for &(at, m) in st.lis.regmasks_in(start, end) {

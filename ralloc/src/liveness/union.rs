@@ -64,6 +64,31 @@ impl LiveIntervalUnion {
         true
     }
 
+    /// The first and last entries overlapping `[start, end)` (the same
+    /// entry twice when only one overlaps), found in logarithmic time:
+    /// entries never overlap, so their ends are sorted like their starts.
+    pub fn first_last_overlap(
+        &self,
+        start: SlotIndex,
+        end: SlotIndex,
+    ) -> Option<((SlotIndex, SlotIndex), (SlotIndex, SlotIndex))> {
+        if start >= end {
+            return None;
+        }
+        let (&ls, &(le, _)) = self.map.range(..end).next_back()?;
+        if le <= start {
+            return None;
+        }
+        let first = match self.map.range(..start).next_back() {
+            Some((&s, &(e, _))) if e > start => (s, e),
+            _ => match self.map.range(start..end).next() {
+                Some((&s, &(e, _))) => (s, e),
+                None => return None,
+            },
+        };
+        Some((first, (ls, le)))
+    }
+
     /// Whether some segment of `lr` overlaps the union.
     pub fn overlaps(&self, lr: &LiveRange) -> bool {
         lr.segments()
