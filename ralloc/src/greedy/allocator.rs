@@ -62,6 +62,9 @@ pub struct Greedy {
     pub(crate) cs: Vec<super::placement::BlockConstraint>,
     pub(crate) active: Vec<u32>,
     pub(crate) todo: Vec<bool>,
+    /// Per layout position: whether the candidate of the current region
+    /// split has interference there (set for the blocks in `active`).
+    pub(crate) active_intf: Vec<bool>,
     pub(crate) products: Vec<(VReg, u32)>,
     /// Slot units per instruction in the current numbering (for sizes).
     pub(crate) instr_dist: u32,

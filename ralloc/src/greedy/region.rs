@@ -261,7 +261,9 @@ impl Greedy {
             }
             for &b in &active[added..] {
                 let span = self.spans[b as usize];
-                match self.intf_at(st, t, p, b) {
+                let intf = self.intf_at(st, t, p, b);
+                self.active_intf[b as usize] = intf.is_some();
+                match intf {
                     None => self.sp.add_links(&self.eb, &self.freq, &[b]),
                     Some((f, l)) => {
                         tmp.clear();
@@ -291,15 +293,7 @@ impl Greedy {
     }
 
     /// LLVM's `calcGlobalSplitCost`.
-    fn global_split_cost(
-        &self,
-        st: &Liveness,
-        t: &dyn TargetInfo,
-        p: PReg,
-        live: &BundleSet,
-        cs: &[BlockConstraint],
-        active: &[u32],
-    ) -> f32 {
+    fn global_split_cost(&self, live: &BundleSet, cs: &[BlockConstraint], active: &[u32]) -> f32 {
         let mut cost = 0.0;
         for (bi, c) in self.sa.use_blocks.iter().zip(cs) {
             let reg_in = live.contains(self.eb.bundle(c.block, false));
@@ -320,7 +314,7 @@ impl Greedy {
             match (reg_in, reg_out) {
                 (false, false) => {}
                 (true, true) => {
-                    if self.intf_at(st, t, p, b).is_some() {
+                    if self.active_intf[b as usize] {
                         cost += 2.0 * f;
                     }
                 }
@@ -350,6 +344,9 @@ impl Greedy {
         if todo.len() < self.spans.len() {
             todo.resize(self.spans.len(), false);
         }
+        if self.active_intf.len() < self.spans.len() {
+            self.active_intf.resize(self.spans.len(), false);
+        }
         let order = std::mem::take(&mut self.order);
         for &p in &order {
             let Some(static_cost) = self.split_constraints(st, t, p, &mut cs) else {
@@ -371,7 +368,7 @@ impl Greedy {
             if !self.sp.finish(&mut live, nb) {
                 continue;
             }
-            let cost = static_cost + self.global_split_cost(st, t, p, &live, &cs, &active);
+            let cost = static_cost + self.global_split_cost(&live, &cs, &active);
             if cost < best_cost {
                 best_cost = cost;
                 best = Some(p);
