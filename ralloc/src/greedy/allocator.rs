@@ -55,6 +55,8 @@ pub struct Greedy {
     intf: Vec<VReg>,
     intfs: Vec<Interferer>,
     pub(crate) use_idx: Vec<SlotIndex>,
+    /// The distinct call masks inside the interval being selected.
+    masks: Vec<u32>,
     // Region split scratch (sized once per function, cleared by what it
     // touched).
     pub(crate) live: super::placement::BundleSet,
@@ -289,6 +291,7 @@ impl Greedy {
             return Err(self.out_of_registers(mf, st, v));
         }
         self.collect_hints(mf, st, v);
+        st.lis.call_masks(st.lis.vreg(v), &mut self.masks);
         if let Some(p) = self.try_assign(t, st, v) {
             st.matrix.assign(&st.lis, &st.units, &mut st.vrm, v, p);
             return Ok(());
@@ -355,7 +358,9 @@ impl Greedy {
     /// A free register: a hinted one if free, else the first free one.
     fn try_assign(&self, t: &dyn TargetInfo, st: &Liveness, v: VReg) -> Option<PReg> {
         let free = |p: PReg| {
-            st.matrix.check_interference(&st.lis, &st.units, t, v, p) == Interference::Free
+            st.matrix
+                .check_interference_masked(&st.lis, &st.units, t, v, p, &self.masks)
+                == Interference::Free
         };
         if let Some(&h) = self.hints.iter().find(|&&h| free(h)) {
             return Some(h);
@@ -386,7 +391,10 @@ impl Greedy {
         let mut max = EvictionCost::MAX;
         for k in 0..self.order.len() {
             let p = self.order[k];
-            match st.matrix.check_interference(&st.lis, &st.units, t, v, p) {
+            match st
+                .matrix
+                .check_interference_masked(&st.lis, &st.units, t, v, p, &self.masks)
+            {
                 Interference::Free => return Some(p),
                 Interference::RegMask | Interference::Fixed => continue,
                 Interference::Virt => {}

@@ -224,6 +224,21 @@ impl LiveIntervals {
         false
     }
 
+    /// The distinct register masks of the calls inside `lr`, into `out`
+    /// (cleared first): `p` is clobbered by a call inside `lr` exactly when
+    /// one of them does not preserve it ([`LiveIntervals::clobbered_by_call`]
+    /// answered once per interval instead of once per register).
+    pub fn call_masks(&self, lr: &LiveRange, out: &mut Vec<u32>) {
+        out.clear();
+        for s in lr.segments() {
+            for &(_, m) in self.regmasks_in(s.start, s.end) {
+                if !out.contains(&m) {
+                    out.push(m);
+                }
+            }
+        }
+    }
+
     /// Whether any call lies inside `lr`.
     pub fn crosses_call(&self, lr: &LiveRange) -> bool {
         lr.segments()

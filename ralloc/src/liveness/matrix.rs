@@ -77,6 +77,33 @@ impl LiveRegMatrix {
         if lis.clobbered_by_call(t, lr, p) {
             return Interference::RegMask;
         }
+        self.check_units(lis, units, v, p)
+    }
+
+    /// [`LiveRegMatrix::check_interference`] with the call masks of `v`'s
+    /// interval computed beforehand ([`LiveIntervals::call_masks`]), for a
+    /// caller querying many registers for one vreg.
+    pub fn check_interference_masked(
+        &self,
+        lis: &LiveIntervals,
+        units: &RegUnits,
+        t: &dyn TargetInfo,
+        v: VReg,
+        p: PReg,
+        masks: &[u32],
+    ) -> Interference {
+        if lis.vreg(v).is_empty() {
+            return Interference::Free;
+        }
+        if masks.iter().any(|&m| !t.preserved_regs(m).contains(&p)) {
+            return Interference::RegMask;
+        }
+        self.check_units(lis, units, v, p)
+    }
+
+    /// The fixed and virtual part of the interference query.
+    fn check_units(&self, lis: &LiveIntervals, units: &RegUnits, v: VReg, p: PReg) -> Interference {
+        let lr = lis.vreg(v);
         let us = units.units(p);
         if us
             .iter()
