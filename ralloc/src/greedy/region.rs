@@ -177,12 +177,13 @@ impl Greedy {
     }
 
     /// The constraints of the use blocks for `p` and their static cost;
-    /// `None` when a split cannot be placed.
+    /// `None` when a split cannot be placed or costs at least `bound`.
     fn split_constraints(
         &self,
         st: &Liveness,
         t: &dyn TargetInfo,
         p: PReg,
+        bound: f32,
         out: &mut Vec<BlockConstraint>,
     ) -> Option<f32> {
         out.clear();
@@ -227,6 +228,11 @@ impl Greedy {
                     }
                 }
                 cost += ins as f32 * self.freq[bi.block as usize];
+                // Costs only grow: a candidate already no cheaper than
+                // `bound` is rejected by the caller anyway.
+                if cost >= bound {
+                    return None;
+                }
             }
             out.push(c);
         }
@@ -349,7 +355,7 @@ impl Greedy {
         }
         let order = std::mem::take(&mut self.order);
         for &p in &order {
-            let Some(static_cost) = self.split_constraints(st, t, p, &mut cs) else {
+            let Some(static_cost) = self.split_constraints(st, t, p, best_cost, &mut cs) else {
                 continue;
             };
             if static_cost >= best_cost {
