@@ -79,6 +79,10 @@ impl LiveIntervalUnion {
         if le <= start {
             return None;
         }
+        if ls <= start {
+            // Every earlier entry ends before `ls`: this one is alone.
+            return Some(((ls, le), (ls, le)));
+        }
         let first = match self.map.range(..start).next_back() {
             Some((&s, &(e, _))) if e > start => (s, e),
             _ => match self.map.range(start..end).next() {
@@ -91,9 +95,14 @@ impl LiveIntervalUnion {
 
     /// Whether some segment of `lr` overlaps the union.
     pub fn overlaps(&self, lr: &LiveRange) -> bool {
-        lr.segments()
-            .iter()
-            .any(|s| !self.for_each_overlap(s.start, s.end, |_, _, _| false))
+        // The last entry starting before a segment's end overlaps it if
+        // any does (ends are sorted like starts).
+        lr.segments().iter().any(|s| {
+            self.map
+                .range(..s.end)
+                .next_back()
+                .is_some_and(|(_, &(e, _))| e > s.start)
+        })
     }
 
     /// Adds to `out` every vreg whose segments overlap `lr` (LLVM's
