@@ -67,6 +67,8 @@ pub struct Greedy {
     /// Per layout position: whether the candidate of the current region
     /// split has interference there (set for the blocks in `active`).
     pub(crate) active_intf: Vec<bool>,
+    /// Per-block interference of candidate registers.
+    pub(crate) icache: super::intf_cache::InterferenceCache,
     pub(crate) products: Vec<(VReg, u32)>,
     /// Slot units per instruction in the current numbering (for sizes).
     pub(crate) instr_dist: u32,
@@ -182,6 +184,7 @@ impl Greedy {
             self.freq.push(rs.freqs.freq(b));
         }
         self.spans_of = st.indexes.renumbers;
+        self.icache.invalidate();
     }
 
     /// The allocatable registers of `c`, in order, into `self.order`.

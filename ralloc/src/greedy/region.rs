@@ -25,6 +25,7 @@
 //! Owns nothing beyond scratch in [`super::Greedy`].
 
 use super::analysis::{count_live_blocks, BlockInfo};
+use super::intf_cache::InterferenceCache;
 use super::placement::{BlockConstraint, Border, BundleSet};
 use super::queue::Stage;
 use super::split::SplitRefused;
@@ -151,15 +152,16 @@ impl Greedy {
         self.try_block_split(mf, t, st, v, new)
     }
 
+    /// The interference of `p` in the block at `pos`, through the cache.
     fn intf_at(
         &self,
+        ic: &mut InterferenceCache,
         st: &Liveness,
         t: &dyn TargetInfo,
         p: PReg,
         pos: u32,
     ) -> Option<(SlotIndex, SlotIndex)> {
-        let s = self.spans[pos as usize];
-        block_interference(st, t, p, s.start, s.end)
+        ic.get(st, t, p, pos, self.spans[pos as usize], self.spans.len())
     }
 
     /// LLVM's `calcSpillCost`: one spill instruction per use block, two
@@ -182,6 +184,7 @@ impl Greedy {
         &self,
         st: &Liveness,
         t: &dyn TargetInfo,
+        ic: &mut InterferenceCache,
         p: PReg,
         bound: f32,
         out: &mut Vec<BlockConstraint>,
@@ -203,7 +206,7 @@ impl Greedy {
                 },
             };
             let span = self.spans[bi.block as usize];
-            if let Some((f, l)) = self.intf_at(st, t, p, bi.block) {
+            if let Some((f, l)) = self.intf_at(ic, st, t, p, bi.block) {
                 let mut ins = 0;
                 if bi.live_in {
                     if f <= span.start {
@@ -245,6 +248,7 @@ impl Greedy {
         &mut self,
         st: &Liveness,
         t: &dyn TargetInfo,
+        ic: &mut InterferenceCache,
         p: PReg,
         todo: &mut [bool],
         active: &mut Vec<u32>,
@@ -267,7 +271,7 @@ impl Greedy {
             }
             for &b in &active[added..] {
                 let span = self.spans[b as usize];
-                let intf = self.intf_at(st, t, p, b);
+                let intf = self.intf_at(ic, st, t, p, b);
                 self.active_intf[b as usize] = intf.is_some();
                 match intf {
                     None => self.sp.add_links(&self.eb, &self.freq, &[b]),
@@ -354,8 +358,10 @@ impl Greedy {
             self.active_intf.resize(self.spans.len(), false);
         }
         let order = std::mem::take(&mut self.order);
+        let mut ic = std::mem::take(&mut self.icache);
         for &p in &order {
-            let Some(static_cost) = self.split_constraints(st, t, p, best_cost, &mut cs) else {
+            let Some(static_cost) = self.split_constraints(st, t, &mut ic, p, best_cost, &mut cs)
+            else {
                 continue;
             };
             if static_cost >= best_cost {
@@ -370,7 +376,7 @@ impl Greedy {
             for &b in &self.sa.through {
                 todo[b as usize] = true;
             }
-            self.grow_region(st, t, p, &mut todo, &mut active);
+            self.grow_region(st, t, &mut ic, p, &mut todo, &mut active);
             if !self.sp.finish(&mut live, nb) {
                 continue;
             }
@@ -381,6 +387,7 @@ impl Greedy {
                 std::mem::swap(&mut best_live, &mut live);
             }
         }
+        self.icache = ic;
         self.order = order;
         self.live = live;
         self.cs = cs;
