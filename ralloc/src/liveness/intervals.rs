@@ -101,6 +101,7 @@ pub struct LiveIntervals {
     occ: Vec<Occ>,
     segs: Vec<Segment>,
     work: Vec<u32>,
+    live_ins: Vec<u32>,
     open: Vec<(SlotIndex, SlotIndex, ValNo)>,
     open_list: Vec<u16>,
 }
@@ -352,7 +353,9 @@ impl LiveIntervals {
                 self.work.push(b);
             }
         }
-        let mut live_ins: Vec<u32> = self.work.clone();
+        let mut live_ins = std::mem::take(&mut self.live_ins);
+        live_ins.clear();
+        live_ins.extend_from_slice(&self.work);
         while let Some(b) = self.work.pop() {
             let (s, e) = (
                 self.pred_start[b as usize] as usize,
@@ -487,6 +490,7 @@ impl LiveIntervals {
         }
         lr.mark_unused_values();
         self.vregs[v.index()] = lr;
+        self.live_ins = live_ins;
     }
 
     /// Computes the ranges of the register units and the register-mask
