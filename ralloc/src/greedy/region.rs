@@ -443,7 +443,9 @@ impl Greedy {
                 }
                 continue;
             }
-            let intf = block_interference(st, t, p, span.start, span.end);
+            let intf = self
+                .icache
+                .get(st, t, p, m.pos, span, self.spans.len());
             if reg_in && (intf.is_some() || !reg_out) {
                 // Leave the register before the interference (or after the
                 // last use when the value does not stay in it).
@@ -485,7 +487,11 @@ impl Greedy {
                 .set_block(b, u32::from(reg_in) * main, u32::from(reg_out) * main);
             if reg_in {
                 let span = self.spans[pos as usize];
-                if block_interference(st, t, p, span.start, span.end).is_some() {
+                if self
+                    .icache
+                    .get(st, t, p, pos, span, self.spans.len())
+                    .is_some()
+                {
                     let top = st.indexes.first_insert_point(mf, b).inst;
                     self.editor.cut(st, b, top, 0);
                 }
