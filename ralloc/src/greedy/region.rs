@@ -443,9 +443,7 @@ impl Greedy {
                 }
                 continue;
             }
-            let intf = self
-                .icache
-                .get(st, t, p, m.pos, span, self.spans.len());
+            let intf = self.icache.get(st, t, p, m.pos, span, self.spans.len());
             if reg_in && (intf.is_some() || !reg_out) {
                 // Leave the register before the interference (or after the
                 // last use when the value does not stay in it).
