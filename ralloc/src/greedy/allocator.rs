@@ -55,6 +55,8 @@ pub struct Greedy {
     intf: Vec<VReg>,
     intfs: Vec<Interferer>,
     pub(crate) use_idx: Vec<SlotIndex>,
+    /// The distinct call masks inside the interval being selected.
+    masks: Vec<u32>,
     // Region split scratch (sized once per function, cleared by what it
     // touched).
     pub(crate) live: super::placement::BundleSet,
@@ -62,6 +64,11 @@ pub struct Greedy {
     pub(crate) cs: Vec<super::placement::BlockConstraint>,
     pub(crate) active: Vec<u32>,
     pub(crate) todo: Vec<bool>,
+    /// Per layout position: whether the candidate of the current region
+    /// split has interference there (set for the blocks in `active`).
+    pub(crate) active_intf: Vec<bool>,
+    /// Per-block interference of candidate registers.
+    pub(crate) icache: super::intf_cache::InterferenceCache,
     pub(crate) products: Vec<(VReg, u32)>,
     /// Slot units per instruction in the current numbering (for sizes).
     pub(crate) instr_dist: u32,
@@ -177,6 +184,7 @@ impl Greedy {
             self.freq.push(rs.freqs.freq(b));
         }
         self.spans_of = st.indexes.renumbers;
+        self.icache.invalidate();
     }
 
     /// The allocatable registers of `c`, in order, into `self.order`.
@@ -286,6 +294,7 @@ impl Greedy {
             return Err(self.out_of_registers(mf, st, v));
         }
         self.collect_hints(mf, st, v);
+        st.lis.call_masks(st.lis.vreg(v), &mut self.masks);
         if let Some(p) = self.try_assign(t, st, v) {
             st.matrix.assign(&st.lis, &st.units, &mut st.vrm, v, p);
             return Ok(());
@@ -352,7 +361,9 @@ impl Greedy {
     /// A free register: a hinted one if free, else the first free one.
     fn try_assign(&self, t: &dyn TargetInfo, st: &Liveness, v: VReg) -> Option<PReg> {
         let free = |p: PReg| {
-            st.matrix.check_interference(&st.lis, &st.units, t, v, p) == Interference::Free
+            st.matrix
+                .check_interference_masked(&st.lis, &st.units, t, v, p, &self.masks)
+                == Interference::Free
         };
         if let Some(&h) = self.hints.iter().find(|&&h| free(h)) {
             return Some(h);
@@ -383,7 +394,10 @@ impl Greedy {
         let mut max = EvictionCost::MAX;
         for k in 0..self.order.len() {
             let p = self.order[k];
-            match st.matrix.check_interference(&st.lis, &st.units, t, v, p) {
+            match st
+                .matrix
+                .check_interference_masked(&st.lis, &st.units, t, v, p, &self.masks)
+            {
                 Interference::Free => return Some(p),
                 Interference::RegMask | Interference::Fixed => continue,
                 Interference::Virt => {}

@@ -29,7 +29,8 @@
 //! Modules: [`queue`] (work list, stages, cascades), [`evict`] (eviction
 //! rule), [`analysis`] (per-block uses), [`bundles`] and [`placement`]
 //! (edge bundles, spill placement), [`split`] (the split editor),
-//! [`region`] (region, block and local splitting).
+//! [`region`] (region, block and local splitting), [`intf_cache`]
+//! (per-block interference remembered across region splits).
 //!
 //! Invariants: a vreg is in the queue or assigned or spilled or empty;
 //! every split product records its original in the map; stages only grow,
@@ -40,6 +41,7 @@ mod allocator;
 pub mod analysis;
 pub mod bundles;
 pub mod evict;
+pub mod intf_cache;
 pub mod placement;
 pub mod queue;
 pub mod region;

@@ -25,6 +25,7 @@
 //! Owns nothing beyond scratch in [`super::Greedy`].
 
 use super::analysis::{count_live_blocks, BlockInfo};
+use super::intf_cache::InterferenceCache;
 use super::placement::{BlockConstraint, Border, BundleSet};
 use super::queue::Stage;
 use super::split::SplitRefused;
@@ -67,20 +68,9 @@ pub(crate) fn block_interference(
                 note(seg.start, seg.end);
             }
         }
-        let mut first_seen = None;
-        let mut last_seen = None;
-        st.matrix.union(u).for_each_overlap(start, end, |s, e, _| {
-            if first_seen.is_none() {
-                first_seen = Some((s, e));
-            }
-            last_seen = Some((s, e));
-            true
-        });
-        if let Some((s, e)) = first_seen {
-            note(s, e);
-        }
-        if let Some((s, e)) = last_seen {
-            note(s, e);
+        if let Some(((fs, fe), (ls, le))) = st.matrix.union(u).first_last_overlap(start, end) {
+            note(fs, fe);
+            note(ls, le);
         }
     }
     for &(at, m) in st.lis.regmasks_in(start, end) {
@@ -162,15 +152,16 @@ impl Greedy {
         self.try_block_split(mf, t, st, v, new)
     }
 
+    /// The interference of `p` in the block at `pos`, through the cache.
     fn intf_at(
         &self,
+        ic: &mut InterferenceCache,
         st: &Liveness,
         t: &dyn TargetInfo,
         p: PReg,
         pos: u32,
     ) -> Option<(SlotIndex, SlotIndex)> {
-        let s = self.spans[pos as usize];
-        block_interference(st, t, p, s.start, s.end)
+        ic.get(st, t, p, pos, self.spans[pos as usize], self.spans.len())
     }
 
     /// LLVM's `calcSpillCost`: one spill instruction per use block, two
@@ -188,12 +179,14 @@ impl Greedy {
     }
 
     /// The constraints of the use blocks for `p` and their static cost;
-    /// `None` when a split cannot be placed.
+    /// `None` when a split cannot be placed or costs at least `bound`.
     fn split_constraints(
         &self,
         st: &Liveness,
         t: &dyn TargetInfo,
+        ic: &mut InterferenceCache,
         p: PReg,
+        bound: f32,
         out: &mut Vec<BlockConstraint>,
     ) -> Option<f32> {
         out.clear();
@@ -213,7 +206,7 @@ impl Greedy {
                 },
             };
             let span = self.spans[bi.block as usize];
-            if let Some((f, l)) = self.intf_at(st, t, p, bi.block) {
+            if let Some((f, l)) = self.intf_at(ic, st, t, p, bi.block) {
                 let mut ins = 0;
                 if bi.live_in {
                     if f <= span.start {
@@ -238,6 +231,11 @@ impl Greedy {
                     }
                 }
                 cost += ins as f32 * self.freq[bi.block as usize];
+                // Costs only grow: a candidate already no cheaper than
+                // `bound` is rejected by the caller anyway.
+                if cost >= bound {
+                    return None;
+                }
             }
             out.push(c);
         }
@@ -250,6 +248,7 @@ impl Greedy {
         &mut self,
         st: &Liveness,
         t: &dyn TargetInfo,
+        ic: &mut InterferenceCache,
         p: PReg,
         todo: &mut [bool],
         active: &mut Vec<u32>,
@@ -272,7 +271,9 @@ impl Greedy {
             }
             for &b in &active[added..] {
                 let span = self.spans[b as usize];
-                match self.intf_at(st, t, p, b) {
+                let intf = self.intf_at(ic, st, t, p, b);
+                self.active_intf[b as usize] = intf.is_some();
+                match intf {
                     None => self.sp.add_links(&self.eb, &self.freq, &[b]),
                     Some((f, l)) => {
                         tmp.clear();
@@ -302,15 +303,7 @@ impl Greedy {
     }
 
     /// LLVM's `calcGlobalSplitCost`.
-    fn global_split_cost(
-        &self,
-        st: &Liveness,
-        t: &dyn TargetInfo,
-        p: PReg,
-        live: &BundleSet,
-        cs: &[BlockConstraint],
-        active: &[u32],
-    ) -> f32 {
+    fn global_split_cost(&self, live: &BundleSet, cs: &[BlockConstraint], active: &[u32]) -> f32 {
         let mut cost = 0.0;
         for (bi, c) in self.sa.use_blocks.iter().zip(cs) {
             let reg_in = live.contains(self.eb.bundle(c.block, false));
@@ -331,7 +324,7 @@ impl Greedy {
             match (reg_in, reg_out) {
                 (false, false) => {}
                 (true, true) => {
-                    if self.intf_at(st, t, p, b).is_some() {
+                    if self.active_intf[b as usize] {
                         cost += 2.0 * f;
                     }
                 }
@@ -361,9 +354,14 @@ impl Greedy {
         if todo.len() < self.spans.len() {
             todo.resize(self.spans.len(), false);
         }
+        if self.active_intf.len() < self.spans.len() {
+            self.active_intf.resize(self.spans.len(), false);
+        }
         let order = std::mem::take(&mut self.order);
+        let mut ic = std::mem::take(&mut self.icache);
         for &p in &order {
-            let Some(static_cost) = self.split_constraints(st, t, p, &mut cs) else {
+            let Some(static_cost) = self.split_constraints(st, t, &mut ic, p, best_cost, &mut cs)
+            else {
                 continue;
             };
             if static_cost >= best_cost {
@@ -378,17 +376,18 @@ impl Greedy {
             for &b in &self.sa.through {
                 todo[b as usize] = true;
             }
-            self.grow_region(st, t, p, &mut todo, &mut active);
+            self.grow_region(st, t, &mut ic, p, &mut todo, &mut active);
             if !self.sp.finish(&mut live, nb) {
                 continue;
             }
-            let cost = static_cost + self.global_split_cost(st, t, p, &live, &cs, &active);
+            let cost = static_cost + self.global_split_cost(&live, &cs, &active);
             if cost < best_cost {
                 best_cost = cost;
                 best = Some(p);
                 std::mem::swap(&mut best_live, &mut live);
             }
         }
+        self.icache = ic;
         self.order = order;
         self.live = live;
         self.cs = cs;
@@ -444,7 +443,7 @@ impl Greedy {
                 }
                 continue;
             }
-            let intf = block_interference(st, t, p, span.start, span.end);
+            let intf = self.icache.get(st, t, p, m.pos, span, self.spans.len());
             if reg_in && (intf.is_some() || !reg_out) {
                 // Leave the register before the interference (or after the
                 // last use when the value does not stay in it).
@@ -486,7 +485,11 @@ impl Greedy {
                 .set_block(b, u32::from(reg_in) * main, u32::from(reg_out) * main);
             if reg_in {
                 let span = self.spans[pos as usize];
-                if block_interference(st, t, p, span.start, span.end).is_some() {
+                if self
+                    .icache
+                    .get(st, t, p, pos, span, self.spans.len())
+                    .is_some()
+                {
                     let top = st.indexes.first_insert_point(mf, b).inst;
                     self.editor.cut(st, b, top, 0);
                 }

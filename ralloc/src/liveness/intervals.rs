@@ -101,6 +101,7 @@ pub struct LiveIntervals {
     occ: Vec<Occ>,
     segs: Vec<Segment>,
     work: Vec<u32>,
+    live_ins: Vec<u32>,
     open: Vec<(SlotIndex, SlotIndex, ValNo)>,
     open_list: Vec<u16>,
 }
@@ -224,6 +225,21 @@ impl LiveIntervals {
         false
     }
 
+    /// The distinct register masks of the calls inside `lr`, into `out`
+    /// (cleared first): `p` is clobbered by a call inside `lr` exactly when
+    /// one of them does not preserve it ([`LiveIntervals::clobbered_by_call`]
+    /// answered once per interval instead of once per register).
+    pub fn call_masks(&self, lr: &LiveRange, out: &mut Vec<u32>) {
+        out.clear();
+        for s in lr.segments() {
+            for &(_, m) in self.regmasks_in(s.start, s.end) {
+                if !out.contains(&m) {
+                    out.push(m);
+                }
+            }
+        }
+    }
+
     /// Whether any call lies inside `lr`.
     pub fn crosses_call(&self, lr: &LiveRange) -> bool {
         lr.segments()
@@ -337,7 +353,9 @@ impl LiveIntervals {
                 self.work.push(b);
             }
         }
-        let mut live_ins: Vec<u32> = self.work.clone();
+        let mut live_ins = std::mem::take(&mut self.live_ins);
+        live_ins.clear();
+        live_ins.extend_from_slice(&self.work);
         while let Some(b) = self.work.pop() {
             let (s, e) = (
                 self.pred_start[b as usize] as usize,
@@ -472,6 +490,7 @@ impl LiveIntervals {
         }
         lr.mark_unused_values();
         self.vregs[v.index()] = lr;
+        self.live_ins = live_ins;
     }
 
     /// Computes the ranges of the register units and the register-mask

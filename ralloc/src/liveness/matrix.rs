@@ -41,6 +41,11 @@ pub struct LiveRegMatrix {
     unions: Vec<LiveIntervalUnion>,
     /// Assignments made through the matrix (for counters).
     pub assignments: u64,
+    /// Per unit: the value of `clock` when its union last changed (LLVM's
+    /// union tags), so caches of interference can tell they are stale.
+    changed: Vec<u64>,
+    /// Counts union changes; never reset, so tags are never reused.
+    clock: u64,
 }
 
 impl LiveRegMatrix {
@@ -54,6 +59,30 @@ impl LiveRegMatrix {
                 .resize_with(units.num_units(), LiveIntervalUnion::default);
         }
         self.assignments = 0;
+        self.touch_all();
+    }
+
+    /// Marks every union changed.
+    fn touch_all(&mut self) {
+        self.clock += 1;
+        self.changed.clear();
+        self.changed.resize(self.unions.len(), self.clock);
+    }
+
+    fn touch(&mut self, u: u16) {
+        self.clock += 1;
+        self.changed[u as usize] = self.clock;
+    }
+
+    /// The latest change tag of the unions of `p`'s units: equal to an
+    /// earlier answer exactly when none of them changed since.
+    pub fn change_tag(&self, units: &RegUnits, p: PReg) -> u64 {
+        units
+            .units(p)
+            .iter()
+            .map(|&u| self.changed[u as usize])
+            .max()
+            .unwrap_or(0)
     }
 
     /// The union of unit `u`.
@@ -77,6 +106,33 @@ impl LiveRegMatrix {
         if lis.clobbered_by_call(t, lr, p) {
             return Interference::RegMask;
         }
+        self.check_units(lis, units, v, p)
+    }
+
+    /// [`LiveRegMatrix::check_interference`] with the call masks of `v`'s
+    /// interval computed beforehand ([`LiveIntervals::call_masks`]), for a
+    /// caller querying many registers for one vreg.
+    pub fn check_interference_masked(
+        &self,
+        lis: &LiveIntervals,
+        units: &RegUnits,
+        t: &dyn TargetInfo,
+        v: VReg,
+        p: PReg,
+        masks: &[u32],
+    ) -> Interference {
+        if lis.vreg(v).is_empty() {
+            return Interference::Free;
+        }
+        if masks.iter().any(|&m| !t.preserved_regs(m).contains(&p)) {
+            return Interference::RegMask;
+        }
+        self.check_units(lis, units, v, p)
+    }
+
+    /// The fixed and virtual part of the interference query.
+    fn check_units(&self, lis: &LiveIntervals, units: &RegUnits, v: VReg, p: PReg) -> Interference {
+        let lr = lis.vreg(v);
         let us = units.units(p);
         if us
             .iter()
@@ -120,6 +176,7 @@ impl LiveRegMatrix {
         let lr = lis.vreg(v);
         for &u in units.units(p) {
             self.unions[u as usize].insert(lr, v);
+            self.touch(u);
         }
         vrm.set_phys(v, Some(p));
         self.assignments += 1;
@@ -137,6 +194,7 @@ impl LiveRegMatrix {
         let lr = lis.vreg(v);
         for &u in units.units(p) {
             self.unions[u as usize].remove(lr, v);
+            self.touch(u);
         }
         vrm.set_phys(v, None);
     }
@@ -146,6 +204,7 @@ impl LiveRegMatrix {
         for u in &mut self.unions {
             u.clear();
         }
+        self.touch_all();
         for k in 0..vrm.len().min(lis.num_vregs()) {
             let v = VReg::from_index(k);
             if let Some(p) = vrm.phys(v) {

@@ -161,6 +161,19 @@ impl LiveRange {
     /// caller bug; the verifier reports it).
     pub fn add_segment(&mut self, seg: Segment) {
         debug_assert!(seg.start < seg.end, "empty segment {seg:?}");
+        // Appending after the last segment (intervals are built in order):
+        // what the general path below does, without the search and splice.
+        match self.segments.last() {
+            None => {
+                self.segments.push(seg);
+                return;
+            }
+            Some(l) if l.end < seg.start || (l.end == seg.start && l.valno != seg.valno) => {
+                self.segments.push(seg);
+                return;
+            }
+            _ => {}
+        }
         // First segment that could merge: ends at or after seg.start.
         let mut lo = self.segments.partition_point(|s| s.end < seg.start);
         let mut start = seg.start;

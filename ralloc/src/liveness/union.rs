@@ -64,23 +64,73 @@ impl LiveIntervalUnion {
         true
     }
 
+    /// The first and last entries overlapping `[start, end)` (the same
+    /// entry twice when only one overlaps), found in logarithmic time:
+    /// entries never overlap, so their ends are sorted like their starts.
+    pub fn first_last_overlap(
+        &self,
+        start: SlotIndex,
+        end: SlotIndex,
+    ) -> Option<((SlotIndex, SlotIndex), (SlotIndex, SlotIndex))> {
+        if start >= end {
+            return None;
+        }
+        let (&ls, &(le, _)) = self.map.range(..end).next_back()?;
+        if le <= start {
+            return None;
+        }
+        if ls <= start {
+            // Every earlier entry ends before `ls`: this one is alone.
+            return Some(((ls, le), (ls, le)));
+        }
+        let first = match self.map.range(..start).next_back() {
+            Some((&s, &(e, _))) if e > start => (s, e),
+            _ => match self.map.range(start..end).next() {
+                Some((&s, &(e, _))) => (s, e),
+                None => return None,
+            },
+        };
+        Some((first, (ls, le)))
+    }
+
     /// Whether some segment of `lr` overlaps the union.
     pub fn overlaps(&self, lr: &LiveRange) -> bool {
-        lr.segments()
-            .iter()
-            .any(|s| !self.for_each_overlap(s.start, s.end, |_, _, _| false))
+        // The last entry starting before a segment's end overlaps it if
+        // any does (ends are sorted like starts).
+        lr.segments().iter().any(|s| {
+            self.map
+                .range(..s.end)
+                .next_back()
+                .is_some_and(|(_, &(e, _))| e > s.start)
+        })
     }
 
     /// Adds to `out` every vreg whose segments overlap `lr` (LLVM's
     /// `collectInterferingVRegs`), without duplicates.
     pub fn collect(&self, lr: &LiveRange, out: &mut Vec<VReg>) {
         for s in lr.segments() {
-            self.for_each_overlap(s.start, s.end, |_, _, v| {
-                if !out.contains(&v) {
-                    out.push(v);
+            // One descent per segment: walk back from the last entry
+            // starting before the segment's end while entries still reach
+            // into it (ends are sorted like starts), then restore order.
+            let base = out.len();
+            for (_, &(e, v)) in self.map.range(..s.end).rev() {
+                if e <= s.start {
+                    break;
                 }
-                true
-            });
+                out.push(v);
+            }
+            out[base..].reverse();
+            // Keep the first occurrence of each vreg, as a forward walk
+            // adding only vregs not yet listed would.
+            let mut w = base;
+            for r in base..out.len() {
+                let v = out[r];
+                if !out[..w].contains(&v) {
+                    out[w] = v;
+                    w += 1;
+                }
+            }
+            out.truncate(w);
         }
     }
 
@@ -107,6 +157,51 @@ mod tests {
             });
         }
         r
+    }
+
+    /// The logarithmic queries agree with a walk over every entry.
+    #[test]
+    fn fast_queries_match_walk() {
+        let mut u = LiveIntervalUnion::default();
+        let parts: [&[(u32, u32)]; 4] = [
+            &[(2, 4), (9, 11)],
+            &[(4, 6), (14, 20)],
+            &[(6, 7)],
+            &[(11, 13)],
+        ];
+        for (k, p) in parts.iter().enumerate() {
+            u.insert(&lr(p), VReg::from_u32(k as u32));
+        }
+        let at = |x: u32| SlotIndex::new(x, Slot::Register);
+        for a in 0..22 {
+            for b in a..23 {
+                let mut all = Vec::new();
+                u.for_each_overlap(at(a), at(b), |s, e, _| {
+                    all.push((s, e));
+                    true
+                });
+                let want = if a < b && !all.is_empty() {
+                    Some((all[0], all[all.len() - 1]))
+                } else {
+                    None
+                };
+                assert_eq!(u.first_last_overlap(at(a), at(b)), want, "[{a}, {b})");
+                if a < b {
+                    let q = lr(&[(a, b)]);
+                    assert_eq!(u.overlaps(&q), want.is_some(), "[{a}, {b})");
+                }
+            }
+        }
+        let q = lr(&[(3, 10), (12, 15)]);
+        let mut out = Vec::new();
+        u.collect(&q, &mut out);
+        let ids: Vec<u32> = out.iter().map(|v| v.as_u32()).collect();
+        assert_eq!(ids, vec![0, 1, 2, 3]);
+        let q = lr(&[(10, 15)]);
+        out.clear();
+        u.collect(&q, &mut out);
+        let ids: Vec<u32> = out.iter().map(|v| v.as_u32()).collect();
+        assert_eq!(ids, vec![0, 3, 1]);
     }
 
     #[test]
