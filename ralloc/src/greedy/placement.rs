@@ -76,12 +76,16 @@ pub struct SpillPlacement {
     in_todo: Vec<bool>,
     recent_positive: Vec<u32>,
     threshold: f32,
+    /// Bundles of the current query (the buffers may be longer: they keep
+    /// the capacity of earlier functions, which must not change results).
+    num_bundles: usize,
 }
 
 impl SpillPlacement {
     /// Starts a query over `num_bundles` bundles; `entry_freq` is the
     /// function entry's frequency (the dead zone is `entry_freq / 8192`).
     pub fn prepare(&mut self, num_bundles: usize, entry_freq: f32) {
+        self.num_bundles = num_bundles;
         if self.nodes.len() < num_bundles {
             self.nodes.resize_with(num_bundles, Node::default);
         }
@@ -216,7 +220,10 @@ impl SpillPlacement {
     /// register nodes are in [`SpillPlacement::recent_positive`].
     pub fn iterate(&mut self) {
         self.recent_positive.clear();
-        let mut limit = self.nodes.len() * 10 + 16;
+        // Bounded by this query's size, not the buffers' (kept from earlier
+        // functions): the result must not depend on what a worker compiled
+        // before, or output would vary with -j.
+        let mut limit = self.num_bundles * 10 + 16;
         while limit > 0 {
             limit -= 1;
             let Some(n) = self.todo.pop() else { break };
