@@ -4,7 +4,8 @@
 # functions that fail, by reason.
 #
 # Usage: scripts/coverage.sh [--no-verify] [-P N] [FILE.ll ...]
-#   (default files: $CORPUS_DIR/ll/**/*.ll, CORPUS_DIR defaults to <repo>/corpus)
+#   (default files: $CORPUS_DIR/ll/**/*.ll, CORPUS_DIR defaults to <repo>/corpus;
+#   RCC_FLAGS adds options, e.g. RCC_FLAGS=-regalloc=basic)
 #
 # Output: one line per file with failures (`file: F of N functions fail`),
 # then the reasons over all files, most frequent first (the text after
@@ -23,7 +24,7 @@ while [[ $# -gt 0 ]]; do
     case "$1" in
         --no-verify) VERIFY= ; shift ;;
         -P) PAR=$2; shift 2 ;;
-        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
         -*) echo "coverage: unknown option $1" >&2; exit 2 ;;
         *) FILES+=("$1"); shift ;;
     esac
@@ -47,7 +48,7 @@ one() {
     local n
     n=$(grep -c '^define ' "$f" || true)
     local status=0
-    "$RCC" -filetype=null -j1 $VERIFY "$f" 2>"$out.err" >/dev/null || status=$?
+    "$RCC" -filetype=null -j1 $VERIFY $RCC_FLAGS "$f" 2>"$out.err" >/dev/null || status=$?
     local failed
     failed=$(grep -c "error: in function '" "$out.err" || true)
     if [[ $status -ne 0 && $failed -eq 0 ]]; then
@@ -60,7 +61,8 @@ one() {
     echo "$f $n $failed" >"$out.count"
 }
 export -f one
-export RCC VERIFY
+RCC_FLAGS=${RCC_FLAGS:-}
+export RCC VERIFY RCC_FLAGS
 
 i=0
 for f in "${FILES[@]}"; do

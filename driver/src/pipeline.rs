@@ -374,11 +374,7 @@ fn interval_options(cx: &FnCx<'_>, w: &Worker) -> rcc_ralloc::basic::IntervalOpt
     rcc_ralloc::basic::IntervalOptions {
         frame_pointer: reserved.frame_pointer,
         base_pointer: reserved.base_pointer,
-        // Always on for the interval allocators until the corpus is
-        // checker-clean with them (5 functions of rustc-rcc_ir.ll fail it
-        // with greedy, 21 with basic): a checker error is a compile error,
-        // never silently wrong code.
-        check: true,
+        check: cx.module.opts.verify_machineinstrs,
     }
 }
 

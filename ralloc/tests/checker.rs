@@ -234,3 +234,78 @@ fn landing_pad_does_not_see_values_written_after_the_call() {
     let e = rejected(&b, &a, "a pad reading a value defined after the call");
     assert!(e.contains("block: bb.2"), "{e}");
 }
+
+/// `x` is undefined on one path and 5 on the other, where it is spilled;
+/// the join reloads it: bb0 `c = rdi; test c; x = IMPLICIT_DEF; je bb2`,
+/// bb1 `x = 5` (spilled), bb2 `eax = x` (reloaded). Nothing stores the
+/// undefined value (LLVM's spiller does not either), so the slot holds
+/// `x` only on one side; with `spill` false it holds it on neither.
+fn undef_on_one_path(spill: bool) -> (B, Allocation) {
+    let mut b = B::new();
+    b.mf.live_ins = vec![regs::RDI];
+    let (e, def, join) = (b.block(), b.block(), b.block());
+    let (c, x) = (b.v(mclass::GR64), b.v(mclass::GR32));
+    b.begin(e);
+    b.copy(c, regs::RDI);
+    b.i(op::TEST64rr, &[u(c), u(c), eflags_def()]);
+    b.g(MOpc::IMPLICIT_DEF, &[d(x)]);
+    b.i(op::JCC_1, &[blk(join), imm(4), eflags_use()]);
+    b.i(op::JMP_1, &[blk(def)]);
+    b.end(&[join, def]);
+    b.begin(def);
+    let mov = b.i(op::MOV32ri, &[d(x), imm(5)]);
+    b.i(op::JMP_1, &[blk(join)]);
+    b.end(&[join]);
+    b.begin(join);
+    let read = b.copy(regs::EAX, x);
+    b.i(op::RET64, &[imp_use(regs::EAX)]);
+    b.end(&[]);
+    let slot = b.mf.frame.create(4, 4, rcc_mach::FrameKind::Spill);
+    let mut a = Allocation {
+        allocs: vec![rcc_mc::Reg(0); b.mf.operand_pool_len()],
+        ..Allocation::default()
+    };
+    for &blk in &b.mf.order.clone() {
+        for &i in b.mf.block_insts(blk) {
+            for (k, o) in b.mf.operands(i).iter().enumerate() {
+                if let Some(v) = o.reg().as_virt() {
+                    a.allocs[b.mf.operand_range(i).start + k] = match (v == c, i == read) {
+                        (true, _) => regs::RDI,
+                        (false, false) => regs::ECX,
+                        (false, true) => regs::EDX,
+                    };
+                }
+            }
+        }
+    }
+    let pos = |i| b.mf.layout.iter().position(|&j| j == i).expect("in layout");
+    let class = mclass::GR32;
+    if spill {
+        a.edits.push(rcc_ralloc::Edit {
+            point: rcc_ralloc::ProgPoint::after(pos(mov)),
+            from: Loc::Reg(regs::ECX),
+            to: Loc::Stack(slot),
+            class,
+        });
+    }
+    a.edits.push(rcc_ralloc::Edit {
+        point: rcc_ralloc::ProgPoint::before(pos(read)),
+        from: Loc::Stack(slot),
+        to: Loc::Reg(regs::EDX),
+        class,
+    });
+    (b, a)
+}
+
+#[test]
+fn undefined_values_need_not_be_stored() {
+    let (b, a) = undef_on_one_path(true);
+    check(&b.mf, &T, &a).unwrap_or_else(|e| panic!("{e:?}\n{}", b.mir()));
+}
+
+#[test]
+fn a_value_defined_on_one_path_must_reach_the_read() {
+    let (b, a) = undef_on_one_path(false);
+    let e = rejected(&b, &a, "a reload of a slot the defined path never stored");
+    assert!(e.contains("expected in"), "{e}");
+}

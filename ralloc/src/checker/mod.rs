@@ -36,6 +36,11 @@
 //! slot the spiller folded into an instruction (`vrm::Fold`) is read (its
 //! original must be there) and/or written by it.
 //!
+//! An `IMPLICIT_DEF` makes its value *undefined*: every location holds it
+//! (`state::State::undef`) until a real def of the same value (not a
+//! reload or a split copy), so an allocator need not store or move an
+//! undefined value anywhere, as LLVM's spiller and splitter do not.
+//!
 //! A landing pad (`rcc_mach::eh`) is entered from inside its invoke's
 //! call: its predecessor contributes the state right after the last call
 //! between two `EH_LABEL`s (what the unwinder restores; the call's
@@ -245,6 +250,19 @@ fn final_reg(
         Some(idx) => t.sub_reg(r, idx),
         None => Some(r),
     }
+}
+
+/// Whether `i` is a COPY between two vregs with the same original (a
+/// split copy: it moves a value, possibly an undefined one).
+fn is_split_copy(mf: &MachFunction, i: MInst, vrm: Option<&VirtRegMap>) -> bool {
+    let ops = mf.operands(i);
+    mf.opc(i) == MOpc::COPY
+        && ops.len() == 2
+        && match (ops[0].reg().as_virt(), ops[1].reg().as_virt(), vrm) {
+            (Some(d), Some(u), Some(m)) => m.original(d) == m.original(u),
+            (Some(d), Some(u), None) => d == u,
+            _ => false,
+        }
 }
 
 fn overlap(t: &dyn TargetInfo, x: PReg, y: PReg) -> bool {
@@ -457,7 +475,14 @@ fn inst(
             continue;
         }
         let mut labels = vec![label(v)];
-        if let Some((f, _)) = reload.filter(|&(_, d)| d == k) {
+        let reloaded = reload.filter(|&(_, d)| d == k);
+        if opc == MOpc::IMPLICIT_DEF {
+            s.set_undef(label(v));
+        } else if reloaded.is_none() && !is_split_copy(mf, i, vrm) {
+            // A real def (not a move of the same value to a new place).
+            s.set_defined(label(v));
+        }
+        if let Some((f, _)) = reloaded {
             labels = s.get(Loc::Stack(f)).to_vec();
         }
         if opc == MOpc::COPY && k == 0 && o.subreg().is_none() {

@@ -8,6 +8,14 @@
 //! and everything overlapping it with their own `Phys` values, so a later
 //! read of any of them is accepted unless the allocator wrote in between.
 //! The meet at a join is the intersection, location by location.
+//!
+//! `undef` lists the values that are undefined here (an `IMPLICIT_DEF`
+//! was their last def on some path): every location holds them, since any
+//! bits are a valid undefined value, so a read of one is never an error.
+//! Invariant: no location lists a label of `undef` explicitly. A real def
+//! of the value takes it out of `undef`; at a join a value stays undefined
+//! only if it is undefined on both sides, and a location keeps a label if
+//! each side holds it there or has it undefined.
 
 use crate::output::Loc;
 use rcc_ir::entity::EntityId;
@@ -26,6 +34,8 @@ pub fn phys_label(p: PReg) -> Label {
 pub struct State {
     pub regs: Vec<Vec<Label>>,
     pub slots: Vec<Vec<Label>>,
+    /// Sorted: the values that are undefined (held everywhere).
+    pub undef: Vec<Label>,
 }
 
 impl State {
@@ -33,6 +43,7 @@ impl State {
         State {
             regs: vec![Vec::new(); num_regs],
             slots: vec![Vec::new(); num_slots],
+            undef: Vec::new(),
         }
     }
 
@@ -44,11 +55,31 @@ impl State {
     }
 
     pub fn holds(&self, l: Loc, x: Label) -> bool {
-        self.get(l).binary_search(&x).is_ok()
+        self.undef.binary_search(&x).is_ok() || self.get(l).binary_search(&x).is_ok()
+    }
+
+    /// Value `x` becomes undefined: every location holds it.
+    pub fn set_undef(&mut self, x: Label) {
+        if let Err(k) = self.undef.binary_search(&x) {
+            self.undef.insert(k, x);
+            for l in self.regs.iter_mut().chain(self.slots.iter_mut()) {
+                l.retain(|&y| y != x);
+            }
+        }
+    }
+
+    /// Value `x` gets a real def: it is no longer held everywhere.
+    pub fn set_defined(&mut self, x: Label) {
+        if let Ok(k) = self.undef.binary_search(&x) {
+            self.undef.remove(k);
+        }
     }
 
     /// Writes `labels` to `l`, emptying registers that overlap it.
-    pub fn write(&mut self, t: &dyn TargetInfo, l: Loc, labels: Vec<Label>) {
+    pub fn write(&mut self, t: &dyn TargetInfo, l: Loc, mut labels: Vec<Label>) {
+        if !self.undef.is_empty() {
+            labels.retain(|x| self.undef.binary_search(x).is_err());
+        }
         match l {
             Loc::Reg(r) => {
                 for &a in t.aliases(r) {
@@ -78,9 +109,12 @@ impl State {
         }
     }
 
-    /// Intersects with `o`; returns whether anything changed.
+    /// Intersects with `o` (a value undefined on one side counts as held
+    /// there everywhere); returns whether anything changed.
     pub fn meet(&mut self, o: &State) -> bool {
         let mut changed = false;
+        let (mine, theirs) = (&self.undef, &o.undef);
+        let in_set = |s: &[Label], x: &Label| s.binary_search(x).is_ok();
         for (a, b) in self
             .regs
             .iter_mut()
@@ -88,9 +122,19 @@ impl State {
             .zip(o.regs.iter().chain(o.slots.iter()))
         {
             let n = a.len();
-            a.retain(|x| b.binary_search(x).is_ok());
-            changed |= a.len() != n;
+            a.retain(|x| in_set(b, x) || in_set(theirs, x));
+            let before = a.len();
+            // Labels held on `o`'s side where this side has them undefined.
+            a.extend(b.iter().filter(|x| in_set(mine, x)));
+            if a.len() != before {
+                a.sort_unstable();
+                a.dedup();
+            }
+            changed |= a.len() != n || before != n;
         }
+        let n = self.undef.len();
+        self.undef.retain(|x| o.undef.binary_search(x).is_ok());
+        changed |= self.undef.len() != n;
         changed
     }
 }
