@@ -15,8 +15,9 @@
 //! 2. live-in blocks propagate to their predecessors: a predecessor with a
 //!    def is live-out, one without is live-through (and live-in);
 //! 3. the value live into each live-in block is the one every predecessor
-//!    delivers, or a PHI value at the block start where they differ (a
-//!    worklist; each block changes at most twice); a live-in block with no
+//!    delivers, or a PHI value at the block start where they differ (each
+//!    block scans its predecessors once, then is notified of changes; each
+//!    block's input changes at most twice); a live-in block with no
 //!    predecessor gets a value at its start (an undefined input);
 //! 4. segments are emitted and sorted.
 //!
@@ -59,6 +60,8 @@ struct BlockCalc {
     in_val: u32,
     phi: u32,
     touched: bool,
+    /// Step 3 scanned the predecessors (later changes come as updates).
+    scanned: bool,
 }
 
 const CLEAN: BlockCalc = BlockCalc {
@@ -72,6 +75,7 @@ const CLEAN: BlockCalc = BlockCalc {
     in_val: TOP,
     phi: TOP,
     touched: false,
+    scanned: false,
 };
 
 /// One instruction's occurrences of the vreg being computed.
@@ -101,6 +105,8 @@ pub struct LiveIntervals {
     occ: Vec<Occ>,
     segs: Vec<Segment>,
     work: Vec<u32>,
+    /// Step 3's notifications: (live-in block, new value of a predecessor).
+    upd: Vec<(u32, u32)>,
     live_ins: Vec<u32>,
     open: Vec<(SlotIndex, SlotIndex, ValNo)>,
     open_list: Vec<u16>,
@@ -379,22 +385,38 @@ impl LiveIntervals {
                 }
             }
         }
-        // 3. Values of live-in blocks.
+        // 3. Values of live-in blocks: each live-in block scans its
+        // predecessors once; after that, a predecessor whose output
+        // changes notifies it with the new value (`upd`), compared with its
+        // input in O(1): a block with many predecessors is not rescanned
+        // for each of them.
         self.work.clear();
         self.work.extend(live_ins.iter().rev());
+        self.upd.clear();
         loop {
-            while let Some(b) = self.work.pop() {
+            while let Some((b, out)) = self.upd.pop() {
+                let c = &self.calc[b as usize];
+                if !c.scanned || c.phi != TOP || c.in_val == out {
+                    continue;
+                }
+                let new = if c.in_val == TOP {
+                    out
+                } else {
+                    let start = si.block_start(MBlock::from_u32(b));
+                    let phi = lr.new_value(start, true).as_u32();
+                    self.calc[b as usize].phi = phi;
+                    phi
+                };
+                self.set_input(mf, b, new);
+            }
+            if let Some(b) = self.work.pop() {
                 let (s, e) = (
                     self.pred_start[b as usize] as usize,
                     self.pred_start[b as usize + 1] as usize,
                 );
-                let old = self.calc[b as usize].in_val;
                 let mut new = TOP;
-                let mut differ = false;
-                if s == e {
-                    // No predecessor: an undefined input.
-                    differ = true;
-                }
+                // No predecessor: an undefined input.
+                let mut differ = s == e;
                 for k in s..e {
                     let p = &self.calc[self.pred_pool[k].index()];
                     let out = if p.has_def { p.last_def } else { p.in_val };
@@ -405,30 +427,25 @@ impl LiveIntervals {
                         new = out;
                     } else if new != out {
                         differ = true;
+                        break;
                     }
                 }
+                self.calc[b as usize].scanned = true;
                 // A block that once needed a PHI value keeps it, so each
                 // block's input changes at most twice (none, one value,
                 // its PHI) and the propagation is linear; the PHI may be
                 // redundant when later inputs agree, which is still exact
                 // liveness.
-                if differ || self.calc[b as usize].phi != TOP {
-                    let c = &mut self.calc[b as usize];
-                    if c.phi == TOP {
-                        let start = si.block_start(MBlock::from_u32(b));
-                        c.phi = lr.new_value(start, true).as_u32();
-                    }
-                    new = c.phi;
+                if differ {
+                    let start = si.block_start(MBlock::from_u32(b));
+                    let phi = lr.new_value(start, true).as_u32();
+                    self.calc[b as usize].phi = phi;
+                    new = phi;
                 }
-                if new != old && new != TOP {
-                    self.calc[b as usize].in_val = new;
-                    for &sb in mf.succs(MBlock::from_u32(b)) {
-                        let c = &self.calc[sb.index()];
-                        if c.live_in {
-                            self.work.push(sb.as_u32());
-                        }
-                    }
+                if new != TOP {
+                    self.set_input(mf, b, new);
                 }
+                continue;
             }
             // A cycle of live-in blocks no value reaches (unreachable code):
             // give its first block a value of its own.
@@ -438,14 +455,9 @@ impl LiveIntervals {
             {
                 Some(&b) => {
                     let start = si.block_start(MBlock::from_u32(b));
-                    let c = &mut self.calc[b as usize];
-                    c.phi = lr.new_value(start, true).as_u32();
-                    c.in_val = c.phi;
-                    for &sb in mf.succs(MBlock::from_u32(b)) {
-                        if self.calc[sb.index()].live_in {
-                            self.work.push(sb.as_u32());
-                        }
-                    }
+                    let phi = lr.new_value(start, true).as_u32();
+                    self.calc[b as usize].phi = phi;
+                    self.set_input(mf, b, phi);
                 }
                 None => break,
             }
@@ -491,6 +503,21 @@ impl LiveIntervals {
         lr.mark_unused_values();
         self.vregs[v.index()] = lr;
         self.live_ins = live_ins;
+    }
+
+    /// Sets live-in block `b`'s input value and, when that is its output
+    /// (no def in `b`), notifies its live-in successors.
+    fn set_input(&mut self, mf: &MachFunction, b: u32, v: u32) {
+        let c = &mut self.calc[b as usize];
+        c.in_val = v;
+        if c.has_def {
+            return;
+        }
+        for &sb in mf.succs(MBlock::from_u32(b)) {
+            if self.calc[sb.index()].live_in {
+                self.upd.push((sb.as_u32(), v));
+            }
+        }
     }
 
     /// Computes the ranges of the register units and the register-mask
