@@ -31,7 +31,7 @@
 
 use crate::mir_input::{self, MirInput};
 use crate::options::{FileType, Options, RelocModel};
-use crate::pipeline::{Counts, Pass, PASSES};
+use crate::pipeline::{counts, Counts, Pass, PASSES};
 use crate::plan::Plan;
 use rcc_ir::attrs::Attr;
 use rcc_ir::entity::EntityId;
@@ -180,7 +180,7 @@ impl Worker {
             } else {
                 RecordingStreamer::new()
             },
-            counts: vec![[0; 4]; PASSES.len()],
+            counts: vec![[0; crate::pipeline::MAX_COUNTERS]; PASSES.len()],
             times: vec![PassTime::default(); PASSES.len()],
             eh: ExceptionRefs::default(),
             spare: MachFunction::new(GlobalId::from_u32(0)),
@@ -536,7 +536,7 @@ pub(crate) fn asm_printer(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, Strin
         .target
         .emit_function(module.env(), cx.g, cx.n, &w.mf, &mut w.rec)?;
     let emitted: usize = w.mf.order.iter().map(|&b| w.mf.block_insts(b).len()).sum();
-    Ok([emitted as u64, 0, 0, 0])
+    Ok(counts(&[emitted as u64, 0, 0, 0]))
 }
 
 /// The subtarget of every function: `-mcpu`/`-mattr`, then each function's
@@ -682,7 +682,7 @@ pub fn compile_module(
             .collect()
     });
     report.parallel_wall = t0.elapsed();
-    report.counts = vec![[0; 4]; PASSES.len()];
+    report.counts = vec![[0; crate::pipeline::MAX_COUNTERS]; PASSES.len()];
     report.times = vec![PassTime::default(); PASSES.len()];
     for w in workers {
         let w = w.into_inner().unwrap_or_else(|p| p.into_inner());

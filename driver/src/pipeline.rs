@@ -59,7 +59,17 @@ impl Allocators {
 
 /// What a pass counted on one function (`-stats`), in the order of the
 /// pass's [`Pass::counters`].
-pub type Counts = [u64; 4];
+pub type Counts = [u64; MAX_COUNTERS];
+
+/// The most `-stats` counters one pass reports.
+pub const MAX_COUNTERS: usize = 6;
+
+/// `c` padded with zeros to [`Counts`].
+pub fn counts(c: &[u64]) -> Counts {
+    let mut out = [0; MAX_COUNTERS];
+    out[..c.len()].copy_from_slice(c);
+    out
+}
 
 /// Runs a machine pass on the worker's current function.
 pub type PassFn = fn(&FnCx<'_>, &mut Worker) -> Result<Counts, String>;
@@ -76,7 +86,8 @@ pub struct Pass {
     /// The machine pass; `None` for `parse`, which the driver runs per
     /// module before code generation.
     pub run: Option<PassFn>,
-    /// Names of the `-stats` counters the pass reports (at most 4).
+    /// Names of the `-stats` counters the pass reports (at most
+    /// [`MAX_COUNTERS`]).
     pub counters: &'static [&'static str],
 }
 
@@ -162,10 +173,12 @@ pub static PASSES: &[Pass] = &[
         when: Allocators::GREEDY,
         run: Some(regalloc_greedy),
         counters: &[
+            "Number of live intervals queued",
             "Number of interferences evicted",
             "Number of split local live ranges",
             "Number of single block splits",
             "Number of global splits",
+            "Number of spilled operands folded into memory forms",
         ],
     },
     Pass {
@@ -190,6 +203,7 @@ pub static PASSES: &[Pass] = &[
         counters: &[
             "Number of stack slots eliminated due to coloring",
             "Number of spill slots before coloring",
+            "Number of spill slots after coloring",
         ],
     },
     Pass {
@@ -299,19 +313,34 @@ fn isel(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         .target
         .select_function(env, &cx.subtarget, cx.g, &mut w.mf, &mut w.scratch)
         .map_err(|e| e.to_string())?;
-    Ok([w.mf.num_insts() as u64, w.mf.order.len() as u64, 0, 0])
+    Ok(counts(&[
+        w.mf.num_insts() as u64,
+        w.mf.order.len() as u64,
+        0,
+        0,
+    ]))
 }
 
 fn phi_elimination(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     let before = w.mf.num_insts();
     eliminate_phis(&mut w.mf, cx.module.target.info());
-    Ok([w.mf.num_insts().saturating_sub(before) as u64, 0, 0, 0])
+    Ok(counts(&[
+        w.mf.num_insts().saturating_sub(before) as u64,
+        0,
+        0,
+        0,
+    ]))
 }
 
 fn two_address_pass(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     let before = w.mf.num_insts();
     two_address(&mut w.mf, cx.module.target.info());
-    Ok([w.mf.num_insts().saturating_sub(before) as u64, 0, 0, 0])
+    Ok(counts(&[
+        w.mf.num_insts().saturating_sub(before) as u64,
+        0,
+        0,
+        0,
+    ]))
 }
 
 /// Computes liveness (the first interval row), coalesces, and leaves the
@@ -343,12 +372,12 @@ fn register_coalescer(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     // so a run resumed from `-stop-after=register-coalescer` MIR, or a
     // `-mir-roundtrip`, allocates exactly as the whole pipeline does.
     ra.valid = false;
-    Ok([
+    Ok(counts(&[
         s.joined as u64,
         s.remat as u64,
         s.interfering as u64,
         ra_scratch.hints.num_hinted() as u64,
-    ])
+    ]))
 }
 
 fn regalloc_fast(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
@@ -360,12 +389,12 @@ fn regalloc_fast(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         check: cx.module.opts.verify_machineinstrs,
     };
     let s = rcc_ralloc::run_fast(&mut w.mf, t.info(), &fast).map_err(|e| e.to_string())?;
-    Ok([
+    Ok(counts(&[
         s.spills as u64,
         s.reloads as u64,
         s.moves as u64,
         s.spill_slots as u64,
-    ])
+    ]))
 }
 
 /// The options of the interval allocators for the current function.
@@ -386,12 +415,12 @@ fn regalloc_basic(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     } = w;
     let s = rcc_ralloc::basic::allocate(mf, t, ra, ra_scratch, &opts).map_err(|e| e.to_string())?;
     ra.materialize(mf);
-    Ok([
+    Ok(counts(&[
         s.intervals as u64,
         s.evictions as u64,
         s.spill.folds as u64,
         0,
-    ])
+    ]))
 }
 
 fn regalloc_greedy(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
@@ -408,12 +437,14 @@ fn regalloc_greedy(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         .allocate(mf, t, ra, ra_scratch, &opts)
         .map_err(|e| e.to_string())?;
     ra.materialize(mf);
-    Ok([
+    Ok(counts(&[
+        s.intervals as u64,
         s.evictions as u64,
         s.local_splits as u64,
         s.block_splits as u64,
         s.region_splits as u64,
-    ])
+        s.spill.folds as u64,
+    ]))
 }
 
 fn virt_reg_rewriter(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
@@ -430,30 +461,35 @@ fn virt_reg_rewriter(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     }
     rcc_ralloc::rewrite::rewrite(mf, t, ra, ra_scratch, opts.check).map_err(|e| e.to_string())?;
     let s = ra_scratch.spiller.stats;
-    Ok([
+    Ok(counts(&[
         s.spills as u64,
         s.reloads as u64,
         s.remats as u64,
         s.slots as u64,
-    ])
+    ]))
 }
 
 fn stack_slot_coloring(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     let t = cx.module.target.info();
     let s = rcc_ralloc::stack_coloring::color_stack_slots(&mut w.mf, t, &mut w.slot_coloring);
-    Ok([s.eliminated as u64, s.spill_slots as u64, 0, 0])
+    let after = s.spill_slots.saturating_sub(s.eliminated);
+    Ok(counts(&[
+        s.eliminated as u64,
+        s.spill_slots as u64,
+        after as u64,
+    ]))
 }
 
 fn prolog_epilog(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     let t = cx.module.target;
     let csrs = t.callee_saved_written(&w.mf);
     t.insert_prolog_epilog(&mut w.mf, cx.module.m, &csrs, &cx.frame, &mut w.scratch)?;
-    Ok([csrs.len() as u64, w.mf.frame.stack_size, 0, 0])
+    Ok(counts(&[csrs.len() as u64, w.mf.frame.stack_size, 0, 0]))
 }
 
 fn post_ra_pseudos(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     expand_pseudos(&mut w.mf, cx.module.m, cx.module.target.info())?;
-    Ok([0; 4])
+    Ok([0; MAX_COUNTERS])
 }
 
 fn branch_folder(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
@@ -462,7 +498,7 @@ fn branch_folder(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         cx.module.target.info(),
         &mut w.insts,
     );
-    Ok([n as u64, 0, 0, 0])
+    Ok(counts(&[n as u64, 0, 0, 0]))
 }
 
 #[cfg(test)]
@@ -473,7 +509,7 @@ mod tests {
     fn names_are_unique_and_counters_fit() {
         for (i, p) in PASSES.iter().enumerate() {
             assert!(PASSES[..i].iter().all(|q| q.name != p.name), "{}", p.name);
-            assert!(p.counters.len() <= 4, "{}", p.name);
+            assert!(p.counters.len() <= MAX_COUNTERS, "{}", p.name);
         }
         assert!(PASSES[0].run.is_none() && PASSES[1..].iter().all(|p| p.run.is_some()));
     }
