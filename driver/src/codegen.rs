@@ -503,8 +503,10 @@ impl<'a> ModuleCx<'a> {
             // Between an interval allocator and `virtregrewriter` the
             // assignment is beside the function, not part of it (LLVM's
             // VirtRegMap, which MIR does not carry either): no round trip
-            // there.
-            let assigned = w.ra.valid && w.ra.vrm.has_assignment();
+            // there. Liveness is valid exactly then (the coalescer leaves
+            // it invalid, the rewriter clears it), even when the
+            // assignment is empty (a function without vregs).
+            let assigned = w.ra.valid;
             if self.opts.mir_roundtrip && !assigned {
                 let Worker {
                     mf,

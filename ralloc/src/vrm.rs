@@ -82,12 +82,6 @@ impl VirtRegMap {
         self.phys.is_empty()
     }
 
-    /// Whether any vreg has a register: an allocator has run and its
-    /// result waits for the rewriter.
-    pub fn has_assignment(&self) -> bool {
-        self.phys.iter().any(|p| p.0 != 0)
-    }
-
     /// The register assigned to `v`, if any.
     #[inline]
     pub fn phys(&self, v: VReg) -> Option<PReg> {
