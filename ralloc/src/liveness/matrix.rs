@@ -162,6 +162,25 @@ impl LiveRegMatrix {
         }
     }
 
+    /// [`LiveRegMatrix::collect_interfering`] giving up (false) once
+    /// `limit` different vregs interfere (see
+    /// `LiveIntervalUnion::collect_limited`).
+    pub fn collect_interfering_limited(
+        &self,
+        lis: &LiveIntervals,
+        units: &RegUnits,
+        v: VReg,
+        p: PReg,
+        out: &mut Vec<VReg>,
+        limit: usize,
+    ) -> bool {
+        let lr = lis.vreg(v);
+        units
+            .units(p)
+            .iter()
+            .all(|&u| self.unions[u as usize].collect_limited(lr, out, limit))
+    }
+
     /// Assigns `v` to `p`: its interval goes into the unions of `p`'s
     /// units, the map records it.
     pub fn assign(

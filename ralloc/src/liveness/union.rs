@@ -3,6 +3,8 @@
 //! containing the unit, keyed by segment start in a B-tree, so insertion,
 //! removal and the interference query are logarithmic per segment.
 //!
+//! Entries are runs of adjacent segments of one vreg.
+//!
 //! Invariants: segments of the union never overlap (two vregs assigned to
 //! overlapping registers must not be live at the same slot: the allocator
 //! checks interference before assigning); each entry remembers its vreg.
@@ -27,18 +29,21 @@ impl LiveIntervalUnion {
         self.map.is_empty()
     }
 
-    /// Adds every segment of `lr`, owned by `v`.
+    /// Adds the segments of `lr`, owned by `v`: one entry per run of
+    /// adjacent segments (as LLVM's `IntervalMap` coalesces equal
+    /// neighbours), so a vreg with a value per instruction is one entry,
+    /// not thousands for every query to walk.
     pub fn insert(&mut self, lr: &LiveRange, v: VReg) {
-        for s in lr.segments() {
-            self.map.insert(s.start, (s.end, v));
+        for (start, end) in runs(lr) {
+            self.map.insert(start, (end, v));
         }
     }
 
-    /// Removes the segments of `lr` that `v` added.
+    /// Removes the entries `insert(lr, v)` added (`lr` unchanged since).
     pub fn remove(&mut self, lr: &LiveRange, v: VReg) {
-        for s in lr.segments() {
-            if self.map.get(&s.start).is_some_and(|&(_, w)| w == v) {
-                self.map.remove(&s.start);
+        for (start, _) in runs(lr) {
+            if self.map.get(&start).is_some_and(|&(_, w)| w == v) {
+                self.map.remove(&start);
             }
         }
     }
@@ -128,11 +133,70 @@ impl LiveIntervalUnion {
         dedup_keep_first(out);
     }
 
+    /// [`Self::collect`] that gives up once `out` would hold `limit` (at
+    /// most [`MAX_COLLECT_LIMIT`]) different vregs, LLVM's
+    /// `interferingVRegs(MaxInterferingRegs)`: returns false then, with
+    /// `out` in no particular state. Below the limit `out` is what
+    /// [`Self::collect`] gives. Cost: the entries walked, which stop at
+    /// the limit, not the whole overlap.
+    pub fn collect_limited(&self, lr: &LiveRange, out: &mut Vec<VReg>, limit: usize) -> bool {
+        debug_assert!(limit <= MAX_COLLECT_LIMIT);
+        let mut seen = [VReg::from_u32(0); MAX_COLLECT_LIMIT];
+        for s in lr.segments() {
+            let base = out.len();
+            let mut new = 0;
+            for (_, &(e, v)) in self.map.range(..s.end).rev() {
+                if e <= s.start {
+                    break;
+                }
+                if !out[..base].contains(&v) && !seen[..new].contains(&v) {
+                    if base + new + 1 >= limit {
+                        return false;
+                    }
+                    seen[new] = v;
+                    new += 1;
+                }
+                out.push(v);
+            }
+            out[base..].reverse();
+            // Keep the first occurrence of each vreg (as `collect`).
+            let mut w = base;
+            for r in base..out.len() {
+                let v = out[r];
+                if !out[..w].contains(&v) {
+                    out[w] = v;
+                    w += 1;
+                }
+            }
+            out.truncate(w);
+        }
+        true
+    }
+
     /// Every entry, in order: `(start, end, vreg)`.
     pub fn entries(&self) -> impl Iterator<Item = (SlotIndex, SlotIndex, VReg)> + '_ {
         self.map.iter().map(|(&s, &(e, v))| (s, e, v))
     }
 }
+
+/// The segments of `lr` with adjacent ones joined: `(start, end)` runs.
+fn runs(lr: &LiveRange) -> impl Iterator<Item = (SlotIndex, SlotIndex)> + '_ {
+    let segs = lr.segments();
+    let mut k = 0;
+    std::iter::from_fn(move || {
+        let first = segs.get(k)?;
+        let mut end = first.end;
+        k += 1;
+        while let Some(n) = segs.get(k).filter(|n| n.start == end) {
+            end = n.end;
+            k += 1;
+        }
+        Some((first.start, end))
+    })
+}
+
+/// The largest `limit` of [`LiveIntervalUnion::collect_limited`].
+pub const MAX_COLLECT_LIMIT: usize = 16;
 
 /// Removes every entry of `out` equal to an earlier one, keeping the order
 /// of the first occurrences. `O(n log n)`.
