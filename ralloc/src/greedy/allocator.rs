@@ -15,6 +15,10 @@ use crate::weights::spill_weight;
 use rcc_ir::entity::EntityId;
 use rcc_mach::{MOpc, MachFunction, PReg, RegClassId, TargetInfo, VReg};
 
+/// Interfering vregs at which a register is not considered for eviction
+/// (LLVM's `EvictInterferenceCutoff`, 10).
+const EVICT_INTERFERENCE_CUTOFF: usize = 10;
+
 /// Counters for `-stats`.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct GreedyStats {
@@ -403,8 +407,19 @@ impl Greedy {
                 Interference::Virt => {}
             }
             self.intf.clear();
-            st.matrix
-                .collect_interfering(&st.lis, &st.units, v, p, &mut self.intf);
+            // With this many interfering vregs one is likely heavier
+            // (LLVM's `EvictInterferenceCutoff`); it also bounds the cost of
+            // a query when many values are live at once.
+            if !st.matrix.collect_interfering_limited(
+                &st.lis,
+                &st.units,
+                v,
+                p,
+                &mut self.intf,
+                EVICT_INTERFERENCE_CUTOFF,
+            ) {
+                continue;
+            }
             self.intfs.clear();
             for j in 0..self.intf.len() {
                 let b = self.intf[j];
