@@ -93,6 +93,34 @@ pub struct CoalesceScratch {
     /// Defs copied by rematerialization: deleted at the end if dead.
     remat_defs: Vec<MInst>,
     dead_out: Vec<MInst>,
+    /// Join attempts per vreg while its interval is large (see
+    /// [`is_high_cost`]).
+    large_visits: Vec<u32>,
+}
+
+/// An interval with this many values is large (LLVM's
+/// `-large-interval-size-threshold`).
+const LARGE_INTERVAL_VALUES: usize = 100;
+/// A large interval takes part in at most this many more join attempts
+/// (LLVM's `-large-interval-freq-threshold`, which is 256 there: 1024
+/// changes no join of the corpus, while 256 gave up joins in
+/// sqlite3VdbeExec, +6.7 KB of sqlite3 `.text`).
+const LARGE_INTERVAL_VISITS: u32 = 1024;
+
+/// LLVM's `isHighCostLiveInterval`: whether `v`'s interval is large and
+/// has been offered for joining too often already (counting this offer).
+/// Each join copies both intervals, so joining a long chain of copies one
+/// by one into one growing interval would be quadratic; this bounds it.
+fn is_high_cost(st: &Liveness, sc: &mut CoalesceScratch, v: VReg) -> bool {
+    if st.lis.vreg(v).valnos().len() < LARGE_INTERVAL_VALUES {
+        return false;
+    }
+    let n = &mut sc.large_visits[v.index()];
+    if *n < LARGE_INTERVAL_VISITS {
+        *n += 1;
+        return false;
+    }
+    true
 }
 
 /// The largest class that is a subclass of both `a` and `b` and spills
@@ -171,6 +199,8 @@ pub fn coalesce(
     sc.joined.resize(nv, false);
     sc.shrink.clear();
     sc.shrink.resize(nv, false);
+    sc.large_visits.clear();
+    sc.large_visits.resize(nv, 0);
     sc.remat_defs.clear();
     // Joining can make other copies joinable (a value is then a copy of
     // the same value on both sides): failed copies are retried while a
@@ -262,6 +292,9 @@ fn join_pair(
     c: RegClassId,
 ) -> bool {
     sc.erased.clear();
+    if is_high_cost(st, sc, d) || is_high_cost(st, sc, s) {
+        return false;
+    }
     // Keep the vreg with more occurrences; rename the other.
     let (keep, gone) = if sc.count[s.index()] > sc.count[d.index()] {
         (s, d)
@@ -298,7 +331,7 @@ fn join_pair(
         }
     }
     for &i in &sc.erased {
-        st.delete(mf, i);
+        st.delete_deferred(mf, i);
     }
     sc.occ.clear();
     sc.occ.extend(st.uses.iter(gone));
@@ -357,6 +390,9 @@ fn trim_after_deleted_copy(
     for &(e, i) in list[..k].iter().rev() {
         if e <= g.start.entry() {
             break;
+        }
+        if !st.indexes.is_numbered(i) {
+            continue; // deleted, entry not yet dropped
         }
         let read = mf
             .operands(i)

@@ -136,6 +136,7 @@ impl Liveness {
 
     /// Inserts `new` after `anchor` (numbered).
     pub fn insert_after(&mut self, mf: &MachFunction, anchor: MInst, new: MInst) -> SlotIndex {
+        self.indexes.flush();
         let b = self
             .indexes
             .inst_block(anchor)
@@ -181,6 +182,16 @@ impl Liveness {
     pub fn delete(&mut self, mf: &MachFunction, i: MInst) {
         self.uses.remove_inst(mf, i);
         self.indexes.remove(i);
+        self.dirty = true;
+    }
+
+    /// [`Liveness::delete`] leaving `i`'s entry in its block's index list
+    /// until the next insertion, renumbering or materialization (see
+    /// `SlotIndexes::remove_deferred`; readers of block lists meanwhile
+    /// skip entries that are not numbered).
+    pub fn delete_deferred(&mut self, mf: &MachFunction, i: MInst) {
+        self.uses.remove_inst(mf, i);
+        self.indexes.remove_deferred(i);
         self.dirty = true;
     }
 
@@ -300,6 +311,7 @@ impl Liveness {
         if !self.dirty {
             return;
         }
+        self.indexes.flush();
         let si = &self.indexes;
         mf.rewrite(&mut self.layout_scratch, |_, b, _, out| {
             out.extend(si.block_list(b).iter().map(|&(_, i)| i));

@@ -73,6 +73,10 @@ pub struct SlotIndexes {
     end: SlotIndex,
     /// How many times the function was renumbered since `compute`.
     pub renumbers: u32,
+    /// Blocks whose lists still hold removed instructions
+    /// ([`SlotIndexes::remove_deferred`]), and a flag per block.
+    pending: Vec<MBlock>,
+    pending_flag: Vec<bool>,
 }
 
 impl Default for SlotIndexes {
@@ -87,6 +91,8 @@ impl Default for SlotIndexes {
             spacing: 16,
             end: SlotIndex::INVALID,
             renumbers: 0,
+            pending: Vec::new(),
+            pending_flag: Vec::new(),
         }
     }
 }
@@ -115,6 +121,9 @@ impl SlotIndexes {
         self.spacing = spacing.max(2);
         self.renumbers = 0;
         let nb = mf.blocks.len();
+        self.pending.clear();
+        self.pending_flag.clear();
+        self.pending_flag.resize(nb, false);
         self.inst_idx.clear_and_resize(mf.num_insts());
         self.inst_block.clear_and_resize(mf.num_insts());
         if self.lists.len() < nb {
@@ -168,6 +177,7 @@ impl SlotIndexes {
     /// Renumbers every entry `spacing` apart again (after a gap ran out),
     /// returning the map from old to new entries.
     pub fn renumber(&mut self, out: &mut Remap) {
+        self.flush();
         out.pairs.clear();
         let order: Vec<MBlock> = self.starts.iter().map(|&(_, b)| b).collect();
         for &b in &order {
@@ -251,7 +261,9 @@ impl SlotIndexes {
     }
 
     /// The instructions of `b` in index order, with their entries
-    /// (including inserted, not yet materialized ones).
+    /// (including inserted, not yet materialized ones; and, until
+    /// [`SlotIndexes::flush`], instructions removed with
+    /// [`SlotIndexes::remove_deferred`]: `is_numbered` is false for them).
     pub fn block_list(&self, b: MBlock) -> &[(u32, MInst)] {
         self.lists.get(b.index()).map_or(&[], |l| l.as_slice())
     }
@@ -261,7 +273,9 @@ impl SlotIndexes {
         let b = self.block_of(i)?;
         let l = &self.lists[b.index()];
         let k = l.partition_point(|&(e, _)| e < i.entry());
-        l.get(k).filter(|&&(e, _)| e == i.entry()).map(|&(_, m)| m)
+        l.get(k)
+            .filter(|&&(e, m)| e == i.entry() && self.inst_idx[m].is_valid())
+            .map(|&(_, m)| m)
     }
 
     /// The first instruction at or after `i` in `i`'s block.
@@ -285,6 +299,7 @@ impl SlotIndexes {
     /// the neighbours: the caller renumbers ([`SlotIndexes::renumber`])
     /// and tries again. `before` must be in `b`'s list.
     pub fn insert(&mut self, b: MBlock, before: Option<MInst>, new: MInst) -> Option<SlotIndex> {
+        self.flush();
         let l = &self.lists[b.index()];
         let pos = match before {
             Some(x) => {
@@ -317,6 +332,7 @@ impl SlotIndexes {
     /// same block; `old` is no longer numbered. Ranges that mention the
     /// index stay valid (LLVM's `ReplaceMachineInstrInMaps`).
     pub fn replace(&mut self, old: MInst, new: MInst) {
+        self.flush();
         let idx = self.inst_idx[old];
         let Some(b) = self.inst_block(old) else {
             return;
@@ -343,6 +359,29 @@ impl SlotIndexes {
         }
         self.inst_idx[i] = SlotIndex::INVALID;
         self.inst_block[i] = u32::MAX;
+    }
+
+    /// Unnumbers `i` at once but leaves its entry in its block's list until
+    /// [`SlotIndexes::flush`] (which every other edit runs first): many
+    /// removals from one long block cost one pass over its list instead of
+    /// one shift each (the coalescer deletes thousands of copies).
+    pub fn remove_deferred(&mut self, i: MInst) {
+        let Some(b) = self.inst_block(i) else { return };
+        if !self.pending_flag[b.index()] {
+            self.pending_flag[b.index()] = true;
+            self.pending.push(b);
+        }
+        self.inst_idx[i] = SlotIndex::INVALID;
+        self.inst_block[i] = u32::MAX;
+    }
+
+    /// Drops the entries of deferred removals from the block lists.
+    pub fn flush(&mut self) {
+        for b in std::mem::take(&mut self.pending) {
+            self.pending_flag[b.index()] = false;
+            let idx = &self.inst_idx;
+            self.lists[b.index()].retain(|&(_, m)| idx[m].is_valid());
+        }
     }
 
     /// The point before which everything inserted at the end of `b` must go
