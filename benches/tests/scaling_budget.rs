@@ -13,7 +13,9 @@
 //! level: exponential), block count (the per-block value table sized by
 //! the function; PHI elimination's lookups), switch cases (the jump-table
 //! search and successor deduplication), live phis (phi edge
-//! deduplication over the whole function).
+//! deduplication over the whole function), live values (interference
+//! queries walking one union entry per segment, and the coalescer joining
+//! a chain of copies into one growing interval: 248 s at 10,000).
 
 use rcc_benches::scaling::dimension;
 use rcc_driver::options::{FileType, Options};
@@ -86,4 +88,9 @@ fn switch_cases() {
 #[test]
 fn live_phis() {
     within_budget("live-phis", 4);
+}
+
+#[test]
+fn live_values() {
+    within_budget("live-values", 10);
 }
