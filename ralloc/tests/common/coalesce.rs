@@ -4,14 +4,10 @@
 //! allocator and compare behaviour under the interpreter.
 
 use super::*;
-use rcc_mach::passes::{
-    expand_pseudos::expand_pseudos, phi_elim::eliminate_phis, two_address::two_address,
-};
+use rcc_mach::passes::{phi_elim::eliminate_phis, two_address::two_address};
 use rcc_mach::{MOpc, MachFunction, PReg, VReg};
-use rcc_ralloc::apply;
-use rcc_ralloc::checker::check_to_string;
 use rcc_ralloc::coalesce::{coalesce, CoalesceScratch, CoalesceStats};
-use rcc_ralloc::fast::{allocate, FastOptions};
+use rcc_ralloc::fast::FastOptions;
 use rcc_ralloc::liveness::freq::BlockFreqs;
 use rcc_ralloc::liveness::{LiveRange, Liveness, SlotIndex};
 
@@ -86,15 +82,7 @@ pub fn allocate_and_compare(
     args: &[&[(PReg, u64)]],
     must_finish: bool,
 ) {
-    let a = allocate(&mut b.mf, &T, &FastOptions::default())
-        .unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
-    if let Err(e) = check_to_string(&b.mf, &b.m, &T, &a) {
-        panic!("checker:\n{e}\n{}", b.mir());
-    }
-    apply(&mut b.mf, &T, &a).unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
-    b.verify("regalloc");
-    expand_pseudos(&mut b.mf, &b.m, &T).unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
-    b.verify("expand-pseudos");
+    allocate_checked(b, FastOptions::default());
     for set in args {
         let x = interp::run(before, set);
         let y = interp::run(&b.mf, set);

@@ -193,6 +193,13 @@ pub fn pipeline(b: &mut B, opts: FastOptions) -> Allocation {
     b.verify("phi-elim");
     two_address(&mut b.mf, &T);
     b.verify("two-address");
+    allocate_checked(b, opts)
+}
+
+/// Runs the fast allocator and the checker on `b` (after two-address),
+/// applies the allocation and expands pseudos, verifying each step;
+/// returns the allocation.
+pub fn allocate_checked(b: &mut B, opts: FastOptions) -> Allocation {
     let a = allocate(&mut b.mf, &T, &opts).unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
     if let Err(e) = check_to_string(&b.mf, &b.m, &T, &a) {
         panic!("checker:\n{e}\n{}", b.mir());
