@@ -13,7 +13,7 @@ cargo fmt --all --check
 cargo clippy --workspace --all-targets --release -q -- -D warnings
 echo "== cargo test"
 cargo build --release --workspace -q
-cargo test --workspace --release --no-fail-fast
+cargo test --workspace --profile ci --no-fail-fast
 echo "== IR: corpus round trip (print, opt verify, fixpoint, semantic equality)"
 scripts/check-roundtrip.sh
 echo "== MC: rcc-mc objects vs llvm-mc-19 objects, and printed assembly through llvm-mc-19"

@@ -109,7 +109,7 @@ fn codegen_files() {
         let rel = f.strip_prefix(&root).unwrap_or(f).display().to_string();
         if let Some(msg) = &o.failure {
             eprintln!(
-                "FAIL: {rel}\n{msg}\nrerun: CODEGEN_TEST={rel} cargo test -p rcc-driver --release --test codegen_files\n"
+                "FAIL: {rel}\n{msg}\nrerun: CODEGEN_TEST={rel} cargo test -p rcc-driver --profile ci --test codegen_files\n"
             );
             failed.push(rel);
         }
