@@ -208,7 +208,7 @@ mod tests {
             stage,
             size,
             local,
-            dist_to_end: 1000 - size,
+            dist_to_end: 1000u32.saturating_sub(size),
             class_regs: 14,
             hinted: false,
             class_priority: 0,
