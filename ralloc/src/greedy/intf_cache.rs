@@ -1,25 +1,30 @@
 //! Per-register, per-block interference cache (LLVM's `InterferenceCache`):
 //! the first and last slot a physical register is occupied in a block
-//! ([`super::region::block_interference`]), remembered across region-split
+//! (the hull of [`super::region::fixed_interference`] and
+//! [`super::region::assigned_interference`]), remembered across region-split
 //! attempts until one of the register's unions changes.
 //!
 //! Owns, per physical register, a generation and one entry per layout
-//! position stamped with the generation it was computed in.
+//! position stamped with the generation it was computed in, plus the fixed
+//! part of each entry (the program's own register uses and clobbering
+//! calls, [`super::region::fixed_interference`]), which allocation does not
+//! change and so is kept until the next invalidation.
 //!
 //! Invariants: an entry is valid exactly when its stamp equals its
 //! register's generation. A register gets a fresh generation when the
 //! matrix's change tag of its units differs from the one it was filled
 //! under, or when [`InterferenceCache::invalidate`] ran since (new
-//! function, renumbering: block spans and fixed ranges moved). Generations
-//! come from one counter that is never reset, so stale entries never match
-//! and nothing is cleared wholesale.
+//! function, renumbering: block spans and fixed ranges moved). The tag is
+//! only recomputed when the matrix changed at all since the register was
+//! last looked at (its clock moved). A fixed part is valid exactly when its
+//! stamp equals the cache's fixed generation, which every invalidation
+//! renews. Generations come from one counter that is never reset, so stale
+//! entries never match and nothing is cleared wholesale.
 
 use super::analysis::BlockSpan;
-use super::region::block_interference;
-use crate::liveness::{Liveness, SlotIndex};
+use super::region::{assigned_interference, fixed_interference, merge_intf, Intf};
+use crate::liveness::Liveness;
 use rcc_mach::{PReg, TargetInfo};
-
-type Intf = Option<(SlotIndex, SlotIndex)>;
 
 #[derive(Default)]
 struct RegCache {
@@ -27,7 +32,11 @@ struct RegCache {
     gen: u64,
     /// The matrix change tag the generation was opened under.
     tag: u64,
+    /// The matrix clock when `tag` was last compared.
+    checked: u64,
     entries: Vec<(u64, Intf)>,
+    /// Per layout position: the fixed part, stamped with `fixed_gen`.
+    fixed: Vec<(u64, Intf)>,
 }
 
 /// The cache (see the module comment).
@@ -36,6 +45,8 @@ pub struct InterferenceCache {
     regs: Vec<RegCache>,
     /// Generations up to this one are stale.
     floor: u64,
+    /// The generation of valid fixed parts (0: none yet).
+    fixed_gen: u64,
     /// The last generation handed out.
     counter: u64,
 }
@@ -45,10 +56,11 @@ impl InterferenceCache {
     pub fn invalidate(&mut self) {
         self.counter += 1;
         self.floor = self.counter;
+        self.fixed_gen = self.counter;
     }
 
     /// The interference of `p` in the block at layout position `pos`
-    /// spanning `span` (see [`block_interference`]).
+    /// spanning `span`: the hull of its fixed and assigned parts.
     pub fn get(
         &mut self,
         st: &Liveness,
@@ -58,24 +70,40 @@ impl InterferenceCache {
         span: BlockSpan,
         num_blocks: usize,
     ) -> Intf {
+        if self.fixed_gen == 0 {
+            self.invalidate();
+        }
         let r = p.0 as usize;
         if self.regs.len() <= r {
             self.regs.resize_with(r + 1, RegCache::default);
         }
-        let tag = st.matrix.change_tag(&st.units, p);
+        let clock = st.matrix.clock();
         let rc = &mut self.regs[r];
-        if rc.gen <= self.floor || rc.tag != tag {
-            self.counter += 1;
-            rc.gen = self.counter;
-            rc.tag = tag;
+        if rc.gen <= self.floor || rc.checked != clock {
+            let tag = st.matrix.change_tag(&st.units, p);
+            if rc.gen <= self.floor || rc.tag != tag {
+                self.counter += 1;
+                rc.gen = self.counter;
+                rc.tag = tag;
+            }
+            rc.checked = clock;
         }
         if rc.entries.len() < num_blocks {
             rc.entries.resize(num_blocks, (0, None));
+            rc.fixed.resize(num_blocks, (0, None));
         }
-        let e = &mut rc.entries[pos as usize];
-        if e.0 != rc.gen {
-            *e = (rc.gen, block_interference(st, t, p, span.start, span.end));
+        let k = pos as usize;
+        if rc.entries[k].0 != rc.gen {
+            let f = &mut rc.fixed[k];
+            if f.0 != self.fixed_gen {
+                *f = (
+                    self.fixed_gen,
+                    fixed_interference(st, t, p, span.start, span.end),
+                );
+            }
+            let intf = merge_intf(f.1, assigned_interference(st, p, span.start, span.end));
+            rc.entries[k] = (rc.gen, intf);
         }
-        e.1
+        rc.entries[k].1
     }
 }

@@ -33,30 +33,60 @@ use super::Greedy;
 use crate::liveness::{Liveness, SlotIndex};
 use rcc_mach::{MBlock, MInst, MachFunction, PReg, TargetInfo, VReg};
 
-/// First and last slot `p` is occupied in `[start, end)`.
-pub(crate) fn block_interference(
+/// First and last slot of `[start, end)` in which `p` is occupied; `None`
+/// when it is free there.
+pub(crate) type Intf = Option<(SlotIndex, SlotIndex)>;
+
+/// The hull of two occupations.
+pub(crate) fn merge_intf(a: Intf, b: Intf) -> Intf {
+    match (a, b) {
+        (Some((f1, l1)), Some((f2, l2))) => Some((f1.min(f2), l1.max(l2))),
+        (x, None) | (None, x) => x,
+    }
+}
+
+/// Collects the hull of the parts of segments inside `[start, end)`.
+struct Hull {
+    start: SlotIndex,
+    end: SlotIndex,
+    first: SlotIndex,
+    last: SlotIndex,
+}
+
+impl Hull {
+    fn new(start: SlotIndex, end: SlotIndex) -> Hull {
+        Hull {
+            start,
+            end,
+            first: SlotIndex::INVALID,
+            last: SlotIndex(0),
+        }
+    }
+
+    fn note(&mut self, s: SlotIndex, e: SlotIndex) {
+        let s = s.max(self.start);
+        let e = e.min(self.end);
+        if s < e {
+            self.first = self.first.min(s);
+            self.last = self.last.max(e);
+        }
+    }
+
+    fn get(&self) -> Intf {
+        (self.first < self.last).then_some((self.first, self.last))
+    }
+}
+
+/// The part of `p`'s occupation of `[start, end)` that allocation does not
+/// change: the program's own uses of its units and clobbering calls.
+pub(crate) fn fixed_interference(
     st: &Liveness,
     t: &dyn TargetInfo,
     p: PReg,
     start: SlotIndex,
     end: SlotIndex,
-) -> Option<(SlotIndex, SlotIndex)> {
-    let mut first = SlotIndex::INVALID;
-    let mut last = SlotIndex(0);
-    let mut any = false;
-    let mut note = |s: SlotIndex, e: SlotIndex| {
-        let s = s.max(start);
-        let e = e.min(end);
-        if s < e {
-            any = true;
-            if s < first {
-                first = s;
-            }
-            if e > last {
-                last = e;
-            }
-        }
-    };
+) -> Intf {
+    let mut h = Hull::new(start, end);
     for &u in st.units.units(p) {
         if !st.units.is_reserved(u) {
             let lr = st.lis.unit(u);
@@ -65,20 +95,33 @@ pub(crate) fn block_interference(
                 if seg.start >= end {
                     break;
                 }
-                note(seg.start, seg.end);
+                h.note(seg.start, seg.end);
             }
-        }
-        if let Some(((fs, fe), (ls, le))) = st.matrix.union(u).first_last_overlap(start, end) {
-            note(fs, fe);
-            note(ls, le);
         }
     }
     for &(at, m) in st.lis.regmasks_in(start, end) {
         if !t.preserved_regs(m).contains(&p) {
-            note(at, at.next_slot());
+            h.note(at, at.next_slot());
         }
     }
-    any.then_some((first, last))
+    h.get()
+}
+
+/// The part of `p`'s occupation of `[start, end)` by assigned vregs.
+pub(crate) fn assigned_interference(
+    st: &Liveness,
+    p: PReg,
+    start: SlotIndex,
+    end: SlotIndex,
+) -> Intf {
+    let mut h = Hull::new(start, end);
+    for &u in st.units.units(p) {
+        if let Some(((fs, fe), (ls, le))) = st.matrix.union(u).first_last_overlap(start, end) {
+            h.note(fs, fe);
+            h.note(ls, le);
+        }
+    }
+    h.get()
 }
 
 /// The instruction after `i` in its block.

@@ -85,6 +85,12 @@ impl LiveRegMatrix {
             .unwrap_or(0)
     }
 
+    /// Counts every union change so far: equal to an earlier answer
+    /// exactly when no union changed since (nor was the matrix cleared).
+    pub fn clock(&self) -> u64 {
+        self.clock
+    }
+
     /// The union of unit `u`.
     pub fn union(&self, u: u16) -> &LiveIntervalUnion {
         &self.unions[u as usize]

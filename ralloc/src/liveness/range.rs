@@ -172,6 +172,13 @@ impl LiveRange {
                 self.segments.push(seg);
                 return;
             }
+            // Extending the last segment (its value continues into the next
+            // block): what the general path does, without the search.
+            Some(l) if l.valno == seg.valno && l.start < seg.start => {
+                let l = self.segments.last_mut().expect("matched a last segment");
+                l.end = l.end.max(seg.end);
+                return;
+            }
             _ => {}
         }
         // First segment that could merge: ends at or after seg.start.
