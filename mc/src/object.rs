@@ -32,7 +32,8 @@ const MAX_SECTION_SIZE: u64 = 1 << 32;
 #[derive(Clone, Debug)]
 enum FragKind {
     Data,
-    Relaxable(MCInst),
+    /// Boxed: fragments are many, relaxable ones few.
+    Relaxable(Box<MCInst>),
     Align {
         align: u64,
         fill: Option<u8>,
@@ -202,7 +203,7 @@ impl<'t> ObjectStreamer<'t> {
         fixups: &[Fixup],
     ) -> Result<(), McError> {
         if !fixups.is_empty() && self.target.relax(inst).is_some() {
-            let mut f = Fragment::new(FragKind::Relaxable(*inst));
+            let mut f = Fragment::new(FragKind::Relaxable(Box::new(*inst)));
             f.data.extend_from_slice(bytes);
             f.fixups.extend_from_slice(fixups);
             self.frags_of(sec).push(f);
@@ -447,9 +448,10 @@ impl<'t> ObjectStreamer<'t> {
                     }
                     continue;
                 }
-                let FragKind::Relaxable(inst) = f.kind else {
+                let FragKind::Relaxable(ref inst) = f.kind else {
                     continue;
                 };
+                let inst: MCInst = **inst;
                 let fits = f.fixups.iter().all(|fx| {
                     let info = fx.kind.info(self.target);
                     let size = info.size;
@@ -483,7 +485,7 @@ impl<'t> ObjectStreamer<'t> {
                     .encode(&relaxed, &mut data, &mut fixups)
                     .map_err(McError::Encode)?;
                 let f = &mut self.frags[si][fi];
-                f.kind = FragKind::Relaxable(relaxed);
+                f.kind = FragKind::Relaxable(Box::new(relaxed));
                 f.data = data;
                 f.fixups = fixups;
                 changed = true;
@@ -569,10 +571,12 @@ impl<'t> ObjectStreamer<'t> {
                 sizes[si] = size;
                 continue;
             }
-            let frags = self.frags.get(si).cloned().unwrap_or_default();
+            let frags = self.frags.get(si).map_or(&[][..], |v| &v[..]);
             let code = self.ctx.sections[sec].is_code();
-            let mut out = Vec::new();
-            for f in &frags {
+            // Laid out: the last fragment's end is the section's size.
+            let size = frags.last().map_or(0, |f| f.offset + f.size_at(f.offset));
+            let mut out = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+            for f in frags {
                 debug_assert_eq!(out.len() as u64, f.offset);
                 let start = out.len();
                 match f.kind {
