@@ -298,7 +298,6 @@ impl Greedy {
     ) {
         active.clear();
         let mut added = 0;
-        let mut tmp = Vec::new();
         loop {
             for k in 0..self.sp.recent_positive().len() {
                 let bundle = self.sp.recent_positive()[k];
@@ -319,8 +318,7 @@ impl Greedy {
                 match intf {
                     None => self.sp.add_links(&self.eb, &self.freq, &[b]),
                     Some((f, l)) => {
-                        tmp.clear();
-                        tmp.push(BlockConstraint {
+                        let c = BlockConstraint {
                             block: b,
                             entry: if f <= span.start {
                                 Border::MustSpill
@@ -332,8 +330,8 @@ impl Greedy {
                             } else {
                                 Border::PrefSpill
                             },
-                        });
-                        self.sp.add_constraints(&self.eb, &self.freq, &tmp);
+                        };
+                        self.sp.add_constraints(&self.eb, &self.freq, &[c]);
                     }
                 }
             }

@@ -255,6 +255,20 @@ impl LiveRange {
 
     /// Marks unused the values no segment refers to any more.
     pub fn mark_unused_values(&mut self) {
+        // Most ranges have few values: a bit set, no allocation (this runs
+        // for every interval computed).
+        if self.valnos.len() <= 64 {
+            let mut used = 0u64;
+            for s in &self.segments {
+                used |= 1 << s.valno.as_u32();
+            }
+            for (k, v) in self.valnos.iter_mut().enumerate() {
+                if used & (1 << k) == 0 {
+                    v.def = SlotIndex::INVALID;
+                }
+            }
+            return;
+        }
         let mut used = vec![false; self.valnos.len()];
         for s in &self.segments {
             used[s.valno.as_u32() as usize] = true;
