@@ -54,6 +54,10 @@ pub struct Greedy {
     /// Per vreg: its preferred physical register (0: none).
     hint: Vec<PReg>,
     pub(crate) order: Vec<PReg>,
+    /// Per register class: its allocation order without this function's
+    /// reserved registers, filled on first use (`class_order_valid`).
+    class_orders: Vec<Vec<PReg>>,
+    class_order_valid: Vec<bool>,
     /// The registers copies tie the current vreg to.
     hints: Vec<PReg>,
     intf: Vec<VReg>,
@@ -97,6 +101,7 @@ impl Greedy {
         self.stats = GreedyStats::default();
         rs.freqs.compute(mf);
         rs.compute_reserved(mf, t, opts);
+        self.class_order_valid.iter_mut().for_each(|f| *f = false);
         rs.spiller.stats = SpillStats::default();
         let n = mf.num_vregs();
         self.extra.reset(n);
@@ -193,13 +198,32 @@ impl Greedy {
 
     /// The allocatable registers of `c`, in order, into `self.order`.
     pub(crate) fn fill_order(&mut self, t: &dyn TargetInfo, rs: &RaScratch, c: RegClassId) {
+        self.class_order(t, rs, c);
         self.order.clear();
-        self.order.extend(
-            t.allocation_order(c)
-                .iter()
-                .copied()
-                .filter(|&p| !rs.is_reserved(t, p)),
-        );
+        self.order
+            .extend_from_slice(&self.class_orders[usize::from(c.0)]);
+    }
+
+    /// The allocation order of class `c` without reserved registers,
+    /// computed once per function.
+    fn class_order(&mut self, t: &dyn TargetInfo, rs: &RaScratch, c: RegClassId) -> &[PReg] {
+        let k = usize::from(c.0);
+        if self.class_orders.len() <= k {
+            self.class_orders.resize_with(k + 1, Vec::new);
+            self.class_order_valid.resize(k + 1, false);
+        }
+        if !self.class_order_valid[k] {
+            let o = &mut self.class_orders[k];
+            o.clear();
+            o.extend(
+                t.allocation_order(c)
+                    .iter()
+                    .copied()
+                    .filter(|&p| !rs.is_reserved(t, p)),
+            );
+            self.class_order_valid[k] = true;
+        }
+        &self.class_orders[k]
     }
 
     /// The hint of `v`: a physical register a copy connects it to, or the
@@ -266,11 +290,7 @@ impl Greedy {
         let d = u64::from(self.instr_dist);
         let size = (lr.size() / d).min(u32::MAX as u64) as u32;
         let dist = ((st.indexes.end().0 - lr.begin().0) as u64 / d) as u32;
-        let class_regs = t
-            .allocation_order(mf.class_of(v))
-            .iter()
-            .filter(|&&p| !rs.is_reserved(t, p))
-            .count() as u32;
+        let class_regs = self.class_order(t, rs, mf.class_of(v)).len() as u32;
         let prio = queue::priority(&PrioInput {
             stage: self.extra.stage(v),
             size,
