@@ -210,6 +210,13 @@ pub trait TargetInfo: Sync {
     fn subreg_name(&self, idx: u8) -> &'static str;
     /// The registers preserved across a call with register mask `mask`.
     fn preserved_regs(&self, mask: u32) -> &'static [PReg];
+    /// Whether a call with register mask `mask` preserves `r` (it is in
+    /// [`TargetInfo::preserved_regs`]); targets answer from a bit set, as
+    /// allocators ask this for every candidate register of every interval
+    /// that crosses a call.
+    fn preserves(&self, mask: u32, r: PReg) -> bool {
+        self.preserved_regs(mask).contains(&r)
+    }
     /// Registers never allocated (stack pointer, instruction pointer, ...).
     fn is_reserved(&self, r: PReg) -> bool;
     /// The name of DWARF register `n` (CFI operands in MIR text), if the

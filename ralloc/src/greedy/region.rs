@@ -100,7 +100,7 @@ pub(crate) fn fixed_interference(
         }
     }
     for &(at, m) in st.lis.regmasks_in(start, end) {
-        if !t.preserved_regs(m).contains(&p) {
+        if !t.preserves(m, p) {
             h.note(at, at.next_slot());
         }
     }
@@ -733,7 +733,7 @@ impl Greedy {
             .lis
             .regmasks_in(a, b)
             .iter()
-            .any(|&(_, m)| !t.preserved_regs(m).contains(&p))
+            .any(|&(_, m)| !t.preserves(m, p))
         {
             return f32::INFINITY;
         }

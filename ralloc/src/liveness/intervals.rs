@@ -222,7 +222,7 @@ impl LiveIntervals {
                 if last == Some(m) {
                     continue;
                 }
-                if !t.preserved_regs(m).contains(&p) {
+                if !t.preserves(m, p) {
                     return true;
                 }
                 last = Some(m);

@@ -130,7 +130,7 @@ impl LiveRegMatrix {
         if lis.vreg(v).is_empty() {
             return Interference::Free;
         }
-        if masks.iter().any(|&m| !t.preserved_regs(m).contains(&p)) {
+        if masks.iter().any(|&m| !t.preserves(m, p)) {
             return Interference::RegMask;
         }
         self.check_units(lis, units, v, p)

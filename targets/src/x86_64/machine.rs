@@ -85,6 +85,18 @@ static SYSV_PRESERVED: [PReg; 26] = [
     regs::RSP,
 ];
 
+/// [`SYSV_PRESERVED`] as a bit set over register numbers.
+static SYSV_PRESERVED_SET: [u64; NUM_REGS.div_ceil(64)] = {
+    let mut set = [0u64; NUM_REGS.div_ceil(64)];
+    let mut k = 0;
+    while k < SYSV_PRESERVED.len() {
+        let r = SYSV_PRESERVED[k].0 as usize;
+        set[r / 64] |= 1 << (r % 64);
+        k += 1;
+    }
+    set
+};
+
 struct Slots {
     /// Per opcode, a range into `pool`.
     ranges: Vec<(u32, u32)>,
@@ -328,6 +340,10 @@ impl TargetInfo for X86Info {
             _ => &[],
         }
     }
+    fn preserves(&self, m: u32, r: PReg) -> bool {
+        let r = usize::from(r.0);
+        m == mask::SYSV && r < NUM_REGS && SYSV_PRESERVED_SET[r / 64] & (1 << (r % 64)) != 0
+    }
     fn is_reserved(&self, r: PReg) -> bool {
         [regs::RSP, regs::RIP, regs::EFLAGS, regs::FPSW, regs::FPCW]
             .iter()
@@ -515,6 +531,20 @@ mod tests {
         assert!(!t.is_reserved(regs::RBX));
         assert_eq!(t.reg_name(regs::R10D), "r10d");
         assert!(t.preserved_regs(mask::SYSV).contains(&regs::R12D));
+    }
+
+    #[test]
+    fn preserves_matches_preserved_regs() {
+        let t = X86Info;
+        let mut preserved = 0;
+        for m in [mask::SYSV, mask::SYSV + 1] {
+            for r in 0..NUM_REGS as u16 + 2 {
+                let p = rcc_mc::Reg(r);
+                assert_eq!(t.preserves(m, p), t.preserved_regs(m).contains(&p), "{m} {r}");
+                preserved += usize::from(t.preserves(m, p));
+            }
+        }
+        assert_eq!(preserved, SYSV_PRESERVED.len());
     }
 
     #[test]
