@@ -540,7 +540,11 @@ mod tests {
         for m in [mask::SYSV, mask::SYSV + 1] {
             for r in 0..NUM_REGS as u16 + 2 {
                 let p = rcc_mc::Reg(r);
-                assert_eq!(t.preserves(m, p), t.preserved_regs(m).contains(&p), "{m} {r}");
+                assert_eq!(
+                    t.preserves(m, p),
+                    t.preserved_regs(m).contains(&p),
+                    "{m} {r}"
+                );
                 preserved += usize::from(t.preserves(m, p));
             }
         }
