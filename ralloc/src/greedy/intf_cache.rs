@@ -61,7 +61,34 @@ impl InterferenceCache {
 
     /// The interference of `p` in the block at layout position `pos`
     /// spanning `span`: the hull of its fixed and assigned parts.
+    #[inline]
     pub fn get(
+        &mut self,
+        st: &Liveness,
+        t: &dyn TargetInfo,
+        p: PReg,
+        pos: u32,
+        span: BlockSpan,
+        num_blocks: usize,
+    ) -> Intf {
+        // A valid entry of a register looked at since the matrix last
+        // changed: the answer without a call.
+        if let Some(rc) = self.regs.get(p.0 as usize) {
+            if rc.gen > self.floor && rc.checked == st.matrix.clock() {
+                if let Some(&(stamp, intf)) = rc.entries.get(pos as usize) {
+                    if stamp == rc.gen {
+                        return intf;
+                    }
+                }
+            }
+        }
+        self.get_slow(st, t, p, pos, span, num_blocks)
+    }
+
+    /// [`InterferenceCache::get`] when the entry must be validated or
+    /// computed.
+    #[inline(never)]
+    fn get_slow(
         &mut self,
         st: &Liveness,
         t: &dyn TargetInfo,
