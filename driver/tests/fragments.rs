@@ -9,7 +9,7 @@
 
 use rcc_mc::asm_parser as asm;
 use rcc_mc::asm_streamer::AsmStreamer;
-use rcc_mc::{ObjectStreamer, RecordingStreamer, Streamer};
+use rcc_mc::{McError, ObjectStreamer, RecordingStreamer, Streamer};
 use rcc_targets::x86_64::{X86AsmParser, X86Backend};
 use std::path::{Path, PathBuf};
 
@@ -34,15 +34,19 @@ fn inputs() -> Vec<PathBuf> {
     files
 }
 
+/// Direct output, unencoded replay, encoded replay.
+type Outputs<T> = (T, T, Result<T, McError>);
+
 /// Assembles `src` directly into a streamer made by `make` and through
 /// fragments (unencoded, encoded) replayed into others; returns the direct
-/// output and the two replayed ones, or `None` if the input does not
-/// assemble directly.
+/// output and the two replayed ones (the encoded one as its replay's
+/// result: it may be refused), or `None` if the input does not assemble
+/// directly.
 fn outputs<S: Streamer, T>(
     src: &str,
     make: impl Fn() -> S,
     finish: impl Fn(S) -> Option<T>,
-) -> Option<(T, [T; 2])> {
+) -> Option<Outputs<T>> {
     let mut direct = make();
     asm::assemble(src, "in.s", &mut direct, &X86AsmParser).ok()?;
     let want = finish(direct)?;
@@ -53,14 +57,11 @@ fn outputs<S: Streamer, T>(
         let frag = rec.finish();
         let mut out = make();
         frag.replay(&mut out)
-            .expect("replays what assembles directly");
-        finish(out).expect("finishes what finishes directly")
+            .map(|()| finish(out).expect("finishes what finishes directly"))
     };
-    let got = [
-        replayed(RecordingStreamer::new()),
-        replayed(RecordingStreamer::with_target(&backend)),
-    ];
-    Some((want, got))
+    let plain = replayed(RecordingStreamer::new()).expect("replays what assembles directly");
+    let encoded = replayed(RecordingStreamer::with_target(&backend));
+    Some((want, plain, encoded))
 }
 
 fn check(path: &Path) -> Vec<String> {
@@ -68,10 +69,12 @@ fn check(path: &Path) -> Vec<String> {
     let backend = X86Backend;
     let mut bad = Vec::new();
     let mut checked = 0;
-    if let Some((want, got)) = outputs(&src, || ObjectStreamer::new(&backend), |s| s.finish().ok())
+    if let Some((want, plain, encoded)) =
+        outputs(&src, || ObjectStreamer::new(&backend), |s| s.finish().ok())
     {
         checked += 1;
-        for (k, got) in got.iter().enumerate() {
+        let encoded = encoded.expect("an encoded fragment replays into an object streamer");
+        for (k, got) in [plain, encoded].iter().enumerate() {
             if *got != want {
                 bad.push(format!("{}: object {k} differs", path.display()));
             }
@@ -86,10 +89,19 @@ fn check(path: &Path) -> Vec<String> {
                 s
             }
         };
-        let Some((want, got)) = outputs(&src, make, |s| Some(s.finish())) else {
+        let Some((want, plain, encoded)) = outputs(&src, make, |s| Some(s.finish())) else {
             continue;
         };
         checked += 1;
+        // An encoded fragment keeps only the instructions the object
+        // streamer needs: into text it replays only without plain ones,
+        // and is refused otherwise, never printed wrong.
+        let mut got = vec![plain];
+        match encoded {
+            Ok(text) => got.push(text),
+            Err(McError::Unsupported(_)) => {}
+            Err(e) => bad.push(format!("{}: encoded replay failed: {e}", path.display())),
+        }
         for got in got {
             if got != want {
                 let line = got
@@ -116,4 +128,28 @@ fn replayed_assembly_matches_direct_assembly() {
     assert!(!files.is_empty());
     let bad: Vec<String> = files.iter().flat_map(|f| check(f)).collect();
     assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn encoded_fragments_keep_only_what_object_output_needs() {
+    let backend = X86Backend;
+    let src = "\t.text\nf:\n\tnop\n\tmovl %eax, %ecx\n\tjmp f\n";
+    let mut rec = RecordingStreamer::with_target(&backend);
+    asm::assemble(src, "in.s", &mut rec, &X86AsmParser).expect("records");
+    let frag = rec.finish();
+    assert!(frag.is_encoded());
+    assert_eq!(frag.inst_count(), 3);
+    // The jump (a fixup) is kept whole; the other two are bytes only, so
+    // text output refuses the fragment instead of printing it wrong.
+    let mut text = AsmStreamer::new(&backend, true);
+    assert!(matches!(
+        frag.replay(&mut text),
+        Err(McError::Unsupported(_))
+    ));
+    let mut obj = ObjectStreamer::new(&backend);
+    frag.replay(&mut obj)
+        .expect("replays into an object streamer");
+    let mut direct = ObjectStreamer::new(&backend);
+    asm::assemble(src, "in.s", &mut direct, &X86AsmParser).expect("assembles");
+    assert_eq!(obj.finish().ok(), direct.finish().ok());
 }

@@ -899,6 +899,13 @@ impl Streamer for ObjectStreamer<'_> {
         self.push_inst(sec, inst, bytes, fixups)
     }
 
+    fn emit_encoded_bytes(&mut self, bytes: &[u8]) -> Result<(), McError> {
+        // `push_inst` without fixups: appended to the data fragment.
+        self.start_inst()?;
+        self.data_frag()?.data.extend_from_slice(bytes);
+        Ok(())
+    }
+
     fn emit_bytes(&mut self, data: &[u8]) -> Result<(), McError> {
         self.data_frag()?.data.extend_from_slice(data);
         Ok(())

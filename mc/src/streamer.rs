@@ -30,6 +30,13 @@ pub enum McError {
     Unsupported(String),
 }
 
+/// The error of [`Streamer::emit_encoded_bytes`] where it is not supported.
+pub(crate) fn encoded_only() -> McError {
+    McError::Unsupported(
+        "an instruction recorded for object output only: a fragment recorded with a target replays into an object streamer or a recorder with a target".into(),
+    )
+}
+
 impl fmt::Display for McError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -124,6 +131,16 @@ pub trait Streamer {
     ) -> Result<(), McError> {
         let _ = (bytes, fixups);
         self.emit_inst(inst)
+    }
+    /// Emits an instruction known only by its encoding `bytes`, which has
+    /// no fixups (so it never needs a larger form): what a fragment
+    /// recorded with a target keeps of such an instruction, as the object
+    /// streamer needs nothing else. A streamer that needs the instruction
+    /// itself (assembly, a recorder without a target) cannot take it: the
+    /// default fails.
+    fn emit_encoded_bytes(&mut self, bytes: &[u8]) -> Result<(), McError> {
+        let _ = bytes;
+        Err(encoded_only())
     }
     /// Emits raw bytes.
     fn emit_bytes(&mut self, data: &[u8]) -> Result<(), McError>;

@@ -63,10 +63,15 @@
 //! instruction as it is recorded (an unencodable instruction fails there, on
 //! the worker) and keeps bytes and fixups in two more pools. Replay hands
 //! them to [`Streamer::emit_encoded_inst`](crate::Streamer::emit_encoded_inst),
-//! so the object streamer on the main thread only appends bytes; the
-//! assembly streamer ignores them and prints the instruction. The target
-//! must be the destination's. Without a target, fragments hold instructions
-//! only and replay encodes them.
+//! so the object streamer on the main thread only appends bytes. Such a
+//! fragment is for object output: it keeps the instruction itself only
+//! where the object streamer needs it (with fixups, which relaxation may
+//! grow, or without an encoding) and replays the rest as bytes
+//! ([`Streamer::emit_encoded_bytes`](crate::Streamer::emit_encoded_bytes)),
+//! which an assembly streamer refuses with an error (72-byte instructions
+//! were a fifth of sqlite3's peak heap). The target must be the
+//! destination's. Without a target, fragments hold instructions only and
+//! replay encodes them.
 //!
 //! # Invariants
 //!
@@ -187,6 +192,13 @@ impl EncodedLen {
         bytes: u8::MAX,
         fixups: u8::MAX,
     };
+
+    /// Whether the log keeps the instruction itself: only when replay
+    /// needs it, to encode it (no recorded encoding) or to relax it (an
+    /// instruction without fixups never grows). The others are bytes.
+    fn keeps_inst(self) -> bool {
+        self == EncodedLen::NONE || self.fixups > 0
+    }
 }
 
 impl Log {
@@ -278,7 +290,11 @@ impl Fragment {
 
     /// Number of recorded instructions.
     pub fn inst_count(&self) -> usize {
-        self.log.insts.len()
+        if self.is_encoded() {
+            self.log.enc.len()
+        } else {
+            self.log.insts.len()
+        }
     }
 
     /// Number of recorded events (runs of instructions count once).

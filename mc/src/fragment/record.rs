@@ -10,7 +10,7 @@ use crate::dwarf_line::{DwarfFile, DwarfLoc};
 use crate::expr::{ExprId, SymbolId};
 use crate::inst::MCInst;
 use crate::section::SectionId;
-use crate::streamer::{Cfi, McError, Streamer, SymbolAttr};
+use crate::streamer::{encoded_only, Cfi, McError, Streamer, SymbolAttr};
 use crate::target::TargetBackend;
 use rcc_ir::entity::PackedOption;
 
@@ -130,6 +130,15 @@ impl<'t> RecordingStreamer<'t> {
         }
     }
 
+    /// Logs one more instruction (after the declarations).
+    fn count_inst(&mut self) {
+        self.declare();
+        match self.log.events.last_mut() {
+            Some(Event::Insts(n)) if *n < u32::MAX => *n += 1,
+            _ => self.log.events.push(Event::Insts(1)),
+        }
+    }
+
     /// Logs `e` after the declarations it may depend on.
     fn push(&mut self, e: Event) {
         self.declare();
@@ -197,13 +206,28 @@ impl Streamer for RecordingStreamer<'_> {
                 }
             };
             log.enc.push(len);
+            if !len.keeps_inst() {
+                self.count_inst();
+                return Ok(());
+            }
         }
-        self.declare();
-        match self.log.events.last_mut() {
-            Some(Event::Insts(n)) if *n < u32::MAX => *n += 1,
-            _ => self.log.events.push(Event::Insts(1)),
-        }
+        self.count_inst();
         self.log.insts.push(*inst);
+        Ok(())
+    }
+
+    fn emit_encoded_bytes(&mut self, bytes: &[u8]) -> Result<(), McError> {
+        self.need_section()?;
+        let len = match u8::try_from(bytes.len()) {
+            Ok(n) if self.target.is_some() && n != u8::MAX => EncodedLen {
+                bytes: n,
+                fixups: 0,
+            },
+            _ => return Err(encoded_only()),
+        };
+        self.log.enc.push(len);
+        self.log.code.extend_from_slice(bytes);
+        self.count_inst();
         Ok(())
     }
 

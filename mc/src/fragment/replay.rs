@@ -22,6 +22,8 @@ struct Replay<'f> {
     sections: Vec<SectionId>,
     exprs: Vec<ExprId>,
     inst: usize,
+    /// Next entry of `insts` (encoded fragments keep only some).
+    kept: usize,
     byte: usize,
     word: usize,
     cfi: usize,
@@ -49,6 +51,7 @@ impl Fragment {
             sections: Vec::with_capacity(self.sections.len()),
             exprs: Vec::with_capacity(self.exprs.len()),
             inst: 0,
+            kept: 0,
             byte: 0,
             word: 0,
             cfi: 0,
@@ -167,8 +170,15 @@ impl<'f> Replay<'f> {
     /// Replays instruction `k` of a fragment recorded with encodings.
     fn encoded_inst(&mut self, k: usize, out: &mut dyn Streamer) -> Result<(), McError> {
         let f = self.frag;
-        let inst = self.inst(&f.log.insts[k])?;
         let len = f.log.enc[k];
+        if !len.keeps_inst() {
+            let nb = len.bytes as usize;
+            let bytes = &f.log.code[self.code..self.code + nb];
+            self.code += nb;
+            return out.emit_encoded_bytes(bytes);
+        }
+        let inst = self.inst(&f.log.insts[self.kept])?;
+        self.kept += 1;
         if len == EncodedLen::NONE {
             return out.emit_inst(&inst);
         }
