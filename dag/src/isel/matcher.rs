@@ -140,8 +140,10 @@ pub trait MatchTarget {
     /// An addressing mode.
     type Addr: Copy + PartialEq + std::fmt::Debug;
 
-    /// The rows whose root has opcode `op`, in priority order.
-    fn rows_for_root(&self, op: Op) -> &'static [u32];
+    /// The rows whose root has opcode `op` and whose root type admits
+    /// `vt` (see [`root_type`]), in priority order. Leaving out a row its
+    /// root type rejects changes nothing but the work.
+    fn rows_for_root(&self, op: Op, vt: VT) -> &'static [u32];
     /// The tree of row `row`.
     fn tree(&self, row: u32) -> &'static Tree<Self::Pred>;
     /// Binds leaf `v` to variable `var` of row `row` under predicate
@@ -319,7 +321,8 @@ pub fn cover<T: MatchTarget>(
             Op::BrJt => c.deps.extend([ops[1].node(), ops[0].node()]),
             _ if t.cover_special(dag, mf, n, c)? => {}
             op => {
-                let found = t.rows_for_root(op).iter().find(|&&r| {
+                let rows = root_type(dag, n).map_or(&[][..], |vt| t.rows_for_root(op, vt));
+                let found = rows.iter().find(|&&r| {
                     let mut m = M {
                         t,
                         dag,
@@ -433,6 +436,30 @@ fn folds_legal<T: MatchTarget>(
         stack.extend(dag.operands(x).iter().map(|o| o.node()));
     }
     true
+}
+
+/// The type a row's root type is compared with at node `n`: the compared
+/// operands' for compares and overflow arithmetic, the stored value's for
+/// a store, `Chain` for the other chained roots, else the first result's.
+/// `None` for a malformed node (no row matches it).
+pub fn root_type(dag: &Dag, n: Node) -> Option<VT> {
+    let ops = dag.operands(n);
+    match dag.op(n) {
+        Op::SetCC
+        | Op::SetCCCarry
+        | Op::FSetCC
+        | Op::SAddO
+        | Op::UAddO
+        | Op::SSubO
+        | Op::USubO
+        | Op::SMulO
+        | Op::UMulO => ops.first().map(|&o| dag.vt(o)),
+        Op::Store => ops.get(1).map(|&o| dag.vt(o)),
+        Op::Br | Op::BrCond | Op::BrInd | Op::Trap | Op::DebugTrap | Op::Pause | Op::Prefetch => {
+            Some(VT::Chain)
+        }
+        _ => dag.vts(n).first().copied(),
+    }
 }
 
 /// Whether pattern roots of `op` take a chain operand first (all but
@@ -556,25 +583,8 @@ impl<T: MatchTarget> M<'_, T> {
                 // them (only setccs are nested so): not below it.
                 let shared = shared || (!is_root && dag.uses(n) > 1);
                 let ops = dag.operands(n);
-                let typ = match op.op {
-                    Op::SetCC
-                    | Op::SetCCCarry
-                    | Op::FSetCC
-                    | Op::SAddO
-                    | Op::UAddO
-                    | Op::SSubO
-                    | Op::USubO
-                    | Op::SMulO
-                    | Op::UMulO => dag.vt(ops[0]),
-                    Op::Store => dag.vt(ops[1]),
-                    Op::Br
-                    | Op::BrCond
-                    | Op::BrInd
-                    | Op::Trap
-                    | Op::DebugTrap
-                    | Op::Pause
-                    | Op::Prefetch => VT::Chain,
-                    _ => dag.vts(n)[0],
+                let Some(typ) = root_type(dag, n) else {
+                    return false;
                 };
                 if vt.is_some_and(|t| t != typ) || !mem_ok(dag, n, *op, typ) {
                     return false;
