@@ -72,6 +72,9 @@ pub struct Dag {
     /// Per node, a bit per result that some reachable node reads (filled
     /// by [`Dag::count_uses`]).
     used_results: Vec<u8>,
+    /// Some node of the block has a `Glue` result (so some node may read
+    /// glue); false lets glue searches stop at once.
+    glue: bool,
 }
 
 impl Dag {
@@ -87,6 +90,14 @@ impl Dag {
         self.root = None;
         self.uses.clear();
         self.used_results.clear();
+        self.glue = false;
+    }
+
+    /// Whether some node of the block produces `Glue` (else no operand is
+    /// glue).
+    #[inline]
+    pub fn has_glue(&self) -> bool {
+        self.glue
     }
 
     pub fn len(&self) -> usize {
@@ -140,6 +151,7 @@ impl Dag {
 
     fn push_raw(&mut self, op: Op, vts: &[VT], ops: &[SDValue], payload: u64) -> Node {
         debug_assert!(ops.iter().all(|o| o.node().index() < self.op.len()));
+        self.glue |= vts.contains(&VT::Glue);
         let v = PoolRange::push_slice(&mut self.vt_pool, vts);
         let o = PoolRange::push_slice(&mut self.opnd_pool, ops);
         self.op.push(op);

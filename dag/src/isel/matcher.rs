@@ -247,6 +247,9 @@ impl<A> DepGraph for Cover<A> {
 
 /// The glue operand of `n`, if it has one.
 pub fn glue_operand(dag: &Dag, n: Node) -> Option<SDValue> {
+    if !dag.has_glue() {
+        return None;
+    }
     dag.operands(n)
         .iter()
         .copied()
@@ -280,23 +283,22 @@ pub fn cover<T: MatchTarget>(
     c.value_uses.resize(len, 0);
     c.value_needed.clear();
     c.value_needed.resize(len, false);
+    c.glue_user.clear();
+    c.glue_user.resize(len, None);
+    let glue = dag.has_glue();
     for n in dag.nodes() {
         if dag.uses(n) > 0 || n == root.node() {
             for o in dag.operands(n).iter().filter(|o| o.res() == 0) {
                 c.value_uses[o.node().index()] += 1;
             }
-        }
-    }
-    c.needed[root.node().index()] = true;
-    c.glue_user.clear();
-    c.glue_user.resize(len, None);
-    for n in dag.nodes() {
-        if dag.uses(n) > 0 || n == root.node() {
-            if let Some(g) = glue_operand(dag, n) {
-                c.glue_user[g.node().index()] = Some(n);
+            if glue {
+                if let Some(g) = glue_operand(dag, n) {
+                    c.glue_user[g.node().index()] = Some(n);
+                }
             }
         }
     }
+    c.needed[root.node().index()] = true;
     let mut scratch = std::mem::take(&mut c.scratch);
     let mut folds = std::mem::take(&mut c.folds);
     let mut stack = std::mem::take(&mut c.stack);
