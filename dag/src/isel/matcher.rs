@@ -518,6 +518,9 @@ struct M<'a, T: MatchTarget> {
 impl<T: MatchTarget> M<'_, T> {
     /// Whether the row matches at node `n`.
     fn row(&mut self, n: Node) -> bool {
+        if !self.kids_may_match(n) {
+            return false;
+        }
         self.binds.clear();
         self.binds.resize(self.p.nvars as usize, Binding::None);
         self.folds.clear();
@@ -525,6 +528,40 @@ impl<T: MatchTarget> M<'_, T> {
         // A setcc other rows may recompute must not take a load with it.
         let shared = dag.op(n) == Op::SetCC && dag.uses(n) > 1;
         self.node(self.p.root, SDValue::new(n, 0), true, shared)
+    }
+
+    /// A necessary condition of [`M::row`], checked before any binding:
+    /// the root's children that are operations have the opcode, result
+    /// and type of the operands they meet, and typed variables the type.
+    /// Most rows tried and rejected fail here (a row of nested compares of
+    /// another type, a read-modify-write store of a plain value).
+    fn kids_may_match(&self, n: Node) -> bool {
+        let dag = self.dag;
+        let p: &'static Tree<T::Pred> = self.p;
+        let PNode::Node { op, kids, .. } = &p.nodes[p.root as usize] else {
+            return true;
+        };
+        let ops = dag.operands(n);
+        let ins: &[SDValue] = match op.op {
+            // Children that bind the root itself.
+            Op::Add if op.lea => return true,
+            Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex | Op::Undef => {
+                return true
+            }
+            // The third child is the condition (the root's payload).
+            Op::SetCC | Op::SetCCCarry | Op::FSetCC => &ops[..ops.len().min(2)],
+            o if has_chain(o) => ops.get(1..).unwrap_or(&[]),
+            _ => ops,
+        };
+        kids.iter().zip(ins).all(|(&k, &o)| match &p.nodes[k as usize] {
+            PNode::Node { op, vt, .. } => {
+                dag.op(o.node()) == op.op
+                    && o.res() == 0
+                    && vt.is_none_or(|t| root_type(dag, o.node()) == Some(t))
+            }
+            PNode::Var { vt: Some(t), .. } => dag.vt(o) == *t,
+            _ => true,
+        })
     }
 
     /// Whether the address bound by pattern node `pn` (a `lea` row's
