@@ -71,6 +71,8 @@ pub struct Dag {
     /// Per node, a bit per result that some reachable node reads (filled
     /// by [`Dag::count_uses`]).
     used_results: Vec<u8>,
+    /// Scratch of [`Dag::count_uses`]: per node, reachable from the root.
+    live: Vec<bool>,
     /// Some node of the block has a `Glue` result (so some node may read
     /// glue); false lets glue searches stop at once.
     glue: bool,
@@ -213,7 +215,9 @@ impl Dag {
         self.uses.resize(self.op.len(), 0);
         self.used_results.clear();
         self.used_results.resize(self.op.len(), 0);
-        let mut live = vec![false; self.op.len()];
+        let live = &mut self.live;
+        live.clear();
+        live.resize(self.op.len(), false);
         if let Some(r) = self.root {
             live[r.node().index()] = true;
         }

@@ -444,6 +444,7 @@ fn folds_legal<T: MatchTarget>(
 /// operands' for compares and overflow arithmetic, the stored value's for
 /// a store, `Chain` for the other chained roots, else the first result's.
 /// `None` for a malformed node (no row matches it).
+#[inline]
 pub fn root_type(dag: &Dag, n: Node) -> Option<VT> {
     let ops = dag.operands(n);
     match dag.op(n) {
