@@ -546,23 +546,23 @@ impl<T: MatchTarget> M<'_, T> {
         let ins: &[SDValue] = match op.op {
             // Children that bind the root itself.
             Op::Add if op.lea => return true,
-            Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex | Op::Undef => {
-                return true
-            }
+            Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex | Op::Undef => return true,
             // The third child is the condition (the root's payload).
             Op::SetCC | Op::SetCCCarry | Op::FSetCC => &ops[..ops.len().min(2)],
             o if has_chain(o) => ops.get(1..).unwrap_or(&[]),
             _ => ops,
         };
-        kids.iter().zip(ins).all(|(&k, &o)| match &p.nodes[k as usize] {
-            PNode::Node { op, vt, .. } => {
-                dag.op(o.node()) == op.op
-                    && o.res() == 0
-                    && vt.is_none_or(|t| root_type(dag, o.node()) == Some(t))
-            }
-            PNode::Var { vt: Some(t), .. } => dag.vt(o) == *t,
-            _ => true,
-        })
+        kids.iter()
+            .zip(ins)
+            .all(|(&k, &o)| match &p.nodes[k as usize] {
+                PNode::Node { op, vt, .. } => {
+                    dag.op(o.node()) == op.op
+                        && o.res() == 0
+                        && vt.is_none_or(|t| root_type(dag, o.node()) == Some(t))
+                }
+                PNode::Var { vt: Some(t), .. } => dag.vt(o) == *t,
+                _ => true,
+            })
     }
 
     /// Whether the address bound by pattern node `pn` (a `lea` row's
