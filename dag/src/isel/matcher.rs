@@ -15,9 +15,12 @@
 //! Nodes are visited from the root in reverse topological (reverse index)
 //! order. A node is *needed* when the root reaches it as a chain, or when a
 //! selected row uses it as a leaf operand (`r`, an address register). For a
-//! needed node, the rows whose root has its opcode are tried in priority
-//! order (bigger trees first, then file order); the first that matches is
-//! recorded with its bindings, and its leaves become needed. Nodes a row
+//! needed node, the rows whose root has its opcode and admits its type
+//! ([`root_type`]; the target indexes its rows by both) are tried in
+//! priority order (bigger trees first, then file order); the first that
+//! matches is recorded with its bindings, and its leaves become needed.
+//! A row is first checked against the node's operands without bindings
+//! (its children's opcodes and types), which rejects most rows cheaply. Nodes a row
 //! covers (nested trees, immediates, folded address arithmetic) are not needed unless another user needs them, in
 //! which case they are also computed on their own (pure nodes only, so
 //! duplication is safe).
