@@ -326,7 +326,9 @@ pub fn cover<T: MatchTarget>(
             Op::BrJt => c.deps.extend([ops[1].node(), ops[0].node()]),
             _ if t.cover_special(dag, mf, n, c)? => {}
             op => {
-                let rows = root_type(dag, n).map_or(&[][..], |vt| t.rows_for_root(op, vt));
+                let vt = root_type(dag, n);
+                let rows = vt.map_or(&[][..], |vt| t.rows_for_root(op, vt));
+                let root_vt = vt.unwrap_or(VT::Chain);
                 let found = rows.iter().find(|&&r| {
                     let mut m = M {
                         t,
@@ -334,6 +336,7 @@ pub fn cover<T: MatchTarget>(
                         mf,
                         row: r,
                         p: t.tree(r),
+                        root_vt,
                         binds: &mut scratch,
                         folds: &mut folds,
                         value_uses: &c.value_uses,
@@ -447,7 +450,7 @@ fn folds_legal<T: MatchTarget>(
 /// operands' for compares and overflow arithmetic, the stored value's for
 /// a store, `Chain` for the other chained roots, else the first result's.
 /// `None` for a malformed node (no row matches it).
-#[inline]
+#[inline(always)]
 pub fn root_type(dag: &Dag, n: Node) -> Option<VT> {
     let ops = dag.operands(n);
     match dag.op(n) {
@@ -511,6 +514,8 @@ struct M<'a, T: MatchTarget> {
     mf: &'a MachFunction,
     row: u32,
     p: &'static Tree<T::Pred>,
+    /// [`root_type`] of the node the row is tried at.
+    root_vt: VT,
     /// One binding per variable.
     binds: &'a mut Vec<Binding<T::Addr>>,
     /// Loads the row folds.
@@ -626,8 +631,13 @@ impl<T: MatchTarget> M<'_, T> {
                 // them (only setccs are nested so): not below it.
                 let shared = shared || (!is_root && dag.uses(n) > 1);
                 let ops = dag.operands(n);
-                let Some(typ) = root_type(dag, n) else {
-                    return false;
+                let typ = if is_root {
+                    self.root_vt
+                } else {
+                    match root_type(dag, n) {
+                        Some(t) => t,
+                        None => return false,
+                    }
                 };
                 if vt.is_some_and(|t| t != typ) || !mem_ok(dag, n, *op, typ) {
                     return false;
