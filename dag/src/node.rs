@@ -21,7 +21,7 @@ use crate::vt::VT;
 use hashbrown::HashTable;
 use rcc_ir::entity::{EntityId, PoolRange};
 use rcc_ir::entity_id;
-use std::hash::{BuildHasher, Hash, Hasher};
+use std::hash::{Hash, Hasher};
 
 entity_id!(
     /// A DAG node.
@@ -64,7 +64,6 @@ pub struct Dag {
     vt_pool: Vec<VT>,
     opnd_pool: Vec<SDValue>,
     table: HashTable<Node>,
-    hasher: ahash::RandomState,
     /// The chain that ends the block (the terminator's).
     pub root: Option<SDValue>,
     /// Use counts per node (filled by [`Dag::count_uses`]).
@@ -72,6 +71,11 @@ pub struct Dag {
     /// Per node, a bit per result that some reachable node reads (filled
     /// by [`Dag::count_uses`]).
     used_results: Vec<u8>,
+    /// Scratch of [`Dag::count_uses`]: per node, reachable from the root.
+    live: Vec<bool>,
+    /// Some node of the block has a `Glue` result (so some node may read
+    /// glue); false lets glue searches stop at once.
+    glue: bool,
 }
 
 impl Dag {
@@ -87,6 +91,14 @@ impl Dag {
         self.root = None;
         self.uses.clear();
         self.used_results.clear();
+        self.glue = false;
+    }
+
+    /// Whether some node of the block produces `Glue` (else no operand is
+    /// glue).
+    #[inline]
+    pub fn has_glue(&self) -> bool {
+        self.glue
     }
 
     pub fn len(&self) -> usize {
@@ -103,7 +115,7 @@ impl Dag {
         if vts.last() == Some(&VT::Glue) {
             return self.push_raw(op, vts, ops, payload);
         }
-        let h = key_hash(&self.hasher, op, vts, ops, payload);
+        let h = key_hash(op, vts, ops, payload);
         let found = self.table.find(h, |&n| {
             self.op[n.index()] == op
                 && self.payload[n.index()] == payload
@@ -122,13 +134,11 @@ impl Dag {
             vt_pool,
             opnd_pool,
             table,
-            hasher,
             ..
         } = self;
         table.insert_unique(h, n, |&k| {
             let i = k.index();
             key_hash(
-                hasher,
                 col_op[i],
                 col_vts[i].get(vt_pool),
                 col_ops[i].get(opnd_pool),
@@ -140,6 +150,7 @@ impl Dag {
 
     fn push_raw(&mut self, op: Op, vts: &[VT], ops: &[SDValue], payload: u64) -> Node {
         debug_assert!(ops.iter().all(|o| o.node().index() < self.op.len()));
+        self.glue |= vts.contains(&VT::Glue);
         let v = PoolRange::push_slice(&mut self.vt_pool, vts);
         let o = PoolRange::push_slice(&mut self.opnd_pool, ops);
         self.op.push(op);
@@ -204,7 +215,9 @@ impl Dag {
         self.uses.resize(self.op.len(), 0);
         self.used_results.clear();
         self.used_results.resize(self.op.len(), 0);
-        let mut live = vec![false; self.op.len()];
+        let live = &mut self.live;
+        live.clear();
+        live.resize(self.op.len(), false);
         if let Some(r) = self.root {
             live[r.node().index()] = true;
         }
@@ -240,13 +253,64 @@ impl Dag {
     }
 }
 
-fn key_hash(h: &ahash::RandomState, op: Op, vts: &[VT], ops: &[SDValue], payload: u64) -> u64 {
-    let mut s = h.build_hasher();
+/// The hash of a node key: a multiply-rotate hash over the key's words
+/// (FxHash's step), which costs a few instructions per word where a
+/// general-purpose hasher costs tens; the table compares whole keys, so
+/// the hash only decides where a key is looked for.
+fn key_hash(op: Op, vts: &[VT], ops: &[SDValue], payload: u64) -> u64 {
+    let mut s = KeyHasher(0);
     op.hash(&mut s);
     vts.hash(&mut s);
     ops.hash(&mut s);
     payload.hash(&mut s);
     s.finish()
+}
+
+/// The hasher of [`key_hash`].
+struct KeyHasher(u64);
+
+impl KeyHasher {
+    #[inline]
+    fn add(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for KeyHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for c in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..c.len()].copy_from_slice(c);
+            self.add(u64::from_le_bytes(w));
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, x: u8) {
+        self.add(x as u64);
+    }
+    #[inline]
+    fn write_u16(&mut self, x: u16) {
+        self.add(x as u64);
+    }
+    #[inline]
+    fn write_u32(&mut self, x: u32) {
+        self.add(x as u64);
+    }
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.add(x);
+    }
+    #[inline]
+    fn write_usize(&mut self, x: usize) {
+        self.add(x as u64);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        // hashbrown takes the top bits as a tag and the low bits as the
+        // bucket: fold the well-mixed high half into the low one.
+        self.0 ^ (self.0 >> 32)
+    }
 }
 
 impl Dag {

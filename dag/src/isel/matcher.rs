@@ -15,9 +15,12 @@
 //! Nodes are visited from the root in reverse topological (reverse index)
 //! order. A node is *needed* when the root reaches it as a chain, or when a
 //! selected row uses it as a leaf operand (`r`, an address register). For a
-//! needed node, the rows whose root has its opcode are tried in priority
-//! order (bigger trees first, then file order); the first that matches is
-//! recorded with its bindings, and its leaves become needed. Nodes a row
+//! needed node, the rows whose root has its opcode and admits its type
+//! ([`root_type`]; the target indexes its rows by both) are tried in
+//! priority order (bigger trees first, then file order); the first that
+//! matches is recorded with its bindings, and its leaves become needed.
+//! A row is first checked against the node's operands without bindings
+//! (its children's opcodes and types), which rejects most rows cheaply. Nodes a row
 //! covers (nested trees, immediates, folded address arithmetic) are not needed unless another user needs them, in
 //! which case they are also computed on their own (pure nodes only, so
 //! duplication is safe).
@@ -140,8 +143,10 @@ pub trait MatchTarget {
     /// An addressing mode.
     type Addr: Copy + PartialEq + std::fmt::Debug;
 
-    /// The rows whose root has opcode `op`, in priority order.
-    fn rows_for_root(&self, op: Op) -> &'static [u32];
+    /// The rows whose root has opcode `op` and whose root type admits
+    /// `vt` (see [`root_type`]), in priority order. Leaving out a row its
+    /// root type rejects changes nothing but the work.
+    fn rows_for_root(&self, op: Op, vt: VT) -> &'static [u32];
     /// The tree of row `row`.
     fn tree(&self, row: u32) -> &'static Tree<Self::Pred>;
     /// Binds leaf `v` to variable `var` of row `row` under predicate
@@ -245,6 +250,9 @@ impl<A> DepGraph for Cover<A> {
 
 /// The glue operand of `n`, if it has one.
 pub fn glue_operand(dag: &Dag, n: Node) -> Option<SDValue> {
+    if !dag.has_glue() {
+        return None;
+    }
     dag.operands(n)
         .iter()
         .copied()
@@ -278,23 +286,22 @@ pub fn cover<T: MatchTarget>(
     c.value_uses.resize(len, 0);
     c.value_needed.clear();
     c.value_needed.resize(len, false);
+    c.glue_user.clear();
+    c.glue_user.resize(len, None);
+    let glue = dag.has_glue();
     for n in dag.nodes() {
         if dag.uses(n) > 0 || n == root.node() {
             for o in dag.operands(n).iter().filter(|o| o.res() == 0) {
                 c.value_uses[o.node().index()] += 1;
             }
-        }
-    }
-    c.needed[root.node().index()] = true;
-    c.glue_user.clear();
-    c.glue_user.resize(len, None);
-    for n in dag.nodes() {
-        if dag.uses(n) > 0 || n == root.node() {
-            if let Some(g) = glue_operand(dag, n) {
-                c.glue_user[g.node().index()] = Some(n);
+            if glue {
+                if let Some(g) = glue_operand(dag, n) {
+                    c.glue_user[g.node().index()] = Some(n);
+                }
             }
         }
     }
+    c.needed[root.node().index()] = true;
     let mut scratch = std::mem::take(&mut c.scratch);
     let mut folds = std::mem::take(&mut c.folds);
     let mut stack = std::mem::take(&mut c.stack);
@@ -319,13 +326,17 @@ pub fn cover<T: MatchTarget>(
             Op::BrJt => c.deps.extend([ops[1].node(), ops[0].node()]),
             _ if t.cover_special(dag, mf, n, c)? => {}
             op => {
-                let found = t.rows_for_root(op).iter().find(|&&r| {
+                let vt = root_type(dag, n);
+                let rows = vt.map_or(&[][..], |vt| t.rows_for_root(op, vt));
+                let root_vt = vt.unwrap_or(VT::Chain);
+                let found = rows.iter().find(|&&r| {
                     let mut m = M {
                         t,
                         dag,
                         mf,
                         row: r,
                         p: t.tree(r),
+                        root_vt,
                         binds: &mut scratch,
                         folds: &mut folds,
                         value_uses: &c.value_uses,
@@ -435,6 +446,31 @@ fn folds_legal<T: MatchTarget>(
     true
 }
 
+/// The type a row's root type is compared with at node `n`: the compared
+/// operands' for compares and overflow arithmetic, the stored value's for
+/// a store, `Chain` for the other chained roots, else the first result's.
+/// `None` for a malformed node (no row matches it).
+#[inline(always)]
+pub fn root_type(dag: &Dag, n: Node) -> Option<VT> {
+    let ops = dag.operands(n);
+    match dag.op(n) {
+        Op::SetCC
+        | Op::SetCCCarry
+        | Op::FSetCC
+        | Op::SAddO
+        | Op::UAddO
+        | Op::SSubO
+        | Op::USubO
+        | Op::SMulO
+        | Op::UMulO => ops.first().map(|&o| dag.vt(o)),
+        Op::Store => ops.get(1).map(|&o| dag.vt(o)),
+        Op::Br | Op::BrCond | Op::BrInd | Op::Trap | Op::DebugTrap | Op::Pause | Op::Prefetch => {
+            Some(VT::Chain)
+        }
+        _ => dag.vts(n).first().copied(),
+    }
+}
+
 /// Whether pattern roots of `op` take a chain operand first (all but
 /// `Load` produce only the chain).
 pub fn has_chain(op: Op) -> bool {
@@ -478,6 +514,8 @@ struct M<'a, T: MatchTarget> {
     mf: &'a MachFunction,
     row: u32,
     p: &'static Tree<T::Pred>,
+    /// [`root_type`] of the node the row is tried at.
+    root_vt: VT,
     /// One binding per variable.
     binds: &'a mut Vec<Binding<T::Addr>>,
     /// Loads the row folds.
@@ -489,6 +527,9 @@ struct M<'a, T: MatchTarget> {
 impl<T: MatchTarget> M<'_, T> {
     /// Whether the row matches at node `n`.
     fn row(&mut self, n: Node) -> bool {
+        if !self.kids_may_match(n) {
+            return false;
+        }
         self.binds.clear();
         self.binds.resize(self.p.nvars as usize, Binding::None);
         self.folds.clear();
@@ -496,6 +537,40 @@ impl<T: MatchTarget> M<'_, T> {
         // A setcc other rows may recompute must not take a load with it.
         let shared = dag.op(n) == Op::SetCC && dag.uses(n) > 1;
         self.node(self.p.root, SDValue::new(n, 0), true, shared)
+    }
+
+    /// A necessary condition of [`M::row`], checked before any binding:
+    /// the root's children that are operations have the opcode, result
+    /// and type of the operands they meet, and typed variables the type.
+    /// Most rows tried and rejected fail here (a row of nested compares of
+    /// another type, a read-modify-write store of a plain value).
+    fn kids_may_match(&self, n: Node) -> bool {
+        let dag = self.dag;
+        let p: &'static Tree<T::Pred> = self.p;
+        let PNode::Node { op, kids, .. } = &p.nodes[p.root as usize] else {
+            return true;
+        };
+        let ops = dag.operands(n);
+        let ins: &[SDValue] = match op.op {
+            // Children that bind the root itself.
+            Op::Add if op.lea => return true,
+            Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex | Op::Undef => return true,
+            // The third child is the condition (the root's payload).
+            Op::SetCC | Op::SetCCCarry | Op::FSetCC => &ops[..ops.len().min(2)],
+            o if has_chain(o) => ops.get(1..).unwrap_or(&[]),
+            _ => ops,
+        };
+        kids.iter()
+            .zip(ins)
+            .all(|(&k, &o)| match &p.nodes[k as usize] {
+                PNode::Node { op, vt, .. } => {
+                    dag.op(o.node()) == op.op
+                        && o.res() == 0
+                        && vt.is_none_or(|t| root_type(dag, o.node()) == Some(t))
+                }
+                PNode::Var { vt: Some(t), .. } => dag.vt(o) == *t,
+                _ => true,
+            })
     }
 
     /// Whether the address bound by pattern node `pn` (a `lea` row's
@@ -556,25 +631,13 @@ impl<T: MatchTarget> M<'_, T> {
                 // them (only setccs are nested so): not below it.
                 let shared = shared || (!is_root && dag.uses(n) > 1);
                 let ops = dag.operands(n);
-                let typ = match op.op {
-                    Op::SetCC
-                    | Op::SetCCCarry
-                    | Op::FSetCC
-                    | Op::SAddO
-                    | Op::UAddO
-                    | Op::SSubO
-                    | Op::USubO
-                    | Op::SMulO
-                    | Op::UMulO => dag.vt(ops[0]),
-                    Op::Store => dag.vt(ops[1]),
-                    Op::Br
-                    | Op::BrCond
-                    | Op::BrInd
-                    | Op::Trap
-                    | Op::DebugTrap
-                    | Op::Pause
-                    | Op::Prefetch => VT::Chain,
-                    _ => dag.vts(n)[0],
+                let typ = if is_root {
+                    self.root_vt
+                } else {
+                    match root_type(dag, n) {
+                        Some(t) => t,
+                        None => return false,
+                    }
                 };
                 if vt.is_some_and(|t| t != typ) || !mem_ok(dag, n, *op, typ) {
                     return false;

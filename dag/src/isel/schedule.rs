@@ -78,6 +78,9 @@ fn chained(dag: &Dag, n: Node) -> bool {
 
 /// The glue producer `n` must follow, if any.
 fn glue_producer(dag: &Dag, n: Node) -> Option<Node> {
+    if !dag.has_glue() {
+        return None;
+    }
     dag.operands(n)
         .iter()
         .find(|&&o| dag.vt(o) == VT::Glue)

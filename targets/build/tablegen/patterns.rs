@@ -224,22 +224,58 @@ pub fn root_op<P>(nodes: &[PNode<P>], root: u16) -> &'static str {
     op.op
 }
 
+/// The type expression of a tree's root (`None`: any type).
+pub fn root_vt<P>(nodes: &[PNode<P>], root: u16) -> Option<String> {
+    let PNode::Node { vt, .. } = &nodes[root as usize] else {
+        unreachable!("a tree's root is a node")
+    };
+    vt.clone()
+}
+
 /// Whether a root of `op` produces a value (not only a chain).
 pub fn produces_value(op: &str) -> bool {
     op == "Load" || !CHAINED.contains(&op)
 }
 
 /// The generated `rows_for_root`: per root opcode, the rows (indices into
-/// `ROWS`) in priority order: complexity, then file order (stable).
-pub fn rows_for_root_code(roots: &[(&'static str, usize)]) -> String {
+/// `ROWS`) in priority order: complexity, then file order (stable); and
+/// `rows_for_root_vt`: the same lists narrowed to the rows whose root type
+/// (`None`: any) admits a given type, so the matcher never tries a row its
+/// root type rejects. `roots` holds each row's root opcode, complexity and
+/// root type expression.
+pub fn rows_for_root_code(roots: &[(&'static str, usize, Option<String>)]) -> String {
     let mut by_root: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
-    for (i, (op, _)) in roots.iter().enumerate() {
+    for (i, (op, ..)) in roots.iter().enumerate() {
         by_root.entry(op).or_default().push(i as u32);
     }
     let mut o = String::from("/// The rows whose root has opcode `op`, in priority order (indices into\n/// [`ROWS`]).\npub fn rows_for_root(op: Op) -> &'static [u32] {\n    match op {\n");
     for (op, list) in &mut by_root {
         list.sort_by_key(|&r| std::cmp::Reverse(roots[r as usize].1));
         writeln!(o, "        Op::{op} => &{list:?},").unwrap();
+    }
+    o.push_str("        _ => &[],\n    }\n}\n\n");
+    o.push_str("/// The rows of [`rows_for_root`]`(op)` whose root type admits `vt`, in\n/// the same order.\npub fn rows_for_root_vt(op: Op, vt: VT) -> &'static [u32] {\n    match (op, vt) {\n");
+    for (op, list) in &by_root {
+        let mut types: Vec<&String> = list
+            .iter()
+            .filter_map(|&r| roots[r as usize].2.as_ref())
+            .collect();
+        types.sort();
+        types.dedup();
+        for t in types {
+            let rows: Vec<u32> = list
+                .iter()
+                .copied()
+                .filter(|&r| roots[r as usize].2.as_ref().is_none_or(|x| x == t))
+                .collect();
+            writeln!(o, "        (Op::{op}, {t}) => &{rows:?},").unwrap();
+        }
+        let any: Vec<u32> = list
+            .iter()
+            .copied()
+            .filter(|&r| roots[r as usize].2.is_none())
+            .collect();
+        writeln!(o, "        (Op::{op}, _) => &{any:?},").unwrap();
     }
     o.push_str("        _ => &[],\n    }\n}\n");
     o

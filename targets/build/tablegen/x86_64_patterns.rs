@@ -543,9 +543,15 @@ fn emit(file: &str, rows: &[Pattern], vocab: &Vocabulary<'_>) -> String {
         .unwrap();
     }
     o.push_str("];\n\n");
-    let roots: Vec<(&str, usize)> = rows
+    let roots: Vec<(&str, usize, Option<String>)> = rows
         .iter()
-        .map(|p| (patterns::root_op(&p.nodes, p.root), complexity(&p.nodes)))
+        .map(|p| {
+            (
+                patterns::root_op(&p.nodes, p.root),
+                complexity(&p.nodes),
+                patterns::root_vt(&p.nodes, p.root),
+            )
+        })
         .collect();
     o.push_str(&patterns::rows_for_root_code(&roots));
     o

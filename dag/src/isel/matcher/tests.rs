@@ -70,9 +70,9 @@ impl MatchTarget for Toy {
     type Pred = P;
     type Addr = ();
 
-    fn rows_for_root(&self, op: Op) -> &'static [u32] {
-        match op {
-            Op::Add => &[0, 1],
+    fn rows_for_root(&self, op: Op, vt: VT) -> &'static [u32] {
+        match (op, vt) {
+            (Op::Add, VT::I32) => &[0, 1],
             _ => &[],
         }
     }

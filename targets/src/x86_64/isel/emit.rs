@@ -347,37 +347,38 @@ impl Emitter<'_> {
                 }
                 None => {
                     // Generic: COPY src | SUBREG_TO_REG imm, src, idx | IMPLICIT_DEF.
-                    let srcs: Vec<Operand> = inst
-                        .ops
-                        .iter()
-                        .map(|&o| match o {
+                    // The sources go after a slot for the def, which is
+                    // filled once its class is known (from the source).
+                    ops.push(Operand::reg_def(Reg::NONE));
+                    for &o in inst.ops {
+                        let src = match o {
                             POperand::Imm(x) => mf.imm(x),
                             o => reg_operand(o, &defs, &var_reg),
-                        })
-                        .collect();
+                        };
+                        ops.push(src);
+                    }
                     let dst = match inst.def {
                         PDef::Phys(r) => Reg::phys(r),
                         _ => {
-                            let c = if inst.opc == MOpc::COPY {
-                                let s = srcs[0];
-                                match (s.subreg(), s.reg().as_virt(), s.reg().as_phys()) {
-                                    (Some(0), ..) => mclass::GR8,
-                                    (Some(2), ..) => mclass::GR16,
-                                    (Some(3), ..) => mclass::GR32,
-                                    (_, Some(v), _) => mf.class_of(v),
-                                    (_, _, Some(p)) => class_of_phys(p),
-                                    _ => class_of_vt(root_vt)?,
+                            let c = match ops.get(1) {
+                                Some(&s) if inst.opc == MOpc::COPY => {
+                                    match (s.subreg(), s.reg().as_virt(), s.reg().as_phys()) {
+                                        (Some(0), ..) => mclass::GR8,
+                                        (Some(2), ..) => mclass::GR16,
+                                        (Some(3), ..) => mclass::GR32,
+                                        (_, Some(v), _) => mf.class_of(v),
+                                        (_, _, Some(p)) => class_of_phys(p),
+                                        _ => class_of_vt(root_vt)?,
+                                    }
                                 }
-                            } else {
-                                class_of_vt(root_vt)?
+                                _ => class_of_vt(root_vt)?,
                             };
                             let v = Reg::virt(mf.new_vreg(c));
                             set_def(&mut defs, inst.def, v);
                             v
                         }
                     };
-                    ops.push(Operand::reg_def(dst));
-                    ops.extend(srcs);
+                    ops[0] = Operand::reg_def(dst);
                 }
             }
             mf.push(inst.opc, &ops);

@@ -33,8 +33,8 @@ impl MatchTarget for X86Match {
     type Pred = Pred;
     type Addr = AddrMode;
 
-    fn rows_for_root(&self, op: Op) -> &'static [u32] {
-        patterns().for_root(op)
+    fn rows_for_root(&self, op: Op, vt: VT) -> &'static [u32] {
+        super::patterns::rows_for_root_vt(op, vt)
     }
 
     fn tree(&self, row: u32) -> &'static Tree<Pred> {

@@ -8,7 +8,8 @@
 //! with the form's input slots, literals fit, physical registers exist,
 //! names are bound before use. It also derives the per-variable immediate
 //! kinds, the address-only variables, the dead EFLAGS defs and the
-//! priority order of the rows of each root opcode.
+//! priority order of the rows of each root opcode, also narrowed per root
+//! type (`rows_for_root_vt`, what the matcher reads).
 //!
 //! Invariants of a [`Pattern`]: `nodes[root]` is a `PNode::Node`; children
 //! are referenced by index; every operand variable of an instruction is

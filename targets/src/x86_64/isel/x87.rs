@@ -31,13 +31,17 @@ use super::super::machine::mclass;
 
 /// Whether node `n` is an x87 operation this module emits.
 pub fn selects(dag: &Dag, n: Node) -> bool {
-    let ops = dag.operands(n);
-    let res_f80 = dag.vts(n).first() == Some(&VT::F80);
-    let arg_f80 = ops.first().is_some_and(|&o| dag.vt(o) == VT::F80);
+    // The opcode first: most nodes are no float operation at all.
+    let res_f80 = || dag.vts(n).first() == Some(&VT::F80);
+    let arg_f80 = || {
+        dag.operands(n)
+            .first()
+            .is_some_and(|&o| dag.vt(o) == VT::F80)
+    };
     match dag.op(n) {
-        Op::FAdd | Op::FSub | Op::FMul | Op::FDiv | Op::FNeg | Op::FAbs | Op::FSqrt => res_f80,
-        Op::SintToFp | Op::FpExtend => res_f80,
-        Op::FpToSint | Op::FpRound | Op::FSetCC => arg_f80,
+        Op::FAdd | Op::FSub | Op::FMul | Op::FDiv | Op::FNeg | Op::FAbs | Op::FSqrt => res_f80(),
+        Op::SintToFp | Op::FpExtend => res_f80(),
+        Op::FpToSint | Op::FpRound | Op::FSetCC => arg_f80(),
         _ => false,
     }
 }
