@@ -7,10 +7,11 @@
 # Usage: scripts/codegen-workloads.sh [--bench] [--runs N] [--levels "O0 O2"]
 #                                     [--filetype obj|asm]
 #   --bench      also measure, per level, whole-process medians of N runs
-#                (default 5) of rcc-par and llc-19 on the same .ll: wall time,
-#                peak RSS, .text size of the object, and the run time of the
-#                produced programs on the workloads; prints the ratios
-#                rcc-par/llc-19, both at the same -O level.
+#                (default 5) of rcc-par and llc-19 on the same .ll, run
+#                interleaved: wall time (rcc-par with its default threads and
+#                with -j1), peak RSS, .text size of the object, and the run
+#                time of the produced programs on the workloads; prints the
+#                ratios rcc-par/llc-19, both at the same -O level.
 #   --filetype   asm: rcc-par writes assembly, assembled by llvm-mc-19.
 # The inputs are the corpus modules corpus/ll/{sqlite3,lua}-O{0,2}.ll (see
 # scripts/build-corpus.sh); both compilers get -relocation-model=pic and the
@@ -43,12 +44,14 @@ compile() { # tool level module out.o
   local tool=$1 lvl=$2 in=$3 out=$4
   case $tool in
     llc) llc-19 -"$lvl" -relocation-model=pic -filetype=obj "$in" -o "$out" ;;
-    rcc)
+    rcc|rccj1)
+      local j=()
+      [[ $tool == rccj1 ]] && j=(-j1)
       if [[ $filetype == asm ]]; then
-        "$rcc" -"$lvl" -relocation-model=pic -filetype=asm "$in" -o "${out%.o}.s" &&
+        "$rcc" "${j[@]}" -"$lvl" -relocation-model=pic -filetype=asm "$in" -o "${out%.o}.s" &&
           llvm-mc-19 -triple=x86_64-pc-linux-gnu -filetype=obj "${out%.o}.s" -o "$out"
       else
-        "$rcc" -"$lvl" -relocation-model=pic -filetype=obj "$in" -o "$out"
+        "$rcc" "${j[@]}" -"$lvl" -relocation-model=pic -filetype=obj "$in" -o "$out"
       fi ;;
   esac
 }
@@ -98,7 +101,7 @@ done
 
 median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) print "nan"; else if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 text_size() { llvm-size-19 -A "$1" | awk '$1==".text" {s+=$2} $1 ~ /^\.text\./ {s+=$2} END {print s+0}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "n/a"; else printf "%.2f", a / b }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "n/a"; else printf "%.3f", a / b }'; }
 
 if [[ $bench == 1 && $fail == 0 ]]; then
   echo
@@ -107,18 +110,23 @@ if [[ $bench == 1 && $fail == 0 ]]; then
   for lvl in $levels; do
     for mod in sqlite3 lua; do
       in=$corpus/ll/$mod-$lvl.ll
-      for tool in rcc llc; do
+      for tool in rcc rccj1 llc; do
         : >"$work/t-$tool"; : >"$work/m-$tool"
-        for _ in $(seq "$runs"); do
+      done
+      # Interleaved, so that a change in the machine's speed affects both.
+      for _ in $(seq "$runs"); do
+        for tool in rcc rccj1 llc; do
           /usr/bin/time -f '%e %M' -o "$work/time.txt" bash -c "$(declare -f compile); rcc=$rcc filetype=$filetype compile $tool $lvl $in $work/bench-$tool.o"
           read -r t m <"$work/time.txt"
           echo "$t" >>"$work/t-$tool"; echo "$m" >>"$work/m-$tool"
         done
       done
       rt=$(median <"$work/t-rcc"); lt=$(median <"$work/t-llc")
+      rt1=$(median <"$work/t-rccj1")
       rm_=$(median <"$work/m-rcc"); lm=$(median <"$work/m-llc")
       rs=$(text_size "$work/bench-rcc.o"); ls_=$(text_size "$work/bench-llc.o")
       printf '%-14s %-10s %12s %12s %8s\n' "$mod-$lvl" compile-s "$rt" "$lt" "$(ratio "$rt" "$lt")"
+      printf '%-14s %-10s %12s %12s %8s\n' "$mod-$lvl" compile-j1 "$rt1" "$lt" "$(ratio "$rt1" "$lt")"
       printf '%-14s %-10s %12s %12s %8s\n' "$mod-$lvl" rss-KiB "$rm_" "$lm" "$(ratio "$rm_" "$lm")"
       printf '%-14s %-10s %12s %12s %8s\n' "$mod-$lvl" text-bytes "$rs" "$ls_" "$(ratio "$rs" "$ls_")"
     done

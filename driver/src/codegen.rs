@@ -726,19 +726,30 @@ pub fn compile_module(
         return Ok(text.into_bytes());
     }
     let t1 = Instant::now();
-    let out = merge(&cx, &outs, opts.filetype).map_err(other);
+    let out = merge(&cx, &mut outs, opts.filetype).map_err(other);
     report.merge_wall = t1.elapsed();
     out
 }
 
 /// Replays the fragments in module order between the module's header and
 /// its globals.
-fn merge(cx: &ModuleCx<'_>, outs: &[FunctionOutput], ft: FileType) -> Result<Vec<u8>, String> {
-    fn run(cx: &ModuleCx<'_>, outs: &[FunctionOutput], s: &mut dyn Streamer) -> Result<(), String> {
+fn merge(
+    cx: &ModuleCx<'_>,
+    outs: &mut [FunctionOutput],
+    ft: FileType,
+) -> Result<Vec<u8>, String> {
+    fn run(
+        cx: &ModuleCx<'_>,
+        outs: &mut [FunctionOutput],
+        s: &mut dyn Streamer,
+    ) -> Result<(), String> {
         let em = &cx.emitter;
         em.begin_module(s).map_err(|e| e.to_string())?;
-        for o in outs {
-            o.fragment.replay(s).map_err(|e| e.to_string())?;
+        for o in outs.iter_mut() {
+            // Freed once replayed: the streamer's growth reuses that memory
+            // instead of touching fresh pages.
+            let frag = std::mem::take(&mut o.fragment);
+            frag.replay(s).map_err(|e| e.to_string())?;
         }
         em.emit_globals(s).map_err(|e| e.to_string())?;
         if cx.pic {
