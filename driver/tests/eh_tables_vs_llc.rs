@@ -8,7 +8,10 @@
 //! `llvm-objdump-19 --dwarf=frames` must match too. Skips with a notice
 //! when llc-19 is absent.
 
-use std::path::{Path, PathBuf};
+#[path = "support/scratch_dir.rs"]
+mod scratch_dir;
+use scratch_dir::ScratchDir;
+use std::path::Path;
 use std::process::Command;
 
 const HEAD: &str = "@A = external constant ptr
@@ -245,10 +248,8 @@ fn cies(obj: &Path) -> Result<Vec<String>, String> {
         .collect())
 }
 
-fn tmpdir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("rcc-eh-test-{}-{tag}", std::process::id()));
-    std::fs::create_dir_all(&d).expect("tmp dir");
-    d
+fn tmpdir(tag: &str) -> ScratchDir {
+    ScratchDir::new("rcc-eh-test", tag)
 }
 
 #[test]

@@ -6,6 +6,9 @@
 //! with llvm-mc to the same object as the original input. Skips with a
 //! notice if the LLVM tools are absent.
 
+#[path = "support/scratch_dir.rs"]
+mod scratch_dir;
+use scratch_dir::ScratchDir;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -21,10 +24,8 @@ fn have_llvm() -> bool {
     ok
 }
 
-fn tmpdir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("rcc-mc-test-{}-{tag}", std::process::id()));
-    std::fs::create_dir_all(&d).expect("tmp dir");
-    d
+fn tmpdir(tag: &str) -> ScratchDir {
+    ScratchDir::new("rcc-mc-test", tag)
 }
 
 fn objdump(o: &Path, strict: bool) -> String {
