@@ -733,11 +733,7 @@ pub fn compile_module(
 
 /// Replays the fragments in module order between the module's header and
 /// its globals.
-fn merge(
-    cx: &ModuleCx<'_>,
-    outs: &mut [FunctionOutput],
-    ft: FileType,
-) -> Result<Vec<u8>, String> {
+fn merge(cx: &ModuleCx<'_>, outs: &mut [FunctionOutput], ft: FileType) -> Result<Vec<u8>, String> {
     fn run(
         cx: &ModuleCx<'_>,
         outs: &mut [FunctionOutput],
