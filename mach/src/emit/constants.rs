@@ -286,9 +286,10 @@ fn zeros(count: u64, out: &mut dyn Streamer) -> Result<(), rcc_mc::McError> {
     out.emit_fill(count, 0)
 }
 
-/// The low `size` bytes of `x`, little-endian: one directive for sizes 1,
-/// 2, 4 and 8, otherwise pieces of the largest power of two below the size
-/// left, as llvm-mc splits them (`i24` is `.short` then `.byte`).
+/// The low `size` bytes of `x` zero-extended, little-endian: one directive
+/// for sizes 1, 2, 4 and 8, otherwise pieces of the largest power of two
+/// below the size left (at most 8 bytes), as llvm-mc splits them (`i24` is
+/// `.short` then `.byte`).
 fn emit_int(x: u64, size: u64, out: &mut dyn Streamer) -> Result<(), rcc_mc::McError> {
     if matches!(size, 1 | 2 | 4 | 8) {
         let e = out.ctx().exprs.constant(x as i64);
@@ -297,8 +298,10 @@ fn emit_int(x: u64, size: u64, out: &mut dyn Streamer) -> Result<(), rcc_mc::McE
     let mut done = 0;
     while done < size {
         let left = size - done;
-        let piece = 1u64 << (63 - left.min(size - 1).leading_zeros());
-        let v = (x >> (done * 8)) & (u64::MAX >> (64 - piece * 8));
+        let piece = (1u64 << (63 - left.min(size - 1).leading_zeros())).min(8);
+        // Bytes past the eighth are the zero extension.
+        let rest = if done < 8 { x >> (done * 8) } else { 0 };
+        let v = rest & (u64::MAX >> (64 - piece * 8));
         let e = out.ctx().exprs.constant(v as i64);
         out.emit_value(e, piece as u8)?;
         done += piece;
