@@ -97,6 +97,9 @@ pub struct CombineCtx {
     /// Whether a live node produces glue (else no node needs the check).
     has_glue: bool,
     ops: Vec<SDValue>,
+    /// Optimizing (`-O1` and up): the rules that trade an instruction for
+    /// a longer but faster sequence (division by constants) apply.
+    pub optimize: bool,
 }
 
 /// A load that absorbs the chain of extensions and truncations reading
@@ -118,6 +121,10 @@ fn has_rules(op: Op) -> bool {
         Op::Add
             | Op::Sub
             | Op::Mul
+            | Op::UDiv
+            | Op::SDiv
+            | Op::URem
+            | Op::SRem
             | Op::And
             | Op::Or
             | Op::Xor
@@ -443,6 +450,7 @@ impl Combiner<'_> {
                     Some(self.konst(vt, 0))
                 }
             }
+            Op::UDiv | Op::SDiv | Op::URem | Op::SRem => self.divide(op, vt, ops[0], ops[1], d),
             Op::ZeroExtend | Op::SignExtend | Op::AnyExtend => self.extend(op, vt, ops[0], d),
             Op::Truncate => self.truncate(vt, ops[0], old, d),
             Op::SetCC => self.setcc(ops[0], ops[1], payload, d),
@@ -785,5 +793,6 @@ impl Combiner<'_> {
     }
 }
 
+mod divide;
 #[cfg(test)]
 mod tests;

@@ -45,6 +45,8 @@ pub struct ModuleEnv<'a> {
     /// Position-independent code (GOT and PLT references, PC-relative jump
     /// tables).
     pub pic: bool,
+    /// The optimization level (`-O0` .. `-O3`).
+    pub opt_level: u8,
 }
 
 /// Registers register allocation must leave alone in one function.

@@ -71,8 +71,16 @@ impl B {
     /// Sets the root, combines, checks, and returns the values of the
     /// outputs in order.
     fn run(&mut self) -> Vec<SDValue> {
+        self.run_with(false)
+    }
+    /// [`B::run`], optimizing or not.
+    fn run_with(&mut self, optimize: bool) -> Vec<SDValue> {
         self.d.root = Some(self.chain);
-        combine(&mut self.d, &mut CombineCtx::default());
+        let mut cx = CombineCtx {
+            optimize,
+            ..CombineCtx::default()
+        };
+        combine(&mut self.d, &mut cx);
         check(&self.d).expect("well-typed after combining");
         let mut outs = Vec::new();
         let mut c = self.d.root.expect("root");
@@ -655,6 +663,44 @@ fn loads_absorb_their_extensions() {
 }
 
 #[test]
+fn divisions_by_constants_become_multiplications_when_optimizing() {
+    let ops = [Op::UDiv, Op::SDiv, Op::URem, Op::SRem];
+    for vt in [VT::I8, VT::I16, VT::I32, VT::I64] {
+        for op in ops {
+            for (d, optimize) in [(7u64, true), (10, true), (7, false), (16, true)] {
+                let mut b = B::new();
+                let x = b.input(vt);
+                let k = b.k(vt, d);
+                let q = b.v(op, vt, &[x, k]);
+                b.output(q);
+                b.run_with(optimize);
+                let left = b.d.nodes().filter(|&n| ops.contains(&b.d.op(n))).count();
+                let reachable =
+                    b.d.nodes()
+                        .filter(|&n| b.d.op(n) == op)
+                        .any(|n| reaches(&b.d, b.d.root.expect("root"), n));
+                assert_eq!(reachable, !optimize, "{op:?} {vt:?} by {d} (left {left})");
+            }
+        }
+    }
+}
+
+/// Whether `target` is reachable from `from` through operands.
+fn reaches(d: &Dag, from: SDValue, target: Node) -> bool {
+    let mut stack = vec![from.node()];
+    let mut seen = std::collections::HashSet::new();
+    while let Some(n) = stack.pop() {
+        if n == target {
+            return true;
+        }
+        if seen.insert(n) {
+            stack.extend(d.operands(n).iter().map(|o| o.node()));
+        }
+    }
+    false
+}
+
+#[test]
 fn token_factors_drop_repeats() {
     let mut b = B::new();
     let p = b.input(VT::I64);
@@ -825,6 +871,28 @@ impl Eval<'_> {
                     self.val(ops[1])?
                 } else {
                     self.val(ops[2])?
+                }
+            }
+            Op::UDiv | Op::URem | Op::SDiv | Op::SRem => {
+                let (a, b) = (self.val(ops[0])? & m, self.val(ops[1])? & m);
+                let (sa, sb) = (sext(a, bits), sext(b, bits));
+                let min = sext(1u64 << (bits - 1), bits);
+                match d.op(n) {
+                    _ if b == 0 => return None,
+                    Op::UDiv => a / b,
+                    Op::URem => a % b,
+                    _ if sa == min && sb == -1 => return None,
+                    Op::SDiv => (sa / sb) as u64,
+                    _ => (sa % sb) as u64,
+                }
+            }
+            Op::UMulLoHi => {
+                let (a, b) = (self.val(ops[0])? as u128, self.val(ops[1])? as u128);
+                let p = a * b;
+                if v.res() == 0 {
+                    p as u64
+                } else {
+                    (p >> 64) as u64
                 }
             }
             Op::ZeroExtend | Op::Truncate => self.val(ops[0])?,
@@ -1164,7 +1232,7 @@ fn random_dag(steps: &[(u8, u8, u16, u16, u64)], outs: &[u16]) -> Dag {
         let any = pool[x as usize % pool.len()];
         let a = of(&pool, &b.d, x, vt);
         let bb = of(&pool, &b.d, y, vt);
-        let new = match kind % 22 {
+        let new = match kind % 24 {
             0..=2 => {
                 let op = [Op::Add, Op::Sub, Op::Mul, Op::And, Op::Or, Op::Xor][raw as usize % 6];
                 match (a, bb) {
@@ -1260,7 +1328,23 @@ fn random_dag(steps: &[(u8, u8, u16, u16, u64)], outs: &[u16]) -> Dag {
                 b.output(any);
                 None
             }
-            13..=21 => shaped(&mut b, kind % 22, any, vt, y, raw, base),
+            13..=21 => shaped(&mut b, kind % 24, any, vt, y, raw, base),
+            // Division and remainder by a constant (expanded into
+            // multiplications and shifts when optimizing); never by 0,
+            // nor signed by -1 (INT_MIN / -1 is poison).
+            22 | 23 if vt != VT::I1 => a.and_then(|a| {
+                let op = [Op::UDiv, Op::SDiv, Op::URem, Op::SRem][y as usize % 4];
+                let mut k = interesting(vt, raw >> 8, raw);
+                if raw & 1 == 0 {
+                    // A plain odd or even divisor of a few bits.
+                    k = ((raw >> 16) % 1000) & vt.mask();
+                }
+                let signed = matches!(op, Op::SDiv | Op::SRem);
+                (k != 0 && !(signed && k == vt.mask())).then(|| {
+                    let kc = b.k(vt, k);
+                    b.v(op, vt, &[a, kc])
+                })
+            }),
             _ => None,
         };
         if let Some(v) = new {
@@ -1313,7 +1397,8 @@ proptest! {
         prop_assert_eq!(&before0, &before1, "undefined bits observed in\n{}", d.dump());
         prop_assert!(before0.iter().all(Option::is_some), "poison in\n{}", d.dump());
         let dump = d.dump();
-        combine(&mut d, &mut CombineCtx::default());
+        let mut cx = CombineCtx { optimize: true, ..CombineCtx::default() };
+        combine(&mut d, &mut cx);
         prop_assert!(check(&d).is_ok(), "{:?}\n{}", check(&d), d.dump());
         prop_assert_eq!(&behaviour(&d, 0), &before0, "before:\n{}after:\n{}", dump, d.dump());
         prop_assert_eq!(&behaviour(&d, GARBAGE), &before0, "before:\n{}after:\n{}", dump, d.dump());

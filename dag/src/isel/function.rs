@@ -68,6 +68,8 @@ pub struct IselCtx<S> {
     splits: Vec<(MBlock, MBlock)>,
     /// Position-independent code (GOT and PLT references).
     pub pic: bool,
+    /// Optimizing (`-O1` and up): the combiner's optimizing rules apply.
+    pub optimize: bool,
 }
 
 /// Selects the machine code of function `g` into `mf` (cleared first).
@@ -142,6 +144,7 @@ fn select_step<S: TargetSelector>(
     if let Some(t) = lower.legality() {
         legalize_vectors(&mut cx.dag, mf, t)?;
     }
+    cx.combine.optimize = cx.optimize;
     combine(&mut cx.dag, &mut cx.combine);
     crate::check::check(&cx.dag)?;
     cx.sel.select_block(&mut cx.dag, mf)
