@@ -122,6 +122,11 @@ pub enum Op {
     SetCCCarry,
     /// (a, b) -> (lo, hi): the full unsigned product (UMUL_LOHI).
     UMulLoHi,
+    /// (a, b) -> (a udiv b, a urem b): one division for both results
+    /// (UDIVREM), made by the combiner from `udiv`/`urem` when optimizing.
+    UDivRem,
+    /// (a, b) -> (a sdiv b, a srem b) (SDIVREM).
+    SDivRem,
     /// (a, b, c) -> the high half of `(a:b) << (c mod bits)` (FSHL).
     FShl,
     /// (a, b, c) -> the low half of `(a:b) >> (c mod bits)` (FSHR).

@@ -139,8 +139,10 @@ impl Combiner<'_> {
         if !self.cx.optimize || !vt.is_int() || vt.bits() < 8 || vt.bits() > 64 {
             return None;
         }
-        let d = self.dag.as_const(y)?;
         let signed = matches!(op, Op::SDiv | Op::SRem);
+        let Some(d) = self.dag.as_const(y) else {
+            return self.divrem(op, vt, x, y, signed);
+        };
         let q = if signed {
             self.sdiv_const(vt, x, d, dp)?
         } else {
@@ -157,6 +159,20 @@ impl Combiner<'_> {
                 self.mk(Op::Sub, vt, &[x, qd], dp)
             }
         })
+    }
+
+    /// A division or remainder by a variable `y`, as its result of the
+    /// two-result `UDivRem`/`SDivRem(x, y)`: a division and a remainder of
+    /// the same operands then share one node, so one instruction computes
+    /// both (`i32` and `i64`; the others keep their instruction rows).
+    fn divrem(&mut self, op: Op, vt: VT, x: SDValue, y: SDValue, signed: bool) -> Option<SDValue> {
+        if vt != VT::I32 && vt != VT::I64 {
+            return None;
+        }
+        let dr = if signed { Op::SDivRem } else { Op::UDivRem };
+        let n = self.dag.node(dr, &[vt, vt], &[x, y], 0);
+        let res = matches!(op, Op::URem | Op::SRem) as u32;
+        Some(SDValue::new(n, res))
     }
 
     /// `mulhu(x, m)` of `w`-bit `x` (`w <= 32` through `i64`, else the high

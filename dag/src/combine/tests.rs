@@ -668,6 +668,7 @@ fn divisions_by_constants_become_multiplications_when_optimizing() {
     for vt in [VT::I8, VT::I16, VT::I32, VT::I64] {
         for op in ops {
             for (d, optimize) in [(7u64, true), (10, true), (7, false), (16, true)] {
+                // (By a variable: i32 and i64 become one UDivRem/SDivRem.)
                 let mut b = B::new();
                 let x = b.input(vt);
                 let k = b.k(vt, d);
@@ -680,6 +681,32 @@ fn divisions_by_constants_become_multiplications_when_optimizing() {
                         .filter(|&n| b.d.op(n) == op)
                         .any(|n| reaches(&b.d, b.d.root.expect("root"), n));
                 assert_eq!(reachable, !optimize, "{op:?} {vt:?} by {d} (left {left})");
+            }
+        }
+    }
+}
+
+#[test]
+fn division_and_remainder_by_a_variable_share_one_node() {
+    for (vt, shared) in [(VT::I32, true), (VT::I64, true), (VT::I16, false)] {
+        for (div, rem, dr) in [
+            (Op::UDiv, Op::URem, Op::UDivRem),
+            (Op::SDiv, Op::SRem, Op::SDivRem),
+        ] {
+            let mut b = B::new();
+            let x = b.input(vt);
+            let y = b.input(vt);
+            let q = b.v(div, vt, &[x, y]);
+            let r = b.v(rem, vt, &[x, y]);
+            b.output(q);
+            b.output(r);
+            let outs = b.run_with(true);
+            if shared {
+                assert_eq!(outs[0].node(), outs[1].node(), "{vt:?} {div:?}");
+                assert_eq!(b.op(outs[0]), dr);
+                assert_eq!((outs[0].res(), outs[1].res()), (0, 1));
+            } else {
+                assert_eq!((b.op(outs[0]), b.op(outs[1])), (div, rem));
             }
         }
     }
@@ -884,6 +911,20 @@ impl Eval<'_> {
                     _ if sa == min && sb == -1 => return None,
                     Op::SDiv => (sa / sb) as u64,
                     _ => (sa % sb) as u64,
+                }
+            }
+            Op::UDivRem | Op::SDivRem => {
+                let (a, b) = (self.val(ops[0])? & m, self.val(ops[1])? & m);
+                let (sa, sb) = (sext(a, bits), sext(b, bits));
+                let min = sext(1u64 << (bits - 1), bits);
+                let signed = d.op(n) == Op::SDivRem;
+                match (signed, v.res()) {
+                    _ if b == 0 => return None,
+                    (false, 0) => a / b,
+                    (false, _) => a % b,
+                    _ if sa == min && sb == -1 => return None,
+                    (true, 0) => (sa / sb) as u64,
+                    (true, _) => (sa % sb) as u64,
                 }
             }
             Op::UMulLoHi => {
@@ -1340,6 +1381,15 @@ fn random_dag(steps: &[(u8, u8, u16, u16, u64)], outs: &[u16]) -> Dag {
                     k = ((raw >> 16) % 1000) & vt.mask();
                 }
                 let signed = matches!(op, Op::SDiv | Op::SRem);
+                if raw & 2 != 0 {
+                    // By a variable: made positive and non-zero.
+                    let bv = bb?;
+                    let half = b.k(vt, vt.mask() >> 1);
+                    let one = b.k(vt, 1);
+                    let pos = b.v(Op::And, vt, &[bv, half]);
+                    let nz = b.v(Op::Or, vt, &[pos, one]);
+                    return Some(b.v(op, vt, &[a, nz]));
+                }
                 (k != 0 && !(signed && k == vt.mask())).then(|| {
                     let kc = b.k(vt, k);
                     b.v(op, vt, &[a, kc])

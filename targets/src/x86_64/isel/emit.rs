@@ -165,6 +165,7 @@ impl Emitter<'_> {
             }
             Op::Target(X86_CALL) => emit_call(self, mf, n)?,
             Op::UMulLoHi => super::wide::emit_umul_lohi(self, mf, n)?,
+            Op::UDivRem | Op::SDivRem => super::wide::emit_divrem(self, mf, n)?,
             op if super::atomic::is_atomic(op) => super::atomic::emit(self, mf, n)?,
             Op::Target(X86_RET) => emit_ret(self, mf, n)?,
             Op::BrJt => super::jumptable::emit_br_jt(self, mf, n)?,

@@ -4,7 +4,7 @@
 //! address matcher of [`super::addr`] as the complex address pattern,
 //! GOT symbols, constant-pool vectors) and the nodes covered by hand
 //! (calls, returns, inline assembly, atomics, `x86_fp80`, special vector
-//! nodes, `UMulLoHi`, TLS addresses).
+//! nodes, `UMulLoHi`, `UDivRem`/`SDivRem`, TLS addresses).
 
 use super::addr::{match_addr, AddrMode, Base};
 use super::call::{X86_CALL, X86_RET};
@@ -158,7 +158,7 @@ impl MatchTarget for X86Match {
                 c.deps.extend(ops[1..].iter().map(|o| o.node()));
                 c.deps.push(ops[0].node());
             }
-            Op::UMulLoHi => c.deps.extend(ops.iter().map(|o| o.node())),
+            Op::UMulLoHi | Op::UDivRem | Op::SDivRem => c.deps.extend(ops.iter().map(|o| o.node())),
             op if super::atomic::is_atomic(op) => super::atomic::cover_node(dag, mf, n, c),
             _ if super::x87::selects(dag, n) => c.deps.extend(ops.iter().map(|o| o.node())),
             _ if super::vector::special(dag, n) => super::vector::deps(dag, n, &mut c.deps),

@@ -1,14 +1,17 @@
-//! Selection of the wide-integer nodes that no pattern row covers because
-//! they have two register results: `UMulLoHi` (the low halves of a wide
-//! multiplication) is one `MUL64r`, whose product is in RDX:RAX.
+//! Selection of the integer nodes that no pattern row covers because they
+//! have two register results: `UMulLoHi` (the low halves of a wide
+//! multiplication) is one `MUL64r`, whose product is in RDX:RAX;
+//! `UDivRem`/`SDivRem` are one `DIV`/`IDIV`, quotient in EAX/RAX and
+//! remainder in EDX/RDX.
 //!
 //! The carry chains (`AddC`/`AddE`, `SubC`/`SubE`, `SetCCCarry`) and
 //! funnel shifts are pattern rows (`patterns.desc`, section "wide
 //! integers"); their scheduling as glue groups is the matcher's.
 
+use super::super::desc::subreg;
 use super::super::{op, regs};
 use super::emit::{class_of_vt, push_implicit, Emitter};
-use rcc_dag::{IselError, Node, SDValue, VT};
+use rcc_dag::{IselError, Node, Op, SDValue, VT};
 use rcc_mach::{MOpc, MachFunction, Operand, Reg};
 
 /// Emits `UMulLoHi` node `n`: `%rax = COPY a ; MUL64r b ; lo = COPY %rax ;
@@ -36,6 +39,73 @@ pub fn emit_umul_lohi(
     mf.push(mul, &mops);
     for (k, p) in [regs::RAX, regs::RDX].into_iter().enumerate() {
         let v = mf.new_vreg(class_of_vt(VT::I64)?);
+        mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
+        e.set_reg(SDValue::new(n, k as u32), Reg::virt(v));
+    }
+    Ok(())
+}
+
+/// Emits `UDivRem`/`SDivRem` node `n` of `i32` or `i64` values: the
+/// dividend in EAX/RAX, EDX/RDX zeroed (unsigned) or the sign extension
+/// of the dividend (`CDQ`/`CQO`), one `DIV`/`IDIV` of the divisor, then
+/// the quotient and remainder copied out.
+pub fn emit_divrem(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), IselError> {
+    let ops = e.dag.operands(n);
+    let (a, b) = (e.reg(ops[0]), e.reg(ops[1]));
+    let vt = e.dag.vt(ops[0]);
+    let signed = e.dag.op(n) == Op::SDivRem;
+    let (ax, dx, div, ext) = match (vt, signed) {
+        (VT::I32, false) => (regs::EAX, regs::EDX, op::DIV32r, None),
+        (VT::I64, false) => (regs::RAX, regs::RDX, op::DIV64r, None),
+        (VT::I32, true) => (regs::EAX, regs::EDX, op::IDIV32r, Some(op::CDQ)),
+        (VT::I64, true) => (regs::RAX, regs::RDX, op::IDIV64r, Some(op::CQO)),
+        _ => {
+            return Err(IselError::new(format!(
+                "{:?} of {} values",
+                e.dag.op(n),
+                vt
+            )))
+        }
+    };
+    mf.push(MOpc::COPY, &[Operand::reg_def(ax), Operand::reg_use(a)]);
+    match ext {
+        Some(x) => {
+            let x = MOpc::target(x.0);
+            let mut xops = Vec::new();
+            push_implicit(&mut xops, x, true);
+            mf.push(x, &xops);
+        }
+        None => {
+            let z = mf.new_vreg(class_of_vt(VT::I32)?);
+            let imm = mf.imm(0);
+            mf.push(
+                MOpc::target(op::MOV32ri.0),
+                &[Operand::reg_def(Reg::virt(z)), imm],
+            );
+            let mut zero = Reg::virt(z);
+            if vt == VT::I64 {
+                let z64 = mf.new_vreg(class_of_vt(VT::I64)?);
+                let (k, idx) = (mf.imm(0), mf.imm(subreg::SUB_32BIT as i64));
+                mf.push(
+                    MOpc::SUBREG_TO_REG,
+                    &[
+                        Operand::reg_def(Reg::virt(z64)),
+                        k,
+                        Operand::reg_use(zero),
+                        idx,
+                    ],
+                );
+                zero = Reg::virt(z64);
+            }
+            mf.push(MOpc::COPY, &[Operand::reg_def(dx), Operand::reg_use(zero)]);
+        }
+    }
+    let div = MOpc::target(div.0);
+    let mut dops = vec![Operand::reg_use(b)];
+    push_implicit(&mut dops, div, true);
+    mf.push(div, &dops);
+    for (k, p) in [ax, dx].into_iter().enumerate() {
+        let v = mf.new_vreg(class_of_vt(vt)?);
         mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
         e.set_reg(SDValue::new(n, k as u32), Reg::virt(v));
     }

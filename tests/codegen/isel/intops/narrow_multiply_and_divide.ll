@@ -9,6 +9,6 @@
 define i8 @f(i8 %a, i8 %b) {
 %m = mul i8 %a, %b
 %d = sdiv i8 %m, %b
-%r = urem i8 %d, 7
+%r = urem i8 %d, %a
 ret i8 %r
 }
