@@ -451,7 +451,9 @@ impl Combiner<'_> {
                 }
             }
             Op::UDiv | Op::SDiv | Op::URem | Op::SRem => self.divide(op, vt, ops[0], ops[1], d),
-            Op::ZeroExtend | Op::SignExtend | Op::AnyExtend => self.extend(op, vt, ops[0], d),
+            Op::ZeroExtend | Op::SignExtend | Op::AnyExtend => self
+                .ext_before_add(op, vt, ops[0], old, d)
+                .or_else(|| self.extend(op, vt, ops[0], d)),
             Op::Truncate => self.truncate(vt, ops[0], old, d),
             Op::SetCC => self.setcc(ops[0], ops[1], payload, d),
             Op::Select => self.select(vt, ops, d),
@@ -551,6 +553,48 @@ impl Combiner<'_> {
             }
             _ => None,
         }
+    }
+
+    /// `(sext (add nsw x, c))` -> `(add (sext x), c)` and `(zext (add nuw
+    /// x, c))` -> `(add (zext x), c)` to `i64` when the extension feeds an
+    /// `add`, `shl` or `mul` (address arithmetic: the constant becomes a
+    /// displacement and the extension of `x` is shared by neighbouring
+    /// accesses; LLVM's x86 `promoteExtBeforeAdd`). The wrap flag makes
+    /// the two equal: the narrow sum does not wrap.
+    fn ext_before_add(
+        &mut self,
+        op: Op,
+        vt: VT,
+        x: SDValue,
+        old: Option<Node>,
+        d: u32,
+    ) -> Option<SDValue> {
+        let dag = &*self.dag;
+        let flag = match op {
+            Op::SignExtend => crate::opcode::WRAP_NSW,
+            Op::ZeroExtend => crate::opcode::WRAP_NUW,
+            _ => return None,
+        };
+        if vt != VT::I64 || dag.op_of(x) != Op::Add || dag.payload(x.node()) & flag == 0 {
+            return None;
+        }
+        let [a, c] = *dag.operands(x.node()) else {
+            return None;
+        };
+        let k = dag.as_const(c)?;
+        let from = dag.vt(x);
+        let user = self.cx.user[old?.index() * 4];
+        if user == NONE || !matches!(dag.op(Node::from_u32(user)), Op::Add | Op::Shl | Op::Mul) {
+            return None;
+        }
+        let wide = if op == Op::SignExtend {
+            sext(k, from.bits()) as u64
+        } else {
+            k
+        };
+        let xe = self.mk(op, vt, &[a], d);
+        let kc = self.konst(vt, wide);
+        Some(self.mk(Op::Add, vt, &[xe, kc], d))
     }
 
     /// Rules of `zext sext anyext` of `x` to `vt`.

@@ -18,6 +18,11 @@
 //! unique, so its glue has at most one user) and is scheduled immediately
 //! before that user (see the x86 matcher's glue groups).
 
+/// `Add` payload bit: the IR's `nuw` (no unsigned wrap).
+pub const WRAP_NUW: u64 = 1;
+/// `Add` payload bit: the IR's `nsw` (no signed wrap).
+pub const WRAP_NSW: u64 = 2;
+
 /// An opcode.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Op {
@@ -48,6 +53,8 @@ pub enum Op {
     Load,
     Store,
     // Integer arithmetic.
+    /// (a, b); payload: the IR's wrap flags ([`WRAP_NUW`], [`WRAP_NSW`]),
+    /// which rules may rely on (a rebuilt `add` drops them).
     Add,
     Sub,
     Mul,

@@ -655,7 +655,16 @@ impl Builder<'_, '_> {
             let (a, c) = (self.get(ops[0])?, self.get(ops[1])?);
             let v = match self.odd_bits(f.ty[i.index()]) {
                 Some(n) => self.odd_binary(o, vt, n, a, c),
-                None => self.dag.value(o, vt, &[a, c], 0),
+                None => {
+                    // The wrap flags of an add (nuw, nsw: bits 0 and 1 of
+                    // both encodings) are the node's payload.
+                    let wrap = if o == Op::Add {
+                        (f.flags[i.index()] & (inst::NUW | inst::NSW)) as u64
+                    } else {
+                        0
+                    };
+                    self.dag.value(o, vt, &[a, c], wrap)
+                }
             };
             self.set(i, v);
             return Ok(());

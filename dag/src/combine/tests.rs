@@ -687,6 +687,39 @@ fn divisions_by_constants_become_multiplications_when_optimizing() {
 }
 
 #[test]
+fn extensions_move_before_non_wrapping_adds_of_constants_in_addresses() {
+    use crate::opcode::{WRAP_NSW, WRAP_NUW};
+    for (ext, flag, moves) in [
+        (Op::SignExtend, WRAP_NSW, true),
+        (Op::ZeroExtend, WRAP_NUW, true),
+        (Op::SignExtend, WRAP_NUW, false),
+        (Op::ZeroExtend, WRAP_NSW, false),
+        (Op::SignExtend, 0, false),
+    ] {
+        let mut b = B::new();
+        let x = b.input(VT::I32);
+        let k = b.k(VT::I32, (-8i64) as u64);
+        let s = b.d.value(Op::Add, VT::I32, &[x, k], flag);
+        let e = b.v(ext, VT::I64, &[s]);
+        let three = b.k(VT::I64, 3);
+        let a = b.v(Op::Shl, VT::I64, &[e, three]);
+        b.output(a);
+        let out = b.run_with(true)[0];
+        let inner = b.arg(out, 0);
+        assert_eq!(b.op(inner) == Op::Add, moves, "{ext:?} flag {flag}");
+        if moves {
+            assert_eq!(b.op(b.arg(inner, 0)), ext);
+            let want = if ext == Op::SignExtend {
+                (-8i64) as u64
+            } else {
+                0xffff_fff8
+            };
+            assert_eq!(b.konst(inner, 1), Some(want));
+        }
+    }
+}
+
+#[test]
 fn division_and_remainder_by_a_variable_share_one_node() {
     for (vt, shared) in [(VT::I32, true), (VT::I64, true), (VT::I16, false)] {
         for (div, rem, dr) in [
@@ -1368,6 +1401,27 @@ fn random_dag(steps: &[(u8, u8, u16, u16, u64)], outs: &[u16]) -> Dag {
             12 => {
                 b.output(any);
                 None
+            }
+            // An extension of a non-wrapping add of a constant feeding a
+            // shift (the add cannot wrap: its operand is a byte).
+            21 if raw & 4 != 0 => {
+                let from = b.d.vt(any);
+                (from == VT::I8).then(|| {
+                    let sx = raw & 8 != 0;
+                    let ext = if sx { Op::SignExtend } else { Op::ZeroExtend };
+                    let x32 = b.v(ext, VT::I32, &[any]);
+                    let c = (raw >> 16) % 2000;
+                    let (c, flag) = if sx {
+                        (c.wrapping_sub(1000), crate::opcode::WRAP_NSW)
+                    } else {
+                        (c, crate::opcode::WRAP_NUW)
+                    };
+                    let k = b.k(VT::I32, c);
+                    let s = b.d.value(Op::Add, VT::I32, &[x32, k], flag);
+                    let e = b.v(ext, VT::I64, &[s]);
+                    let sh = b.k(VT::I64, y as u64 % 4);
+                    b.v(Op::Shl, VT::I64, &[e, sh])
+                })
             }
             13..=21 => shaped(&mut b, kind % 24, any, vt, y, raw, base),
             // Division and remainder by a constant (expanded into

@@ -2,7 +2,8 @@
 //! simplified): folds an address value into `base + index*scale + disp`,
 //! where the base is a register, a frame object or RIP (with a symbol
 //! displacement), from trees of `add`, `shl`/`mul` by 1/2/4/8, constants,
-//! frame indexes and symbols.
+//! frame indexes and symbols; a scaled `(x + c)` index puts `c * scale`
+//! in the displacement.
 //!
 //! It always succeeds: whatever cannot be folded becomes the base or index
 //! register. Interior nodes are folded only when they have one use (the
@@ -198,7 +199,23 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, s
             if am.base == Base::Rip {
                 demote_rip(am);
             }
-            am.index = Some(ops[0]);
+            // `(x + c) * scale`: index x, and c * scale in the
+            // displacement (when the add has no other user).
+            let mut index = ops[0];
+            if dag.op_of(index) == Op::Add && dag.uses(index.node()) <= 1 {
+                let inner = dag.operands(index.node());
+                if let Some(c) = const_value(dag, inner[1]) {
+                    let d = c
+                        .checked_mul(scale as i64)
+                        .and_then(|cs| cs.checked_add(am.disp))
+                        .filter(|&d| i32::try_from(d).is_ok());
+                    if let Some(d) = d {
+                        am.disp = d;
+                        index = inner[0];
+                    }
+                }
+            }
+            am.index = Some(index);
             am.scale = scale;
             true
         }
