@@ -139,8 +139,11 @@ pub struct MachFunction {
     operands: Vec<Operand>,
     /// 64-bit immediates (`OpKind::Imm64` payloads).
     pub imm64: Vec<i64>,
-    /// Symbol operands (`OpKind::Sym` payloads).
+    /// Symbol operands (`OpKind::Sym` payloads), each distinct operand
+    /// once ([`MachFunction::sym`] interns them).
     pub syms: Vec<SymOperand>,
+    /// The index in `syms` of each symbol operand.
+    sym_ids: ahash::AHashMap<SymOperand, u32>,
     /// Names of external symbols (`SymTarget::External`).
     pub ext_names: Vec<Box<str>>,
     pub blocks: PrimaryMap<MBlock, BlockData>,
@@ -194,6 +197,7 @@ impl MachFunction {
             operands: Vec::new(),
             imm64: Vec::new(),
             syms: Vec::new(),
+            sym_ids: Default::default(),
             ext_names: Vec::new(),
             blocks: PrimaryMap::new(),
             succ_pool: Vec::new(),
@@ -226,6 +230,7 @@ impl MachFunction {
         self.operands.clear();
         self.imm64.clear();
         self.syms.clear();
+        self.sym_ids.clear();
         self.ext_names.clear();
         self.blocks.clear();
         self.succ_pool.clear();
@@ -379,9 +384,16 @@ impl MachFunction {
     }
 
     /// A symbol operand.
+    /// The operand of symbol `s`; equal symbols share one index, so the
+    /// selector's hash-consed `Symbol` nodes of one global are one node
+    /// (one address computation per block, not one per use).
     pub fn sym(&mut self, s: SymOperand) -> Operand {
-        self.syms.push(s);
-        Operand::sym_index(self.syms.len() as u32 - 1)
+        let next = self.syms.len() as u32;
+        let i = *self.sym_ids.entry(s).or_insert(next);
+        if i == next {
+            self.syms.push(s);
+        }
+        Operand::sym_index(i)
     }
 
     /// The symbol of a `Sym` operand.
