@@ -62,6 +62,7 @@ pub mod machine;
 pub mod matcher;
 pub mod opt;
 pub mod printer;
+pub mod pseudo;
 pub mod spill;
 pub mod sym_flags;
 pub mod target;
