@@ -437,6 +437,9 @@ impl TargetInfo for X86Info {
     ) -> Option<MInst> {
         super::spill::fold_memory_operand(mf, i, op, slot)
     }
+    fn convert_to_three_address(&self, mf: &mut MachFunction, i: MInst) -> Option<MInst> {
+        super::three_address::convert(mf, i)
+    }
     fn expand_post_ra(
         &self,
         mf: &mut MachFunction,

@@ -66,6 +66,7 @@ pub mod pseudo;
 pub mod spill;
 pub mod sym_flags;
 pub mod target;
+pub mod three_address;
 
 pub use asm_parser::X86AsmParser;
 pub use backend::X86Backend;
