@@ -23,12 +23,7 @@ use rcc_mach::{flag, MBlock, MInst, MOpc, MachFunction, Operand, PReg};
 
 /// The expansion of `i` (block `b`, followed by `rest`), or `None` when
 /// `i` is not a pseudo expanded here.
-pub fn expand_post_ra(
-    mf: &mut MachFunction,
-    b: MBlock,
-    i: MInst,
-    rest: &[MInst],
-) -> Option<MInst> {
+pub fn expand_post_ra(mf: &mut MachFunction, b: MBlock, i: MInst, rest: &[MInst]) -> Option<MInst> {
     if mf.opc(i) != MOpc::target(op::MOV32r0.0) {
         return None;
     }

@@ -80,14 +80,12 @@ pub fn shorten(inst: &mut MCInst) {
             MCInst::with_operands(imm1, rest)
         }
         [MCOperand::Reg(d), MCOperand::Imm(v)] => {
-            {
-                let acc = [regs::AL, regs::AX, regs::EAX, regs::RAX];
-                ACCUMULATOR
-                    .iter()
-                    .find(|&&(f, _)| f.0 == o)
-                    .filter(|_| acc.contains(&d))
-                    .and_then(|&(_, to)| MCInst::with_operands(to.0, &[MCOperand::Imm(v)]))
-            }
+            let acc = [regs::AL, regs::AX, regs::EAX, regs::RAX];
+            ACCUMULATOR
+                .iter()
+                .find(|&&(f, _)| f.0 == o)
+                .filter(|_| acc.contains(&d))
+                .and_then(|&(_, to)| MCInst::with_operands(to.0, &[MCOperand::Imm(v)]))
         }
         _ => None,
     };
