@@ -287,6 +287,31 @@ pub trait TargetInfo: Sync {
     ) -> Option<MInst> {
         None
     }
+    /// The three-address form of two-address instruction `i` (LLVM's
+    /// `convertToThreeAddress`): a NEW instruction (created, not placed:
+    /// the caller replaces `i` with it) with the same explicit def that
+    /// computes the same value without a tied source, or `None`. Used by
+    /// the two-address pass when the tied source stays live (a copy would
+    /// be needed). It may only drop effects nothing observes (x86: a dead
+    /// EFLAGS def). Default: none.
+    fn convert_to_three_address(&self, _mf: &mut MachFunction, _i: MInst) -> Option<MInst> {
+        None
+    }
+    /// Post-allocation expansion of a target pseudo (LLVM's
+    /// `expandPostRAPseudo`): a NEW instruction (created, not placed: the
+    /// caller replaces `i` with it) for target instruction `i` of block
+    /// `b`, where `rest` are the instructions after `i` in the block (for
+    /// a local liveness look-ahead, e.g. of flags). `None`: `i` is not a
+    /// pseudo the target expands and stays. Default: none.
+    fn expand_post_ra(
+        &self,
+        _mf: &mut MachFunction,
+        _b: MBlock,
+        _i: MInst,
+        _rest: &[MInst],
+    ) -> Option<MInst> {
+        None
+    }
     /// `dst = src` between physical registers of the same size; `None` if
     /// no single instruction does it.
     fn copy_phys(&self, mf: &mut MachFunction, dst: PReg, src: PReg) -> Option<MInst>;

@@ -125,8 +125,9 @@ fn two_address_inserts_copies_for_differing_tied_uses() {
         MOpc::COPY,
         &[Operand::reg_def(x), Operand::reg_use(regs::RDI)],
     );
+    // (XOR: an ADD64rr whose source lives on would become a LEA64r.)
     let add = mf.push(
-        t(op::ADD64rr),
+        t(op::XOR64rr),
         &[
             Operand::reg_def(y),
             Operand::reg_tied_use(x, 0).with(flag::KILL),
@@ -163,7 +164,7 @@ fn two_address_inserts_copies_for_differing_tied_uses() {
     assert!(mf.has_prop(prop::TIED_REWRITTEN));
     let insts = mf.block_insts(b).to_vec();
     assert_eq!(insts.len(), 8);
-    // y = COPY x; y = ADD64rr y(tied), x
+    // y = COPY x; y = XOR64rr y(tied), x
     assert_eq!(mf.opc(insts[1]), MOpc::COPY);
     assert_eq!(mf.operands(insts[1])[0].reg(), Reg::from(y));
     assert_eq!(mf.operands(insts[1])[1].reg(), Reg::from(x));

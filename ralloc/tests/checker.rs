@@ -27,7 +27,9 @@ fn call_fn() -> B {
     );
     b.copy(x, regs::RDI);
     b.copy(y, regs::RSI);
-    b.i(op::ADD64rr, &[d(s), tu(x, 0), u(y), dead_eflags()]);
+    // Flags not dead: x lives on, and a dead-flags add would become a LEA64r
+    // in the two-address pass.
+    b.i(op::ADD64rr, &[d(s), tu(x, 0), u(y), imp_def(regs::EFLAGS)]);
     b.copy(regs::RDI, y);
     b.copy(regs::RSI, s);
     let callee = b.callee();

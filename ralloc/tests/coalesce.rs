@@ -52,7 +52,7 @@ fn two_address_copy_joined_interfering_kept() {
 #[test]
 fn remat_constant_instead_of_copy() {
     let (s, b) = case("coalesce/remat_constant.mir", SMALL);
-    // The ADD's copy of the constant interferes (the IMUL reads it):
+    // The SUB's copy of the constant interferes (the IMUL reads it):
     // rematerialized; the IMUL's copy is joined.
     assert_eq!(
         (s.copies, s.remat, s.joined),

@@ -5,6 +5,9 @@
 //! named part of its def, relying on the target's rule that writing that
 //! part clears the rest (x86-64 32-bit writes). `IMPLICIT_DEF` and `KILL`
 //! stay: they emit nothing but keep the verifier's register tracking exact.
+//! Target pseudos are offered to [`TargetInfo::expand_post_ra`] with the
+//! rest of their block (x86's zero idiom picks `xor` or `mov` by whether
+//! the flags are live there).
 
 use crate::func::{MInst, MachFunction};
 use crate::printer::print_inst;
@@ -17,9 +20,13 @@ use rcc_ir::Module;
 pub fn expand_pseudos(mf: &mut MachFunction, m: &Module, t: &dyn TargetInfo) -> Result<(), String> {
     let mut scratch = Vec::new();
     let mut failed: Option<MInst> = None;
-    mf.rewrite(&mut scratch, |mf, _b, old, out| {
-        for &i in old {
+    mf.rewrite(&mut scratch, |mf, b, old, out| {
+        for (k, &i) in old.iter().enumerate() {
             let opc = mf.opc(i);
+            if opc.as_target().is_some() {
+                out.push(t.expand_post_ra(mf, b, i, &old[k + 1..]).unwrap_or(i));
+                continue;
+            }
             let ops = mf.operands(i);
             let pair: Option<(PReg, PReg)> = match opc {
                 MOpc::COPY => ops[0].reg().as_phys().zip(ops[1].reg().as_phys()),

@@ -10,24 +10,130 @@
 //! of a register with itself needs no second register). Physical registers
 //! are handled the same way.
 //!
-//! Commuting a commutable instruction to avoid the copy needs liveness
-//! (the other source must die here) and is left to a later, liveness-based
-//! version; at -O0 the fast allocator usually assigns `%d` the register `%a`
-//! dies in, making the copy an identity that the rewrite deletes.
+//! When the tied source `%a` (a virtual register) is still live after the
+//! instruction, the copy cannot be coalesced away, so as LLVM's pass does
+//! it first tries (1) commuting a commutable instruction whose other
+//! source dies there (`%d = OP %b(tied), %a`: `%b`'s copy coalesces), then
+//! (2) the target's three-address form
+//! ([`TargetInfo::convert_to_three_address`], x86: `lea` for `add`, `inc`,
+//! `shl` by 1), which needs no copy at all.
+//!
+//! Liveness is a cheap local approximation, linear in the function: a
+//! virtual register is *live after* instruction `p` of block `B` when it
+//! is read again later in `B`; it is *dead after* `p` when it has exactly
+//! one def, that def and all its reads are in `B`, and `p` is its last
+//! read (such a value cannot be live around a loop: the def precedes every
+//! read in the block). Otherwise it counts as live for the three-address
+//! conversion (a value read in other blocks usually lives on; `lea` with
+//! an immediate is as short as the `add`, so a wrong guess costs at most a
+//! byte) but not for commuting, which needs the other source known dead.
 //!
 //! Runs after PHI elimination; afterwards the function has
 //! `TIED_REWRITTEN` and is no longer `IS_SSA`.
 
-use crate::func::{prop, MachFunction};
+use crate::func::{prop, MBlock, MInst, MachFunction};
 use crate::operand::{flag, Operand};
-use crate::target::{MOpc, TargetInfo};
+use crate::reg::VReg;
+use crate::target::{iflag, MOpc, TargetInfo};
+use rcc_ir::entity::EntityId;
+
+/// Per virtual register: how many defs, the block of its first def, and
+/// whether it is read outside that block (see the module comment).
+struct VregFacts {
+    defs: Vec<u8>,
+    def_block: Vec<u32>,
+    read_elsewhere: Vec<bool>,
+    /// Per vreg, `(block stamp, index)` of its last read in the block
+    /// being rewritten.
+    last_read: Vec<(u32, u32)>,
+}
+
+impl VregFacts {
+    fn new(mf: &MachFunction) -> VregFacts {
+        let n = mf.num_vregs();
+        let mut f = VregFacts {
+            defs: vec![0; n],
+            def_block: vec![u32::MAX; n],
+            read_elsewhere: vec![false; n],
+            last_read: vec![(u32::MAX, 0); n],
+        };
+        for &b in &mf.order {
+            for &i in mf.block_insts(b) {
+                for o in mf.operands(i) {
+                    if let Some(v) = o.reg().as_virt().filter(|_| o.is_reg() && o.is_def()) {
+                        let k = v.index();
+                        f.defs[k] = f.defs[k].saturating_add(1);
+                        if f.def_block[k] == u32::MAX {
+                            f.def_block[k] = b.as_u32();
+                        }
+                    }
+                }
+            }
+        }
+        for &b in &mf.order {
+            for &i in mf.block_insts(b) {
+                for o in mf.operands(i) {
+                    if let Some(v) = o.reg().as_virt().filter(|_| o.is_reg() && o.is_use()) {
+                        if f.def_block[v.index()] != b.as_u32() {
+                            f.read_elsewhere[v.index()] = true;
+                        }
+                    }
+                }
+            }
+        }
+        f
+    }
+
+    /// Records the last read of every vreg in block `b`'s `insts`.
+    fn scan_block(&mut self, mf: &MachFunction, b: MBlock, insts: &[MInst]) {
+        for (p, &i) in insts.iter().enumerate() {
+            for o in mf.operands(i) {
+                if let Some(v) = o.reg().as_virt().filter(|_| o.is_reg() && o.is_use()) {
+                    self.last_read[v.index()] = (b.as_u32(), p as u32);
+                }
+            }
+        }
+    }
+
+    /// `Some(true)`: `v` is read after position `p` of block `b`;
+    /// `Some(false)`: it is dead after `p`; `None`: not known.
+    fn live_after(&self, v: VReg, b: MBlock, p: usize) -> Option<bool> {
+        let k = v.index();
+        let (sb, last) = self.last_read[k];
+        if sb == b.as_u32() && last as usize > p {
+            return Some(true);
+        }
+        let local = self.defs[k] == 1 && self.def_block[k] == b.as_u32() && !self.read_elsewhere[k];
+        local.then_some(false)
+    }
+}
+
+/// The explicit register use of commutable `i` other than tied use `k`,
+/// when there is exactly one and it is a plain virtual register.
+fn other_source(mf: &MachFunction, i: MInst, k: usize) -> Option<(usize, VReg)> {
+    let mut found = None;
+    for (j, o) in mf.operands(i).iter().enumerate() {
+        if j == k || !o.is_reg() || !o.is_use() || o.has(flag::IMPLICIT) {
+            continue;
+        }
+        if found.is_some() {
+            return None;
+        }
+        found = Some((j, o));
+    }
+    let (j, o) = found?;
+    let v = o.reg().as_virt()?;
+    (o.subreg().is_none() && !o.has(flag::UNDEF)).then_some((j, v))
+}
 
 /// Rewrites every tied operand pair of `mf` into two-address form.
-pub fn two_address(mf: &mut MachFunction, _t: &dyn TargetInfo) {
+pub fn two_address(mf: &mut MachFunction, t: &dyn TargetInfo) {
     let mut scratch = Vec::new();
     let mut fix: Vec<(usize, Operand, Operand)> = Vec::new();
-    mf.rewrite(&mut scratch, |mf, _b, old, out| {
-        for &i in old {
+    let mut facts = VregFacts::new(mf);
+    mf.rewrite(&mut scratch, |mf, b, old, out| {
+        facts.scan_block(mf, b, old);
+        for (p, &i) in old.iter().enumerate() {
             fix.clear();
             let ops = mf.operands(i);
             for (k, &u) in ops.iter().enumerate() {
@@ -40,6 +146,34 @@ pub fn two_address(mf: &mut MachFunction, _t: &dyn TargetInfo) {
                 }
             }
             let single = fix.len() == 1;
+            if let (true, Some(op)) = (single, mf.opc(i).as_target()) {
+                let (k, def, u) = fix[0];
+                let src = u.reg().as_virt().filter(|_| u.subreg().is_none());
+                let live = src.and_then(|v| facts.live_after(v, b, p));
+                if src.is_some() && live != Some(false) && def.subreg().is_none() {
+                    // (1) Commute when the other source dies here.
+                    if t.inst_flags(op) & iflag::COMMUTABLE != 0 {
+                        if let Some((j, w)) = other_source(mf, i, k) {
+                            if Some(w) != src && facts.live_after(w, b, p) == Some(false) {
+                                let ops = mf.operands_mut(i);
+                                let (a, c) = (ops[k].reg(), ops[j].reg());
+                                ops[k].set_reg(c);
+                                ops[j].set_reg(a);
+                                ops[k].set(flag::KILL, false);
+                                ops[j].set(flag::KILL, false);
+                                fix[0].2 = mf.operands(i)[k];
+                            }
+                        }
+                    }
+                    // (2) The three-address form needs no copy.
+                    if fix[0].2.reg() == u.reg() {
+                        if let Some(n) = t.convert_to_three_address(mf, i) {
+                            out.push(n);
+                            continue;
+                        }
+                    }
+                }
+            }
             for &(k, def, u) in &fix {
                 let mut dst = Operand::reg_def(def.reg());
                 dst.set_subreg(def.subreg());

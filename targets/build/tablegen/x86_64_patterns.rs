@@ -80,6 +80,7 @@ impl patterns::Pred for Pred {
             "def32" => Pred::Def32,
             "imm" => Pred::Imm,
             "uimm32" => Pred::UImm32,
+            "uimm8" => Pred::UImm8,
             "addr" => Pred::Addr,
             "gotsym" => Pred::GotSym,
             "bb" => Pred::Bb,
@@ -467,7 +468,7 @@ fn parse_operand(
             Slot::Mem { .. },
             Some(Pred::Addr | Pred::GotSym | Pred::R | Pred::FpImm | Pred::CPool),
         ) => sub.is_none(),
-        (Slot::Imm(k), Some(Pred::Imm | Pred::UImm32 | Pred::Splat)) => {
+        (Slot::Imm(k), Some(Pred::Imm | Pred::UImm32 | Pred::UImm8 | Pred::Splat)) => {
             if imm_kinds.len() <= v as usize {
                 imm_kinds.resize(v as usize + 1, Vec::new());
             }

@@ -437,6 +437,18 @@ impl TargetInfo for X86Info {
     ) -> Option<MInst> {
         super::spill::fold_memory_operand(mf, i, op, slot)
     }
+    fn convert_to_three_address(&self, mf: &mut MachFunction, i: MInst) -> Option<MInst> {
+        super::three_address::convert(mf, i)
+    }
+    fn expand_post_ra(
+        &self,
+        mf: &mut MachFunction,
+        b: MBlock,
+        i: MInst,
+        rest: &[MInst],
+    ) -> Option<MInst> {
+        super::pseudo::expand_post_ra(mf, b, i, rest)
+    }
     fn copy_phys(&self, mf: &mut MachFunction, dst: PReg, src: PReg) -> Option<MInst> {
         let f = copy_form(dst, src)?;
         Some(mf.create(

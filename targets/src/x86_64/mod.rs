@@ -62,9 +62,11 @@ pub mod machine;
 pub mod matcher;
 pub mod opt;
 pub mod printer;
+pub mod pseudo;
 pub mod spill;
 pub mod sym_flags;
 pub mod target;
+pub mod three_address;
 
 pub use asm_parser::X86AsmParser;
 pub use backend::X86Backend;

@@ -73,14 +73,16 @@ impl MatchTarget for X86Match {
                 }
                 Binding::Const(dag.payload(v.node()))
             }
-            Pred::Imm | Pred::UImm32 | Pred::Splat => {
+            Pred::Imm | Pred::UImm32 | Pred::UImm8 | Pred::Splat => {
                 let c = if pred == Pred::Splat {
                     super::vector::splat_const(dag, v)
                 } else {
                     dag.as_const(v)
                 };
                 let c = c?;
-                if pred == Pred::UImm32 && c > u32::MAX as u64 {
+                if (pred == Pred::UImm32 && c > u32::MAX as u64)
+                    || (pred == Pred::UImm8 && c > u8::MAX as u64)
+                {
                     return None;
                 }
                 let kinds = patterns().rows[row as usize].imm_kinds[var as usize];

@@ -13,6 +13,9 @@ pub enum Pred {
     Def32,
     Imm,
     UImm32,
+    /// A `Constant` below 2^8 (a mask of the low byte only), fitting its
+    /// slots as `Imm`.
+    UImm8,
     Addr,
     GotSym,
     Bb,

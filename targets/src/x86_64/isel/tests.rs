@@ -203,7 +203,7 @@ fn division_and_shift_use_fixed_registers() {
     let e = dag.entry();
     ret(&mut dag, &mut mf, e, Some(s));
     assert_eq!(select(&mut dag, &mut mf, 2), "$eax = COPY %0\n\
-         %2:gr32 = MOV32ri 0\n\
+         %2:gr32 = MOV32r0\n\
          $edx = COPY %2\n\
          DIV32r %1, implicit-def $eax, implicit-def $edx, implicit-def dead $eflags, implicit $eax, implicit $edx\n\
          %3:gr32 = COPY $eax\n\
@@ -252,7 +252,7 @@ fn call_with_eight_arguments() {
     ret(&mut dag, &mut mf, ch, r.first().copied());
     assert_eq!(select(&mut dag, &mut mf, 2), "%0:gr32 = COPY $edi\n\
          %1:gr64 = COPY $rsi\n\
-         %2:gr32 = MOV32ri 0\n\
+         %2:gr32 = MOV32r0\n\
          %3:gr32 = MOV32ri 1\n\
          %4:gr32 = MOV32ri 2\n\
          %5:gr32 = MOV32ri 3\n\

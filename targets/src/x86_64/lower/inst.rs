@@ -73,6 +73,7 @@ pub(super) fn emit(e: &FnEmitter<'_>, i: MInst, s: &mut dyn Streamer) -> Result<
         },
     };
     if let Some(mut inst) = inst {
+        super::short_forms::shorten(&mut inst);
         optimize_for_encoding(&mut inst);
         s.emit_inst(&inst).map_err(|x| e.mc(x))?;
     }

@@ -28,6 +28,7 @@ mod data;
 mod eh;
 mod inline_asm;
 mod inst;
+mod short_forms;
 mod stack_sizes;
 
 pub use data::{emit_constant_pool, emit_jump_tables};

@@ -2,7 +2,7 @@
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s --check-prefix=COUNT
 ; CHECK-LABEL: {{^}}name: f{{$}}
-; CHECK-DAG: ADD64ri8 %1(tied-def 0), -1
+; CHECK-DAG: DEC64r %1(tied-def 0)
 ; CHECK-DAG: PREFETCHNTA
 ; CHECK-DAG: INT3
 ; icache prefetch dropped
