@@ -207,6 +207,19 @@ pub static PASSES: &[Pass] = &[
         ],
     },
     Pass {
+        name: "machine-cp",
+        description: "Machine Copy Propagation Pass",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(machine_cp),
+        counters: &[
+            "Number of copy uses forwarded",
+            "Number of redundant copies erased",
+            "Number of dead copies erased",
+            "Number of no-op copies erased",
+        ],
+    },
+    Pass {
         name: "prologepilog",
         description: "Prologue/Epilogue Insertion & Frame Finalization",
         levels: Levels::ALL,
@@ -477,6 +490,17 @@ fn stack_slot_coloring(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> 
         s.eliminated as u64,
         s.spill_slots as u64,
         after as u64,
+    ]))
+}
+
+fn machine_cp(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let s = rcc_mach::passes::copy_prop::propagate_copies(&mut w.mf, t, &mut w.opt.copy_prop);
+    Ok(counts(&[
+        s.forwarded as u64,
+        s.redundant as u64,
+        s.dead as u64,
+        s.nop as u64,
     ]))
 }
 

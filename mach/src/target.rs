@@ -290,6 +290,12 @@ pub trait TargetInfo: Sync {
     /// `dst = src` between physical registers of the same size; `None` if
     /// no single instruction does it.
     fn copy_phys(&self, mf: &mut MachFunction, dst: PReg, src: PReg) -> Option<MInst>;
+    /// Whether [`TargetInfo::copy_phys`] has an instruction for `dst =
+    /// src` (asked by passes that rewrite a copy's registers after
+    /// allocation). Default: no.
+    fn can_copy_phys(&self, _dst: PReg, _src: PReg) -> bool {
+        false
+    }
 
     /// If `i` only stores a whole register to frame object `slot` at offset
     /// 0 (LLVM's `isStoreToStackSlot`): the slot and the index of the

@@ -444,6 +444,9 @@ impl TargetInfo for X86Info {
             &[Operand::reg_def(dst), Operand::reg_use(src)],
         ))
     }
+    fn can_copy_phys(&self, dst: PReg, src: PReg) -> bool {
+        copy_form(dst, src).is_some()
+    }
     fn analyze_branch(
         &self,
         mf: &MachFunction,
