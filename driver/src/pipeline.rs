@@ -113,6 +113,26 @@ pub static PASSES: &[Pass] = &[
         ],
     },
     Pass {
+        name: "dead-mi-elimination",
+        description: "Remove dead machine instructions",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(dead_mi_elimination),
+        counters: &["Number of dead instructions deleted"],
+    },
+    Pass {
+        name: "machine-cse",
+        description: "Machine Common Subexpression Elimination",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(machine_cse),
+        counters: &[
+            "Number of common subexpression eliminated",
+            "Number of copies coalesced",
+            "Number of dead instructions deleted afterwards",
+        ],
+    },
+    Pass {
         name: "phi-node-elimination",
         description: "Eliminate PHI nodes for register allocation",
         levels: Levels::ALL,
@@ -331,6 +351,22 @@ fn isel(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         w.mf.order.len() as u64,
         0,
         0,
+    ]))
+}
+
+fn dead_mi_elimination(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let n = rcc_mach::passes::dead_mi::eliminate_dead_mis(&mut w.mf, t, &mut w.opt.dead_mi);
+    Ok(counts(&[n as u64]))
+}
+
+fn machine_cse(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let s = rcc_mach::passes::machine_cse::machine_cse(&mut w.mf, t, &mut w.opt.machine_cse);
+    Ok(counts(&[
+        s.eliminated as u64,
+        s.copies_propagated as u64,
+        s.dead as u64,
     ]))
 }
 

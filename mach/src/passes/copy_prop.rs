@@ -321,9 +321,8 @@ fn step(
                 stats.nop += 1;
                 return;
             }
-            let trackable = !mf.is_reserved(t, d)
-                && !mf.is_reserved(t, src)
-                && !s.units.overlap(d, src);
+            let trackable =
+                !mf.is_reserved(t, d) && !mf.is_reserved(t, src) && !s.units.overlap(d, src);
             if trackable {
                 let same = |x: Option<(usize, PReg)>, want: PReg, of: PReg| {
                     x.is_some_and(|(c, sr)| sr == want && s.copies[c].dst == of)
@@ -440,7 +439,9 @@ fn forward_copy_source(
 ) {
     let o = mf.operands(i)[1];
     let Some(r) = o.reg().as_phys() else { return };
-    let Some((_, new)) = s.avail(t, r) else { return };
+    let Some((_, new)) = s.avail(t, r) else {
+        return;
+    };
     if mf.is_reserved(t, new) || t.reg_bits(new) != t.reg_bits(r) {
         return;
     }

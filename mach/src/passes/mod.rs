@@ -2,7 +2,9 @@
 //! form ([`phi_elim`], [`two_address`]), lowering the generic copy-like
 //! opcodes to target instructions after allocation ([`expand_pseudos`]),
 //! branch folding over the target's branch hooks ([`branch_folding`]),
-//! post-allocation copy propagation ([`copy_prop`], `machine-cp`),
+//! post-allocation copy propagation ([`copy_prop`], `machine-cp`), SSA
+//! optimizations ([`dead_mi`], `dead-mi-elimination`; [`machine_cse`],
+//! `machine-cse`),
 //! and the target-independent half of frame lowering ([`frame_layout`]:
 //! frame options from function attributes, the call-frame summary and
 //! stack-slot placement, which each target's prolog/epilog insertion builds
@@ -12,8 +14,10 @@
 
 pub mod branch_folding;
 pub mod copy_prop;
+pub mod dead_mi;
 pub mod expand_pseudos;
 pub mod frame_layout;
+pub mod machine_cse;
 pub mod phi_elim;
 pub mod two_address;
 
@@ -22,4 +26,6 @@ pub mod two_address;
 #[derive(Default)]
 pub struct OptScratch {
     pub copy_prop: copy_prop::CopyProp,
+    pub dead_mi: dead_mi::DeadMi,
+    pub machine_cse: machine_cse::MachineCse,
 }
