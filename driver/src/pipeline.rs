@@ -133,6 +133,14 @@ pub static PASSES: &[Pass] = &[
         ],
     },
     Pass {
+        name: "peephole-opt",
+        description: "Peephole Optimizations",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(peephole_opt),
+        counters: &["Number of compares eliminated"],
+    },
+    Pass {
         name: "phi-node-elimination",
         description: "Eliminate PHI nodes for register allocation",
         levels: Levels::ALL,
@@ -368,6 +376,12 @@ fn machine_cse(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         s.copies_propagated as u64,
         s.dead as u64,
     ]))
+}
+
+fn peephole_opt(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let s = rcc_mach::passes::peephole::peephole(&mut w.mf, t, &mut w.opt.peephole);
+    Ok(counts(&[s.compares as u64]))
 }
 
 fn phi_elimination(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {

@@ -311,6 +311,21 @@ pub trait TargetInfo: Sync {
         None
     }
 
+    // ---- compares (LLVM's analyzeCompare / optimizeCompareInstr) ----
+
+    /// If `i` does nothing but set the flags register from comparing one
+    /// register with zero (x86: `test r, r`, `cmp r, 0`), the index of that
+    /// register operand. Default: none.
+    fn compare_with_zero(&self, _mf: &MachFunction, _i: MInst) -> Option<usize> {
+        None
+    }
+    /// Whether the flags `def` sets while computing its register result
+    /// read, for flag reader `user`, exactly as a compare of that result
+    /// with zero ([`TargetInfo::compare_with_zero`]) would. Default: never.
+    fn flags_match_zero_compare(&self, _mf: &MachFunction, _def: MInst, _user: MInst) -> bool {
+        false
+    }
+
     // ---- branches (LLVM's analyzeBranch family) ----
 
     /// How the block whose instructions are `insts` ends, with the branch

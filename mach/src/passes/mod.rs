@@ -4,7 +4,7 @@
 //! branch folding over the target's branch hooks ([`branch_folding`]),
 //! post-allocation copy propagation ([`copy_prop`], `machine-cp`), SSA
 //! optimizations ([`dead_mi`], `dead-mi-elimination`; [`machine_cse`],
-//! `machine-cse`),
+//! `machine-cse`; [`peephole`], `peephole-opt`),
 //! and the target-independent half of frame lowering ([`frame_layout`]:
 //! frame options from function attributes, the call-frame summary and
 //! stack-slot placement, which each target's prolog/epilog insertion builds
@@ -18,6 +18,7 @@ pub mod dead_mi;
 pub mod expand_pseudos;
 pub mod frame_layout;
 pub mod machine_cse;
+pub mod peephole;
 pub mod phi_elim;
 pub mod two_address;
 
@@ -28,4 +29,5 @@ pub struct OptScratch {
     pub copy_prop: copy_prop::CopyProp,
     pub dead_mi: dead_mi::DeadMi,
     pub machine_cse: machine_cse::MachineCse,
+    pub peephole: peephole::Peephole,
 }
