@@ -88,12 +88,35 @@ pub struct CopyProp {
     erased: Vec<MInst>,
     regs: Vec<(PReg, bool)>,
     scratch: Vec<MInst>,
+    /// Per register: reserved (by the target or the function).
+    reserved: Vec<bool>,
+    target_reserved: Vec<bool>,
+    /// The register class of each explicit operand of the instruction
+    /// being rewritten.
+    classes: Vec<Option<crate::reg::RegClassId>>,
 }
 
 impl CopyProp {
-    fn prepare(&mut self, t: &dyn TargetInfo) {
+    fn prepare(&mut self, t: &dyn TargetInfo, mf: &MachFunction) {
         self.units.build(t);
         let n = t.num_regs();
+        if self.target_reserved.len() != n {
+            self.target_reserved.clear();
+            self.target_reserved
+                .extend((0..n).map(|r| r == 0 || t.is_reserved(rcc_mc::Reg(r as u16))));
+        }
+        self.reserved.clear();
+        self.reserved.extend_from_slice(&self.target_reserved);
+        for &x in &mf.reserved {
+            for &a in t.aliases(x) {
+                if let Some(r) = self.reserved.get_mut(a as usize) {
+                    *r = true;
+                }
+            }
+            if let Some(r) = self.reserved.get_mut(x.0 as usize) {
+                *r = true;
+            }
+        }
         if self.built_for != n || n == 0 {
             self.words = n.div_ceil(64);
             self.alloc_sets.clear();
@@ -115,6 +138,12 @@ impl CopyProp {
         self.copy_at.clear();
         self.copy_at.resize(nu, u32::MAX);
         self.erased.clear();
+    }
+
+    /// Whether `r` is reserved (never tracked, forwarded or erased).
+    #[inline]
+    fn reserved(&self, r: PReg) -> bool {
+        self.reserved.get(r.0 as usize).copied().unwrap_or(true)
     }
 
     /// Whether class `c` allocates `r`.
@@ -242,7 +271,7 @@ pub fn propagate_copies(
     if !mf.has_prop(prop::NO_VREGS) {
         return stats;
     }
-    s.prepare(t);
+    s.prepare(t, mf);
     let mut now: u32 = 1;
     for bi in 0..mf.order.len() {
         let b = mf.order[bi];
@@ -321,8 +350,7 @@ fn step(
                 stats.nop += 1;
                 return;
             }
-            let trackable =
-                !mf.is_reserved(t, d) && !mf.is_reserved(t, src) && !s.units.overlap(d, src);
+            let trackable = !s.reserved(d) && !s.reserved(src) && !s.units.overlap(d, src);
             if trackable {
                 let same = |x: Option<(usize, PReg)>, want: PReg, of: PReg| {
                     x.is_some_and(|(c, sr)| sr == want && s.copies[c].dst == of)
@@ -442,7 +470,7 @@ fn forward_copy_source(
     let Some((_, new)) = s.avail(t, r) else {
         return;
     };
-    if mf.is_reserved(t, new) || t.reg_bits(new) != t.reg_bits(r) {
+    if s.reserved(new) || t.reg_bits(new) != t.reg_bits(r) {
         return;
     }
     // A copy that would partly overwrite the register it now reads.
@@ -477,9 +505,9 @@ fn forward_uses(
 ) {
     let opc = mf.opc(i);
     let n = mf.operands(i).len();
-    let explicit = crate::constraint::explicit_count(t, opc).min(n);
+    let mut explicit = usize::MAX;
     let mut checked = false;
-    for k in 0..explicit {
+    for k in 0..n {
         let o = mf.operands(i)[k];
         if !o.is_use()
             || o.has(flag::IMPLICIT)
@@ -490,16 +518,39 @@ fn forward_uses(
             continue;
         }
         let Some(r) = o.reg().as_phys() else { continue };
-        if mf.is_reserved(t, r) {
+        if s.reserved(r) {
             continue;
         }
         let Some((_, new)) = s.avail(t, r) else {
             continue;
         };
-        if mf.is_reserved(t, new) {
+        if s.reserved(new) {
             continue;
         }
-        let Some(c) = crate::constraint::reg_constraint(t, opc, k) else {
+        if explicit == usize::MAX {
+            // The class of every explicit operand, once per instruction.
+            s.classes.clear();
+            let classes = &mut s.classes;
+            crate::constraint::for_each_explicit(t, opc, |c| {
+                classes.push(match c {
+                    crate::constraint::OpConstraint::Def(c)
+                    | crate::constraint::OpConstraint::Use(c)
+                    | crate::constraint::OpConstraint::TiedUse(c, _) => Some(c),
+                    crate::constraint::OpConstraint::Mem(crate::target::MemPart::Base) => {
+                        t.mem_base_class()
+                    }
+                    crate::constraint::OpConstraint::Mem(crate::target::MemPart::Index) => {
+                        t.mem_index_class()
+                    }
+                    _ => None,
+                })
+            });
+            explicit = s.classes.len().min(n);
+        }
+        if k >= explicit {
+            continue;
+        }
+        let Some(c) = s.classes[k] else {
             continue;
         };
         if !s.allocatable(c, new) || t.reg_bits(new) != t.reg_bits(r) {
@@ -513,11 +564,7 @@ fn forward_uses(
                 let oj = mf.operands(i)[j];
                 match oj.reg().as_phys() {
                     None => true,
-                    Some(p) => {
-                        mf.is_reserved(t, p)
-                            || crate::constraint::reg_constraint(t, opc, j)
-                                .is_some_and(|cj| s.allocatable(cj, p))
-                    }
+                    Some(p) => s.reserved(p) || s.classes[j].is_some_and(|cj| s.allocatable(cj, p)),
                 }
             });
             if !all {

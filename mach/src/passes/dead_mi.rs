@@ -118,9 +118,10 @@ pub fn eliminate_dead_mis(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut Dea
             .iter()
             .all(|o| !o.is_def() || o.reg().as_virt().is_none_or(|v| s.uses[v.index()] == 0))
     };
-    for &i in &mf.layout {
-        if unread(s, mf, i) && is_dead_candidate(mf, t, i) {
-            s.work.push(i);
+    // Seeds: the defs of unread vregs (each checked again when popped).
+    for v in 0..nv {
+        if s.uses[v] == 0 && s.def_of[v] != u32::MAX {
+            s.work.push(MInst::from_u32(s.def_of[v]));
         }
     }
     let mut n = 0;

@@ -8,8 +8,8 @@
 //!   writes the flags register the compare writes (its flags def, usually
 //!   `dead`, becomes live);
 //! - nothing between that def and the compare reads or writes any part of
-//!   the flags register (tracked per register unit: the last instruction
-//!   of the block touching each unit);
+//!   the flags register (the def is looked for at most 16 instructions
+//!   back, and must be the first to touch the flags on the way);
 //! - every reader of the compare's flags, up to the next write of them
 //!   (within the block; at the block's end, a successor reading the flags
 //!   before writing them keeps the compare), accepts the def's flags in
@@ -17,8 +17,8 @@
 //!
 //! Invariants: runs in SSA form (`IS_SSA`); only compares are erased and
 //! only `dead` flags on the defs that replace them are cleared. Cost: one
-//! walk per block; each compare's forward scan stops at the next flags
-//! write; dense per-vreg and per-unit arrays reused across functions.
+//! opcode test per instruction; each compare scans a bounded window back
+//! and forward to the next flags write.
 
 use crate::func::{prop, MBlock, MInst, MachFunction};
 use crate::operand::{flag, OpKind};
@@ -38,11 +38,6 @@ pub struct PeepholeStats {
 #[derive(Default)]
 pub struct Peephole {
     units: RegUnits,
-    def_of: Vec<u32>,
-    /// Per unit: (stamp, instruction) of the last touch in this block.
-    last_touch: Vec<(u32, u32)>,
-    /// Per instruction: its stamp (position in the walk).
-    stamp_of: Vec<u32>,
     erased: Vec<bool>,
     scratch: Vec<MInst>,
 }
@@ -125,6 +120,9 @@ fn flags_live_in(mf: &MachFunction, t: &dyn TargetInfo, u: &RegUnits, b: MBlock,
     !mf.succs(b).is_empty()
 }
 
+/// How far back from a compare its operand's def is looked for.
+const WINDOW: usize = 16;
+
 /// Runs the peephole optimizations on an SSA function.
 pub fn peephole(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut Peephole) -> PeepholeStats {
     let mut stats = PeepholeStats::default();
@@ -132,47 +130,23 @@ pub fn peephole(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut Peephole) -> 
         return stats;
     }
     s.units.build(t);
-    let nv = mf.num_vregs();
-    s.def_of.clear();
-    s.def_of.resize(nv, u32::MAX);
-    s.stamp_of.clear();
-    s.stamp_of.resize(mf.num_insts(), 0);
-    s.erased.clear();
-    s.erased.resize(mf.num_insts(), false);
-    s.last_touch.clear();
-    s.last_touch.resize(s.units.num_units(), (0, u32::MAX));
-    for &i in &mf.layout {
-        for o in mf.operands(i) {
-            if let Some(v) = o.reg().as_virt().filter(|v| o.is_def() && v.index() < nv) {
-                s.def_of[v.index()] = i.as_u32();
-            }
-        }
-    }
-    let mut now = 0u32;
+    let mut any = false;
     for bi in 0..mf.order.len() {
         let b = mf.order[bi];
-        now += 1;
-        let block_start = now;
         let d = mf.blocks[b];
         for pos in d.start..d.end {
             let i = mf.layout[pos as usize];
-            now += 1;
-            s.stamp_of[i.index()] = now;
-            if try_erase_compare(mf, t, s, b, pos as usize, block_start) {
-                s.erased[i.index()] = true;
-                stats.compares += 1;
+            if t.compare_with_zero(mf, i).is_none() {
                 continue;
             }
-            let (units, last_touch) = (&s.units, &mut s.last_touch);
-            let mask = for_each_phys(mf, t, i, |p, _| {
-                for &u in units.units(p) {
-                    last_touch[u as usize] = (now, i.as_u32());
-                }
-            });
-            if mask {
-                for lt in last_touch.iter_mut() {
-                    *lt = (now, i.as_u32());
-                }
+            if !any {
+                s.erased.clear();
+                s.erased.resize(mf.num_insts(), false);
+                any = true;
+            }
+            if try_erase_compare(mf, t, s, b, pos as usize) {
+                s.erased[i.index()] = true;
+                stats.compares += 1;
             }
         }
     }
@@ -194,7 +168,6 @@ fn try_erase_compare(
     s: &Peephole,
     b: MBlock,
     pos: usize,
-    block_start: u32,
 ) -> bool {
     let i = mf.layout[pos];
     let Some(k) = t.compare_with_zero(mf, i) else {
@@ -207,7 +180,7 @@ fn try_erase_compare(
     let Some(v) = o.reg().as_virt() else {
         return false;
     };
-    if o.subreg().is_some() || o.has(flag::UNDEF) || v.index() >= s.def_of.len() {
+    if o.subreg().is_some() || o.has(flag::UNDEF) {
         return false;
     }
     // The flags register: the compare's one physical def, live.
@@ -219,24 +192,30 @@ fn try_erase_compare(
         }
     }
     let Some(fl) = fl else { return false };
-    let dm = s.def_of[v.index()];
-    if dm == u32::MAX {
-        return false;
+    // Back to `%v`'s def, which must be the first to touch the flags.
+    let start = mf.blocks[b].start as usize;
+    let mut dm = None;
+    for q in (start.max(pos.saturating_sub(WINDOW))..pos).rev() {
+        let j = mf.layout[q];
+        if s.erased[j.index()] {
+            continue;
+        }
+        let defines_v = mf
+            .operands(j)
+            .iter()
+            .any(|o| o.is_def() && o.reg().as_virt() == Some(v) && o.subreg().is_none());
+        let (r, w) = touches(mf, t, &s.units, j, fl);
+        if defines_v {
+            if w && !r {
+                dm = Some(j);
+            }
+            break;
+        }
+        if r || w {
+            return false;
+        }
     }
-    let dm = MInst::from_u32(dm);
-    let ds = s.stamp_of[dm.index()];
-    // Defined earlier in this block, and the last to touch the flags.
-    if ds <= block_start || ds >= s.stamp_of[i.index()] {
-        return false;
-    }
-    if s.units
-        .units(fl)
-        .iter()
-        .any(|&u| s.last_touch[u as usize] != (ds, dm.as_u32()))
-    {
-        return false;
-    }
-    // The def writes the flags register itself and `%v` whole.
+    let Some(dm) = dm else { return false };
     let Some(fk) = mf
         .operands(dm)
         .iter()
@@ -244,13 +223,6 @@ fn try_erase_compare(
     else {
         return false;
     };
-    if !mf
-        .operands(dm)
-        .iter()
-        .any(|o| o.is_def() && o.reg().as_virt() == Some(v) && o.subreg().is_none())
-    {
-        return false;
-    }
     // Every reader of the compare's flags accepts the def's.
     let end = mf.blocks[b].end as usize;
     let mut live_out = true;
