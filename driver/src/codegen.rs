@@ -161,6 +161,8 @@ pub struct Worker {
     pub mir_write: Duration,
     /// The register coalescer's buffers.
     pub coalesce: rcc_ralloc::coalesce::CoalesceScratch,
+    /// The machine optimization passes' buffers.
+    pub opt: rcc_mach::passes::OptScratch,
 }
 
 impl Worker {
@@ -188,6 +190,7 @@ impl Worker {
             mir_read: Duration::ZERO,
             mir_write: Duration::ZERO,
             coalesce: Default::default(),
+            opt: Default::default(),
         }
     }
 }

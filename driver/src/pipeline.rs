@@ -113,6 +113,34 @@ pub static PASSES: &[Pass] = &[
         ],
     },
     Pass {
+        name: "dead-mi-elimination",
+        description: "Remove dead machine instructions",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(dead_mi_elimination),
+        counters: &["Number of dead instructions deleted"],
+    },
+    Pass {
+        name: "machine-cse",
+        description: "Machine Common Subexpression Elimination",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(machine_cse),
+        counters: &[
+            "Number of common subexpression eliminated",
+            "Number of copies coalesced",
+            "Number of dead instructions deleted afterwards",
+        ],
+    },
+    Pass {
+        name: "peephole-opt",
+        description: "Peephole Optimizations",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(peephole_opt),
+        counters: &["Number of compares eliminated"],
+    },
+    Pass {
         name: "phi-node-elimination",
         description: "Eliminate PHI nodes for register allocation",
         levels: Levels::ALL,
@@ -204,6 +232,19 @@ pub static PASSES: &[Pass] = &[
             "Number of stack slots eliminated due to coloring",
             "Number of spill slots before coloring",
             "Number of spill slots after coloring",
+        ],
+    },
+    Pass {
+        name: "machine-cp",
+        description: "Machine Copy Propagation Pass",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(machine_cp),
+        counters: &[
+            "Number of copy uses forwarded",
+            "Number of redundant copies erased",
+            "Number of dead copies erased",
+            "Number of no-op copies erased",
         ],
     },
     Pass {
@@ -319,6 +360,28 @@ fn isel(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         0,
         0,
     ]))
+}
+
+fn dead_mi_elimination(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let n = rcc_mach::passes::dead_mi::eliminate_dead_mis(&mut w.mf, t, &mut w.opt.dead_mi);
+    Ok(counts(&[n as u64]))
+}
+
+fn machine_cse(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let s = rcc_mach::passes::machine_cse::machine_cse(&mut w.mf, t, &mut w.opt.machine_cse);
+    Ok(counts(&[
+        s.eliminated as u64,
+        s.copies_propagated as u64,
+        s.dead as u64,
+    ]))
+}
+
+fn peephole_opt(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let s = rcc_mach::passes::peephole::peephole(&mut w.mf, t, &mut w.opt.peephole);
+    Ok(counts(&[s.compares as u64]))
 }
 
 fn phi_elimination(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
@@ -477,6 +540,17 @@ fn stack_slot_coloring(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> 
         s.eliminated as u64,
         s.spill_slots as u64,
         after as u64,
+    ]))
+}
+
+fn machine_cp(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let s = rcc_mach::passes::copy_prop::propagate_copies(&mut w.mf, t, &mut w.opt.copy_prop);
+    Ok(counts(&[
+        s.forwarded as u64,
+        s.redundant as u64,
+        s.dead as u64,
+        s.nop as u64,
     ]))
 }
 

@@ -98,6 +98,19 @@ impl MCfg {
         self.rpo_index.get(b.index()).is_some_and(|&i| i != NONE)
     }
 
+    /// The immediate dominator of reachable block `b` (`None` for the
+    /// entry and unreachable blocks).
+    pub fn idom(&self, b: MBlock) -> Option<MBlock> {
+        let i = *self.rpo_index.get(b.index())?;
+        if i == NONE || i == 0 {
+            return None;
+        }
+        self.idom
+            .get(i as usize)
+            .filter(|&&d| d != NONE)
+            .map(|&d| self.rpo[d as usize])
+    }
+
     /// Whether `a` dominates `b` (every block dominates itself; an
     /// unreachable `b` is dominated by everything).
     pub fn dominates(&self, a: MBlock, b: MBlock) -> bool {

@@ -13,7 +13,8 @@
 //! module-level data, symbols, sections and function headers.
 //! Analyses the register allocator reads: [`prob`] (successor
 //! probabilities), [`loops`] (the loop tree), [`block_freq`] (block
-//! frequencies), over [`cfg`].
+//! frequencies), over [`cfg`]; [`units`] (register units, for any pass
+//! that tracks physical registers).
 
 pub mod block_freq;
 pub mod cfg;
@@ -33,6 +34,7 @@ pub mod reg;
 pub mod remat;
 pub mod symbols;
 pub mod target;
+pub mod units;
 pub mod verify;
 
 pub use frame::{FrameIdx, FrameInfo, FrameKind, FrameObject};

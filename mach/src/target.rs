@@ -315,6 +315,12 @@ pub trait TargetInfo: Sync {
     /// `dst = src` between physical registers of the same size; `None` if
     /// no single instruction does it.
     fn copy_phys(&self, mf: &mut MachFunction, dst: PReg, src: PReg) -> Option<MInst>;
+    /// Whether [`TargetInfo::copy_phys`] has an instruction for `dst =
+    /// src` (asked by passes that rewrite a copy's registers after
+    /// allocation). Default: no.
+    fn can_copy_phys(&self, _dst: PReg, _src: PReg) -> bool {
+        false
+    }
 
     /// If `i` only stores a whole register to frame object `slot` at offset
     /// 0 (LLVM's `isStoreToStackSlot`): the slot and the index of the
@@ -328,6 +334,21 @@ pub trait TargetInfo: Sync {
     /// the def operand. Default: never.
     fn is_load_from_slot(&self, _mf: &MachFunction, _i: MInst) -> Option<(FrameIdx, usize)> {
         None
+    }
+
+    // ---- compares (LLVM's analyzeCompare / optimizeCompareInstr) ----
+
+    /// If `i` does nothing but set the flags register from comparing one
+    /// register with zero (x86: `test r, r`, `cmp r, 0`), the index of that
+    /// register operand. Default: none.
+    fn compare_with_zero(&self, _mf: &MachFunction, _i: MInst) -> Option<usize> {
+        None
+    }
+    /// Whether the flags `def` sets while computing its register result
+    /// read, for flag reader `user`, exactly as a compare of that result
+    /// with zero ([`TargetInfo::compare_with_zero`]) would. Default: never.
+    fn flags_match_zero_compare(&self, _mf: &MachFunction, _def: MInst, _user: MInst) -> bool {
+        false
     }
 
     // ---- branches (LLVM's analyzeBranch family) ----

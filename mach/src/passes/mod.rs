@@ -2,6 +2,9 @@
 //! form ([`phi_elim`], [`two_address`]), lowering the generic copy-like
 //! opcodes to target instructions after allocation ([`expand_pseudos`]),
 //! branch folding over the target's branch hooks ([`branch_folding`]),
+//! post-allocation copy propagation ([`copy_prop`], `machine-cp`), SSA
+//! optimizations ([`dead_mi`], `dead-mi-elimination`; [`machine_cse`],
+//! `machine-cse`; [`peephole`], `peephole-opt`),
 //! and the target-independent half of frame lowering ([`frame_layout`]:
 //! frame options from function attributes, the call-frame summary and
 //! stack-slot placement, which each target's prolog/epilog insertion builds
@@ -10,7 +13,21 @@
 //! updates the function's [`prop`](crate::func::prop) bits.
 
 pub mod branch_folding;
+pub mod copy_prop;
+pub mod dead_mi;
 pub mod expand_pseudos;
 pub mod frame_layout;
+pub mod machine_cse;
+pub mod peephole;
 pub mod phi_elim;
 pub mod two_address;
+
+/// The per-worker buffers of the optimization passes over machine code
+/// (one field per pass), reused from function to function.
+#[derive(Default)]
+pub struct OptScratch {
+    pub copy_prop: copy_prop::CopyProp,
+    pub dead_mi: dead_mi::DeadMi,
+    pub machine_cse: machine_cse::MachineCse,
+    pub peephole: peephole::Peephole,
+}

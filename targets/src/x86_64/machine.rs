@@ -456,6 +456,15 @@ impl TargetInfo for X86Info {
             &[Operand::reg_def(dst), Operand::reg_use(src)],
         ))
     }
+    fn compare_with_zero(&self, mf: &MachFunction, i: MInst) -> Option<usize> {
+        super::cmp_opt::compare_with_zero(mf, i)
+    }
+    fn flags_match_zero_compare(&self, mf: &MachFunction, def: MInst, user: MInst) -> bool {
+        super::cmp_opt::flags_match_zero_compare(self, mf, def, user)
+    }
+    fn can_copy_phys(&self, dst: PReg, src: PReg) -> bool {
+        copy_form(dst, src).is_some()
+    }
     fn analyze_branch(
         &self,
         mf: &MachFunction,

@@ -49,6 +49,7 @@
 pub mod asm_parser;
 pub mod backend;
 pub mod branch;
+pub mod cmp_opt;
 pub mod desc;
 pub mod encoder;
 pub mod features;
