@@ -94,6 +94,12 @@ pub fn select_function<S: TargetSelector>(
             mf.begin_block(mb);
             if s == 0 {
                 for phi in fl.phis(b) {
+                    // Every predecessor got its own copy of this return
+                    // block (`plan_ret_duplication`): it is unreachable.
+                    if phi.inputs.is_empty() {
+                        mf.push(MOpc::IMPLICIT_DEF, &[Operand::reg_def(phi.dst)]);
+                        continue;
+                    }
                     let i = mf.push(MOpc::PHI, &[Operand::reg_def(phi.dst)]);
                     for (v, pred) in phi.inputs {
                         mf.add_operand(i, Operand::reg_use(v));
