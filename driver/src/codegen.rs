@@ -305,6 +305,7 @@ impl<'a> ModuleCx<'a> {
             dl: self.dl,
             emitter: &self.emitter,
             pic: self.pic,
+            optimize: self.opts.opt_level > 0,
         }
     }
 

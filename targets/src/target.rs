@@ -45,6 +45,9 @@ pub struct ModuleEnv<'a> {
     /// Position-independent code (GOT and PLT references, PC-relative jump
     /// tables).
     pub pic: bool,
+    /// Optimizing (`-O1` and up): IR-level preparation LLVM's
+    /// CodeGenPrepare does, such as return duplication for tail calls.
+    pub optimize: bool,
 }
 
 /// Registers register allocation must leave alone in one function.

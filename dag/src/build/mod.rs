@@ -230,7 +230,6 @@ impl<'a> FunctionLowering<'a> {
             }
         }
         fl.edges.sort_unstable_by_key(|e| (e.0, e.1));
-        fl.plan_ret_duplication();
         // Static allocas of the entry block.
         if let Some(entry) = f.blocks.keys().next() {
             for i in f.block_insts(entry) {

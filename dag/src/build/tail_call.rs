@@ -235,7 +235,7 @@ impl FunctionLowering<'_> {
     /// block and have no other use; without, the call must come right
     /// before the branch and its value be unused. The return block loses
     /// the block as a predecessor (its PHIs lose the input).
-    pub(super) fn plan_ret_duplication(&mut self) {
+    pub fn plan_ret_duplication(&mut self) {
         let f = self.f;
         self.ret_into.clear();
         self.ret_into.resize(f.blocks.len(), u32::MAX);

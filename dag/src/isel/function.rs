@@ -68,6 +68,9 @@ pub struct IselCtx<S> {
     splits: Vec<(MBlock, MBlock)>,
     /// Position-independent code (GOT and PLT references).
     pub pic: bool,
+    /// Optimizing (`-O1` and up): returns are duplicated into tail-call
+    /// predecessors, as LLVM's CodeGenPrepare does.
+    pub optimize: bool,
 }
 
 /// Selects the machine code of function `g` into `mf` (cleared first).
@@ -87,6 +90,9 @@ pub fn select_function<S: TargetSelector>(
         .ok_or_else(|| IselError::new("a function without a type"))?;
     let mut fl = FunctionLowering::new(m, f, dl, fn_ty, mf, cx.sel.lowering())?;
     fl.pic = cx.pic;
+    if cx.optimize {
+        fl.plan_ret_duplication();
+    }
     cx.legal.pic = cx.pic;
     for (k, b) in f.blocks.keys().enumerate() {
         for s in 0..fl.num_steps(b) {

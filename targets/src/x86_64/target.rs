@@ -133,6 +133,7 @@ impl Target for X86Target {
     ) -> Result<(), IselError> {
         let s = scratch(s);
         s.isel.pic = env.pic;
+        s.isel.optimize = env.optimize;
         select_function(env.m, env.dl, g, mf, &mut s.isel)
     }
 
