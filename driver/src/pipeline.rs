@@ -231,7 +231,7 @@ pub static PASSES: &[Pass] = &[
         levels: Levels::ALL,
         when: Allocators::ANY,
         run: Some(branch_folder),
-        counters: &["Number of branches folded"],
+        counters: &["Number of branches folded", "Number of blocks tail-merged"],
     },
     Pass {
         name: "asm-printer",
@@ -493,12 +493,18 @@ fn post_ra_pseudos(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
 }
 
 fn branch_folder(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    // As in llc, tail merging is part of the optimizing pipeline only.
+    let merged = if cx.module.opts.opt_level > 0 {
+        rcc_mach::passes::tail_merge::tail_merge(&mut w.mf, cx.module.target.info())
+    } else {
+        0
+    };
     let n = rcc_mach::passes::branch_folding::fold_branches(
         &mut w.mf,
         cx.module.target.info(),
         &mut w.insts,
     );
-    Ok(counts(&[n as u64, 0, 0, 0]))
+    Ok(counts(&[n as u64, merged as u64, 0, 0]))
 }
 
 #[cfg(test)]
