@@ -494,11 +494,18 @@ fn post_ra_pseudos(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
 
 fn branch_folder(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     // As in llc, tail merging is part of the optimizing pipeline only.
-    let merged = if cx.module.opts.opt_level > 0 {
-        rcc_mach::passes::tail_merge::tail_merge(&mut w.mf, cx.module.target.info())
-    } else {
-        0
-    };
+    let mut merged = 0;
+    if cx.module.opts.opt_level > 0 {
+        // Merging makes new joins (the tails' blocks): merge again, as
+        // LLVM's OptimizeFunction loop does, a bounded number of times.
+        for _ in 0..4 {
+            let n = rcc_mach::passes::tail_merge::tail_merge(&mut w.mf, cx.module.target.info());
+            merged += n;
+            if n == 0 {
+                break;
+            }
+        }
+    }
     let n = rcc_mach::passes::branch_folding::fold_branches(
         &mut w.mf,
         cx.module.target.info(),
