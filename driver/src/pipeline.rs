@@ -234,6 +234,14 @@ pub static PASSES: &[Pass] = &[
         counters: &["Number of branches folded", "Number of blocks tail-merged"],
     },
     Pass {
+        name: "tailduplication",
+        description: "Tail Duplication",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(tail_duplication),
+        counters: &["Number of tails duplicated or bypassed"],
+    },
+    Pass {
         name: "asm-printer",
         description: "Assembly Printer",
         levels: Levels::ALL,
@@ -512,6 +520,11 @@ fn branch_folder(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         &mut w.insts,
     );
     Ok(counts(&[n as u64, merged as u64, 0, 0]))
+}
+
+fn tail_duplication(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let n = rcc_mach::passes::tail_dup::tail_duplicate(&mut w.mf, cx.module.target.info());
+    Ok(counts(&[n as u64, 0, 0, 0]))
 }
 
 #[cfg(test)]

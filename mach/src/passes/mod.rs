@@ -13,5 +13,6 @@ pub mod branch_folding;
 pub mod expand_pseudos;
 pub mod frame_layout;
 pub mod phi_elim;
+pub mod tail_dup;
 pub mod tail_merge;
 pub mod two_address;

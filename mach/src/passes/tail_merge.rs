@@ -360,7 +360,7 @@ fn apply(mf: &mut MachFunction, t: &dyn TargetInfo, edits: &mut [(MBlock, Edit)]
 /// The physical registers `insts` read before writing them (reserved
 /// registers and `undef` reads left out), into `out`; `written` is scratch
 /// sized to the target's registers.
-fn upward_exposed(
+pub(crate) fn upward_exposed(
     mf: &MachFunction,
     t: &dyn TargetInfo,
     insts: &[MInst],
