@@ -189,7 +189,7 @@ impl FunctionLowering<'_> {
         if (caller_z && !callee_z) || (caller_s && !callee_s) {
             return false;
         }
-        if used && caller_z != callee_z || used && caller_s != callee_s {
+        if used && (caller_z != callee_z || caller_s != callee_s) {
             return false;
         }
         caller_rest == callee_rest
