@@ -133,6 +133,27 @@ pub trait CallLowering: Sync {
         variadic: bool,
     ) -> Result<(SDValue, Vec<SDValue>), IselError>;
 
+    /// A sibling call of `callee` with `args` (as for
+    /// [`CallLowering::lower_call`]) in tail position: the caller returns
+    /// exactly what the callee returns (`rets`), and the callee touches no
+    /// stack object of the caller. Returns the block's final chain (its
+    /// root; the call ends the block, after the epilogue), or `None` when
+    /// the target cannot make this call a tail call (then it is an
+    /// ordinary call).
+    #[allow(clippy::too_many_arguments)]
+    fn lower_tail_call(
+        &self,
+        _dag: &mut Dag,
+        _mf: &mut MachFunction,
+        _chain: SDValue,
+        _callee: SDValue,
+        _args: &[SDValue],
+        _rets: &[VT],
+        _variadic: bool,
+    ) -> Result<Option<SDValue>, IselError> {
+        Ok(None)
+    }
+
     /// A return of `vals` (none for `ret void`, the scalar parts of an
     /// aggregate in order) after `chain`; the result is the block's final
     /// chain (its root).

@@ -272,7 +272,15 @@ pub static PASSES: &[Pass] = &[
         levels: Levels::ALL,
         when: Allocators::ANY,
         run: Some(branch_folder),
-        counters: &["Number of branches folded"],
+        counters: &["Number of branches folded", "Number of blocks tail-merged"],
+    },
+    Pass {
+        name: "tailduplication",
+        description: "Tail Duplication",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(tail_duplication),
+        counters: &["Number of tails duplicated or bypassed"],
     },
     Pass {
         name: "asm-printer",
@@ -567,11 +575,29 @@ fn post_ra_pseudos(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
 }
 
 fn branch_folder(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    // As in llc, tail merging is part of the optimizing pipeline only.
+    let mut merged = 0;
+    if cx.module.opts.opt_level > 0 {
+        // Merging makes new joins (the tails' blocks): merge again, as
+        // LLVM's OptimizeFunction loop does, a bounded number of times.
+        for _ in 0..4 {
+            let n = rcc_mach::passes::tail_merge::tail_merge(&mut w.mf, cx.module.target.info());
+            merged += n;
+            if n == 0 {
+                break;
+            }
+        }
+    }
     let n = rcc_mach::passes::branch_folding::fold_branches(
         &mut w.mf,
         cx.module.target.info(),
         &mut w.insts,
     );
+    Ok(counts(&[n as u64, merged as u64, 0, 0]))
+}
+
+fn tail_duplication(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let n = rcc_mach::passes::tail_dup::tail_duplicate(&mut w.mf, cx.module.target.info());
     Ok(counts(&[n as u64, 0, 0, 0]))
 }
 

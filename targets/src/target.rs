@@ -45,7 +45,9 @@ pub struct ModuleEnv<'a> {
     /// Position-independent code (GOT and PLT references, PC-relative jump
     /// tables).
     pub pic: bool,
-    /// The optimization level (`-O0` .. `-O3`).
+    /// The optimization level (`-O0` .. `-O3`); above 0, IR-level
+    /// preparation LLVM's CodeGenPrepare does (return duplication for tail
+    /// calls) and the combiner's optimizing rules apply.
     pub opt_level: u8,
 }
 

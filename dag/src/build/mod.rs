@@ -43,7 +43,7 @@ use crate::vt::VT;
 use aggregate::{new_vregs, nth_vreg};
 use rcc_ir::constant::{ConstData, ConstKind};
 use rcc_ir::entity::{EntityId, PackedOption};
-use rcc_ir::inst::{self, Opcode};
+use rcc_ir::inst::{self, Opcode, TailKind};
 use rcc_ir::layout::DataLayout;
 use rcc_ir::types::{Type, TypeId, TypeLookup};
 use rcc_ir::{Block, Function, Inst, Module, Value, ValueTag};
@@ -55,6 +55,7 @@ mod inline_asm;
 mod intrinsics;
 mod memops;
 mod switch;
+mod tail_call;
 
 pub use switch::build_switch_step;
 mod vector;
@@ -111,6 +112,9 @@ pub struct FunctionLowering<'a> {
     /// Position-independent code: globals that may be preempted are
     /// reached through the GOT and called through the PLT.
     pub pic: bool,
+    /// Per IR block, the return block duplicated into it (`u32::MAX`:
+    /// none; see [`FunctionLowering::plan_ret_duplication`]).
+    ret_into: Vec<u32>,
 }
 
 impl<'a> FunctionLowering<'a> {
@@ -158,6 +162,7 @@ impl<'a> FunctionLowering<'a> {
             switches: Vec::new(),
             pads: Vec::new(),
             pic: false,
+            ret_into: Vec::new(),
         };
         // Values that leave their block.
         for b in f.blocks.keys() {
@@ -291,6 +296,9 @@ impl<'a> FunctionLowering<'a> {
                     .get(1)
                     .and_then(|p| p.as_entity::<Block>(ValueTag::Block))
                 {
+                    if self.ret_into(pred) == Some(b) {
+                        continue;
+                    }
                     if let Some(v) = self.edge(pred.as_u32(), i.as_u32()) {
                         for mb in self.edge_sources(pred, b) {
                             let dup = if inputs.len() < 16 {
@@ -397,6 +405,9 @@ struct Builder<'a, 'b> {
     lower: &'b dyn CallLowering,
     chain: SDValue,
     vals: &'b mut Vec<Option<SDValue>>,
+    /// The block's call in tail position became a tail call: the block
+    /// ends there and its `ret` is not lowered.
+    tail_called: bool,
 }
 
 /// Builds the DAG of IR block `b` into `dag` (cleared first). `vals` is a
@@ -426,6 +437,7 @@ pub fn build_block(
         lower,
         chain,
         vals,
+        tail_called: false,
     };
     let built = fl.f.block_insts(b).try_for_each(|i| bl.inst(b, i));
     let root = bl.chain;
@@ -1021,6 +1033,23 @@ impl Builder<'_, '_> {
         // Vectors come back in the registers of their legal parts.
         let ir_rets = rets.clone();
         rets = self.vector_register_types(&rets)?;
+        let must = TailKind::from_flags(f.flags[i.index()]) == TailKind::MustTail;
+        if must && self.fl.variadic {
+            return unsupported("a musttail call forwarding variadic arguments");
+        }
+        if self.fl.in_tail_position(i) {
+            if let Some(chain) = self
+                .lower
+                .lower_tail_call(self.dag, self.mf, self.chain, target, &args, &rets, vararg)?
+            {
+                self.chain = chain;
+                self.tail_called = true;
+                return Ok(());
+            }
+        }
+        if must {
+            return unsupported("a musttail call that cannot be a sibling call (stack arguments, sret, or not followed by its ret)");
+        }
         let (chain, res) = self
             .lower
             .lower_call(self.dag, self.mf, self.chain, target, &args, &rets, vararg)?;
@@ -1046,8 +1075,9 @@ impl Builder<'_, '_> {
         let f = self.fl.f;
         let mut succs: Vec<Block> = Vec::new();
         let mut seen = ahash::AHashSet::new();
+        let dup_ret = self.fl.ret_into(b).is_some();
         for s in f.successors(i) {
-            if seen.insert(s) {
+            if !dup_ret && seen.insert(s) {
                 succs.push(s);
             }
         }
@@ -1056,19 +1086,16 @@ impl Builder<'_, '_> {
         }
         let ops = f.inst_ops(i);
         match f.op(i) {
-            Opcode::Ret => {
-                let vals = match ops.first() {
-                    Some(&v) => {
-                        let x = self.get(v)?;
-                        self.parts(x)
-                    }
-                    None => self.sret_return()?,
-                };
-                let vals = self.vector_register_parts(&vals)?;
-                self.chain = self
-                    .lower
-                    .lower_return(self.dag, self.mf, self.chain, &vals)?;
+            _ if self.tail_called => {}
+            // The block ends with a copy of the return it branched to.
+            Opcode::Br if dup_ret => {
+                let rv = self
+                    .fl
+                    .return_of(b)
+                    .ok_or_else(|| IselError::new("a duplicated return without its value"))?;
+                self.lower_ret(rv)?;
             }
+            Opcode::Ret => self.lower_ret(ops.first().copied())?,
             Opcode::Switch => self.switch_head(b, i)?,
             Opcode::Br if ops.len() == 1 => {
                 let t = self.block_node(ops[0])?;
@@ -1089,6 +1116,23 @@ impl Builder<'_, '_> {
             }
             _ => {}
         }
+        Ok(())
+    }
+
+    /// Returns `v` (`None`: `ret void`, which returns the `sret` pointer
+    /// if there is one).
+    fn lower_ret(&mut self, v: Option<Value>) -> BResult<()> {
+        let vals = match v {
+            Some(v) => {
+                let x = self.get(v)?;
+                self.parts(x)
+            }
+            None => self.sret_return()?,
+        };
+        let vals = self.vector_register_parts(&vals)?;
+        self.chain = self
+            .lower
+            .lower_return(self.dag, self.mf, self.chain, &vals)?;
         Ok(())
     }
 

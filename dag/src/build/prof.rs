@@ -182,6 +182,9 @@ impl FunctionLowering<'_> {
         let Some(t) = self.f.terminator(b) else {
             return;
         };
+        if self.ret_into(b).is_some() {
+            return;
+        }
         let Some(w) = edge_weights(self.m, self.f, t) else {
             return;
         };

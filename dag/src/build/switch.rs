@@ -455,6 +455,9 @@ impl FunctionLowering<'_> {
             out.extend_from_slice(p.succs(k));
             return;
         }
+        if self.ret_into(b).is_some() {
+            return;
+        }
         if let Some(t) = self.f.terminator(b) {
             let mut seen = ahash::AHashSet::new();
             for s in self.f.successors(t) {
@@ -1130,6 +1133,7 @@ pub fn build_switch_step(
         lower,
         chain,
         vals,
+        tail_called: false,
     };
     let v = bl.copy_from(plan.vreg, plan.vt);
     bl.switch_step(plan, k, v)?;

@@ -68,7 +68,9 @@ pub struct IselCtx<S> {
     splits: Vec<(MBlock, MBlock)>,
     /// Position-independent code (GOT and PLT references).
     pub pic: bool,
-    /// Optimizing (`-O1` and up): the combiner's optimizing rules apply.
+    /// Optimizing (`-O1` and up): the combiner's optimizing rules apply,
+    /// and returns are duplicated into tail-call predecessors, as LLVM's
+    /// CodeGenPrepare does.
     pub optimize: bool,
 }
 
@@ -89,6 +91,9 @@ pub fn select_function<S: TargetSelector>(
         .ok_or_else(|| IselError::new("a function without a type"))?;
     let mut fl = FunctionLowering::new(m, f, dl, fn_ty, mf, cx.sel.lowering())?;
     fl.pic = cx.pic;
+    if cx.optimize {
+        fl.plan_ret_duplication();
+    }
     cx.legal.pic = cx.pic;
     for (k, b) in f.blocks.keys().enumerate() {
         for s in 0..fl.num_steps(b) {
@@ -96,6 +101,12 @@ pub fn select_function<S: TargetSelector>(
             mf.begin_block(mb);
             if s == 0 {
                 for phi in fl.phis(b) {
+                    // Every predecessor got its own copy of this return
+                    // block (`plan_ret_duplication`): it is unreachable.
+                    if phi.inputs.is_empty() {
+                        mf.push(MOpc::IMPLICIT_DEF, &[Operand::reg_def(phi.dst)]);
+                        continue;
+                    }
                     let i = mf.push(MOpc::PHI, &[Operand::reg_def(phi.dst)]);
                     for (v, pred) in phi.inputs {
                         mf.add_operand(i, Operand::reg_use(v));

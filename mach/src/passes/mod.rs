@@ -20,6 +20,8 @@ pub mod frame_layout;
 pub mod machine_cse;
 pub mod peephole;
 pub mod phi_elim;
+pub mod tail_dup;
+pub mod tail_merge;
 pub mod two_address;
 
 /// The per-worker buffers of the optimization passes over machine code

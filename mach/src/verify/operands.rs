@@ -36,8 +36,10 @@ fn check_inst(v: &mut Verifier, b: MBlock, i: MInst, cons: &mut Vec<OpConstraint
                 ));
             } else {
                 let is_call = t.inst_flags(op) & iflag::CALL != 0;
+                // Calls and tail calls (returns) may branch to a symbol.
+                let to_sym = is_call || t.inst_flags(op) & iflag::RETURN != 0;
                 for (k, (&o, &c)) in ops.iter().zip(cons.iter()).enumerate() {
-                    if let Some(p) = check_explicit(v, o, c, is_call) {
+                    if let Some(p) = check_explicit(v, o, c, to_sym) {
                         problems.push(format!("operand {k}: {p}"));
                     }
                 }
@@ -70,7 +72,7 @@ fn check_inst(v: &mut Verifier, b: MBlock, i: MInst, cons: &mut Vec<OpConstraint
 }
 
 /// One explicit operand against its constraint.
-fn check_explicit(v: &Verifier, o: Operand, c: OpConstraint, is_call: bool) -> Option<String> {
+fn check_explicit(v: &Verifier, o: Operand, c: OpConstraint, to_sym: bool) -> Option<String> {
     let (mf, t) = (v.mf, v.t);
     let kind = o.kind();
     let reg_only = |want_def: bool| -> Option<String> {
@@ -136,7 +138,7 @@ fn check_explicit(v: &Verifier, o: Operand, c: OpConstraint, is_call: bool) -> O
         OpConstraint::Block => match kind {
             OpKind::Block => (o.payload() as usize >= mf.blocks.len())
                 .then(|| format!("block {} does not exist", o.payload())),
-            OpKind::Sym if is_call => None,
+            OpKind::Sym if to_sym => None,
             _ => Some("expected a block".into()),
         },
     }

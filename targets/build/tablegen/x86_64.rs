@@ -235,7 +235,7 @@ fn intel_mnemonic(mn: &str, operands: &[String], regs: &Regs) -> String {
             "r8" | "r8x" | "m8" | "i8" => 8,
             "r16" | "m16" | "i16" | "i16i8" => 16,
             "r32" | "m32" | "i32" | "i32i8" => 32,
-            "r64" | "m64" | "i64" | "i64i8" | "i64i32" => 64,
+            "r64" | "r64tc" | "m64" | "i64" | "i64i8" | "i64i32" => 64,
             _ => match kind
                 .strip_prefix('%')
                 .and_then(|r| regs.index.get(&r.to_ascii_uppercase()))
@@ -375,6 +375,7 @@ pub fn generate(regs: Source<'_>, insts: Source<'_>, pattern_src: Source<'_>) ->
             "r16" => "GR16",
             "r32" => "GR32",
             "r64" => "GR64",
+            "r64tc" => "GR64_TC",
             "x" => "VR128",
             "y" => "VR256",
             "st" => "RST",

@@ -76,7 +76,7 @@ fn reg_bits(kind: &str) -> Option<u32> {
         "r8" | "r8x" => 8,
         "r16" => 16,
         "r32" => 32,
-        "r64" => 64,
+        "r64" | "r64tc" => 64,
         "x" => 128,
         "y" => 256,
         _ => return None,

@@ -526,6 +526,7 @@ pub mod mclass {
     pub const GR16_ABCD: RegClassId = RegClassId(super::class::GR16_ABCD.0);
     pub const GR32_ABCD: RegClassId = RegClassId(super::class::GR32_ABCD.0);
     pub const GR64_ABCD: RegClassId = RegClassId(super::class::GR64_ABCD.0);
+    pub const GR64_TC: RegClassId = RegClassId(super::class::GR64_TC.0);
 }
 
 #[cfg(test)]

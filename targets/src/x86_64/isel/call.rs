@@ -7,7 +7,8 @@
 //! results `(values..., chain)` and payload bit 0 = variadic; the argument
 //! types are the operands' types, a `byval` argument is a `ByValArg` node.
 //! `Target(X86_RET)` has operands `(chain, values...)` and one chain
-//! result.
+//! result. `Target(X86_TCALL)`, a sibling call, has the operands and
+//! payload of `X86_CALL` and one chain result: it ends its block.
 //!
 //! Argument assignment is [`abi::assign`]. Results come back in RAX then
 //! RDX (integers, by width), XMM0 then XMM1 (floats and float vectors), or
@@ -29,6 +30,16 @@
 //! sym` or `CALL64r reg` with the SysV register mask and implicit uses of
 //! the argument registers; `ADJCALLSTACKUP`; COPYs of the result registers.
 //! Every physical register is defined and read inside this sequence.
+//!
+//! A sibling call (LLVM's non-guaranteed tail call, `IsSibcall`) is made
+//! only when every argument travels in a register (no stack arguments, so
+//! no `byval`), no result comes back on the x87 stack, and the caller's
+//! stack is not realigned (as in LLVM's
+//! `IsEligibleForTailCallOptimization`); it is emitted as the argument
+//! COPYs, `MOV8ri $al` for a variadic callee, and `TCRETURNdi64 sym` or
+//! `TCRETURNri64 reg` (a GR64_TC register, free after the epilogue) with
+//! implicit uses of the argument registers and no call frame. The epilogue
+//! goes before it, like before `RET64`.
 
 use super::super::desc::{sub_reg, subreg};
 use super::super::machine::mask;
@@ -44,6 +55,7 @@ use std::any::Any;
 /// Target node numbers.
 pub const X86_CALL: u16 = 0;
 pub const X86_RET: u16 = 1;
+pub const X86_TCALL: u16 = 2;
 
 /// The part of 64-bit register `r` holding a value of type `vt`.
 fn part(r: PReg, vt: VT) -> PReg {
@@ -179,28 +191,7 @@ impl CallLowering for X86Lowering {
         rets: &[VT],
         variadic: bool,
     ) -> Result<(SDValue, Vec<SDValue>), IselError> {
-        check_int("callee", dag.vt(callee))?;
-        let mut ops = Vec::with_capacity(args.len() + 2);
-        ops.push(chain);
-        ops.push(callee);
-        let mut payload = variadic as u64;
-        for &a in args {
-            if dag.vt(a) == VT::I128 {
-                let k = ops.len() - 2;
-                if k >= 62 {
-                    return Err(IselError::new("an i128 argument after the 62nd operand"));
-                }
-                payload |= pair_bit(k);
-                for half in 0..2 {
-                    ops.push(dag.value(Op::ExtractElement, VT::I64, &[a], half));
-                }
-                continue;
-            }
-            if dag.op_of(a) != Op::ByValArg {
-                check_scalar("argument", dag.vt(a))?;
-            }
-            ops.push(a);
-        }
+        let (ops, payload) = call_operands(dag, chain, callee, args, variadic)?;
         // A wide result is two i64 results.
         let mut vts = Vec::with_capacity(rets.len() + 2);
         for &r in rets {
@@ -225,6 +216,34 @@ impl CallLowering for X86Lowering {
             });
         }
         Ok((SDValue::new(n, vts.len() as u32 - 1), vals))
+    }
+
+    fn lower_tail_call(
+        &self,
+        dag: &mut Dag,
+        mf: &mut MachFunction,
+        chain: SDValue,
+        callee: SDValue,
+        args: &[SDValue],
+        rets: &[VT],
+        variadic: bool,
+    ) -> Result<Option<SDValue>, IselError> {
+        // The caller's frame is realigned: LLVM leaves such epilogues
+        // alone.
+        if mf.frame.max_align > 16 || rets.contains(&VT::F80) {
+            return Ok(None);
+        }
+        let (ops, payload) = call_operands(dag, chain, callee, args, variadic)?;
+        let a = assign(arg_kinds(dag, &ops[2..], payload))?;
+        if a.stack_bytes != 0 || a.locs.iter().any(|l| matches!(l, ArgLoc::Stack(_))) {
+            return Ok(None);
+        }
+        Ok(Some(dag.value(
+            Op::Target(X86_TCALL),
+            VT::Chain,
+            &ops,
+            payload,
+        )))
     }
 
     fn lower_return(
@@ -322,6 +341,40 @@ impl CallLowering for X86Lowering {
     ) -> Result<SDValue, IselError> {
         Ok(abi::va_copy(dag, chain, dst, src))
     }
+}
+
+/// The operands `(chain, callee, args...)` and payload of a call node
+/// (i128 arguments split in halves, payload bits marking the pairs).
+fn call_operands(
+    dag: &mut Dag,
+    chain: SDValue,
+    callee: SDValue,
+    args: &[SDValue],
+    variadic: bool,
+) -> Result<(Vec<SDValue>, u64), IselError> {
+    check_int("callee", dag.vt(callee))?;
+    let mut ops = Vec::with_capacity(args.len() + 2);
+    ops.push(chain);
+    ops.push(callee);
+    let mut payload = variadic as u64;
+    for &a in args {
+        if dag.vt(a) == VT::I128 {
+            let k = ops.len() - 2;
+            if k >= 62 {
+                return Err(IselError::new("an i128 argument after the 62nd operand"));
+            }
+            payload |= pair_bit(k);
+            for half in 0..2 {
+                ops.push(dag.value(Op::ExtractElement, VT::I64, &[a], half));
+            }
+            continue;
+        }
+        if dag.op_of(a) != Op::ByValArg {
+            check_scalar("argument", dag.vt(a))?;
+        }
+        ops.push(a);
+    }
+    Ok((ops, payload))
 }
 
 /// Copies incoming argument `arg` from `loc` into a new vreg (or names its
@@ -448,6 +501,58 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
         };
         e.set_reg(SDValue::new(n, k as u32), v);
     }
+    Ok(())
+}
+
+/// Emits sibling call node `n` (see the module comment).
+pub fn emit_tail_call(
+    e: &mut Emitter<'_>,
+    mf: &mut MachFunction,
+    n: Node,
+) -> Result<(), IselError> {
+    let dag = e.dag;
+    let ops = dag.operands(n);
+    let (callee, args) = (ops[1], &ops[2..]);
+    let payload = dag.payload(n);
+    let a = assign(arg_kinds(dag, args, payload))?;
+    let mut uses = Vec::with_capacity(args.len() + 1);
+    for (&v, &loc) in args.iter().zip(&a.locs) {
+        let ArgLoc::Reg(r) = loc else {
+            return Err(IselError::new("a sibling call with a stack argument"));
+        };
+        let p = part(r, dag.vt(v));
+        mf.push(
+            MOpc::COPY,
+            &[Operand::reg_def(p), Operand::reg_use(e.reg(v))],
+        );
+        uses.push(p);
+    }
+    if payload & 1 != 0 {
+        mf.push(
+            MOpc::target(op::MOV8ri.0),
+            &[Operand::reg_def(regs::AL), Operand::imm(a.xmms as i32)],
+        );
+        uses.push(regs::AL);
+    }
+    let (opc, target) = if dag.op_of(callee) == Op::Symbol {
+        (
+            op::TCRETURNdi64,
+            Operand::sym_index(dag.payload(callee.node()) as u32),
+        )
+    } else {
+        // Restored callee-saved registers cannot hold the target.
+        let t = mf.new_vreg(super::super::machine::mclass::GR64_TC);
+        mf.push(
+            MOpc::COPY,
+            &[Operand::reg_def(t), Operand::reg_use(e.reg(callee))],
+        );
+        (op::TCRETURNri64, Operand::reg_use(Reg::virt(t)))
+    };
+    let opc = MOpc::target(opc.0);
+    let mut tops = vec![target];
+    tops.extend(uses.iter().map(|&p| Operand::implicit_use(p)));
+    push_implicit(&mut tops, opc, false);
+    mf.push(opc, &tops);
     Ok(())
 }
 

@@ -15,7 +15,7 @@ use super::super::desc::{ImmKind, MemSize, OpKind, Role, DESCS};
 use super::super::machine::{mclass, X86Info};
 use super::super::regs;
 use super::addr::{AddrMode, Base};
-use super::call::{emit_call, emit_ret, X86_CALL, X86_RET};
+use super::call::{emit_call, emit_ret, emit_tail_call, X86_CALL, X86_RET, X86_TCALL};
 use super::matcher::{Binding, Cover, FOLDED, SPECIAL};
 use super::patterns::{patterns, PDef, POperand, Pattern};
 use rcc_dag::isel::Scheduler;
@@ -164,6 +164,7 @@ impl Emitter<'_> {
                 mf.push(MOpc::COPY, &[Operand::reg_def(dst), Operand::reg_use(src)]);
             }
             Op::Target(X86_CALL) => emit_call(self, mf, n)?,
+            Op::Target(X86_TCALL) => emit_tail_call(self, mf, n)?,
             Op::UMulLoHi => super::wide::emit_umul_lohi(self, mf, n)?,
             Op::UDivRem | Op::SDivRem => super::wide::emit_divrem(self, mf, n)?,
             op if super::atomic::is_atomic(op) => super::atomic::emit(self, mf, n)?,

@@ -7,7 +7,7 @@
 //! nodes, `UMulLoHi`, `UDivRem`/`SDivRem`, TLS addresses).
 
 use super::addr::{match_addr, AddrMode, Base};
-use super::call::{X86_CALL, X86_RET};
+use super::call::{X86_CALL, X86_RET, X86_TCALL};
 use super::patterns::{patterns, Pred};
 use crate::x86_64::sym_flags;
 use rcc_dag::isel::matcher::{self, MatchTarget, Tree};
@@ -153,7 +153,7 @@ impl MatchTarget for X86Match {
     ) -> Result<bool, IselError> {
         let ops = dag.operands(n);
         match dag.op(n) {
-            Op::Target(X86_CALL) => super::call::call_deps(dag, ops, &mut c.deps),
+            Op::Target(X86_CALL | X86_TCALL) => super::call::call_deps(dag, ops, &mut c.deps),
             Op::TlsAddress => {}
             Op::InlineAsm => super::inline_asm::deps(dag, mf, n, &mut c.deps)?,
             Op::Target(X86_RET) => {

@@ -64,6 +64,9 @@ pub(super) fn emit(e: &FnEmitter<'_>, i: MInst, s: &mut dyn Streamer) -> Result<
             Some(op) if op == op::TLS_addr64.0 || op == op::TLS_base_addr64.0 => {
                 return tls_call(e, i, op, s)
             }
+            Some(op) if op == op::TCRETURNdi64.0 || op == op::TCRETURNri64.0 => {
+                Some(tail_jump(e, i, op, s)?)
+            }
             Some(op) => Some(target(e, i, op, s)?),
             None => {
                 return Err(e.error(EmitErrorKind::UnexpectedOpcode {
@@ -117,6 +120,23 @@ fn tls_call(e: &FnEmitter<'_>, i: MInst, op: u16, s: &mut dyn Streamer) -> Resul
         s.emit_inst(inst).map_err(|x| e.mc(x))?;
     }
     Ok(())
+}
+
+/// A sibling-call pseudo as its jump: `jmp sym` (the 4-byte form, whose
+/// fixup is PLT-able like a call's) or `jmpq *reg`.
+fn tail_jump(
+    e: &FnEmitter<'_>,
+    i: MInst,
+    op: u16,
+    s: &mut dyn Streamer,
+) -> Result<MCInst, EmitError> {
+    let pseudo = target(e, i, op, s)?;
+    let (jmp, callee) = match *pseudo.operands() {
+        [callee @ MCOperand::Expr(_)] if op == op::TCRETURNdi64.0 => (op::JMP_4, callee),
+        [callee @ MCOperand::Reg(_)] if op == op::TCRETURNri64.0 => (op::JMP64r, callee),
+        _ => return Err(bad(e, i, "a sibling call needs one callee operand")),
+    };
+    MCInst::with_operands(jmp.0, &[callee]).ok_or_else(|| bad(e, i, "too many MC operands"))
 }
 
 fn bad(e: &FnEmitter<'_>, i: MInst, why: &'static str) -> EmitError {
