@@ -580,8 +580,13 @@ fn branch_folder(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     if cx.module.opts.opt_level > 0 {
         // Merging makes new joins (the tails' blocks): merge again, as
         // LLVM's OptimizeFunction loop does, a bounded number of times.
+        let mut loops = rcc_mach::passes::tail_merge::LoopMap::default();
         for _ in 0..4 {
-            let n = rcc_mach::passes::tail_merge::tail_merge(&mut w.mf, cx.module.target.info());
+            let n = rcc_mach::passes::tail_merge::tail_merge(
+                &mut w.mf,
+                cx.module.target.info(),
+                &mut loops,
+            );
             merged += n;
             if n == 0 {
                 break;

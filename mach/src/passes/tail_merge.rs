@@ -110,9 +110,49 @@ fn common_tail(mf: &MachFunction, a: Cand, b: Cand) -> (u32, u32) {
     (counted, raw)
 }
 
+/// The innermost loop of each block, computed once per function and kept
+/// across rounds of [`tail_merge`] (a split-off tail is in its block's
+/// loop; merging moves no block between loops).
+#[derive(Default)]
+pub struct LoopMap {
+    /// Innermost loop number per block (`u32::MAX`: none); empty until
+    /// computed.
+    of: Vec<u32>,
+}
+
+impl LoopMap {
+    fn get(&self, b: MBlock) -> u32 {
+        self.of.get(b.index()).copied().unwrap_or(u32::MAX)
+    }
+
+    fn fill(&mut self, mf: &MachFunction) {
+        if !self.of.is_empty() {
+            return;
+        }
+        let cfg = MCfg::compute(mf);
+        let loops = MachineLoops::compute(mf, &cfg);
+        self.of = (0..mf.blocks.len())
+            .map(|k| {
+                loops
+                    .loop_of(MBlock::from_u32(k as u32))
+                    .map_or(u32::MAX, |l| l.as_u32())
+            })
+            .collect();
+    }
+
+    fn set(&mut self, b: MBlock, l: u32) {
+        if self.of.len() <= b.index() {
+            self.of.resize(b.index() + 1, u32::MAX);
+        }
+        self.of[b.index()] = l;
+    }
+}
+
 /// Merges the common tails of `mf` (see the module comment); returns the
-/// number of blocks that now branch to another block's tail.
-pub fn tail_merge(mf: &mut MachFunction, t: &dyn TargetInfo) -> usize {
+/// number of blocks that now branch to another block's tail. `loops` is
+/// the function's loop map, computed on first need (pass the same one to
+/// every round over one function, a fresh one for another function).
+pub fn tail_merge(mf: &mut MachFunction, t: &dyn TargetInfo, loops: &mut LoopMap) -> usize {
     if mf.order.len() < 3 || mf.eh.has_pads() {
         return 0;
     }
@@ -120,8 +160,7 @@ pub fn tail_merge(mf: &mut MachFunction, t: &dyn TargetInfo) -> usize {
     if groups.iter().all(|g| g.1.len() < 2) {
         return 0;
     }
-    let cfg = MCfg::compute(mf);
-    let loops = MachineLoops::compute(mf, &cfg);
+    loops.fill(mf);
     let pos = layout_positions(mf);
     let entry = mf.order[0];
     let mut edits: Vec<(MBlock, Edit)> = Vec::new();
@@ -134,14 +173,14 @@ pub fn tail_merge(mf: &mut MachFunction, t: &dyn TargetInfo) -> usize {
             (p > 0).then(|| mf.order[p as usize - 1])
         });
         while cands.len() >= 2 {
-            let Some((i, j, raw)) = best_pair(mf, t, &cands, &loops, &pos, pred_bb, succ) else {
+            let Some((i, j, raw)) = best_pair(mf, t, &cands, loops, &pos, pred_bb, succ) else {
                 break;
             };
             // Every block sharing the pair's tail joins.
             let keep_first = cands[i];
             let mut group = vec![(cands[i], raw)];
             for (k, &c) in cands.iter().enumerate() {
-                if k == i || loops.loop_of(c.block) != loops.loop_of(keep_first.block) {
+                if k == i || loops.get(c.block) != loops.get(keep_first.block) {
                     continue;
                 }
                 let (_, r) = common_tail(mf, keep_first, c);
@@ -160,6 +199,7 @@ pub fn tail_merge(mf: &mut MachFunction, t: &dyn TargetInfo) -> usize {
                 h.block
             } else {
                 let n = mf.create_block(u32::MAX);
+                loops.set(n, loops.get(h.block));
                 edits.push((
                     h.block,
                     Edit::Split {
@@ -238,7 +278,7 @@ fn best_pair(
     mf: &MachFunction,
     t: &dyn TargetInfo,
     cands: &[Cand],
-    loops: &MachineLoops,
+    loops: &LoopMap,
     pos: &[u32],
     pred_bb: Option<MBlock>,
     succ: Option<MBlock>,
@@ -247,7 +287,7 @@ fn best_pair(
     for i in 0..cands.len() {
         for j in i + 1..cands.len() {
             let (a, b) = (cands[i], cands[j]);
-            if loops.loop_of(a.block) != loops.loop_of(b.block) {
+            if loops.get(a.block) != loops.get(b.block) {
                 continue;
             }
             let (len, raw) = common_tail(mf, a, b);
