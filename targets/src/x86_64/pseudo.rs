@@ -1,6 +1,7 @@
 //! x86-64 post-allocation pseudo expansion (LLVM's
 //! `X86InstrInfo::expandPostRAPseudo`, the part rcc needs): `MOV32r0`,
-//! the zero idiom.
+//! the zero idiom, and `MOV32ri64`, a 64-bit constant below 2^32 (`movl`
+//! to the low half, or the zero idiom).
 //!
 //! Until allocation is done `MOV32r0 %r` reads nothing and writes no flags,
 //! so the allocator and machine passes move, copy and rematerialize it like
@@ -17,17 +18,26 @@
 //! live-ins (selection never leaves flags live across a block boundary,
 //! so no successor does unless a MIR input says so).
 
-use super::desc::DESCS;
+use super::desc::{sub_reg, subreg, DESCS};
 use super::{op, regs};
-use rcc_mach::{flag, MBlock, MInst, MOpc, MachFunction, Operand, PReg};
+use rcc_mach::{flag, MBlock, MInst, MOpc, MachFunction, Operand, PReg, Reg};
 
 /// The expansion of `i` (block `b`, followed by `rest`), or `None` when
 /// `i` is not a pseudo expanded here.
 pub fn expand_post_ra(mf: &mut MachFunction, b: MBlock, i: MInst, rest: &[MInst]) -> Option<MInst> {
-    if mf.opc(i) != MOpc::target(op::MOV32r0.0) {
+    let opc = mf.opc(i);
+    let mut r = mf.operands(i).first().filter(|o| o.is_reg())?.reg();
+    if opc == MOpc::target(op::MOV32ri64.0) {
+        // The low half of the register; a 32-bit write zeroes the rest.
+        r = Reg::phys(sub_reg(r.as_phys()?, subreg::SUB_32BIT)?);
+        let k = mf.operands(i).get(1).and_then(|&o| mf.imm_of(o))?;
+        if k != 0 {
+            let imm = mf.imm(k);
+            return Some(mf.create(MOpc::target(op::MOV32ri.0), &[Operand::reg_def(r), imm]));
+        }
+    } else if opc != MOpc::target(op::MOV32r0.0) {
         return None;
     }
-    let r = mf.operands(i).first().filter(|o| o.is_reg())?.reg();
     let new = if flags_live_after(mf, b, rest) {
         mf.create(
             MOpc::target(op::MOV32ri.0),

@@ -6,7 +6,7 @@
 ; CHECK-LABEL: sext:
 ; CHECK: cltq
 ; CHECK-LABEL: shl1:
-; CHECK: addl %eax, %eax
+; CHECK: addl %e{{ax|di}}, %eax
 ; CHECK-LABEL: shl1m:
 ; CHECK: shll 8(%rdi)
 

@@ -8,7 +8,6 @@
 //! funnel shifts are pattern rows (`patterns.desc`, section "wide
 //! integers"); their scheduling as glue groups is the matcher's.
 
-use super::super::desc::subreg;
 use super::super::{op, regs};
 use super::emit::{class_of_vt, push_implicit, Emitter};
 use rcc_dag::{IselError, Node, Op, SDValue, VT};
@@ -76,28 +75,15 @@ pub fn emit_divrem(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Resul
             mf.push(x, &xops);
         }
         None => {
-            let z = mf.new_vreg(class_of_vt(VT::I32)?);
-            let imm = mf.imm(0);
-            mf.push(
-                MOpc::target(op::MOV32ri.0),
-                &[Operand::reg_def(Reg::virt(z)), imm],
-            );
-            let mut zero = Reg::virt(z);
+            // Zero (the xor idiom after allocation), of the width of DX.
+            let z = Reg::virt(mf.new_vreg(class_of_vt(vt)?));
             if vt == VT::I64 {
-                let z64 = mf.new_vreg(class_of_vt(VT::I64)?);
-                let (k, idx) = (mf.imm(0), mf.imm(subreg::SUB_32BIT as i64));
-                mf.push(
-                    MOpc::SUBREG_TO_REG,
-                    &[
-                        Operand::reg_def(Reg::virt(z64)),
-                        k,
-                        Operand::reg_use(zero),
-                        idx,
-                    ],
-                );
-                zero = Reg::virt(z64);
+                let imm = mf.imm(0);
+                mf.push(MOpc::target(op::MOV32ri64.0), &[Operand::reg_def(z), imm]);
+            } else {
+                mf.push(MOpc::target(op::MOV32r0.0), &[Operand::reg_def(z)]);
             }
-            mf.push(MOpc::COPY, &[Operand::reg_def(dx), Operand::reg_use(zero)]);
+            mf.push(MOpc::COPY, &[Operand::reg_def(dx), Operand::reg_use(z)]);
         }
     }
     let div = MOpc::target(div.0);

@@ -1,11 +1,12 @@
 ; Integer zero is MOV32r0 (LLVM's zero idiom) at every width: 64 bits as
-; its zero extension, 8 and 16 bits as its low part; after allocation it
-; is `xorl` where the flags are dead and `movl $0` where they are live.
+; MOV32ri64 0 (a 32-bit write of the low half), 8 and 16 bits as its low
+; part; after allocation it is `xorl` where the flags are dead and `movl $0`
+; where they are live.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s --check-prefix=ISEL
 ; RUN: rcc-par -O2 -relocation-model=static %s -o - | FileCheck %s --check-prefix=ASM
 ; ISEL-LABEL: {{^}}name: z64{{$}}
-; ISEL: [[T:%[0-9]+]]:gr32 = MOV32r0
-; ISEL-NEXT: SUBREG_TO_REG 0, [[T]], 3
+; ISEL: {{%[0-9]+}}:gr64 = MOV32ri64 0
+; ISEL-NOT: SUBREG_TO_REG
 ; ISEL-LABEL: {{^}}name: z32{{$}}
 ; ISEL: MOV32r0
 ; ISEL-NOT: MOV32ri
