@@ -128,7 +128,7 @@ fn ranges_and_run_pass_compose() {
     ]);
     assert!(ranged == direct, "a resumed range writes other MIR");
     let run = ok(&[
-        "-run-pass=phi-node-elimination,twoaddressinstruction,regallocfast",
+        "-run-pass=dead-mi-elimination,machine-cse,peephole-opt,phi-node-elimination,twoaddressinstruction,regallocfast",
         &isel_file,
         "-o",
         "-",
@@ -142,7 +142,7 @@ fn ranges_and_run_pass_compose() {
     // An empty range reads and writes the file back unchanged.
     let same = ok(&[
         "-start-after=finalize-isel",
-        "-stop-before=phi-node-elimination",
+        "-stop-before=dead-mi-elimination",
         &isel_file,
         "-o",
         "-",
