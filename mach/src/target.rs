@@ -122,6 +122,11 @@ pub mod iflag {
     pub const REMAT: u32 = 512;
     pub const CHEAP_AS_MOVE: u32 = 1024;
     pub const SIDE_EFFECTS: u32 = 2048;
+    /// Flags that give an instruction an effect beyond its register defs
+    /// (a store, a call, control flow, a side effect): such an instruction
+    /// is never deleted, duplicated or merged as a pure computation.
+    pub const EFFECTS: u32 =
+        MAY_STORE | CALL | SIDE_EFFECTS | TERMINATOR | BRANCH | RETURN | BARRIER | INDIRECT;
     /// The lowest bit a target may define for itself.
     pub const FIRST_TARGET: u32 = 4096;
 }

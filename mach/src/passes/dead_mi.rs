@@ -53,17 +53,7 @@ pub fn is_dead_candidate(mf: &MachFunction, t: &dyn TargetInfo, i: MInst) -> boo
                 return false;
             };
             let f = t.inst_flags(op);
-            if f & (iflag::MAY_LOAD
-                | iflag::MAY_STORE
-                | iflag::CALL
-                | iflag::SIDE_EFFECTS
-                | iflag::TERMINATOR
-                | iflag::BRANCH
-                | iflag::RETURN
-                | iflag::BARRIER
-                | iflag::INDIRECT)
-                != 0
-            {
+            if f & (iflag::MAY_LOAD | iflag::EFFECTS) != 0 {
                 return false;
             }
             for o in ops.iter().filter(|o| o.is_def()) {

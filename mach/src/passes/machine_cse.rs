@@ -98,16 +98,7 @@ pub fn is_cse_candidate(mf: &MachFunction, t: &dyn TargetInfo, i: MInst) -> bool
         return false;
     };
     let f = t.inst_flags(op);
-    if f & (iflag::MAY_STORE
-        | iflag::CALL
-        | iflag::SIDE_EFFECTS
-        | iflag::TERMINATOR
-        | iflag::BRANCH
-        | iflag::RETURN
-        | iflag::BARRIER
-        | iflag::INDIRECT)
-        != 0
-    {
+    if f & iflag::EFFECTS != 0 {
         return false;
     }
     let ops = mf.operands(i);
