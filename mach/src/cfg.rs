@@ -98,6 +98,12 @@ impl MCfg {
         self.rpo_index.get(b.index()).is_some_and(|&i| i != NONE)
     }
 
+    /// The position of reachable block `b` in [`MCfg::rpo`] (`u32::MAX`
+    /// when unreachable).
+    pub fn rpo_position(&self, b: MBlock) -> u32 {
+        self.rpo_index.get(b.index()).copied().unwrap_or(NONE)
+    }
+
     /// The immediate dominator of reachable block `b` (`None` for the
     /// entry and unreachable blocks).
     pub fn idom(&self, b: MBlock) -> Option<MBlock> {

@@ -165,7 +165,7 @@ pub fn allocate(
         rs.hints.compute(mf, t, |b| freqs.freq(b));
     }
     rs.compute_reserved(mf, t, opts);
-    rs.spiller.stats = SpillStats::default();
+    rs.spiller.begin(mf, st);
     let mut stats = BasicStats::default();
     let mut queue = BinaryHeap::new();
     for k in 0..mf.num_vregs() {
@@ -254,6 +254,7 @@ pub fn allocate(
         }
         rs.new_vregs = new;
     }
+    rs.spiller.finish(mf, t, st, &rs.freqs)?;
     stats.spill = rs.spiller.stats;
     Ok(stats)
 }

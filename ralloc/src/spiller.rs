@@ -19,6 +19,20 @@
 //!   tied pair), the folded instruction replaces it at the same slot index
 //!   and no new vreg is needed.
 //!
+//! Redundant and hoisted stores ([`Spiller::finish`], LLVM's
+//! `HoistSpillHelper` in a simple form): every piece of an original shares
+//! its slot, so when the original has a single value (one def, no PHI
+//! value) every store to the slot writes that same value.
+//! - A store that another store of the slot dominates (earlier in its
+//!   block, or in a dominating block) finds the value already there: it is
+//!   deleted. Pieces defined by copies from one another (split products)
+//!   are what makes such repeated stores.
+//! - When the stores left are in blocks that together run more than 90%
+//!   as often as the def's block (LLVM's margin), they are replaced by one
+//!   store right after the def, of the piece the def defines, when that
+//!   piece is live there (so the store lies inside its interval and the
+//!   assignment stays valid). The def dominates every store.
+//!
 //! Everything goes through the edit layer ([`Liveness`]); the function
 //! stays in virtual-register form (`store_to_slot`/`load_from_slot` take
 //! the new vreg).
@@ -26,13 +40,20 @@
 //! Invariant: after `spill(v)`, `v` has no occurrence left and an empty
 //! interval; every new vreg is returned for the allocator's queue.
 
+use crate::liveness::freq::BlockFreqs;
 use crate::liveness::Liveness;
 use crate::output::AllocError;
 use crate::weights::remat_def;
+use rcc_ir::entity::EntityId;
+use rcc_mach::cfg::MCfg;
 use rcc_mach::remat::rematerialize;
 use rcc_mach::{
-    flag, iflag, FrameIdx, FrameKind, MInst, MOpc, MachFunction, Reg, TargetInfo, VReg,
+    flag, iflag, FrameIdx, FrameKind, MBlock, MInst, MOpc, MachFunction, Reg, RegClassId,
+    TargetInfo, VReg,
 };
+
+/// No single def (see `Spiller::single_def`).
+const NO_DEF: u32 = u32::MAX;
 
 /// Counts for `-stats`.
 #[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
@@ -47,6 +68,20 @@ pub struct SpillStats {
     pub folds: u32,
     /// Spill slots created.
     pub slots: u32,
+    /// Stores deleted as redundant ([`Spiller::finish`]); not counted
+    /// in `spills`.
+    pub redundant: u32,
+}
+
+/// A store of a spilled value to its original's slot.
+#[derive(Copy, Clone, Debug)]
+struct SpillStore {
+    slot: FrameIdx,
+    inst: MInst,
+    /// The vreg stored.
+    src: VReg,
+    /// The original whose value is stored.
+    original: VReg,
 }
 
 /// Reused buffers of the spiller.
@@ -54,9 +89,173 @@ pub struct SpillStats {
 pub struct Spiller {
     insts: Vec<MInst>,
     pub stats: SpillStats,
+    /// Per vreg present at [`Spiller::begin`]: the instruction defining
+    /// its one value, or `NO_DEF` (several values, a PHI value, none).
+    single_def: Vec<u32>,
+    /// The stores the spiller inserted since `begin`.
+    stores: Vec<SpillStore>,
 }
 
 impl Spiller {
+    /// Starts an allocation of `mf`: resets the counts and notes the def
+    /// of each vreg that has a single value (before any is split).
+    pub fn begin(&mut self, mf: &MachFunction, st: &Liveness) {
+        self.stats = SpillStats::default();
+        self.stores.clear();
+        self.single_def.clear();
+        self.single_def.extend((0..mf.num_vregs()).map(|v| {
+            let mut vals = st
+                .lis
+                .vreg(VReg::from_u32(v as u32))
+                .valnos()
+                .iter()
+                .filter(|n| n.def.is_valid());
+            match (vals.next(), vals.next()) {
+                (Some(n), None) if !n.is_phi => st.indexes.inst_at(n.def),
+                _ => None,
+            }
+            .map_or(NO_DEF, |i| i.as_u32())
+        }));
+    }
+
+    /// Ends an allocation: deletes the redundant stores and hoists the
+    /// stores of a value to its def when cheaper (see the module comment),
+    /// shrinking the intervals of the vregs no longer stored.
+    pub fn finish(
+        &mut self,
+        mf: &mut MachFunction,
+        t: &dyn TargetInfo,
+        st: &mut Liveness,
+        freqs: &BlockFreqs,
+    ) -> Result<(), AllocError> {
+        if self.stores.len() < 2 {
+            self.stores.clear();
+            return Ok(());
+        }
+        // Stores of single-valued originals only, grouped by slot.
+        self.stores.sort_unstable_by_key(|x| (x.slot, x.inst));
+        let stores = std::mem::take(&mut self.stores);
+        let mut cfg: Option<MCfg> = None;
+        let mut group: Vec<(u32, u32, MBlock, SpillStore)> = Vec::new();
+        let mut kept: Vec<(MBlock, u32, SpillStore)> = Vec::new();
+        let mut k = 0;
+        while k < stores.len() {
+            let slot = stores[k].slot;
+            let mut e = k;
+            while e < stores.len() && stores[e].slot == slot {
+                e += 1;
+            }
+            let (lo, hi) = (k, e);
+            k = e;
+            if hi - lo < 2 {
+                continue;
+            }
+            let orig = stores[lo].original;
+            let def = match self.single_def.get(orig.index()) {
+                Some(&d) if d != NO_DEF => MInst::from_u32(d),
+                _ => continue,
+            };
+            let cfg = cfg.get_or_insert_with(|| MCfg::compute(mf));
+            group.clear();
+            for &x in &stores[lo..hi] {
+                let idx = st.indexes.index(x.inst);
+                let Some(b) = st.indexes.inst_block(x.inst) else {
+                    continue;
+                };
+                if !idx.is_valid() || !cfg.is_reachable(b) {
+                    continue;
+                }
+                group.push((cfg.rpo_position(b), idx.0, b, x));
+            }
+            // Dominators come first in reverse post-order.
+            group.sort_unstable_by_key(|g| (g.0, g.1));
+            kept.clear();
+            for &(_, idx, b, x) in &group {
+                let covered = kept.iter().any(|&(kb, ki, _)| {
+                    if kb == b {
+                        ki < idx
+                    } else {
+                        cfg.dominates(kb, b)
+                    }
+                });
+                if covered {
+                    self.delete_store(mf, st, x);
+                } else {
+                    kept.push((b, idx, x));
+                }
+            }
+            if kept.len() < 2 {
+                continue;
+            }
+            // One store after the def, where the value is in a register
+            // (a piece defined there lives past it), when its block is
+            // executed less often than the stores' blocks together.
+            let Some((w, class)) = self.hoist_point(mf, t, st, def, orig) else {
+                continue;
+            };
+            let Some(db) = st.indexes.inst_block(def) else {
+                continue;
+            };
+            // LLVM's margin: hoist unless the stores run less than 90% as
+            // often as the def (one store is also smaller code).
+            let now: f32 = kept.iter().map(|&(b, _, _)| freqs.freq(b)).sum();
+            if now <= 0.9 * freqs.freq(db) {
+                continue;
+            }
+            let store = t
+                .store_to_slot(mf, Reg::virt(w), class, slot)
+                .ok_or(AllocError::CannotMove { class })?;
+            st.insert_after(mf, def, store);
+            self.stats.spills += 1;
+            for &(_, _, x) in &kept {
+                self.delete_store(mf, st, x);
+            }
+            st.recompute(mf, w);
+        }
+        self.stores = stores;
+        self.stores.clear();
+        Ok(())
+    }
+
+    /// The piece `w` of `orig` that `def` defines and that is live right
+    /// after it, with its class: a store of `w` placed after `def` lies
+    /// inside `w`'s interval. `None` when `def` is gone, is a terminator,
+    /// or defines no such piece.
+    fn hoist_point(
+        &self,
+        mf: &MachFunction,
+        t: &dyn TargetInfo,
+        st: &Liveness,
+        def: MInst,
+        orig: VReg,
+    ) -> Option<(VReg, RegClassId)> {
+        let idx = st.indexes.index(def);
+        if !idx.is_valid() {
+            return None;
+        }
+        if let Some(op) = mf.opc(def).as_target() {
+            if t.inst_flags(op) & (iflag::TERMINATOR | iflag::BRANCH) != 0 {
+                return None;
+            }
+        }
+        mf.operands(def).iter().find_map(|o| {
+            let w = o.reg().as_virt()?;
+            if !o.is_def() || o.subreg().is_some() || st.vrm.original(w) != orig {
+                return None;
+            }
+            let seg = st.lis.vreg(w).segment_at(idx.reg())?;
+            (seg.end > idx.dead()).then(|| (w, mf.class_of(w)))
+        })
+    }
+
+    /// Deletes spill store `x` and shrinks the interval of what it stored.
+    fn delete_store(&mut self, mf: &mut MachFunction, st: &mut Liveness, x: SpillStore) {
+        st.delete(mf, x.inst);
+        st.recompute(mf, x.src);
+        self.stats.spills -= 1;
+        self.stats.redundant += 1;
+    }
+
     /// The spill slot of `v`'s original, made on first use.
     fn slot(
         &mut self,
@@ -163,6 +362,12 @@ impl Spiller {
                     .store_to_slot(mf, Reg::virt(n), class, s)
                     .ok_or(AllocError::CannotMove { class })?;
                 st.insert_after(mf, i, store);
+                self.stores.push(SpillStore {
+                    slot: s,
+                    inst: store,
+                    src: n,
+                    original: st.vrm.original(v),
+                });
                 self.stats.spills += 1;
             }
             st.recompute(mf, n);

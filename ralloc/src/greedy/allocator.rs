@@ -102,7 +102,7 @@ impl Greedy {
         rs.freqs.compute(mf);
         rs.compute_reserved(mf, t, opts);
         self.class_order_valid.iter_mut().for_each(|f| *f = false);
-        rs.spiller.stats = SpillStats::default();
+        rs.spiller.begin(mf, st);
         let n = mf.num_vregs();
         self.extra.reset(n);
         self.queue.clear();
@@ -169,6 +169,7 @@ impl Greedy {
             }
             new.clear();
         }
+        rs.spiller.finish(mf, t, st, &rs.freqs)?;
         self.stats.spill = rs.spiller.stats;
         Ok(self.stats)
     }
