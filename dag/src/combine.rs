@@ -56,7 +56,10 @@
 //!   (little-endian) and chain position, as LLVM's `zextload`/`sextload`/
 //!   `extload` forming and load narrowing;
 //! - `TokenFactor`: repeated operands dropped, one operand is that
-//!   operand.
+//!   operand;
+//! - when optimizing, an `or` tree assembling an integer from byte loads
+//!   of consecutive addresses is one wide load, byte-swapped for
+//!   big-endian order ([`load_combine`]).
 //!
 //! Invariants: every rewrite computes the same value for every input
 //! (`combine/tests.rs` checks random DAGs against an evaluator); produced
@@ -94,6 +97,10 @@ pub struct CombineCtx {
     plans: Vec<LoadPlan>,
     /// The live loads (candidates for plans).
     loads: Vec<Node>,
+    /// Per old node: the index in `groups` of the load group it belongs
+    /// to ([`load_combine`]).
+    group_of: Vec<u32>,
+    groups: Vec<load_combine::LoadGroup>,
     /// Whether a live node produces glue (else no node needs the check).
     has_glue: bool,
     ops: Vec<SDValue>,
@@ -181,6 +188,7 @@ pub fn combine(dag: &mut Dag, cx: &mut CombineCtx) {
             cx.user[s] = i as u32;
         }
     }
+    load_combine::plan_load_groups(dag, cx);
     plan_loads(dag, cx);
     let mut c = Combiner { dag, cx };
     for i in 0..n0 {
@@ -196,7 +204,7 @@ pub fn combine(dag: &mut Dag, cx: &mut CombineCtx) {
 fn plan_loads(dag: &Dag, cx: &mut CombineCtx) {
     for k in 0..cx.loads.len() {
         let n = cx.loads[k];
-        if dag.vts(n).len() != 2 {
+        if dag.vts(n).len() != 2 || cx.group_of[n.index()] != NONE {
             continue;
         }
         let vt = dag.vts(n)[0];
@@ -296,6 +304,11 @@ impl Combiner<'_> {
     }
 
     fn node(&mut self, n: Node) {
+        let group = self.cx.group_of[n.index()];
+        if group != NONE {
+            self.grouped(n, group as usize);
+            return;
+        }
         let plan = self.cx.plan_of[n.index()];
         if plan != NONE {
             self.planned(n, plan as usize);
@@ -838,5 +851,6 @@ impl Combiner<'_> {
 }
 
 mod divide;
+mod load_combine;
 #[cfg(test)]
 mod tests;

@@ -970,6 +970,7 @@ impl Eval<'_> {
                 }
             }
             Op::ZeroExtend | Op::Truncate => self.val(ops[0])?,
+            Op::Bswap => (self.val(ops[0])? & m).swap_bytes() >> (64 - bits),
             Op::SignExtend => sext(self.val(ops[0])?, d.vt(ops[0]).bits()) as u64,
             Op::AnyExtend => {
                 let from = d.vt(ops[0]).mask();
@@ -1472,6 +1473,103 @@ fn random_dag(steps: &[(u8, u8, u16, u16, u64)], outs: &[u16]) -> Dag {
     }
     b.d.root = Some(b.chain);
     b.d
+}
+
+/// A block assembling an integer of type `vt` from byte loads at offsets
+/// `5 + j` from an input pointer (`j` in load order), load `j` giving byte
+/// `byte_of[j]`; `between` stores after the first load; `volatile` makes
+/// the loads volatile. Returns the block (root set) and its behaviour
+/// before combining.
+fn byte_tree(vt: VT, byte_of: &[u32], between: bool, volatile: bool) -> (B, Vec<Option<Effect>>) {
+    let mut b = B::new();
+    let p = b.input(VT::I64);
+    let mut acc: Option<SDValue> = None;
+    for (j, &k) in byte_of.iter().enumerate() {
+        let c = b.k(VT::I64, 5 + j as u64);
+        let a = b.v(Op::Add, VT::I64, &[p, c]);
+        let info = MemInfo {
+            volatile,
+            ..plain(8)
+        };
+        let l = b.load(VT::I8, info, a);
+        if between && j == 0 {
+            b.store(p, p, 64);
+        }
+        let z = b.v(Op::ZeroExtend, vt, &[l]);
+        let x = if k == 0 {
+            z
+        } else {
+            let sh = b.k(VT::I8, 8 * u64::from(k));
+            b.v(Op::Shl, vt, &[z, sh])
+        };
+        acc = Some(match acc {
+            None => x,
+            Some(y) => b.v(Op::Or, vt, &[y, x]),
+        });
+    }
+    b.output(acc.expect("bytes"));
+    b.d.root = Some(b.chain);
+    let before = behaviour(&b.d, 0);
+    (b, before)
+}
+
+#[test]
+fn byte_loads_combine_into_one_load() {
+    let le4 = [0, 1, 2, 3];
+    let be4 = [3, 2, 1, 0];
+    let le8 = [0, 1, 2, 3, 4, 5, 6, 7];
+    let be8 = [7, 6, 5, 4, 3, 2, 1, 0];
+    // (type, bytes in load order, wide type, swapped)
+    for (vt, order, wide, swap) in [
+        (VT::I32, &le4[..], VT::I32, false),
+        (VT::I32, &be4[..], VT::I32, true),
+        (VT::I64, &le4[..], VT::I32, false),
+        (VT::I32, &[1, 0][..], VT::I16, true),
+        (VT::I16, &[0, 1][..], VT::I16, false),
+        (VT::I64, &le8[..], VT::I64, false),
+        (VT::I64, &be8[..], VT::I64, true),
+    ] {
+        let (mut b, before) = byte_tree(vt, order, false, false);
+        let o = b.run_with(true)[0];
+        assert_eq!(
+            behaviour(&b.d, 0),
+            before,
+            "{vt:?} {order:?}:\n{}",
+            b.d.dump()
+        );
+        let mut v = o;
+        if wide != vt {
+            assert_eq!(b.op(v), Op::ZeroExtend, "{}", b.d.dump());
+            v = b.arg(v, 0);
+        }
+        if swap {
+            assert_eq!(b.op(v), Op::Bswap, "{}", b.d.dump());
+            v = b.arg(v, 0);
+        }
+        assert_eq!((b.op(v), b.d.vt(v)), (Op::Load, wide), "{}", b.d.dump());
+        let info = MemInfo::unpack(b.d.payload(v.node()));
+        assert_eq!((info.mem_bits, info.ext), (wide.bits(), Ext::None));
+        // Byte 0 (little-endian) or the last byte (big-endian) is at
+        // p + 5.
+        assert_eq!(b.konst(b.arg(v, 1), 1), Some(5));
+        // Not without optimization.
+        let (mut b, _) = byte_tree(vt, order, false, false);
+        let o = b.run_with(false)[0];
+        assert_eq!(b.op(o), Op::Or);
+    }
+    // Not: bytes out of order, a missing byte, a store between the loads,
+    // volatile loads.
+    for (order, between, volatile) in [
+        (&[0, 2, 1, 3][..], false, false),
+        (&[0, 1, 2][..], false, false),
+        (&le4[..], true, false),
+        (&le4[..], false, true),
+    ] {
+        let (mut b, before) = byte_tree(VT::I32, order, between, volatile);
+        let o = b.run_with(true)[0];
+        assert_eq!(behaviour(&b.d, 0), before);
+        assert_eq!(b.op(o), Op::Or, "{order:?}: {}", b.d.dump());
+    }
 }
 
 proptest! {
