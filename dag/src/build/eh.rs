@@ -231,7 +231,6 @@ impl Builder<'_, '_> {
             return unsupported("an invoke whose unwind destination is not a landingpad block");
         };
         self.copy_phi_inputs(b, unwind)?;
-        self.flush_copies();
         let begin = self.mf.eh.new_label();
         let end = self.mf.eh.new_label();
         self.eh_label(begin);
@@ -241,7 +240,6 @@ impl Builder<'_, '_> {
         if normal != unwind {
             self.copy_phi_inputs(b, normal)?;
         }
-        self.flush_copies();
         let t = self.fl.mblock(normal);
         let t = self
             .dag

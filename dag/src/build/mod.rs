@@ -397,31 +397,6 @@ fn bin_op(o: Opcode) -> Option<Op> {
     })
 }
 
-/// Whether pending register copies may stay off the chain across `op`:
-/// arithmetic, compares, casts, address arithmetic, plain and atomic loads
-/// and stores (a copy into a virtual register is no memory access). Calls,
-/// terminators and everything else join them into the chain first.
-fn copies_may_float_past(op: Opcode) -> bool {
-    bin_op(op).is_some()
-        || matches!(
-            op,
-            Opcode::ICmp
-                | Opcode::FCmp
-                | Opcode::Select
-                | Opcode::ZExt
-                | Opcode::SExt
-                | Opcode::Trunc
-                | Opcode::PtrToInt
-                | Opcode::IntToPtr
-                | Opcode::BitCast
-                | Opcode::Freeze
-                | Opcode::GetElementPtr
-                | Opcode::Phi
-                | Opcode::Load
-                | Opcode::Store
-        )
-}
-
 /// Per-block builder state.
 struct Builder<'a, 'b> {
     fl: &'b FunctionLowering<'a>,
@@ -430,12 +405,6 @@ struct Builder<'a, 'b> {
     lower: &'b dyn CallLowering,
     chain: SDValue,
     vals: &'b mut Vec<Option<SDValue>>,
-    /// Copies into virtual registers (exported values, phi inputs) not yet
-    /// on the chain: chained on the entry token and joined into the chain
-    /// by a `TokenFactor` before anything but pure arithmetic, loads and
-    /// stores (LLVM's `PendingExports`), so that a load before them may
-    /// still fold into a later compare or arithmetic node.
-    pending: Vec<SDValue>,
     /// The block's call in tail position became a tail call: the block
     /// ends there and its `ret` is not lowered.
     tail_called: bool,
@@ -468,11 +437,9 @@ pub fn build_block(
         lower,
         chain,
         vals,
-        pending: Vec::new(),
         tail_called: false,
     };
     let built = fl.f.block_insts(b).try_for_each(|i| bl.inst(b, i));
-    bl.flush_copies();
     let root = bl.chain;
     bl.dag.root = Some(root);
     for i in fl.f.block_insts(b) {
@@ -526,21 +493,9 @@ impl Builder<'_, '_> {
         let reg = self
             .dag
             .value(Op::Register, vt, &[], Reg::virt(r).bits() as u64);
-        let entry = self.dag.entry();
-        let copy = self
+        self.chain = self
             .dag
-            .value(Op::CopyToReg, VT::Chain, &[entry, reg, v], 0);
-        self.pending.push(copy);
-    }
-
-    /// Joins the pending register copies into the chain.
-    pub(super) fn flush_copies(&mut self) {
-        if self.pending.is_empty() {
-            return;
-        }
-        self.pending.insert(0, self.chain);
-        self.chain = self.dag.value(Op::TokenFactor, VT::Chain, &self.pending, 0);
-        self.pending.clear();
+            .value(Op::CopyToReg, VT::Chain, &[self.chain, reg, v], 0);
     }
 
     /// The DAG value of an IR operand.
@@ -704,9 +659,6 @@ impl Builder<'_, '_> {
         let f = self.fl.f;
         let ops = f.inst_ops(i);
         let op = f.op(i);
-        if !copies_may_float_past(op) {
-            self.flush_copies();
-        }
         if self.aggregate_inst(i)? {
             return Ok(());
         }
@@ -1132,7 +1084,6 @@ impl Builder<'_, '_> {
         for &s in &succs {
             self.copy_phi_inputs(b, s)?;
         }
-        self.flush_copies();
         let ops = f.inst_ops(i);
         match f.op(i) {
             _ if self.tail_called => {}

@@ -1029,7 +1029,6 @@ impl Builder<'_, '_> {
 
     /// The DAG of step `k` of `plan` on switch value `v`.
     fn switch_step(&mut self, plan: &SwitchPlan, k: usize, v: SDValue) -> BResult<()> {
-        self.flush_copies();
         let vt = plan.vt;
         let bb =
             |dag: &mut Dag, b: MBlock| dag.value(Op::BasicBlock, VT::Chain, &[], b.as_u32() as u64);
@@ -1134,7 +1133,6 @@ pub fn build_switch_step(
         lower,
         chain,
         vals,
-        pending: Vec::new(),
         tail_called: false,
     };
     let v = bl.copy_from(plan.vreg, plan.vt);

@@ -35,9 +35,7 @@
 //! such row is at a larger index, so it was chosen before), the row folds
 //! no other load, and nothing else the
 //! row reads (its registers, its chain) depends on the load's chain
-//! (checked by a bounded search; too far means no fold). A chain that is
-//! a single-use `TokenFactor` of the load's chain and other chains (the
-//! builder's pending register copies) counts as those other chains. The row's root
+//! (checked by a bounded search; too far means no fold). The row's root
 //! then depends on the load's chain input, and the load gets a `FOLDED`
 //! record that depends on the root, so whatever was chained after the
 //! load comes after the row.
@@ -376,20 +374,7 @@ pub fn cover<T: MatchTarget>(
                 // A chain straight from a folded load is that load's chain
                 // input, pushed above.
                 if has_chain(op) && !folds.contains(&ops[0].node()) {
-                    match folds
-                        .first()
-                        .and_then(|&l| factor_with_load(dag, ops[0], l))
-                    {
-                        Some(tf) => {
-                            let l = folds[0];
-                            c.deps.extend(
-                                tf.iter()
-                                    .filter(|&&o| o != SDValue::new(l, 1))
-                                    .map(|o| o.node()),
-                            );
-                        }
-                        None => c.deps.push(ops[0].node()),
-                    }
+                    c.deps.push(ops[0].node());
                 }
             }
         }
@@ -440,14 +425,7 @@ fn folds_legal<T: MatchTarget>(
     if has_chain(dag.op(root)) {
         let ch = dag.operands(root)[0];
         if ch != SDValue::new(load, 1) {
-            match factor_with_load(dag, ch, load) {
-                Some(ops) => stack.extend(
-                    ops.iter()
-                        .filter(|&&o| o != SDValue::new(load, 1))
-                        .map(|o| o.node()),
-                ),
-                None => stack.push(ch.node()),
-            }
+            stack.push(ch.node());
         }
     }
     let mut visited = 0;
@@ -466,19 +444,6 @@ fn folds_legal<T: MatchTarget>(
         stack.extend(dag.operands(x).iter().map(|o| o.node()));
     }
     true
-}
-
-/// The operands of `ch` when it is a `TokenFactor` with no other user
-/// that joins `load`'s chain result with other chains (register copies
-/// kept off the chain by the builder): a row folding the load takes the
-/// other operands as its chain dependencies instead of the factor.
-fn factor_with_load(dag: &Dag, ch: SDValue, load: Node) -> Option<&[SDValue]> {
-    let n = ch.node();
-    if dag.op(n) != Op::TokenFactor || dag.uses(n) != 1 {
-        return None;
-    }
-    let ops = dag.operands(n);
-    ops.contains(&SDValue::new(load, 1)).then_some(ops)
 }
 
 /// The type a row's root type is compared with at node `n`: the compared
