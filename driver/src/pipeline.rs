@@ -283,6 +283,14 @@ pub static PASSES: &[Pass] = &[
         counters: &["Number of tails duplicated or bypassed"],
     },
     Pass {
+        name: "x86-fixup-bw-insts",
+        description: "X86 Byte/Word Instruction Fixup",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(fixup_bw_insts),
+        counters: &["Number of byte/word instructions widened to 32 bits"],
+    },
+    Pass {
         name: "asm-printer",
         description: "Assembly Printer",
         levels: Levels::ALL,
@@ -604,6 +612,24 @@ fn branch_folder(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
 fn tail_duplication(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     let n = rcc_mach::passes::tail_dup::tail_duplicate(&mut w.mf, cx.module.target.info());
     Ok(counts(&[n as u64, 0, 0, 0]))
+}
+
+fn fixup_bw_insts(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    target_pass("x86-fixup-bw-insts", cx, w)
+}
+
+/// Runs a pass the target provides (`Target::run_target_pass`); a target
+/// without it has nothing to do there.
+fn target_pass(name: &str, cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let env = cx.module.env();
+    match cx
+        .module
+        .target
+        .run_target_pass(name, env, cx.g, &mut w.mf, &mut w.scratch)
+    {
+        Some(r) => r.map(|c| counts(&c)),
+        None => Ok([0; MAX_COUNTERS]),
+    }
 }
 
 #[cfg(test)]

@@ -129,4 +129,20 @@ pub trait Target: Sync {
         mf: &MachFunction,
         out: &mut dyn Streamer,
     ) -> Result<ExceptionRefs, String>;
+    /// Runs the target's own machine pass `name` on `mf` (a `PASSES` row
+    /// only a target provides, like x86's `x86-fixup-bw-insts`, LLVM's
+    /// passes added by a target's `addPreEmitPass`) and returns its
+    /// `-stats` counts; `None` when the target has no pass of that name,
+    /// as llc's pipeline for another target has no such pass either.
+    fn run_target_pass(
+        &self,
+        name: &str,
+        env: ModuleEnv<'_>,
+        g: GlobalId,
+        mf: &mut MachFunction,
+        scratch: &mut TargetScratch,
+    ) -> Option<Result<[u64; 4], String>> {
+        let _ = (name, env, g, mf, scratch);
+        None
+    }
 }

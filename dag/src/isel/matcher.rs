@@ -553,7 +553,7 @@ impl<T: MatchTarget> M<'_, T> {
         let ops = dag.operands(n);
         let ins: &[SDValue] = match op.op {
             // Children that bind the root itself.
-            Op::Add if op.lea => return true,
+            Op::Add | Op::Mul if op.lea => return true,
             Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex | Op::Undef => return true,
             // The third child is the condition (the root's payload).
             Op::SetCC | Op::SetCCCarry | Op::FSetCC => &ops[..ops.len().min(2)],
@@ -644,7 +644,7 @@ impl<T: MatchTarget> M<'_, T> {
                 }
                 let matched = match op.op {
                     // A `lea` row takes its whole root as an address.
-                    Op::Add if op.lea => {
+                    Op::Add | Op::Mul if op.lea => {
                         is_root && self.node(kids[0], v, false, shared) && self.lea_worthy(kids[0])
                     }
                     Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex => {

@@ -596,6 +596,12 @@ fn parse_op(w: &str) -> Option<POp> {
                 ..plain("Add")
             })
         }
+        "leamul" => {
+            return Some(POp {
+                lea: true,
+                ..plain("Mul")
+            })
+        }
         "alignedload" | "alignedstore" => {
             return Some(POp {
                 align: 16,

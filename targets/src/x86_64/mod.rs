@@ -54,6 +54,7 @@ pub mod desc;
 pub mod encoder;
 pub mod features;
 pub mod fixup;
+pub mod fixup_bw;
 pub mod frame;
 pub mod imm;
 pub mod intel_printer;

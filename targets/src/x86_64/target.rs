@@ -23,10 +23,11 @@ use crate::target::{ModuleEnv, ReservedRegs, Target, TargetScratch};
 use crate::triple::Triple;
 use rcc_dag::isel::{select_function, IselCtx};
 use rcc_dag::IselError;
+use rcc_ir::attrs::Attr;
 use rcc_ir::layout::DataLayout;
 use rcc_ir::{GlobalId, Module};
 use rcc_mach::eh::ExceptionRefs;
-use rcc_mach::passes::frame_layout::FrameOptions;
+use rcc_mach::passes::frame_layout::{for_each_fn_attr, FrameOptions};
 use rcc_mach::{MachFunction, PReg, TargetInfo};
 use rcc_mc::asm_parser::{InlineAssembler, TargetAsmParser};
 use rcc_mc::{AsmTextAssembler, Streamer, TargetBackend};
@@ -189,5 +190,28 @@ impl Target for X86Target {
         emit_exception_table(mf, cx, syms.section, out).map_err(|e| e.kind.to_string())?;
         emit_jump_tables(mf, cx, out).map_err(|e| e.kind.to_string())?;
         Ok(exception_refs(mf, cx))
+    }
+
+    fn run_target_pass(
+        &self,
+        name: &str,
+        env: ModuleEnv<'_>,
+        g: GlobalId,
+        mf: &mut MachFunction,
+        _scratch: &mut TargetScratch,
+    ) -> Option<Result<[u64; 4], String>> {
+        match name {
+            "x86-fixup-bw-insts" => {
+                let mut opt_size = false;
+                for_each_fn_attr(env.m, g, |a| {
+                    if let Attr::Word(s) = a {
+                        opt_size |= matches!(env.m.str(*s), "optsize" | "minsize");
+                    }
+                });
+                let n = super::fixup_bw::fixup_bw_insts(mf, &INFO, opt_size);
+                Some(Ok([n as u64, 0, 0, 0]))
+            }
+            _ => None,
+        }
     }
 }

@@ -194,6 +194,14 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, s
             let scale = match (dag.op_of(v), c) {
                 (Op::Shl, Some(s @ 0..=3)) => 1u8 << s,
                 (Op::Mul, Some(m @ (1 | 2 | 4 | 8))) => m as u8,
+                // `x * 3` is `x + x * 2` (5, 9 likewise) while the base is
+                // free (LLVM's MatchAddress for MUL_IMM).
+                (Op::Mul, Some(m @ (3 | 5 | 9))) if am.base == Base::None && am.sym.is_none() => {
+                    am.base = Base::Reg(ops[0]);
+                    am.index = Some(ops[0]);
+                    am.scale = m as u8 - 1;
+                    return true;
+                }
                 _ => return as_reg(v, am),
             };
             if am.base == Base::Rip {
