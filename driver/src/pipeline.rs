@@ -283,6 +283,14 @@ pub static PASSES: &[Pass] = &[
         counters: &["Number of tails duplicated or bypassed"],
     },
     Pass {
+        name: "block-placement",
+        description: "Branch Probability Basic Block Placement",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(block_placement),
+        counters: &["Number of blocks moved", "Number of loops rotated"],
+    },
+    Pass {
         name: "asm-printer",
         description: "Assembly Printer",
         levels: Levels::ALL,
@@ -604,6 +612,15 @@ fn branch_folder(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
 fn tail_duplication(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     let n = rcc_mach::passes::tail_dup::tail_duplicate(&mut w.mf, cx.module.target.info());
     Ok(counts(&[n as u64, 0, 0, 0]))
+}
+
+fn block_placement(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let s = rcc_mach::passes::block_placement::place_blocks(
+        &mut w.mf,
+        cx.module.target.info(),
+        &mut w.opt.block_placement,
+    )?;
+    Ok(counts(&[s.moved as u64, s.rotated as u64]))
 }
 
 #[cfg(test)]

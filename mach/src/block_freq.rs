@@ -242,7 +242,7 @@ enum Slot {
 
 /// The probability of each successor edge of `b` as `f64`: the stored
 /// ones, or LLVM's loop-branch heuristic, or an even share.
-fn edge_probs(mf: &MachFunction, loops: &MachineLoops, b: MBlock, out: &mut Vec<f64>) {
+pub fn edge_probs(mf: &MachFunction, loops: &MachineLoops, b: MBlock, out: &mut Vec<f64>) {
     out.clear();
     let succs = mf.succs(b);
     if let Some(p) = mf.succ_probs(b) {
