@@ -437,7 +437,7 @@ fn register_coalescer(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     if !ra.valid {
         ra.compute(mf, t);
     }
-    ra_scratch.freqs.compute(mf);
+    ra_scratch.freqs.compute(mf, t);
     let s = if cx.module.opts.join_liveintervals {
         rcc_ralloc::coalesce::coalesce(mf, t, ra, &ra_scratch.freqs, coalesce)
     } else {

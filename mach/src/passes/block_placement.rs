@@ -226,12 +226,9 @@ pub fn place_blocks(
     if mf.order.len() < 3 || mf.eh.has_pads() {
         return Ok(stats);
     }
-    let Some(cfa_ok) = compute_cfa_in(mf, bp) else {
-        return Ok(stats);
-    };
     let cfg = MCfg::compute(mf);
     bp.loops.compute_into(mf, &cfg);
-    bp.freq.compute_into(mf, &cfg, &bp.loops);
+    bp.freq.compute_into(mf, t, &cfg, &bp.loops);
     init(mf, t, bp, &cfg);
     bp.rotated = 0;
     // Loops, innermost first (a subloop has a larger id than its parent).
@@ -273,8 +270,10 @@ pub fn place_blocks(
     }
     // Call frame information for the new layout; without a consistent
     // rule, the old layout stays.
-    if cfa_ok && !plan_cfa_fixes(mf, bp) {
-        return Ok(stats);
+    match compute_cfa_in(mf, bp) {
+        None => return Ok(stats),
+        Some(true) if !plan_cfa_fixes(mf, bp) => return Ok(stats),
+        Some(_) => {}
     }
     stats.moved = bp
         .new_order
@@ -293,6 +292,8 @@ pub fn place_blocks(
 /// `Some(false)` when the function has no CFI directives at all.
 fn compute_cfa_in(mf: &MachFunction, bp: &mut BlockPlacement) -> Option<bool> {
     let n = mf.blocks.len();
+    bp.cfa_fix.clear();
+    bp.cfa_fix.resize(n, None);
     bp.cfa_in.clear();
     bp.cfa_in.resize(n, None);
     let any = mf
@@ -365,8 +366,6 @@ fn apply_cfi(s: &mut Cfa, c: Cfi, in_entry: bool) -> bool {
 /// records, per block, the directive that restates the block's rule where
 /// the two differ (`cfa_fix`). `false` if a needed rule cannot be stated.
 fn plan_cfa_fixes(mf: &MachFunction, bp: &mut BlockPlacement) -> bool {
-    bp.cfa_fix.clear();
-    bp.cfa_fix.resize(mf.blocks.len(), None);
     let mut s = ENTRY_CFA;
     for k in 0..bp.new_order.len() {
         let b = bp.new_order[k];
@@ -424,7 +423,7 @@ fn init(mf: &MachFunction, t: &dyn TargetInfo, bp: &mut BlockPlacement, cfg: &MC
     bp.probs.clear();
     for &b in &mf.order {
         bp.prob_start[b.index()] = bp.probs.len() as u32;
-        crate::block_freq::edge_probs(mf, &bp.loops, b, &mut bp.tmp);
+        bp.freq.edge_probs(mf, &bp.loops, b, &mut bp.tmp);
         bp.tmp.resize(mf.succs(b).len(), 0.0);
         bp.probs.extend_from_slice(&bp.tmp);
     }
