@@ -667,20 +667,21 @@ fn has_better_layout_pred(
 /// The most frequent ready chain head (LLVM's `selectBestCandidateBlock`).
 fn select_best_candidate(bp: &mut BlockPlacement, chain: u32) -> Option<MBlock> {
     let mut best: Option<(MBlock, f64)> = None;
-    let mut k = 0;
-    while k < bp.work.len() {
-        let b = bp.work[k];
+    // Placed chains leave the list, which keeps its order (ties go to the
+    // first listed, as in LLVM).
+    let mut work = std::mem::take(&mut bp.work);
+    work.retain(|&b| {
         let c = bp.find(b);
         if c == chain || bp.head[c as usize] != b.as_u32() {
-            bp.work.swap_remove(k);
-            continue;
+            return false;
         }
         let f = bp.bfreq(b);
         if best.is_none_or(|(_, bf)| f > bf) {
             best = Some((b, f));
         }
-        k += 1;
-    }
+        true
+    });
+    bp.work = work;
     best.map(|(b, _)| b)
 }
 
