@@ -334,7 +334,7 @@ fn estimate_weights(
         let mut max = 0;
         let all = succs.iter().all(|&s| {
             let w = est[s.index()];
-            let same = loops.loop_of(s) == l && !l.is_some_and(|l| loops.header(l) == s);
+            let same = loops.loop_of(s) == l && l.is_none_or(|l| loops.header(l) != s);
             max = max.max(w);
             w != NONE && same
         });
