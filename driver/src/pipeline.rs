@@ -283,6 +283,14 @@ pub static PASSES: &[Pass] = &[
         counters: &["Number of tails duplicated or bypassed"],
     },
     Pass {
+        name: "block-placement",
+        description: "Branch Probability Basic Block Placement",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(block_placement),
+        counters: &["Number of blocks moved", "Number of loops rotated"],
+    },
+    Pass {
         name: "x86-fixup-bw-insts",
         description: "X86 Byte/Word Instruction Fixup",
         levels: Levels::OPT,
@@ -437,7 +445,7 @@ fn register_coalescer(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     if !ra.valid {
         ra.compute(mf, t);
     }
-    ra_scratch.freqs.compute(mf);
+    ra_scratch.freqs.compute(mf, t);
     let s = if cx.module.opts.join_liveintervals {
         rcc_ralloc::coalesce::coalesce(mf, t, ra, &ra_scratch.freqs, coalesce)
     } else {
@@ -612,6 +620,15 @@ fn branch_folder(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
 fn tail_duplication(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     let n = rcc_mach::passes::tail_dup::tail_duplicate(&mut w.mf, cx.module.target.info());
     Ok(counts(&[n as u64, 0, 0, 0]))
+}
+
+fn block_placement(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let s = rcc_mach::passes::block_placement::place_blocks(
+        &mut w.mf,
+        cx.module.target.info(),
+        &mut w.opt.block_placement,
+    )?;
+    Ok(counts(&[s.moved as u64, s.rotated as u64]))
 }
 
 fn fixup_bw_insts(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {

@@ -23,7 +23,7 @@ fn root() -> PathBuf {
 fn check(mf: &MachFunction, loops: &mut MachineLoops, bf: &mut BlockFreq) -> Result<(), String> {
     let cfg = MCfg::compute(mf);
     loops.compute_into(mf, &cfg);
-    bf.compute_into(mf, &cfg, loops);
+    bf.compute_into(mf, &rcc_targets::x86_64::X86Info, &cfg, loops);
     for l in loops.loops() {
         let h = loops.header(l);
         let blocks = loops.blocks(l);

@@ -23,12 +23,26 @@
 //!   loop its mass counts as back-edge mass of the enclosing loop, at the
 //!   top level it is dropped. *Fallback, not LLVM's* (which builds
 //!   pseudo-loops for irreducible regions).
-//! - Blocks without known probabilities use LLVM's loop-branch heuristic
-//!   (BranchProbabilityInfo's `calcLoopBranchHeuristics`): inside a loop,
-//!   back edges and edges staying in the loop share weight 124 each, edges
-//!   leaving it 4, so a simple loop runs 32 times per entry; other blocks
-//!   distribute evenly. LLVM's other static heuristics (pointers, calls,
-//!   zero compares, unreachable) are not applied.
+//! - Blocks without known probabilities use BranchProbabilityInfo's
+//!   estimated-weight heuristic (`calcEstimatedHeuristics`, which in LLVM
+//!   19 covers both the unreachable/no-return and the loop-branch
+//!   heuristics), on the machine CFG: a block without successors that does
+//!   not end in a return (a call that does not return, a trap for
+//!   `unreachable`) and a landing pad weigh 1 (LLVM's `NORETURN` and
+//!   `UNWIND`; *fallback*: LLVM gives a block ending in `unreachable`
+//!   without a call weight 0, rcc 1 like a no-return call); a block whose
+//!   successors all have a weight, in its own loop and not along a back
+//!   edge, weighs their maximum (propagated in post-order); an edge leaving
+//!   the block's loop weighs its target's weight (else the default
+//!   0xfffff) divided by 31, at least 1. A block with at least one such
+//!   weight gets probabilities proportional to the weights, the others
+//!   weighing 0xfffff; so a simple loop runs 32 times per entry (124 : 4)
+//!   and a branch to an `abort()` path is taken about once in a million.
+//!   Other blocks distribute evenly. *Not done:* calls to `cold`
+//!   functions (LLVM's `COLD` weight; the machine CFG does not know
+//!   callee attributes) and LLVM's later pointer, zero-compare and float
+//!   heuristics (they need the IR compare, and must not override the
+//!   loop heuristic).
 //!
 //! Invariants: computed from one state of the function, its CFG and its
 //! loops; never updated. Cost: linear in the sum of the loops' sizes plus
@@ -38,15 +52,19 @@
 use crate::cfg::MCfg;
 use crate::func::{MBlock, MachFunction};
 use crate::loops::{MLoop, MachineLoops};
+use crate::target::{iflag, TargetInfo};
 use rcc_ir::entity::EntityId;
 
 /// The largest loop scale (LLVM's `InfiniteLoopScale`).
 pub const MAX_LOOP_SCALE: f64 = 4096.0;
 
-/// LLVM's loop-branch heuristic weights (`LBH_TAKEN_WEIGHT`,
-/// `LBH_NONTAKEN_WEIGHT`).
-const LOOP_TAKEN: f64 = 124.0;
-const LOOP_NOT_TAKEN: f64 = 4.0;
+/// BranchProbabilityInfo's estimated block weights (`BlockExecWeight`):
+/// no-return, unreachable and unwind blocks, and the default.
+const W_LOWEST: u32 = 1;
+const W_DEFAULT: u32 = 0xfffff;
+/// The trip count the loop heuristic assumes, `LBH_TAKEN_WEIGHT /
+/// LBH_NONTAKEN_WEIGHT` (124 / 4).
+const LOOP_TRIPS: u32 = 31;
 
 const NONE: u32 = u32::MAX;
 
@@ -65,19 +83,49 @@ pub struct BlockFreq {
     exit_pool: Vec<(MBlock, f64)>,
     rpo_pos: Vec<u32>,
     probs: Vec<f64>,
+    /// Per block: its estimated weight, `NONE` without one.
+    est: Vec<u32>,
 }
 
 impl BlockFreq {
     /// The frequencies of `mf`, given its CFG and loops.
-    pub fn compute(mf: &MachFunction, cfg: &MCfg, loops: &MachineLoops) -> BlockFreq {
+    pub fn compute(
+        mf: &MachFunction,
+        t: &dyn TargetInfo,
+        cfg: &MCfg,
+        loops: &MachineLoops,
+    ) -> BlockFreq {
         let mut f = BlockFreq::default();
-        f.compute_into(mf, cfg, loops);
+        f.compute_into(mf, t, cfg, loops);
         f
     }
 
     /// Recomputes the frequencies of `mf` into `self`, reusing buffers.
-    pub fn compute_into(&mut self, mf: &MachFunction, cfg: &MCfg, loops: &MachineLoops) {
+    pub fn compute_into(
+        &mut self,
+        mf: &MachFunction,
+        t: &dyn TargetInfo,
+        cfg: &MCfg,
+        loops: &MachineLoops,
+    ) {
+        let returns = |o: crate::MOpc| {
+            o.as_target()
+                .is_some_and(|o| t.inst_flags(o) & iflag::RETURN != 0)
+        };
+        self.compute_with(mf, &returns, cfg, loops);
+    }
+
+    /// [`BlockFreq::compute_into`] with `returns` telling the opcodes
+    /// that return.
+    fn compute_with(
+        &mut self,
+        mf: &MachFunction,
+        returns: &dyn Fn(crate::MOpc) -> bool,
+        cfg: &MCfg,
+        loops: &MachineLoops,
+    ) {
         let n = mf.blocks.len();
+        estimate_weights(mf, returns, cfg, loops, &mut self.est);
         let nl = loops.len();
         self.freq.clear();
         self.freq.resize(n, 0.0);
@@ -144,7 +192,7 @@ impl BlockFreq {
                 if m == 0.0 {
                     continue;
                 }
-                edge_probs(mf, loops, b, &mut self.probs);
+                edge_probs(mf, loops, &self.est, b, &mut self.probs);
                 for (k, &t) in mf.succs(b).iter().enumerate() {
                     let p = self.probs.get(k).copied().unwrap_or(0.0);
                     self.flow(cfg, loops, l, header, pos, t, m * p, &mut back);
@@ -229,6 +277,19 @@ impl BlockFreq {
         1.0
     }
 
+    /// The probability of each successor edge of `b` (parallel to
+    /// `mf.succs(b)`), as the frequencies were computed with: the stored
+    /// ones, else the estimated-weight heuristic, else an even share.
+    pub fn edge_probs(
+        &self,
+        mf: &MachFunction,
+        loops: &MachineLoops,
+        b: MBlock,
+        out: &mut Vec<f64>,
+    ) {
+        edge_probs(mf, loops, &self.est, b, out);
+    }
+
     /// How many times the header of `l` runs per entry into `l`.
     pub fn loop_scale(&self, l: MLoop) -> f64 {
         self.scale.get(l.index()).copied().unwrap_or(1.0)
@@ -240,9 +301,52 @@ enum Slot {
     Block(MBlock),
 }
 
+/// BranchProbabilityInfo's estimated block weights (see the module
+/// comment) into `est`, per block (`NONE`: no estimate).
+fn estimate_weights(
+    mf: &MachFunction,
+    returns: &dyn Fn(crate::MOpc) -> bool,
+    cfg: &MCfg,
+    loops: &MachineLoops,
+    est: &mut Vec<u32>,
+) {
+    est.clear();
+    est.resize(mf.blocks.len(), NONE);
+    // Post-order: successors first, except along back edges.
+    for &b in cfg.rpo.iter().rev() {
+        let succs = mf.succs(b);
+        if succs.is_empty() {
+            // An empty block has no known ending.
+            if mf
+                .block_insts(b)
+                .last()
+                .is_some_and(|&i| !returns(mf.opc(i)))
+            {
+                est[b.index()] = W_LOWEST;
+            }
+            continue;
+        }
+        if mf.eh.is_pad(b) {
+            est[b.index()] = W_LOWEST;
+            continue;
+        }
+        let l = loops.loop_of(b);
+        let mut max = 0;
+        let all = succs.iter().all(|&s| {
+            let w = est[s.index()];
+            let same = loops.loop_of(s) == l && l.is_none_or(|l| loops.header(l) != s);
+            max = max.max(w);
+            w != NONE && same
+        });
+        if all {
+            est[b.index()] = max;
+        }
+    }
+}
+
 /// The probability of each successor edge of `b` as `f64`: the stored
-/// ones, or LLVM's loop-branch heuristic, or an even share.
-fn edge_probs(mf: &MachFunction, loops: &MachineLoops, b: MBlock, out: &mut Vec<f64>) {
+/// ones, or the estimated-weight heuristic, or an even share.
+fn edge_probs(mf: &MachFunction, loops: &MachineLoops, est: &[u32], b: MBlock, out: &mut Vec<f64>) {
     out.clear();
     let succs = mf.succs(b);
     if let Some(p) = mf.succ_probs(b) {
@@ -251,36 +355,27 @@ fn edge_probs(mf: &MachFunction, loops: &MachineLoops, b: MBlock, out: &mut Vec<
             return;
         }
     }
-    let even = 1.0 / succs.len().max(1) as f64;
-    let Some(l) = loops.loop_of(b) else {
-        out.resize(succs.len(), even);
-        return;
-    };
-    // Classes: 0 back edge, 1 in the loop, 2 leaving it.
-    let h = loops.header(l);
-    let class = |s: MBlock| {
-        if s == h {
-            0
-        } else if loops.contains(l, s) {
-            1
-        } else {
-            2
-        }
-    };
-    let mut count = [0u32; 3];
+    let l = loops.loop_of(b);
+    let mut found = false;
+    let mut total = 0u64;
     for &s in succs {
-        count[class(s)] += 1;
+        let mut w = est.get(s.index()).copied().filter(|&w| w != NONE);
+        if l.is_some_and(|l| !loops.contains(l, s)) {
+            w = Some((w.unwrap_or(W_DEFAULT) / LOOP_TRIPS).max(W_LOWEST));
+        }
+        found |= w.is_some();
+        let w = w.unwrap_or(W_DEFAULT);
+        total += w as u64;
+        out.push(w as f64);
     }
-    if count[2] == 0 || count[2] as usize == succs.len() {
-        out.resize(succs.len(), even);
+    if !found || total == 0 {
+        out.clear();
+        out.resize(succs.len(), 1.0 / succs.len().max(1) as f64);
         return;
     }
-    let weight = [LOOP_TAKEN, LOOP_TAKEN, LOOP_NOT_TAKEN];
-    let total: f64 = (0..3).filter(|&c| count[c] > 0).map(|c| weight[c]).sum();
-    out.extend(succs.iter().map(|&s| {
-        let c = class(s);
-        weight[c] / total / count[c] as f64
-    }));
+    for w in out.iter_mut() {
+        *w /= total as f64;
+    }
 }
 
 #[cfg(test)]
@@ -292,7 +387,8 @@ mod tests {
         let mf = cfg_fn(succs, weights);
         let cfg = MCfg::compute(&mf);
         let loops = MachineLoops::compute(&mf, &cfg);
-        let f = BlockFreq::compute(&mf, &cfg, &loops);
+        let mut f = BlockFreq::default();
+        f.compute_with(&mf, &|_| true, &cfg, &loops);
         let v = (0..succs.len())
             .map(|k| f.freq(MBlock::from_index(k)))
             .collect();
@@ -348,6 +444,54 @@ mod tests {
         let (f, _, _) = freqs(succs, &[]);
         assert_freqs(&f, &[1.0, 32.0, 1024.0, 1024.0, 32.0, 1.0]);
         assert!(f[2] > 8.0 * f[1] && f[1] > 8.0 * f[0]);
+    }
+
+    /// `succs` as in `cfg_fn`, each block without successors ending in
+    /// `KILL` (standing for a return) or, when listed in `noreturn`, in
+    /// `IMPLICIT_DEF` (standing for a call that does not return).
+    fn freqs_with_ends(succs: &[&[u32]], noreturn: &[u32]) -> Vec<f32> {
+        let mut mf = MachFunction::new(rcc_ir::GlobalId::from_u32(0));
+        let bs: Vec<MBlock> = (0..succs.len())
+            .map(|_| mf.create_block(u32::MAX))
+            .collect();
+        for (k, ss) in succs.iter().enumerate() {
+            mf.begin_block(bs[k]);
+            if ss.is_empty() {
+                let opc = if noreturn.contains(&(k as u32)) {
+                    crate::MOpc::IMPLICIT_DEF
+                } else {
+                    crate::MOpc::KILL
+                };
+                mf.push(opc, &[]);
+            }
+            let s: Vec<MBlock> = ss.iter().map(|&x| bs[x as usize]).collect();
+            mf.end_block(&s);
+        }
+        let cfg = MCfg::compute(&mf);
+        let loops = MachineLoops::compute(&mf, &cfg);
+        let mut f = BlockFreq::default();
+        f.compute_with(&mf, &|o| o == crate::MOpc::KILL, &cfg, &loops);
+        bs.iter().map(|&b| f.freq(b)).collect()
+    }
+
+    #[test]
+    fn a_path_that_does_not_return_is_cold() {
+        // 0 -> 1 (no return, through 3) | 2 (returns).
+        let f = freqs_with_ends(&[&[1, 2], &[3], &[], &[]], &[3]);
+        assert!(f[1] < 1e-5 && f[3] < 1e-5, "{f:?}");
+        assert_freqs(&f[..3], &[1.0, f[1], 1.0]);
+        // Both return: even.
+        let f = freqs_with_ends(&[&[1, 2], &[3], &[], &[]], &[]);
+        assert_freqs(&f, &[1.0, 0.5, 0.5, 0.5]);
+    }
+
+    #[test]
+    fn a_loop_exit_that_does_not_return_is_colder_than_the_loop_exit() {
+        // 0 -> 1; 1 -> 2 | 4 (abort); 2 -> 1 | 3 (return).
+        let f = freqs_with_ends(&[&[1], &[2, 4], &[1, 3], &[], &[]], &[4]);
+        assert!(f[4] < 1e-3, "{f:?}");
+        // The loop runs about 32 times (exit 3 at 1/32 per latch).
+        assert!(f[1] > 30.0 && f[1] < 33.0, "{f:?}");
     }
 
     #[test]

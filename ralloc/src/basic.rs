@@ -159,7 +159,7 @@ pub fn allocate(
     if fresh {
         st.compute(mf, t);
     }
-    rs.freqs.compute(mf);
+    rs.freqs.compute(mf, t);
     if fresh {
         let freqs = &rs.freqs;
         rs.hints.compute(mf, t, |b| freqs.freq(b));

@@ -2,6 +2,7 @@
 //! form ([`phi_elim`], [`two_address`]), lowering the generic copy-like
 //! opcodes to target instructions after allocation ([`expand_pseudos`]),
 //! branch folding over the target's branch hooks ([`branch_folding`]),
+//! block placement ([`block_placement`], `block-placement`),
 //! post-allocation copy propagation ([`copy_prop`], `machine-cp`), SSA
 //! optimizations ([`dead_mi`], `dead-mi-elimination`; [`machine_cse`],
 //! `machine-cse`; [`peephole`], `peephole-opt`),
@@ -12,6 +13,7 @@
 //! [`MachFunction::rewrite`](crate::func::MachFunction::rewrite) and
 //! updates the function's [`prop`](crate::func::prop) bits.
 
+pub mod block_placement;
 pub mod branch_folding;
 pub mod copy_prop;
 pub mod dead_mi;
@@ -28,6 +30,7 @@ pub mod two_address;
 /// (one field per pass), reused from function to function.
 #[derive(Default)]
 pub struct OptScratch {
+    pub block_placement: block_placement::BlockPlacement,
     pub copy_prop: copy_prop::CopyProp,
     pub dead_mi: dead_mi::DeadMi,
     pub machine_cse: machine_cse::MachineCse,

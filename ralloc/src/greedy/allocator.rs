@@ -99,7 +99,7 @@ impl Greedy {
             st.compute(mf, t);
         }
         self.stats = GreedyStats::default();
-        rs.freqs.compute(mf);
+        rs.freqs.compute(mf, t);
         rs.compute_reserved(mf, t, opts);
         self.class_order_valid.iter_mut().for_each(|f| *f = false);
         rs.spiller.begin(mf, st);

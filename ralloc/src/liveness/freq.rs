@@ -2,7 +2,8 @@
 //! ([`BlockFreqs::freq`]): `rcc_mach`'s loop tree ([`MachineLoops`]) and
 //! block frequencies ([`BlockFreq`], LLVM's MachineBlockFrequencyInfo, from
 //! the successor probabilities of `!prof`/`llvm.expect`, or LLVM's
-//! loop-branch heuristic without them), relative to the entry (1.0).
+//! estimated-weight heuristics (loops, no-return paths) without them),
+//! relative to the entry (1.0).
 //!
 //! Invariants: computed from one CFG state (the allocators compute it once
 //! per function, before they insert anything; splitting and spilling add
@@ -12,7 +13,7 @@
 use rcc_mach::block_freq::BlockFreq;
 use rcc_mach::cfg::MCfg;
 use rcc_mach::loops::MachineLoops;
-use rcc_mach::{MBlock, MachFunction};
+use rcc_mach::{MBlock, MachFunction, TargetInfo};
 
 /// Loops and frequencies of one function.
 #[derive(Default, Debug)]
@@ -23,10 +24,10 @@ pub struct BlockFreqs {
 
 impl BlockFreqs {
     /// Computes the loops and block frequencies of `mf`.
-    pub fn compute(&mut self, mf: &MachFunction) {
+    pub fn compute(&mut self, mf: &MachFunction, t: &dyn TargetInfo) {
         let cfg = MCfg::compute(mf);
         self.loops.compute_into(mf, &cfg);
-        self.freq.compute_into(mf, &cfg, &self.loops);
+        self.freq.compute_into(mf, t, &cfg, &self.loops);
     }
 
     /// The frequency of `b` relative to the entry (1.0).
