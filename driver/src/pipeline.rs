@@ -146,7 +146,10 @@ pub static PASSES: &[Pass] = &[
         levels: Levels::ALL,
         when: Allocators::ANY,
         run: Some(phi_elimination),
-        counters: &["Number of copies inserted"],
+        counters: &[
+            "Number of copies inserted",
+            "Number of critical edges split",
+        ],
     },
     Pass {
         name: "twoaddressinstruction",
@@ -393,11 +396,18 @@ fn peephole_opt(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
 }
 
 fn phi_elimination(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    // As llc: edges are split only where liveness is computed (-O1 and up).
+    let split = if cx.module.opts.opt_level > 0 {
+        rcc_mach::passes::phi_split::split_phi_edges(&mut w.mf, t, &mut w.opt.phi_split)
+    } else {
+        0
+    };
     let before = w.mf.num_insts();
-    eliminate_phis(&mut w.mf, cx.module.target.info());
+    eliminate_phis(&mut w.mf, t);
     Ok(counts(&[
         w.mf.num_insts().saturating_sub(before) as u64,
-        0,
+        split as u64,
         0,
         0,
     ]))

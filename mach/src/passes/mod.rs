@@ -1,5 +1,6 @@
 //! Passes over machine code that are not register allocation: leaving SSA
-//! form ([`phi_elim`], [`two_address`]), lowering the generic copy-like
+//! form ([`phi_elim`], after [`phi_split`] splits the critical edges
+//! LLVM splits, and [`two_address`]), lowering the generic copy-like
 //! opcodes to target instructions after allocation ([`expand_pseudos`]),
 //! branch folding over the target's branch hooks ([`branch_folding`]),
 //! post-allocation copy propagation ([`copy_prop`], `machine-cp`), SSA
@@ -20,6 +21,7 @@ pub mod frame_layout;
 pub mod machine_cse;
 pub mod peephole;
 pub mod phi_elim;
+pub mod phi_split;
 pub mod tail_dup;
 pub mod tail_merge;
 pub mod two_address;
@@ -32,4 +34,5 @@ pub struct OptScratch {
     pub dead_mi: dead_mi::DeadMi,
     pub machine_cse: machine_cse::MachineCse,
     pub peephole: peephole::Peephole,
+    pub phi_split: phi_split::PhiSplit,
 }
