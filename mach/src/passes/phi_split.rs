@@ -114,20 +114,27 @@ pub fn split_phi_edges(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut PhiSpl
     if !mf.has_prop(prop::IS_SSA) {
         return 0;
     }
+    let has_phi = |b: &MBlock| {
+        mf.block_insts(*b)
+            .first()
+            .is_some_and(|&i| mf.opc(i) == MOpc::PHI)
+    };
+    if !mf.order.iter().any(has_phi) {
+        return 0;
+    }
     fold_input_copies(mf, s);
     collect_candidates(mf, s);
     if s.cands.is_empty() {
         return 0;
     }
-    let cfg = MCfg::compute(mf);
-    let loops = MachineLoops::compute(mf, &cfg);
+    let preds = mf.preds();
     compute_uses(mf, s);
     let nblocks = mf.blocks.len();
     s.stamp.clear();
     s.stamp.resize(nblocks, 0);
-    // Edges to split, deduplicated.
-    // (pred, succ, the edge leaves a loop).
-    let mut edges: Vec<(MBlock, MBlock, bool)> = Vec::new();
+    // Edges whose input stays live past the PHIs: (pred, succ, the input
+    // is live into succ). Loops are computed only when there are some.
+    let mut pending: Vec<(MBlock, MBlock, bool)> = Vec::new();
     // Candidates grouped by register, so each walk serves all its edges.
     s.cands
         .sort_unstable_by_key(|c| (s.slot[c.2.index()], c.0, c.1));
@@ -152,7 +159,7 @@ pub fn split_phi_edges(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut PhiSpl
             }
         }
         while let Some(b) = s.work.pop() {
-            for &p in cfg.preds(b) {
+            for &p in preds.of(b) {
                 if p.as_u32() != def && s.stamp[p.index()] != gen {
                     s.stamp[p.index()] = gen;
                     s.work.push(p);
@@ -163,20 +170,28 @@ pub fn split_phi_edges(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut PhiSpl
             let (b, p, _) = s.cands[k];
             k += 1;
             let live_in = |x: MBlock| s.stamp[x.index()] == gen;
-            if !mf.succs(p).iter().any(|&x| live_in(x)) {
-                continue;
+            if mf.succs(p).iter().any(|&x| live_in(x)) {
+                pending.push((p, b, live_in(b)));
             }
-            let (cur, pre) = (loops.loop_of(b), loops.loop_of(p));
-            if loops.is_header(b) && pre == cur {
-                continue;
-            }
-            // `P`'s loop does not contain `B`'s: the edge leaves it.
-            let exits = cur != pre
-                && pre
-                    .is_some_and(|pl| !cur.is_some_and(|cl| loops.contains(pl, loops.header(cl))));
-            if !live_in(b) || exits {
-                edges.push((p, b, exits));
-            }
+        }
+    }
+    if pending.is_empty() {
+        return 0;
+    }
+    let cfg = MCfg::compute(mf);
+    let loops = MachineLoops::compute(mf, &cfg);
+    // Edges to split: (pred, succ, the edge leaves a loop).
+    let mut edges: Vec<(MBlock, MBlock, bool)> = Vec::new();
+    for &(p, b, live_into_b) in &pending {
+        let (cur, pre) = (loops.loop_of(b), loops.loop_of(p));
+        if loops.is_header(b) && pre == cur {
+            continue;
+        }
+        // `P`'s loop does not contain `B`'s: the edge leaves it.
+        let exits = cur != pre
+            && pre.is_some_and(|pl| !cur.is_some_and(|cl| loops.contains(pl, loops.header(cl))));
+        if !live_into_b || exits {
+            edges.push((p, b, exits));
         }
     }
     if edges.is_empty() {
