@@ -113,6 +113,17 @@ pub static PASSES: &[Pass] = &[
         ],
     },
     Pass {
+        name: "opt-phis",
+        description: "Optimize machine instruction PHIs",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(opt_phis),
+        counters: &[
+            "Number of single input phis optimized",
+            "Number of dead phi cycles optimized",
+        ],
+    },
+    Pass {
         name: "dead-mi-elimination",
         description: "Remove dead machine instructions",
         levels: Levels::OPT,
@@ -387,6 +398,11 @@ fn machine_cse(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         s.copies_propagated as u64,
         s.dead as u64,
     ]))
+}
+
+fn opt_phis(_cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let s = rcc_mach::passes::opt_phis::opt_phis(&mut w.mf, &mut w.opt.opt_phis);
+    Ok(counts(&[s.single_value as u64, s.dead as u64]))
 }
 
 fn peephole_opt(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {

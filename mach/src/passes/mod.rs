@@ -4,7 +4,7 @@
 //! opcodes to target instructions after allocation ([`expand_pseudos`]),
 //! branch folding over the target's branch hooks ([`branch_folding`]),
 //! post-allocation copy propagation ([`copy_prop`], `machine-cp`), SSA
-//! optimizations ([`dead_mi`], `dead-mi-elimination`; [`machine_cse`],
+//! optimizations ([`opt_phis`], `opt-phis`; [`dead_mi`], `dead-mi-elimination`; [`machine_cse`],
 //! `machine-cse`; [`peephole`], `peephole-opt`),
 //! and the target-independent half of frame lowering ([`frame_layout`]:
 //! frame options from function attributes, the call-frame summary and
@@ -19,6 +19,7 @@ pub mod dead_mi;
 pub mod expand_pseudos;
 pub mod frame_layout;
 pub mod machine_cse;
+pub mod opt_phis;
 pub mod peephole;
 pub mod phi_elim;
 pub mod phi_split;
@@ -33,6 +34,7 @@ pub struct OptScratch {
     pub copy_prop: copy_prop::CopyProp,
     pub dead_mi: dead_mi::DeadMi,
     pub machine_cse: machine_cse::MachineCse,
+    pub opt_phis: opt_phis::OptPhis,
     pub peephole: peephole::Peephole,
     pub phi_split: phi_split::PhiSplit,
 }
