@@ -113,6 +113,17 @@ pub static PASSES: &[Pass] = &[
         ],
     },
     Pass {
+        name: "opt-phis",
+        description: "Optimize machine instruction PHIs",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(opt_phis),
+        counters: &[
+            "Number of single input phis optimized",
+            "Number of dead phi cycles optimized",
+        ],
+    },
+    Pass {
         name: "dead-mi-elimination",
         description: "Remove dead machine instructions",
         levels: Levels::OPT,
@@ -146,7 +157,10 @@ pub static PASSES: &[Pass] = &[
         levels: Levels::ALL,
         when: Allocators::ANY,
         run: Some(phi_elimination),
-        counters: &["Number of copies inserted"],
+        counters: &[
+            "Number of copies inserted",
+            "Number of critical edges split",
+        ],
     },
     Pass {
         name: "twoaddressinstruction",
@@ -402,6 +416,11 @@ fn machine_cse(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     ]))
 }
 
+fn opt_phis(_cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let s = rcc_mach::passes::opt_phis::opt_phis(&mut w.mf, &mut w.opt.opt_phis);
+    Ok(counts(&[s.single_value as u64, s.dead as u64]))
+}
+
 fn peephole_opt(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     let t = cx.module.target.info();
     let s = rcc_mach::passes::peephole::peephole(&mut w.mf, t, &mut w.opt.peephole);
@@ -409,11 +428,18 @@ fn peephole_opt(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
 }
 
 fn phi_elimination(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    // As llc: edges are split only where liveness is computed (-O1 and up).
+    let split = if cx.module.opts.opt_level > 0 {
+        rcc_mach::passes::phi_split::split_phi_edges(&mut w.mf, t, &mut w.opt.phi_split)
+    } else {
+        0
+    };
     let before = w.mf.num_insts();
-    eliminate_phis(&mut w.mf, cx.module.target.info());
+    eliminate_phis(&mut w.mf, t);
     Ok(counts(&[
         w.mf.num_insts().saturating_sub(before) as u64,
-        0,
+        split as u64,
         0,
         0,
     ]))

@@ -128,7 +128,7 @@ fn ranges_and_run_pass_compose() {
     ]);
     assert!(ranged == direct, "a resumed range writes other MIR");
     let run = ok(&[
-        "-run-pass=dead-mi-elimination,machine-cse,peephole-opt,phi-node-elimination,twoaddressinstruction,regallocfast",
+        "-run-pass=opt-phis,dead-mi-elimination,machine-cse,peephole-opt,phi-node-elimination,twoaddressinstruction,regallocfast",
         &isel_file,
         "-o",
         "-",
@@ -142,7 +142,7 @@ fn ranges_and_run_pass_compose() {
     // An empty range reads and writes the file back unchanged.
     let same = ok(&[
         "-start-after=finalize-isel",
-        "-stop-before=dead-mi-elimination",
+        "-stop-before=opt-phis",
         &isel_file,
         "-o",
         "-",

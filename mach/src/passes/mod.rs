@@ -1,10 +1,11 @@
 //! Passes over machine code that are not register allocation: leaving SSA
-//! form ([`phi_elim`], [`two_address`]), lowering the generic copy-like
+//! form ([`phi_elim`], after [`phi_split`] splits the critical edges
+//! LLVM splits, and [`two_address`]), lowering the generic copy-like
 //! opcodes to target instructions after allocation ([`expand_pseudos`]),
 //! branch folding over the target's branch hooks ([`branch_folding`]),
 //! block placement ([`block_placement`], `block-placement`),
 //! post-allocation copy propagation ([`copy_prop`], `machine-cp`), SSA
-//! optimizations ([`dead_mi`], `dead-mi-elimination`; [`machine_cse`],
+//! optimizations ([`opt_phis`], `opt-phis`; [`dead_mi`], `dead-mi-elimination`; [`machine_cse`],
 //! `machine-cse`; [`peephole`], `peephole-opt`),
 //! and the target-independent half of frame lowering ([`frame_layout`]:
 //! frame options from function attributes, the call-frame summary and
@@ -20,8 +21,10 @@ pub mod dead_mi;
 pub mod expand_pseudos;
 pub mod frame_layout;
 pub mod machine_cse;
+pub mod opt_phis;
 pub mod peephole;
 pub mod phi_elim;
+pub mod phi_split;
 pub mod tail_dup;
 pub mod tail_merge;
 pub mod two_address;
@@ -34,5 +37,7 @@ pub struct OptScratch {
     pub copy_prop: copy_prop::CopyProp,
     pub dead_mi: dead_mi::DeadMi,
     pub machine_cse: machine_cse::MachineCse,
+    pub opt_phis: opt_phis::OptPhis,
     pub peephole: peephole::Peephole,
+    pub phi_split: phi_split::PhiSplit,
 }
