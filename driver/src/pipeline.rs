@@ -234,6 +234,7 @@ pub static PASSES: &[Pass] = &[
             "Number of reloads inserted",
             "Number of rematerialized values",
             "Number of spill slots allocated",
+            "Number of spill stores deleted as redundant or hoisted",
         ],
     },
     Pass {
@@ -579,6 +580,7 @@ fn virt_reg_rewriter(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         s.reloads as u64,
         s.remats as u64,
         s.slots as u64,
+        s.redundant as u64,
     ]))
 }
 
