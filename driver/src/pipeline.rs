@@ -149,7 +149,10 @@ pub static PASSES: &[Pass] = &[
         levels: Levels::OPT,
         when: Allocators::ANY,
         run: Some(peephole_opt),
-        counters: &["Number of compares eliminated"],
+        counters: &[
+            "Number of compares eliminated",
+            "Number of zero extensions made copies",
+        ],
     },
     Pass {
         name: "phi-node-elimination",
@@ -303,7 +306,11 @@ pub static PASSES: &[Pass] = &[
         levels: Levels::OPT,
         when: Allocators::ANY,
         run: Some(block_placement),
-        counters: &["Number of blocks moved", "Number of loops rotated"],
+        counters: &[
+            "Number of blocks moved",
+            "Number of loops rotated",
+            "Number of tails duplicated or bypassed after placement",
+        ],
     },
     Pass {
         name: "x86-fixup-bw-insts",
@@ -425,7 +432,7 @@ fn opt_phis(_cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
 fn peephole_opt(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     let t = cx.module.target.info();
     let s = rcc_mach::passes::peephole::peephole(&mut w.mf, t, &mut w.opt.peephole);
-    Ok(counts(&[s.compares as u64]))
+    Ok(counts(&[s.compares as u64, s.zexts as u64]))
 }
 
 fn phi_elimination(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
@@ -656,7 +663,15 @@ fn block_placement(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         cx.module.target.info(),
         &mut w.opt.block_placement,
     )?;
-    Ok(counts(&[s.moved as u64, s.rotated as u64]))
+    // LLVM duplicates small tails during placement and runs the branch
+    // folder after it: blocks the new layout leaves as a lone `jmp`, or
+    // as a small tail reached by a jump, go away the same way here.
+    let dup = if s.moved > 0 {
+        rcc_mach::passes::tail_dup::tail_duplicate(&mut w.mf, cx.module.target.info())
+    } else {
+        0
+    };
+    Ok(counts(&[s.moved as u64, s.rotated as u64, dup as u64]))
 }
 
 fn fixup_bw_insts(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {

@@ -356,6 +356,23 @@ pub trait TargetInfo: Sync {
         false
     }
 
+    // ---- zero extensions (peephole-opt) ----
+
+    /// If `i` copies a register into a register of the same width and
+    /// zeroes every bit of the full register above that width (x86:
+    /// `MOV32rr`, the zero-extension of a 32-bit value to 64 bits), the
+    /// index of its source operand. Default: none.
+    fn zero_extending_copy(&self, _mf: &MachFunction, _i: MInst) -> Option<usize> {
+        None
+    }
+    /// Whether `def` writes its register operand `op` with every bit of
+    /// the full register above the operand's width zero, as a
+    /// [`TargetInfo::zero_extending_copy`] of it would leave them (x86:
+    /// a write of a 32-bit general register). Default: never.
+    fn def_zeroes_high_bits(&self, _mf: &MachFunction, _def: MInst, _op: usize) -> bool {
+        false
+    }
+
     // ---- branches (LLVM's analyzeBranch family) ----
 
     /// How the block whose instructions are `insts` ends, with the branch

@@ -1,6 +1,18 @@
 //! Peephole optimizations on SSA machine code (LLVM's `peephole-opt`,
-//! PeepholeOptimizer); today: redundant compare elimination
-//! (`optimizeCompareInstr`, narrowed to compares with zero).
+//! PeepholeOptimizer): redundant compare elimination
+//! (`optimizeCompareInstr`, narrowed to compares with zero) and redundant
+//! zero extensions.
+//!
+//! A zero-extending copy ([`TargetInfo::zero_extending_copy`], x86
+//! `MOV32rr` before `SUBREG_TO_REG`) becomes a plain `COPY`, which the
+//! coalescer can remove, when its source register's one definition
+//! already leaves the high bits zero ([`TargetInfo::def_zeroes_high_bits`],
+//! x86: any 32-bit register write), looking through whole-register copies
+//! between virtual registers of one size. Inside one block selection knows this
+//! (LLVM's `def32`); across blocks only the machine code does (LLVM gets
+//! there by moving extensions next to their loads in CodeGenPrepare).
+//! Every candidate is judged on the function as selected, before any is
+//! changed; a source with more than one definition is left alone.
 //!
 //! A compare of a virtual register with zero ([`TargetInfo::compare_with_zero`],
 //! x86 `test %v, %v` / `cmp %v, 0`) is erased when
@@ -25,6 +37,7 @@ use crate::operand::{flag, OpKind};
 use crate::reg::PReg;
 use crate::target::TargetInfo;
 use crate::units::RegUnits;
+use crate::MOpc;
 use rcc_ir::entity::EntityId;
 
 /// What the pass did to one function (`-stats`).
@@ -32,6 +45,8 @@ use rcc_ir::entity::EntityId;
 pub struct PeepholeStats {
     /// Compares erased because an earlier instruction set the same flags.
     pub compares: u32,
+    /// Zero-extending copies made plain copies.
+    pub zexts: u32,
 }
 
 /// Per-worker buffers.
@@ -40,7 +55,15 @@ pub struct Peephole {
     units: RegUnits,
     erased: Vec<bool>,
     scratch: Vec<MInst>,
+    /// Zero-extending copies found, with their source operand.
+    zexts: Vec<(MInst, usize)>,
+    /// Per virtual register: its definition and operand index
+    /// (`NO_DEF` none yet, `MANY_DEFS` more than one).
+    defs: Vec<(u32, u32)>,
 }
+
+const NO_DEF: u32 = u32::MAX;
+const MANY_DEFS: u32 = u32::MAX - 1;
 
 /// Calls `f` with every physical register `i` reads (`false`) or writes
 /// (`true`): operands and the opcode's implicit registers. Returns whether
@@ -129,6 +152,7 @@ pub fn peephole(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut Peephole) -> 
     if !mf.has_prop(prop::IS_SSA) {
         return stats;
     }
+    stats.zexts = drop_redundant_zexts(mf, t, s);
     s.units.build(t);
     let mut any = false;
     for bi in 0..mf.order.len() {
@@ -158,6 +182,68 @@ pub fn peephole(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut Peephole) -> 
         s.erased = erased;
     }
     stats
+}
+
+/// Makes every zero-extending copy whose source is already zero-extended
+/// a `COPY`; returns how many.
+fn drop_redundant_zexts(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut Peephole) -> u32 {
+    s.zexts.clear();
+    for &i in &mf.layout {
+        if let Some(k) = t.zero_extending_copy(mf, i) {
+            s.zexts.push((i, k));
+        }
+    }
+    if s.zexts.is_empty() {
+        return 0;
+    }
+    s.defs.clear();
+    s.defs.resize(mf.num_vregs(), (NO_DEF, 0));
+    for &i in &mf.layout {
+        for (k, o) in mf.operands(i).iter().enumerate() {
+            if let (true, Some(v)) = (o.is_def(), o.reg().as_virt()) {
+                let d = &mut s.defs[v.index()];
+                *d = if d.0 == NO_DEF {
+                    (i.as_u32(), k as u32)
+                } else {
+                    (MANY_DEFS, 0)
+                };
+            }
+        }
+    }
+    // Judge every candidate before changing any.
+    let defs = &s.defs;
+    s.zexts.retain(|&(i, k)| {
+        let Some(v) = mf.operands(i)[k].reg().as_virt() else {
+            return false;
+        };
+        let (mut v, mut steps) = (v, 0);
+        loop {
+            let (d, op) = defs[v.index()];
+            if d >= MANY_DEFS {
+                return false;
+            }
+            let d = MInst::from_u32(d);
+            // Through whole-register copies between registers of one size
+            // (exported values are copies of their defs).
+            if mf.opc(d) == MOpc::COPY && steps < 8 {
+                if let [dst, src] = mf.operands(d) {
+                    if let Some(u) = src.reg().as_virt() {
+                        let size = |r| t.class_spill_size(mf.class_of(r));
+                        if dst.subreg().is_none() && src.subreg().is_none() && size(u) == size(v) {
+                            v = u;
+                            steps += 1;
+                            continue;
+                        }
+                    }
+                }
+            }
+            return t.def_zeroes_high_bits(mf, d, op as usize);
+        }
+    });
+    for &(i, _) in &s.zexts {
+        mf.set_opc(i, MOpc::COPY);
+    }
+    s.zexts.len() as u32
 }
 
 /// Whether the instruction at layout position `pos` of `b` is a redundant

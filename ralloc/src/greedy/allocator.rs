@@ -318,7 +318,7 @@ impl Greedy {
         if self.order.is_empty() {
             return Err(self.out_of_registers(mf, st, v));
         }
-        self.collect_hints(mf, st, v);
+        self.collect_hints(mf, t, st, v);
         st.lis.call_masks(st.lis.vreg(v), &mut self.masks);
         if let Some(p) = self.try_assign(t, st, v) {
             st.matrix.assign(&st.lis, &st.units, &mut st.vrm, v, p);
@@ -354,26 +354,63 @@ impl Greedy {
 
     /// Every register a copy ties `v` to now (physical registers, and the
     /// registers of assigned partners), in occurrence order, into
-    /// `self.hints`.
-    fn collect_hints(&mut self, mf: &MachFunction, st: &Liveness, v: VReg) {
+    /// `self.hints`. A copy of a sub-register (`%a = COPY %b.sub`, a
+    /// truncation) and `SUBREG_TO_REG` (a zero extension) tie `v` to the
+    /// matching part of the other side: `$eax` for the 32-bit side of a
+    /// copy whose 64-bit side has `$rax`, and the other way round.
+    fn collect_hints(&mut self, mf: &MachFunction, t: &dyn TargetInfo, st: &Liveness, v: VReg) {
         self.hints.clear();
         for (i, pos) in st.uses.iter(v) {
-            if mf.opc(i) != MOpc::COPY {
-                continue;
-            }
             let ops = mf.operands(i);
             let k = pos - mf.operand_range(i).start;
-            let (Some(a), Some(b)) = (ops.first(), ops.get(1)) else {
-                continue;
+            // (the other side, sub-register index, whether `v` is the
+            // wide side)
+            let (other, idx, wide) = match mf.opc(i) {
+                MOpc::COPY => {
+                    let (Some(a), Some(b)) = (ops.first(), ops.get(1)) else {
+                        continue;
+                    };
+                    if a.subreg().is_some() {
+                        continue;
+                    }
+                    match (k, b.subreg()) {
+                        (0, idx) => (b.reg(), idx, false),
+                        (1, idx) => (a.reg(), idx, true),
+                        _ => continue,
+                    }
+                }
+                MOpc::SUBREG_TO_REG => {
+                    let (Some(d), Some(s), Some(x)) = (ops.first(), ops.get(2), ops.get(3)) else {
+                        continue;
+                    };
+                    let Some(idx) = mf.imm_of(*x).and_then(|x| u8::try_from(x).ok()) else {
+                        continue;
+                    };
+                    if d.subreg().is_some() || s.subreg().is_some() {
+                        continue;
+                    }
+                    match k {
+                        0 => (s.reg(), Some(idx), true),
+                        2 => (d.reg(), Some(idx), false),
+                        _ => continue,
+                    }
+                }
+                _ => continue,
             };
-            if a.subreg().is_some() || b.subreg().is_some() {
-                continue;
-            }
-            let other = if k == 0 { b.reg() } else { a.reg() };
             let h = match (other.as_phys(), other.as_virt()) {
                 (Some(p), _) => Some(p),
                 (_, Some(w)) => st.vrm.phys(w),
                 _ => None,
+            };
+            let h = match (h, idx) {
+                (Some(h), None) => Some(h),
+                (Some(h), Some(idx)) if wide => self
+                    .order
+                    .iter()
+                    .copied()
+                    .find(|&q| t.sub_reg(q, idx) == Some(h)),
+                (Some(h), Some(idx)) => t.sub_reg(h, idx),
+                (None, _) => None,
             };
             if let Some(h) = h {
                 if self.order.contains(&h) && !self.hints.contains(&h) {

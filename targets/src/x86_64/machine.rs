@@ -462,6 +462,12 @@ impl TargetInfo for X86Info {
     fn flags_match_zero_compare(&self, mf: &MachFunction, def: MInst, user: MInst) -> bool {
         super::cmp_opt::flags_match_zero_compare(self, mf, def, user)
     }
+    fn zero_extending_copy(&self, mf: &MachFunction, i: MInst) -> Option<usize> {
+        super::zext_opt::zero_extending_copy(mf, i)
+    }
+    fn def_zeroes_high_bits(&self, mf: &MachFunction, def: MInst, op: usize) -> bool {
+        super::zext_opt::def_zeroes_high_bits(self, mf, def, op)
+    }
     fn can_copy_phys(&self, dst: PReg, src: PReg) -> bool {
         copy_form(dst, src).is_some()
     }
