@@ -756,6 +756,11 @@ impl Combiner<'_> {
         if t == f {
             return Some(t);
         }
+        if vt == VT::I1 && self.dag.vt(c) == VT::I1 {
+            if let Some(r) = self.select_of_bools(c, t, f, d) {
+                return Some(r);
+            }
+        }
         let (tk, fk) = (self.dag.as_const(t)?, self.dag.as_const(f)?);
         let ext = |vt: VT| {
             if vt == VT::I1 {
@@ -780,6 +785,37 @@ impl Combiner<'_> {
             (m, 0) if m == vt.mask() && vt != VT::I1 => Some(self.mk(Op::SignExtend, vt, &[c], d)),
             _ => None,
         }
+    }
+
+    /// A select of `i1` values with one constant arm is logic (LLVM's
+    /// visitSELECT): `c ? 1 : x` = `c | x`, `c ? x : 0` = `c & x`,
+    /// `c ? 0 : x` = `!c & x`, `c ? x : 1` = `!c | x`. Clang writes `a && b`
+    /// as `select a, b, false` (so that a poison `b` is not read when `a`
+    /// is false); machine code has no poison, so the logic is exact.
+    /// Two constant arms are left to the rules in [`Self::select`].
+    fn select_of_bools(&mut self, c: SDValue, t: SDValue, f: SDValue, d: u32) -> Option<SDValue> {
+        let bit = |v: SDValue| self.dag.as_const(v).map(|k| k & 1 == 1);
+        let (tb, fb) = (bit(t), bit(f));
+        if tb.is_some() && fb.is_some() {
+            return None;
+        }
+        let not = |me: &mut Self, c: SDValue| {
+            let one = me.konst(VT::I1, 1);
+            me.mk(Op::Xor, VT::I1, &[c, one], d)
+        };
+        Some(match (tb, fb) {
+            (Some(true), _) => self.mk(Op::Or, VT::I1, &[c, f], d),
+            (_, Some(false)) => self.mk(Op::And, VT::I1, &[c, t], d),
+            (Some(false), _) => {
+                let nc = not(self, c);
+                self.mk(Op::And, VT::I1, &[nc, f], d)
+            }
+            (_, Some(true)) => {
+                let nc = not(self, c);
+                self.mk(Op::Or, VT::I1, &[nc, t], d)
+            }
+            (None, None) => return None,
+        })
     }
 
     /// Rules of `store chain v addr` (payload: the memory access).

@@ -566,6 +566,42 @@ fn selects_simplify() {
 }
 
 #[test]
+fn selects_of_bools_with_a_constant_arm_are_logic() {
+    // (true arm, false arm) with `None` for the variable: the op wanted,
+    // and whether the condition is negated first.
+    for (t, f, want, negated) in [
+        (Some(1), None, Op::Or, false),
+        (None, Some(0), Op::And, false),
+        (Some(0), None, Op::And, true),
+        (None, Some(1), Op::Or, true),
+    ] {
+        let (b, o) = B::one(|b| {
+            let c = b.input(VT::I1);
+            let x = b.input(VT::I1);
+            let t = t.map_or(x, |k| b.k(VT::I1, k));
+            let f = f.map_or(x, |k| b.k(VT::I1, k));
+            b.d.value(Op::Select, VT::I1, &[c, t, f], 0)
+        });
+        assert_eq!(b.op(o), want, "select c, {t:?}, {f:?}\n{}", b.d.dump());
+        let first = b.op(b.arg(o, 0));
+        assert_eq!(
+            first == Op::Xor,
+            negated,
+            "select c, {t:?}, {f:?}\n{}",
+            b.d.dump()
+        );
+    }
+    // Wider selects keep their arms: `c ? x : 0` on i32 is no `and`.
+    let (b, o) = B::one(|b| {
+        let c = b.input(VT::I1);
+        let x = b.input(VT::I32);
+        let z = b.k(VT::I32, 0);
+        b.d.value(Op::Select, VT::I32, &[c, x, z], 0)
+    });
+    assert_eq!(b.op(o), Op::Select);
+}
+
+#[test]
 fn stores_of_truncations_truncate() {
     let mut b = B::new();
     let p = b.input(VT::I64);
