@@ -310,6 +310,7 @@ pub static PASSES: &[Pass] = &[
             "Number of blocks moved",
             "Number of loops rotated",
             "Number of tails duplicated or bypassed after placement",
+            "Number of loop blocks aligned",
         ],
     },
     Pass {
@@ -658,10 +659,18 @@ fn tail_duplication(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
 }
 
 fn block_placement(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    // As llc, no loop alignment in functions optimized for size.
+    let mut size = false;
+    rcc_mach::passes::frame_layout::for_each_fn_attr(cx.module.m, cx.g, |a| {
+        if let rcc_ir::attrs::Attr::Word(s) = a {
+            size |= matches!(cx.module.m.str(*s), "optsize" | "minsize");
+        }
+    });
     let s = rcc_mach::passes::block_placement::place_blocks(
         &mut w.mf,
         cx.module.target.info(),
         &mut w.opt.block_placement,
+        !size,
     )?;
     // LLVM duplicates small tails during placement and runs the branch
     // folder after it: blocks the new layout leaves as a lone `jmp`, or
@@ -671,7 +680,12 @@ fn block_placement(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     } else {
         0
     };
-    Ok(counts(&[s.moved as u64, s.rotated as u64, dup as u64]))
+    Ok(counts(&[
+        s.moved as u64,
+        s.rotated as u64,
+        dup as u64,
+        s.aligned as u64,
+    ]))
 }
 
 fn fixup_bw_insts(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {

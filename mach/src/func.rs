@@ -116,6 +116,9 @@ pub struct BlockData {
     /// Whether its address is taken (`blockaddress` or a jump table), so it
     /// needs a label even when only fallen into.
     pub address_taken: bool,
+    /// Log2 of the alignment of its start in bytes (0: none), set by block
+    /// placement on hot loop blocks (LLVM's `MachineBasicBlock` alignment).
+    pub align_log2: u8,
     /// Physical registers live into the block (in `live_in_pool`), for
     /// blocks other than the entry, whose live-ins are
     /// `MachFunction::live_ins`. Empty before register allocation.

@@ -356,6 +356,14 @@ pub trait TargetInfo: Sync {
         false
     }
 
+    // ---- layout ----
+
+    /// Log2 of the preferred alignment in bytes of hot loop blocks (LLVM's
+    /// `TargetLowering::getPrefLoopAlignment`); 0: not aligned. Default 0.
+    fn pref_loop_align_log2(&self) -> u8 {
+        0
+    }
+
     // ---- zero extensions (peephole-opt) ----
 
     /// If `i` copies a register into a register of the same width and

@@ -156,10 +156,19 @@ impl<'r, 'a, 't> State<'r, 'a, 't> {
             match self.c.word() {
                 "address-taken" => self.mf.blocks[b].address_taken = true,
                 "unplaced" => placed = false,
+                "align" => {
+                    self.c.skip_spaces();
+                    let n_at = self.c.pos;
+                    let a = self.c.u32("an alignment in bytes")?;
+                    if !a.is_power_of_two() || a > 1 << 15 {
+                        return self.c.err_at(n_at, "expected a power of two up to 32768");
+                    }
+                    self.mf.blocks[b].align_log2 = a.trailing_zeros() as u8;
+                }
                 _ => {
                     return self
                         .c
-                        .err_at(w_at, "expected 'address-taken' or 'unplaced'")
+                        .err_at(w_at, "expected 'address-taken', 'align' or 'unplaced'")
                 }
             }
         }

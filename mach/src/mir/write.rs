@@ -181,6 +181,9 @@ fn write_block_header(
     if d.address_taken {
         out.push_str(", address-taken");
     }
+    if d.align_log2 > 0 {
+        let _ = write!(out, ", align {}", 1u64 << d.align_log2);
+    }
     if unplaced {
         out.push_str(", unplaced");
     }

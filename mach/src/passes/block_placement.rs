@@ -100,6 +100,8 @@ pub struct PlacementStats {
     pub moved: usize,
     /// Loops whose chain was rotated or given a latch as top.
     pub rotated: usize,
+    /// Loop blocks given the target's loop alignment.
+    pub aligned: usize,
 }
 
 /// The per-worker buffers of block placement.
@@ -221,20 +223,77 @@ pub fn place_blocks(
     mf: &mut MachFunction,
     t: &dyn TargetInfo,
     bp: &mut BlockPlacement,
+    align_loops: bool,
 ) -> Result<PlacementStats, String> {
     let mut stats = PlacementStats::default();
-    if mf.order.len() < 3 || mf.eh.has_pads() {
+    for b in 0..mf.blocks.len() {
+        mf.blocks[MBlock::from_index(b)].align_log2 = 0;
+    }
+    let align = align_loops && t.pref_loop_align_log2() > 0;
+    let can_place = mf.order.len() >= 3 && !mf.eh.has_pads();
+    if mf.order.len() < 2 || !(can_place || align) {
         return Ok(stats);
     }
     let cfg = MCfg::compute(mf);
     bp.loops.compute_into(mf, &cfg);
+    if !can_place && bp.loops.is_empty() {
+        return Ok(stats);
+    }
     bp.freq.compute_into(mf, t, &cfg, &bp.loops);
-    init(mf, t, bp, &cfg);
+    if can_place {
+        place(mf, t, bp, &cfg, &mut stats)?;
+    }
+    if align {
+        stats.aligned = align_blocks(mf, t, bp);
+    }
+    Ok(stats)
+}
+
+/// LLVM's `MachineBlockPlacement::alignBlocks`: a block in a loop, other
+/// than the first, gets the target's loop alignment unless it is cold (below
+/// 20% of the entry's frequency or of its loop header's), and, when it may
+/// be entered from the block laid out before it, unless that edge carries
+/// more than 20% of its frequency (then it is mostly fallen into, and the
+/// padding would be executed). Returns the number of blocks aligned.
+fn align_blocks(mf: &mut MachFunction, t: &dyn TargetInfo, bp: &BlockPlacement) -> usize {
+    const COLD: f64 = 0.2;
+    let log2 = t.pref_loop_align_log2();
+    let entry = bp.bfreq(mf.order[0]) * COLD;
+    let mut n = 0;
+    for k in 1..mf.order.len() {
+        let b = mf.order[k];
+        let Some(l) = bp.loops.loop_of(b) else {
+            continue;
+        };
+        let f = bp.bfreq(b);
+        if f < entry || f < bp.bfreq(bp.loops.header(l)) * COLD {
+            continue;
+        }
+        let pred = mf.order[k - 1];
+        if mf.succs(pred).contains(&b) && bp.edge_freq(mf, pred, b) > f * COLD {
+            continue;
+        }
+        mf.blocks[b].align_log2 = log2;
+        n += 1;
+    }
+    n
+}
+
+/// Chains, the new order and the rewritten branches (see the module
+/// comment); the analyses in `bp` are computed.
+fn place(
+    mf: &mut MachFunction,
+    t: &dyn TargetInfo,
+    bp: &mut BlockPlacement,
+    cfg: &MCfg,
+    stats: &mut PlacementStats,
+) -> Result<(), String> {
+    init(mf, t, bp, cfg);
     bp.rotated = 0;
     // Loops, innermost first (a subloop has a larger id than its parent).
     let nl = bp.loops.len();
     for k in (0..nl).rev() {
-        build_loop_chain(mf, bp, &cfg, MLoop::from_index(k));
+        build_loop_chain(mf, bp, cfg, MLoop::from_index(k));
     }
     // The function chain from the entry.
     let entry = mf.order[0];
@@ -249,8 +308,8 @@ pub fn place_blocks(
     if bp.head[entry_chain as usize] != entry.as_u32() {
         return Err("block-placement: the entry block is not the head of its chain".into());
     }
-    fill_work_lists(mf, bp, &cfg, entry_chain);
-    build_chain(mf, bp, &cfg, entry, entry_chain);
+    fill_work_lists(mf, bp, cfg, entry_chain);
+    build_chain(mf, bp, cfg, entry, entry_chain);
     let root = bp.chain_of(entry);
     bp.new_order.clear();
     let mut x = bp.head[root as usize];
@@ -266,13 +325,13 @@ pub fn place_blocks(
         ));
     }
     if bp.new_order == mf.order {
-        return Ok(stats);
+        return Ok(());
     }
     // Call frame information for the new layout; without a consistent
     // rule, the old layout stays.
     match compute_cfa_in(mf, bp) {
-        None => return Ok(stats),
-        Some(true) if !plan_cfa_fixes(mf, bp) => return Ok(stats),
+        None => return Ok(()),
+        Some(true) if !plan_cfa_fixes(mf, bp) => return Ok(()),
         Some(_) => {}
     }
     stats.moved = bp
@@ -283,7 +342,7 @@ pub fn place_blocks(
         .count();
     stats.rotated = bp.rotated;
     rewrite(mf, t, bp);
-    Ok(stats)
+    Ok(())
 }
 
 /// Per block, the CFA rule at its start over the CFG (`cfa_in`). Returns

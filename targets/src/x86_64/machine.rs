@@ -462,6 +462,10 @@ impl TargetInfo for X86Info {
     fn flags_match_zero_compare(&self, mf: &MachFunction, def: MInst, user: MInst) -> bool {
         super::cmp_opt::flags_match_zero_compare(self, mf, def, user)
     }
+    /// 16 bytes, as X86's `PrefLoopAlignment`.
+    fn pref_loop_align_log2(&self) -> u8 {
+        4
+    }
     fn zero_extending_copy(&self, mf: &MachFunction, i: MInst) -> Option<usize> {
         super::zext_opt::zero_extending_copy(mf, i)
     }

@@ -122,8 +122,11 @@ fn tls_call(e: &FnEmitter<'_>, i: MInst, op: u16, s: &mut dyn Streamer) -> Resul
     Ok(())
 }
 
-/// A sibling-call pseudo as its jump: `jmp sym` (the 4-byte form, whose
-/// fixup is PLT-able like a call's) or `jmpq *reg`.
+/// A sibling-call pseudo as its jump: `jmp sym` or `jmpq *reg`. The
+/// direct jump is the short form, relaxed by the object streamer to the
+/// 4-byte one (whose fixup is PLT-able like a call's) unless the target is
+/// a local function within reach, as llc's `TAILJMPd64` lowering (`JMP_1`)
+/// and llvm-mc reading the same `jmp sym` do.
 fn tail_jump(
     e: &FnEmitter<'_>,
     i: MInst,
@@ -132,7 +135,7 @@ fn tail_jump(
 ) -> Result<MCInst, EmitError> {
     let pseudo = target(e, i, op, s)?;
     let (jmp, callee) = match *pseudo.operands() {
-        [callee @ MCOperand::Expr(_)] if op == op::TCRETURNdi64.0 => (op::JMP_4, callee),
+        [callee @ MCOperand::Expr(_)] if op == op::TCRETURNdi64.0 => (op::JMP_1, callee),
         [callee @ MCOperand::Reg(_)] if op == op::TCRETURNri64.0 => (op::JMP64r, callee),
         _ => return Err(bad(e, i, "a sibling call needs one callee operand")),
     };

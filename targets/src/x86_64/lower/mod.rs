@@ -235,6 +235,12 @@ pub fn emit_function_body(
     }
     let referenced = e.referenced_blocks();
     for (k, &b) in mf.order.iter().enumerate() {
+        let align = mf.blocks[b].align_log2;
+        if align > 0 {
+            // Code alignment, as the function's (llc's `.p2align N, 0x90`).
+            s.emit_align(1u64 << align, Some(0x90), u64::MAX)
+                .map_err(|x| e.mc(x))?;
+        }
         if referenced[b.index()] {
             let l = e.block_sym(s, b)?;
             s.emit_label(l).map_err(|x| e.mc(x))?;
