@@ -875,6 +875,23 @@ impl Builder<'_, '_> {
         let mut ty = ty;
         let mut addr = base;
         let mut offset: u64 = 0;
+        // `sym+c` indexed by a register: the offset goes to the
+        // displacement and the symbol alone to the base register, so
+        // addresses off the same symbol share one `lea` (LLVM keeps such
+        // offsets out of the symbol in PIC).
+        if self.dag.op_of(base) == Op::Symbol && indices.iter().any(|&x| const_int(f, x).is_none())
+        {
+            let i = self.dag.payload(base.node()) as usize;
+            if let Some(&s) = self.mf.syms.get(i) {
+                if s.flag == rcc_mach::SymFlag::NONE && s.offset != 0 {
+                    let bare = self.mf.sym(SymOperand { offset: 0, ..s });
+                    addr = self
+                        .dag
+                        .value(Op::Symbol, VT::I64, &[], bare.payload() as u64);
+                    offset = s.offset as u64;
+                }
+            }
+        }
         for (k, &idx) in indices.iter().enumerate() {
             if k > 0 {
                 match types.get(ty) {

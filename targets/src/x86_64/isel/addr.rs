@@ -6,8 +6,12 @@
 //! in the displacement.
 //!
 //! It always succeeds: whatever cannot be folded becomes the base or index
-//! register. Interior nodes are folded only when they have one use (the
-//! root, the address itself, is always taken apart); leaves are free.
+//! register. Interior nodes are taken apart whatever their number of uses,
+//! as LLVM's matcher does: an `add` or scaling `shl` another user also
+//! needs is computed for it anyway, and repeating it inside an addressing
+//! mode costs nothing (a `shl` by 1-3 is always a scale). An index scaled
+//! by 2 without a base becomes base and index (`(%rax,%rax)`: no 32-bit
+//! displacement, LLVM's post-processing step).
 //! Displacements stay within `i32`. Only symbols without a relocation
 //! variant fold (a `@GOTPCREL` symbol is a load, not an address), and
 //! `@DTPOFF` ones, which are constants (non-RIP displacements). A
@@ -118,12 +122,15 @@ pub fn match_addr(dag: &Dag, mf: &MachFunction, v: SDValue, segment_ok: bool) ->
     if !go(dag, mf, v, &mut am, 0, segment_ok) {
         am = AddrMode::reg(v);
     }
+    if let (Base::None, 2, Some(i)) = (am.base, am.scale, am.index) {
+        am.base = Base::Reg(i);
+        am.scale = 1;
+    }
     am
 }
 
 fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, seg: bool) -> bool {
     let n = v.node();
-    let foldable = depth == 0 || dag.uses(n) <= 1;
     if depth > 6 {
         return as_reg(v, am);
     }
@@ -178,7 +185,7 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, s
             am.base = Base::Frame(FrameIdx::from_u32(dag.payload(n) as u32));
             true
         }
-        Op::Add if foldable => {
+        Op::Add => {
             let save = *am;
             let ops = dag.operands(n);
             let (a, b) = (ops[0], ops[1]);
@@ -188,7 +195,7 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, s
             *am = save;
             as_reg(v, am)
         }
-        Op::Shl | Op::Mul if foldable && am.index.is_none() => {
+        Op::Shl | Op::Mul if am.index.is_none() => {
             let ops = dag.operands(n);
             let c = const_value(dag, ops[1]);
             let scale = match (dag.op_of(v), c) {
@@ -208,9 +215,9 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, s
                 demote_rip(am);
             }
             // `(x + c) * scale`: index x, and c * scale in the
-            // displacement (when the add has no other user).
+            // displacement.
             let mut index = ops[0];
-            if dag.op_of(index) == Op::Add && dag.uses(index.node()) <= 1 {
+            if dag.op_of(index) == Op::Add {
                 let inner = dag.operands(index.node());
                 if let Some(c) = const_value(dag, inner[1]) {
                     let d = c
