@@ -107,6 +107,22 @@ impl AddrMode {
     }
 }
 
+/// Whether an address of shape `am` folds into one x86 memory operand
+/// (LLVM's `X86TargetLowering::isLegalAddressingMode`, for the DAG
+/// builder's address sinking): a 32-bit displacement, at most two
+/// registers of which at most one scaled, by 2, 4 or 8. A symbol or frame
+/// base takes the base register's place: a frame object is `%rsp`/`%rbp`,
+/// and a RIP-relative symbol combined with a register is its own `lea`
+/// (which every block may recompute).
+pub fn legal_shape(am: &rcc_dag::AddrShape) -> bool {
+    let scales = &am.scales[..am.terms as usize];
+    let scaled = scales.iter().filter(|&&s| s != 1).count();
+    i32::try_from(am.offset).is_ok()
+        && scales.iter().all(|&s| matches!(s, 1 | 2 | 4 | 8))
+        && scaled <= 1
+        && am.terms as usize + am.free_bases as usize <= 2
+}
+
 /// Sign-extends a constant node's payload from its type.
 pub fn const_value(dag: &Dag, v: SDValue) -> Option<i64> {
     let p = dag.as_const(v)?;
