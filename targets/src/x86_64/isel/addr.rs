@@ -277,3 +277,36 @@ fn as_reg(v: SDValue, am: &mut AddrMode) -> bool {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::legal_shape;
+    use rcc_dag::AddrShape;
+
+    fn shape(scales: &[u64], free_bases: u8, offset: i64) -> AddrShape {
+        let mut s = AddrShape {
+            terms: scales.len() as u8,
+            free_bases,
+            offset,
+            ..AddrShape::default()
+        };
+        s.scales[..scales.len()].copy_from_slice(scales);
+        s
+    }
+
+    #[test]
+    fn legal_shapes_are_one_memory_operand() {
+        assert!(legal_shape(&shape(&[1, 8], 0, 80)));
+        assert!(legal_shape(&shape(&[8], 1, -4)));
+        assert!(legal_shape(&shape(&[], 1, 0)));
+        assert!(legal_shape(&shape(&[2], 0, i32::MAX as i64)));
+        // Three registers, two scaled indices, scale 3 or 24, a 33-bit
+        // displacement, a symbol with two registers.
+        assert!(!legal_shape(&shape(&[1, 1, 1], 0, 0)));
+        assert!(!legal_shape(&shape(&[4, 8], 0, 0)));
+        assert!(!legal_shape(&shape(&[3], 0, 0)));
+        assert!(!legal_shape(&shape(&[24], 0, 0)));
+        assert!(!legal_shape(&shape(&[1], 0, 1 << 32)));
+        assert!(!legal_shape(&shape(&[1, 4], 1, 0)));
+    }
+}
