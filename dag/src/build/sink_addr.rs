@@ -121,6 +121,15 @@ pub(super) fn plan(fl: &FunctionLowering<'_>, lower: &dyn CallLowering) -> SinkP
             if !w.value(fl, a, b, 0, 1) || !lower.legal_address(&w.shape) {
                 continue;
             }
+            // In reachable code every leaf dominates the address, which
+            // dominates this block; unreachable blocks need not respect
+            // dominance, and a leaf of this very block may come after `i`.
+            if w.regs.iter().any(|v| {
+                v.as_entity::<Inst>(ValueTag::Inst)
+                    .is_some_and(|d| fl.inst_block[d.index()] == b.as_u32())
+            }) {
+                continue;
+            }
             let live = w.regs.iter().all(|v| match v.tag() {
                 ValueTag::Inst => used_in[v.index()] == stamp,
                 ValueTag::Arg => arg_used_in[v.index()] == stamp,
@@ -136,8 +145,7 @@ pub(super) fn plan(fl: &FunctionLowering<'_>, lower: &dyn CallLowering) -> SinkP
             p.leaves.extend(
                 w.regs
                     .iter()
-                    .filter_map(|v| v.as_entity::<Inst>(ValueTag::Inst))
-                    .filter(|d| fl.inst_block[d.index()] != b.as_u32()),
+                    .filter_map(|v| v.as_entity::<Inst>(ValueTag::Inst)),
             );
         }
     }
