@@ -80,6 +80,19 @@ pub enum SymRef {
     TlsLocalExec,
 }
 
+/// An address as the DAG builder's address sinking describes it to the
+/// target (LLVM's `TargetLowering::AddrMode`): the sum of `terms`
+/// registers, each times its scale, `free_bases` bases that need no
+/// register live across blocks (symbols, constant addresses, frame
+/// objects), and a constant `offset`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct AddrShape {
+    pub terms: u8,
+    pub scales: [u64; 3],
+    pub free_bases: u8,
+    pub offset: i64,
+}
+
 /// A construct that lowering or instruction selection does not support.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IselError {
@@ -108,6 +121,13 @@ pub trait CallLowering: Sync {
 
     /// The target's flag for a symbol reference made for `r`.
     fn sym_flag(&self, r: SymRef) -> SymFlag;
+
+    /// Whether an address of this shape folds into one memory operand
+    /// (LLVM's `isLegalAddressingMode`); the builder's address sinking
+    /// only rebuilds such addresses. By default none does.
+    fn legal_address(&self, _am: &AddrShape) -> bool {
+        false
+    }
 
     /// The target's vectors (`None`: no vector type is legal, vector code
     /// is refused).

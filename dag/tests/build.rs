@@ -75,7 +75,7 @@ fn build(src: &str) -> Result<Vec<String>, IselError> {
     let f = m.body(g).expect("body");
     let fn_ty = m.globals[g].value_ty.expect("type");
     let mut mf = MachFunction::new(g);
-    let mut fl = FunctionLowering::new(&m, f, &dl, fn_ty, &mut mf, &Mock)?;
+    let mut fl = FunctionLowering::new(&m, f, &dl, fn_ty, &mut mf, &Mock, false)?;
     fl.lower_arguments(&mut mf, &Mock)?;
     let mut dag = Dag::default();
     let mut vals = Vec::new();

@@ -27,6 +27,7 @@ mod constexpr;
 mod jump_table_partition;
 mod prof;
 mod promote;
+mod sink_addr;
 mod stack;
 mod tls;
 
@@ -115,11 +116,15 @@ pub struct FunctionLowering<'a> {
     /// Per IR block, the return block duplicated into it (`u32::MAX`:
     /// none; see [`FunctionLowering::plan_ret_duplication`]).
     ret_into: Vec<u32>,
+    /// The loads and stores that rebuild their address (see [`sink_addr`]).
+    sink: sink_addr::SinkPlan,
 }
 
 impl<'a> FunctionLowering<'a> {
     /// Sets up `mf` for `f`: blocks, cross-block vregs and static allocas
-    /// (arguments: [`FunctionLowering::lower_arguments`]).
+    /// (arguments: [`FunctionLowering::lower_arguments`]); `optimize`
+    /// (`-O1` and up): loads and stores rebuild addresses computed in other
+    /// blocks ([`sink_addr`]).
     pub fn new(
         m: &'a Module,
         f: &'a Function,
@@ -127,6 +132,7 @@ impl<'a> FunctionLowering<'a> {
         fn_ty: TypeId,
         mf: &mut MachFunction,
         lower: &dyn CallLowering,
+        optimize: bool,
     ) -> BResult<Self> {
         let types = &m.types;
         let arg_tys: Vec<TypeId> = types.fields(fn_ty).to_vec();
@@ -163,16 +169,52 @@ impl<'a> FunctionLowering<'a> {
             pads: Vec::new(),
             pic: false,
             ret_into: Vec::new(),
+            sink: sink_addr::SinkPlan::default(),
         };
+        // Static allocas of the entry block.
+        if let Some(entry) = f.blocks.keys().next() {
+            for i in f.block_insts(entry) {
+                if f.op(i) != Opcode::Alloca {
+                    continue;
+                }
+                let ops = f.inst_ops(i);
+                let count = match ops.first() {
+                    None => Some(1),
+                    Some(&c) => const_int(f, c),
+                };
+                let Some(count) = count else { continue };
+                let elem = TypeId::from_u32(f.extra[i.index()]);
+                let size = dl.alloc_size(types, elem).saturating_mul(count).max(1);
+                let flags = f.flags[i.index()];
+                let align = match flags >> inst::ALIGN_SHIFT {
+                    0 => dl.abi_align(types, elem),
+                    a => 1u32 << (a - 1),
+                };
+                fl.frame_of[i.index()] =
+                    PackedOption::some(mf.frame.create(size, align.max(1), FrameKind::Local));
+            }
+        }
+        if optimize {
+            fl.sink = sink_addr::plan(&fl, lower);
+        }
         // Values that leave their block.
         for b in f.blocks.keys() {
             for i in f.block_insts(b) {
                 let is_phi = f.op(i) == Opcode::Phi;
                 let ops = f.inst_ops(i);
+                // A rebuilt address reads its leaves instead (below).
+                let sunk = if fl.sink.sunk(i) {
+                    sink_addr::address_operand(f, i)
+                } else {
+                    None
+                };
                 for (k, &v) in ops.iter().enumerate() {
                     let Some(d) = v.as_entity::<Inst>(ValueTag::Inst) else {
                         continue;
                     };
+                    if sunk == Some(k) {
+                        continue;
+                    }
                     // A phi input is read in its predecessor, where the
                     // edge copy is made.
                     let user = match ops.get(k + 1) {
@@ -199,6 +241,19 @@ impl<'a> FunctionLowering<'a> {
                         fl.phi_parts.push((i.as_u32(), parts));
                     }
                 }
+            }
+        }
+        for k in 0..fl.sink.leaves.len() {
+            let d = fl.sink.leaves[k];
+            if fl.inst_vreg[d.index()].is_none() {
+                let r = new_vregs(
+                    &fl,
+                    mf,
+                    lower,
+                    f.ty[d.index()],
+                    "a value used across blocks",
+                )?;
+                fl.inst_vreg[d.index()] = PackedOption::some(r);
             }
         }
         // Phi edges: one vreg per (pred, phi), in order of first mention
@@ -230,29 +285,6 @@ impl<'a> FunctionLowering<'a> {
             }
         }
         fl.edges.sort_unstable_by_key(|e| (e.0, e.1));
-        // Static allocas of the entry block.
-        if let Some(entry) = f.blocks.keys().next() {
-            for i in f.block_insts(entry) {
-                if f.op(i) != Opcode::Alloca {
-                    continue;
-                }
-                let ops = f.inst_ops(i);
-                let count = match ops.first() {
-                    None => Some(1),
-                    Some(&c) => const_int(f, c),
-                };
-                let Some(count) = count else { continue };
-                let elem = TypeId::from_u32(f.extra[i.index()]);
-                let size = dl.alloc_size(types, elem).saturating_mul(count).max(1);
-                let flags = f.flags[i.index()];
-                let align = match flags >> inst::ALIGN_SHIFT {
-                    0 => dl.abi_align(types, elem),
-                    a => 1u32 << (a - 1),
-                };
-                fl.frame_of[i.index()] =
-                    PackedOption::some(mf.frame.create(size, align.max(1), FrameKind::Local));
-            }
-        }
         fl.plan_switches(mf, lower)?;
         fl.plan_landing_pads(mf, lower)?;
         Ok(fl)
@@ -733,7 +765,7 @@ impl Builder<'_, '_> {
                     return self.atomic_load(i);
                 }
                 let vt = self.vt(f.ty[i.index()])?;
-                let addr = self.get(ops[0])?;
+                let addr = self.address(b, i, ops[0])?;
                 if vt.is_vector() {
                     return self.vector_load(i, vt, addr);
                 }
@@ -751,7 +783,7 @@ impl Builder<'_, '_> {
                     return self.atomic_store(i);
                 }
                 let v = self.get(ops[0])?;
-                let addr = self.get(ops[1])?;
+                let addr = self.address(b, i, ops[1])?;
                 if self.dag.vt(v).is_vector() {
                     return self.vector_store(i, v, addr);
                 }
@@ -810,6 +842,28 @@ impl Builder<'_, '_> {
             other => return unsupported(format!("the '{}' instruction", other.name())),
         }
         Ok(())
+    }
+
+    /// The address operand `v` of load or store `i` in block `b`: rebuilt
+    /// here when the plan sinks it ([`sink_addr`]), else its value.
+    fn address(&mut self, b: Block, i: Inst, v: Value) -> BResult<SDValue> {
+        if self.fl.sink.sunk(i) {
+            self.rebuilt_address(b, v, 0)
+        } else {
+            self.get(v)
+        }
+    }
+
+    /// `v` with the GEPs of other blocks on its base chain built again in
+    /// block `b` (the walk of [`sink_addr::plan`]).
+    fn rebuilt_address(&mut self, b: Block, v: Value, depth: u32) -> BResult<SDValue> {
+        let Some(d) = sink_addr::rebuilds(self.fl, v, b, depth) else {
+            return self.get(v);
+        };
+        let f = self.fl.f;
+        let ops = f.inst_ops(d);
+        let base = self.rebuilt_address(b, ops[0], depth + 1)?;
+        self.gep_value(base, TypeId::from_u32(f.extra[d.index()]), &ops[1..])
     }
 
     /// A load of a `vt` from `addr`, chained; an i1 is loaded as a byte.
@@ -875,6 +929,23 @@ impl Builder<'_, '_> {
         let mut ty = ty;
         let mut addr = base;
         let mut offset: u64 = 0;
+        // `sym+c` indexed by a register: the offset goes to the
+        // displacement and the symbol alone to the base register, so
+        // addresses off the same symbol share one `lea` (LLVM keeps such
+        // offsets out of the symbol in PIC).
+        if self.dag.op_of(base) == Op::Symbol && indices.iter().any(|&x| const_int(f, x).is_none())
+        {
+            let i = self.dag.payload(base.node()) as usize;
+            if let Some(&s) = self.mf.syms.get(i) {
+                if s.flag == rcc_mach::SymFlag::NONE && s.offset != 0 {
+                    let bare = self.mf.sym(SymOperand { offset: 0, ..s });
+                    addr = self
+                        .dag
+                        .value(Op::Symbol, VT::I64, &[], bare.payload() as u64);
+                    offset = s.offset as u64;
+                }
+            }
+        }
         for (k, &idx) in indices.iter().enumerate() {
             if k > 0 {
                 match types.get(ty) {

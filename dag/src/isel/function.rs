@@ -89,7 +89,7 @@ pub fn select_function<S: TargetSelector>(
     let fn_ty = m.globals[g]
         .value_ty
         .ok_or_else(|| IselError::new("a function without a type"))?;
-    let mut fl = FunctionLowering::new(m, f, dl, fn_ty, mf, cx.sel.lowering())?;
+    let mut fl = FunctionLowering::new(m, f, dl, fn_ty, mf, cx.sel.lowering(), cx.optimize)?;
     fl.pic = cx.pic;
     if cx.optimize {
         fl.plan_ret_duplication();

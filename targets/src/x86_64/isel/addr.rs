@@ -6,8 +6,12 @@
 //! in the displacement.
 //!
 //! It always succeeds: whatever cannot be folded becomes the base or index
-//! register. Interior nodes are folded only when they have one use (the
-//! root, the address itself, is always taken apart); leaves are free.
+//! register. Interior nodes are taken apart whatever their number of uses,
+//! as LLVM's matcher does: an `add` or scaling `shl` another user also
+//! needs is computed for it anyway, and repeating it inside an addressing
+//! mode costs nothing (a `shl` by 1-3 is always a scale). An index scaled
+//! by 2 without a base becomes base and index (`(%rax,%rax)`: no 32-bit
+//! displacement, LLVM's post-processing step).
 //! Displacements stay within `i32`. Only symbols without a relocation
 //! variant fold (a `@GOTPCREL` symbol is a load, not an address), and
 //! `@DTPOFF` ones, which are constants (non-RIP displacements). A
@@ -103,6 +107,22 @@ impl AddrMode {
     }
 }
 
+/// Whether an address of shape `am` folds into one x86 memory operand
+/// (LLVM's `X86TargetLowering::isLegalAddressingMode`, for the DAG
+/// builder's address sinking): a 32-bit displacement, at most two
+/// registers of which at most one scaled, by 2, 4 or 8. A symbol or frame
+/// base takes the base register's place: a frame object is `%rsp`/`%rbp`,
+/// and a RIP-relative symbol combined with a register is its own `lea`
+/// (which every block may recompute).
+pub fn legal_shape(am: &rcc_dag::AddrShape) -> bool {
+    let scales = &am.scales[..am.terms as usize];
+    let scaled = scales.iter().filter(|&&s| s != 1).count();
+    i32::try_from(am.offset).is_ok()
+        && scales.iter().all(|&s| matches!(s, 1 | 2 | 4 | 8))
+        && scaled <= 1
+        && am.terms as usize + am.free_bases as usize <= 2
+}
+
 /// Sign-extends a constant node's payload from its type.
 pub fn const_value(dag: &Dag, v: SDValue) -> Option<i64> {
     let p = dag.as_const(v)?;
@@ -118,12 +138,15 @@ pub fn match_addr(dag: &Dag, mf: &MachFunction, v: SDValue, segment_ok: bool) ->
     if !go(dag, mf, v, &mut am, 0, segment_ok) {
         am = AddrMode::reg(v);
     }
+    if let (Base::None, 2, Some(i)) = (am.base, am.scale, am.index) {
+        am.base = Base::Reg(i);
+        am.scale = 1;
+    }
     am
 }
 
 fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, seg: bool) -> bool {
     let n = v.node();
-    let foldable = depth == 0 || dag.uses(n) <= 1;
     if depth > 6 {
         return as_reg(v, am);
     }
@@ -178,7 +201,7 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, s
             am.base = Base::Frame(FrameIdx::from_u32(dag.payload(n) as u32));
             true
         }
-        Op::Add if foldable => {
+        Op::Add => {
             let save = *am;
             let ops = dag.operands(n);
             let (a, b) = (ops[0], ops[1]);
@@ -188,7 +211,7 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, s
             *am = save;
             as_reg(v, am)
         }
-        Op::Shl | Op::Mul if foldable && am.index.is_none() => {
+        Op::Shl | Op::Mul if am.index.is_none() => {
             let ops = dag.operands(n);
             let c = const_value(dag, ops[1]);
             let scale = match (dag.op_of(v), c) {
@@ -208,9 +231,9 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, s
                 demote_rip(am);
             }
             // `(x + c) * scale`: index x, and c * scale in the
-            // displacement (when the add has no other user).
+            // displacement.
             let mut index = ops[0];
-            if dag.op_of(index) == Op::Add && dag.uses(index.node()) <= 1 {
+            if dag.op_of(index) == Op::Add {
                 let inner = dag.operands(index.node());
                 if let Some(c) = const_value(dag, inner[1]) {
                     let d = c
@@ -252,5 +275,38 @@ fn as_reg(v: SDValue, am: &mut AddrMode) -> bool {
         true
     } else {
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::legal_shape;
+    use rcc_dag::AddrShape;
+
+    fn shape(scales: &[u64], free_bases: u8, offset: i64) -> AddrShape {
+        let mut s = AddrShape {
+            terms: scales.len() as u8,
+            free_bases,
+            offset,
+            ..AddrShape::default()
+        };
+        s.scales[..scales.len()].copy_from_slice(scales);
+        s
+    }
+
+    #[test]
+    fn legal_shapes_are_one_memory_operand() {
+        assert!(legal_shape(&shape(&[1, 8], 0, 80)));
+        assert!(legal_shape(&shape(&[8], 1, -4)));
+        assert!(legal_shape(&shape(&[], 1, 0)));
+        assert!(legal_shape(&shape(&[2], 0, i32::MAX as i64)));
+        // Three registers, two scaled indices, scale 3 or 24, a 33-bit
+        // displacement, a symbol with two registers.
+        assert!(!legal_shape(&shape(&[1, 1, 1], 0, 0)));
+        assert!(!legal_shape(&shape(&[4, 8], 0, 0)));
+        assert!(!legal_shape(&shape(&[3], 0, 0)));
+        assert!(!legal_shape(&shape(&[24], 0, 0)));
+        assert!(!legal_shape(&shape(&[1], 0, 1 << 32)));
+        assert!(!legal_shape(&shape(&[1, 4], 1, 0)));
     }
 }

@@ -181,6 +181,10 @@ impl CallLowering for X86Lowering {
         Some(&super::vector::Sse2)
     }
 
+    fn legal_address(&self, am: &rcc_dag::AddrShape) -> bool {
+        super::addr::legal_shape(am)
+    }
+
     fn lower_call(
         &self,
         dag: &mut Dag,
