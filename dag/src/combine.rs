@@ -101,6 +101,16 @@ pub struct CombineCtx {
     /// to ([`load_combine`]).
     group_of: Vec<u32>,
     groups: Vec<load_combine::LoadGroup>,
+    /// The live stores in index order (candidates for [`store_merge`]).
+    stores: Vec<Node>,
+    /// Per old node: the index in `merges` of the store run it belongs to.
+    merge_of: Vec<u32>,
+    merges: Vec<store_merge::Merge>,
+    merge_keep: Vec<Node>,
+    merge_chunks: Vec<store_merge::Chunk>,
+    run: Vec<store_merge::Member>,
+    /// What the target's memory accesses allow (widened loads and stores).
+    pub mem: crate::lowering::MemAccess,
     /// Whether a live node produces glue (else no node needs the check).
     has_glue: bool,
     ops: Vec<SDValue>,
@@ -169,6 +179,7 @@ pub fn combine(dag: &mut Dag, cx: &mut CombineCtx) {
     cx.plan_of.resize(n0, NONE);
     cx.plans.clear();
     cx.loads.clear();
+    cx.stores.clear();
     cx.has_glue = false;
     cx.live[root.node().index()] = true;
     for i in (0..n0).rev() {
@@ -178,6 +189,7 @@ pub fn combine(dag: &mut Dag, cx: &mut CombineCtx) {
         let n = Node::from_u32(i as u32);
         match dag.op(n) {
             Op::Load => cx.loads.push(n),
+            Op::Store => cx.stores.push(n),
             _ if dag.vts(n).last() == Some(&VT::Glue) => cx.has_glue = true,
             _ => {}
         }
@@ -188,7 +200,9 @@ pub fn combine(dag: &mut Dag, cx: &mut CombineCtx) {
             cx.user[s] = i as u32;
         }
     }
+    cx.stores.reverse();
     load_combine::plan_load_groups(dag, cx);
+    store_merge::plan_store_merges(dag, cx);
     plan_loads(dag, cx);
     let mut c = Combiner { dag, cx };
     for i in 0..n0 {
@@ -304,6 +318,11 @@ impl Combiner<'_> {
     }
 
     fn node(&mut self, n: Node) {
+        let merge = self.cx.merge_of[n.index()];
+        if merge != NONE {
+            self.merged(n, merge as usize);
+            return;
+        }
         let group = self.cx.group_of[n.index()];
         if group != NONE {
             self.grouped(n, group as usize);
@@ -852,5 +871,6 @@ impl Combiner<'_> {
 
 mod divide;
 mod load_combine;
+mod store_merge;
 #[cfg(test)]
 mod tests;

@@ -24,7 +24,7 @@ pub mod opcode;
 pub mod vt;
 
 pub use lowering::{
-    ArgValue, CallLowering, FormalArg, IselError, LoweredArgs, SymRef, VarArgsState,
+    ArgValue, CallLowering, FormalArg, IselError, LoweredArgs, MemAccess, SymRef, VarArgsState,
 };
 pub use node::{Dag, Node, SDValue};
 pub use op_props::OpProps;

@@ -181,6 +181,18 @@ impl CallLowering for X86Lowering {
         Some(&super::vector::Sse2)
     }
 
+    /// x86-64 reads and writes any alignment at full speed (up to 16-byte
+    /// `movups`); `movq $imm` takes a sign-extended 32-bit immediate; SSE2
+    /// is baseline, so a 16-byte zero store is `xorps` + `movups`.
+    fn mem_access(&self) -> rcc_dag::MemAccess {
+        rcc_dag::MemAccess {
+            misaligned_fast_bits: 128,
+            max_int_bits: 64,
+            store_imm_bits: 32,
+            zero_vector: Some(VT::V4I32),
+        }
+    }
+
     fn lower_call(
         &self,
         dag: &mut Dag,
