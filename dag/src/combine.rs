@@ -236,6 +236,12 @@ fn plan_loads(dag: &Dag, cx: &mut CombineCtx) {
         let mut cur = SDValue::new(n, 0);
         while cx.uses[slot(cur)] == 1 {
             let u = Node::from_u32(cx.user[slot(cur)]);
+            if state.ext == Ext::None && compared_narrow(dag, cx, u, dag.vt(cur)) {
+                // The compare narrows instead (`setcc` rule), and its row
+                // then reads the plain load from memory (`cmpb $c, (m)`),
+                // as LLVM narrows compares of extending loads.
+                break;
+            }
             let Some(next) = absorb(dag, u, state) else {
                 break;
             };
@@ -257,6 +263,36 @@ fn plan_loads(dag: &Dag, cx: &mut CombineCtx) {
             cx.plan_of[u.index()] = k;
             cur = SDValue::new(u, 0);
         }
+    }
+}
+
+/// Whether `u`, an extension of a `from` value, is read only by a compare
+/// with a constant that fits `from` (which the `setcc` rule narrows to a
+/// compare of the unextended value).
+fn compared_narrow(dag: &Dag, cx: &CombineCtx, u: Node, from: VT) -> bool {
+    let op = dag.op(u);
+    let uv = SDValue::new(u, 0);
+    if !matches!(op, Op::ZeroExtend | Op::SignExtend)
+        || from == VT::I1
+        || cx.uses[slot(uv)] != 1
+        || cx.user[slot(uv)] == NONE
+    {
+        return false;
+    }
+    let s = Node::from_u32(cx.user[slot(uv)]);
+    let ops = dag.operands(s);
+    if dag.op(s) != Op::SetCC || ops.len() != 2 {
+        return false;
+    }
+    let other = if ops[0] == uv { ops[1] } else { ops[0] };
+    let Some(k) = dag.as_const(other) else {
+        return false;
+    };
+    let w = dag.vt(uv).bits();
+    if op == Op::ZeroExtend {
+        k & !from.mask() & dag.vt(uv).mask() == 0
+    } else {
+        sext(k, w) == sext(k & from.mask(), from.bits())
     }
 }
 

@@ -604,6 +604,40 @@ fn stores_of_truncations_truncate() {
 }
 
 #[test]
+fn compares_of_extended_loads_compare_the_narrow_load() {
+    // setcc (zext (load i8)), 5 compares the i8 load (cmpb $5, mem), and
+    // setcc (sext (load i8)), -3 likewise; the extension is not absorbed.
+    for (ext, k, cc, want) in [
+        (Op::ZeroExtend, 5u64, Cond::Slt, Cond::Ult),
+        (Op::SignExtend, (-3i64) as u64, Cond::Slt, Cond::Slt),
+    ] {
+        let (b, o) = B::one(|b| {
+            let p = b.input(VT::I64);
+            let l = b.load(VT::I8, plain(8), p);
+            let z = b.v(ext, VT::I32, &[l]);
+            let c = b.k(VT::I32, k);
+            b.setcc(cc, z, c)
+        });
+        assert_eq!(b.op(o), Op::SetCC, "{}", b.d.dump());
+        assert_eq!(b.d.payload(o.node()), want as u64);
+        let l = b.arg(o, 0);
+        assert_eq!((b.op(l), b.d.vt(l)), (Op::Load, VT::I8), "{}", b.d.dump());
+        assert_eq!(MemInfo::unpack(b.d.payload(l.node())), plain(8));
+        assert_eq!(b.konst(o, 1), Some(k & 0xff));
+    }
+    // A constant that does not fit: the load still absorbs the extension.
+    let (b, o) = B::one(|b| {
+        let p = b.input(VT::I64);
+        let l = b.load(VT::I8, plain(8), p);
+        let z = b.v(Op::ZeroExtend, VT::I32, &[l]);
+        let c = b.k(VT::I32, 300);
+        b.setcc(Cond::Ult, z, c)
+    });
+    let l = b.arg(o, 0);
+    assert_eq!((b.op(l), b.d.vt(l)), (Op::Load, VT::I32), "{}", b.d.dump());
+}
+
+#[test]
 fn loads_absorb_their_extensions() {
     // zext (load i8) -> zextload8 i32, the chain follows the new load.
     let mut b = B::new();
