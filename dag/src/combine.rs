@@ -54,7 +54,9 @@
 //!   an extension or truncation (possibly a chain of them, each with one
 //!   user), becomes one extending or narrower load at the same address
 //!   (little-endian) and chain position, as LLVM's `zextload`/`sextload`/
-//!   `extload` forming and load narrowing;
+//!   `extload` forming and load narrowing; not an extension read only by
+//!   a compare with a constant that fits the loaded width (the compare
+//!   narrows instead, so its row reads the plain load from memory);
 //! - `TokenFactor`: repeated operands dropped, one operand is that
 //!   operand;
 //! - when optimizing, an `or` tree assembling an integer from byte loads
