@@ -174,7 +174,11 @@ fn close(cx: &mut CombineCtx, run: &mut Vec<Member>, base: Option<SDValue>) {
         run.clear();
         return;
     };
-    let lo = run.iter().filter(|m| m.value.is_some()).map(|m| m.offset).min();
+    let lo = run
+        .iter()
+        .filter(|m| m.value.is_some())
+        .map(|m| m.offset)
+        .min();
     let lo = lo.expect("two constant stores");
     // The image: byte i at lo + i, `None` if no constant store writes it.
     let mut image = [None::<u8>; MAX_SPAN as usize];

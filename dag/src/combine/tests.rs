@@ -1650,7 +1650,11 @@ fn stores_of(b: &B, p: SDValue) -> Vec<(u64, u32, Option<u64>)> {
         let n = c.node();
         if b.d.op(n) == Op::Store {
             let a = b.d.operands(n)[2];
-            let off = if a == p { 0 } else { b.d.as_const(b.arg(a, 1)).expect("p + c") };
+            let off = if a == p {
+                0
+            } else {
+                b.d.as_const(b.arg(a, 1)).expect("p + c")
+            };
             let bits = MemInfo::unpack(b.d.payload(n)).mem_bits;
             out.push((off, bits, b.d.as_const(b.d.operands(n)[1])));
         }
@@ -1699,9 +1703,7 @@ fn store_block(
             ..plain(bits)
         };
         let payload = MemInfo::with_align(info.pack(), align);
-        b.chain = b
-            .d
-            .value(Op::Store, VT::Chain, &[b.chain, v, a], payload);
+        b.chain = b.d.value(Op::Store, VT::Chain, &[b.chain, v, a], payload);
     }
     b.d.root = Some(b.chain);
     let before = behaviour(&b.d, 0);
@@ -1716,7 +1718,10 @@ fn constant_stores_merge() {
     );
     let cases: [Case; 7] = [
         // Two i32 zeros: one i64.
-        (&[(0, 32, Some(0), 8), (4, 32, Some(0), 4)], &[(0, 64, Some(0))]),
+        (
+            &[(0, 32, Some(0), 8), (4, 32, Some(0), 4)],
+            &[(0, 64, Some(0))],
+        ),
         // Out of address order, with a gap: byte 0 stays, 16..18 merge.
         (
             &[(17, 8, Some(2), 1), (0, 8, Some(1), 1), (16, 8, Some(2), 1)],
@@ -1729,7 +1734,11 @@ fn constant_stores_merge() {
         ),
         // Mixed widths, as llc's `movl $0x30201`.
         (
-            &[(16, 8, Some(1), 8), (17, 8, Some(2), 1), (18, 16, Some(3), 2)],
+            &[
+                (16, 8, Some(1), 8),
+                (17, 8, Some(2), 1),
+                (18, 16, Some(3), 2),
+            ],
             &[(16, 32, Some(0x0003_0201))],
         ),
         // A value computed at run time, disjoint, stays (first).

@@ -46,15 +46,15 @@ use super::super::desc::{sub_reg, subreg};
 use super::super::machine::mask;
 use super::super::{op, regs, Opcode};
 use super::abi::{self, assign, copy_bytes, mem, ArgKind, ArgLoc};
-use super::emit::{class_of_vt, push_implicit, Emitter};
 use super::addr::match_addr;
-use super::matcher::Cover;
-use rcc_ir::entity::EntityId;
+use super::emit::{class_of_vt, push_implicit, Emitter};
 use super::matcher::Binding;
+use super::matcher::Cover;
 use rcc_dag::{
     ArgValue, ByVal, CallLowering, Dag, Ext, FormalArg, IselError, LoweredArgs, MemInfo, Node, Op,
     SDValue, VT,
 };
+use rcc_ir::entity::EntityId;
 use rcc_mach::{flag, FrameIdx, MOpc, MachFunction, Operand, PReg, Reg};
 use std::any::Any;
 
@@ -633,7 +633,8 @@ fn callee_load(dag: &Dag, callee: SDValue) -> Option<Node> {
 /// `Addr` binding.
 pub fn cover_call(dag: &Dag, mf: &MachFunction, n: Node, c: &mut Cover) {
     let ops = dag.operands(n);
-    let fold = callee_load(dag, ops[1]).filter(|&l| c.may_fold_load(dag, n, l, arg_reads(dag, ops)));
+    let fold =
+        callee_load(dag, ops[1]).filter(|&l| c.may_fold_load(dag, n, l, arg_reads(dag, ops)));
     c.deps.extend(arg_reads(dag, ops).map(|v| v.node()));
     let Some(l) = fold else {
         if dag.op_of(ops[1]) != Op::Symbol {

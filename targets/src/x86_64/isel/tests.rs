@@ -296,12 +296,25 @@ fn call_of_loaded_callee(volatile: bool, arg_from_load: bool) -> String {
     if arg_from_load {
         // An argument loaded after the callee: it depends on the callee's
         // load through the chain.
-        let x = dag.node(Op::Load, &[VT::I64, VT::Chain], &[chain, p], mem(64, Ext::None));
+        let x = dag.node(
+            Op::Load,
+            &[VT::I64, VT::Chain],
+            &[chain, p],
+            mem(64, Ext::None),
+        );
         chain = SDValue::new(x, 1);
         args.push(SDValue::new(x, 0));
     }
     let (ch, _) = X86Lowering
-        .lower_call(&mut dag, &mut mf, chain, SDValue::new(l, 0), &args, &[], false)
+        .lower_call(
+            &mut dag,
+            &mut mf,
+            chain,
+            SDValue::new(l, 0),
+            &args,
+            &[],
+            false,
+        )
         .expect("lowers");
     ret(&mut dag, &mut mf, ch, None);
     select(&mut dag, &mut mf, 1)
@@ -310,7 +323,10 @@ fn call_of_loaded_callee(volatile: bool, arg_from_load: bool) -> String {
 #[test]
 fn a_loaded_callee_folds_into_the_call() {
     let out = call_of_loaded_callee(false, false);
-    assert!(out.contains("CALL64m %0, 1, $noreg, 8, $noreg, regmask"), "{out}");
+    assert!(
+        out.contains("CALL64m %0, 1, $noreg, 8, $noreg, regmask"),
+        "{out}"
+    );
     assert!(!out.contains("MOV64rm"), "{out}");
     // Not a volatile load, nor one an argument depends on.
     for (volatile, arg) in [(true, false), (false, true)] {
