@@ -54,7 +54,9 @@
 //!   an extension or truncation (possibly a chain of them, each with one
 //!   user), becomes one extending or narrower load at the same address
 //!   (little-endian) and chain position, as LLVM's `zextload`/`sextload`/
-//!   `extload` forming and load narrowing;
+//!   `extload` forming and load narrowing; not an extension read only by
+//!   a compare with a constant that fits the loaded width (the compare
+//!   narrows instead, so its row reads the plain load from memory);
 //! - `TokenFactor`: repeated operands dropped, one operand is that
 //!   operand;
 //! - when optimizing, an `or` tree assembling an integer from byte loads
@@ -101,6 +103,16 @@ pub struct CombineCtx {
     /// to ([`load_combine`]).
     group_of: Vec<u32>,
     groups: Vec<load_combine::LoadGroup>,
+    /// The live stores in index order (candidates for [`store_merge`]).
+    stores: Vec<Node>,
+    /// Per old node: the index in `merges` of the store run it belongs to.
+    merge_of: Vec<u32>,
+    merges: Vec<store_merge::Merge>,
+    merge_keep: Vec<Node>,
+    merge_chunks: Vec<store_merge::Chunk>,
+    run: Vec<store_merge::Member>,
+    /// What the target's memory accesses allow (widened loads and stores).
+    pub mem: crate::lowering::MemAccess,
     /// Whether a live node produces glue (else no node needs the check).
     has_glue: bool,
     ops: Vec<SDValue>,
@@ -169,6 +181,7 @@ pub fn combine(dag: &mut Dag, cx: &mut CombineCtx) {
     cx.plan_of.resize(n0, NONE);
     cx.plans.clear();
     cx.loads.clear();
+    cx.stores.clear();
     cx.has_glue = false;
     cx.live[root.node().index()] = true;
     for i in (0..n0).rev() {
@@ -178,6 +191,7 @@ pub fn combine(dag: &mut Dag, cx: &mut CombineCtx) {
         let n = Node::from_u32(i as u32);
         match dag.op(n) {
             Op::Load => cx.loads.push(n),
+            Op::Store => cx.stores.push(n),
             _ if dag.vts(n).last() == Some(&VT::Glue) => cx.has_glue = true,
             _ => {}
         }
@@ -188,7 +202,9 @@ pub fn combine(dag: &mut Dag, cx: &mut CombineCtx) {
             cx.user[s] = i as u32;
         }
     }
+    cx.stores.reverse();
     load_combine::plan_load_groups(dag, cx);
+    store_merge::plan_store_merges(dag, cx);
     plan_loads(dag, cx);
     let mut c = Combiner { dag, cx };
     for i in 0..n0 {
@@ -222,6 +238,12 @@ fn plan_loads(dag: &Dag, cx: &mut CombineCtx) {
         let mut cur = SDValue::new(n, 0);
         while cx.uses[slot(cur)] == 1 {
             let u = Node::from_u32(cx.user[slot(cur)]);
+            if state.ext == Ext::None && compared_narrow(dag, cx, u, dag.vt(cur)) {
+                // The compare narrows instead (`setcc` rule), and its row
+                // then reads the plain load from memory (`cmpb $c, (m)`),
+                // as LLVM narrows compares of extending loads.
+                break;
+            }
             let Some(next) = absorb(dag, u, state) else {
                 break;
             };
@@ -243,6 +265,36 @@ fn plan_loads(dag: &Dag, cx: &mut CombineCtx) {
             cx.plan_of[u.index()] = k;
             cur = SDValue::new(u, 0);
         }
+    }
+}
+
+/// Whether `u`, an extension of a `from` value, is read only by a compare
+/// with a constant that fits `from` (which the `setcc` rule narrows to a
+/// compare of the unextended value).
+fn compared_narrow(dag: &Dag, cx: &CombineCtx, u: Node, from: VT) -> bool {
+    let op = dag.op(u);
+    let uv = SDValue::new(u, 0);
+    if !matches!(op, Op::ZeroExtend | Op::SignExtend)
+        || from == VT::I1
+        || cx.uses[slot(uv)] != 1
+        || cx.user[slot(uv)] == NONE
+    {
+        return false;
+    }
+    let s = Node::from_u32(cx.user[slot(uv)]);
+    let ops = dag.operands(s);
+    if dag.op(s) != Op::SetCC || ops.len() != 2 {
+        return false;
+    }
+    let other = if ops[0] == uv { ops[1] } else { ops[0] };
+    let Some(k) = dag.as_const(other) else {
+        return false;
+    };
+    let w = dag.vt(uv).bits();
+    if op == Op::ZeroExtend {
+        k & !from.mask() & dag.vt(uv).mask() == 0
+    } else {
+        sext(k, w) == sext(k & from.mask(), from.bits())
     }
 }
 
@@ -304,6 +356,11 @@ impl Combiner<'_> {
     }
 
     fn node(&mut self, n: Node) {
+        let merge = self.cx.merge_of[n.index()];
+        if merge != NONE {
+            self.merged(n, merge as usize);
+            return;
+        }
         let group = self.cx.group_of[n.index()];
         if group != NONE {
             self.grouped(n, group as usize);
@@ -888,5 +945,6 @@ impl Combiner<'_> {
 
 mod divide;
 mod load_combine;
+mod store_merge;
 #[cfg(test)]
 mod tests;

@@ -114,6 +114,43 @@ impl std::fmt::Display for IselError {
 
 impl std::error::Error for IselError {}
 
+/// What the target's memory accesses allow, for the combiner's rules that
+/// widen accesses (store merging, load combining). The default allows
+/// nothing beyond the accesses the IR wrote: every field is a target fact,
+/// never assumed by generic code.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MemAccess {
+    /// Integer accesses up to this many bits are legal and fast at any
+    /// alignment (0: a widened access must be naturally aligned).
+    pub misaligned_fast_bits: u32,
+    /// The widest integer type a load or store may be widened to (0: no
+    /// widening).
+    pub max_int_bits: u32,
+    /// A store of a constant wider than this many bits is one instruction
+    /// only when the constant fits in this many bits sign-extended (x86:
+    /// `movq $imm32`); wider constants are not merged.
+    pub store_imm_bits: u32,
+    /// The vector type of a 16-byte store of zeros, if the target stores
+    /// zero vectors cheaply (x86 with SSE: `xorps` + `movups`).
+    pub zero_vector: Option<VT>,
+}
+
+impl MemAccess {
+    /// No widened access.
+    pub const NONE: MemAccess = MemAccess {
+        misaligned_fast_bits: 0,
+        max_int_bits: 0,
+        store_imm_bits: 64,
+        zero_vector: None,
+    };
+}
+
+impl Default for MemAccess {
+    fn default() -> MemAccess {
+        MemAccess::NONE
+    }
+}
+
 /// Calling-convention lowering of one target.
 pub trait CallLowering: Sync {
     /// The register class of values of type `vt` (`None`: not supported).
@@ -133,6 +170,11 @@ pub trait CallLowering: Sync {
     /// is refused).
     fn legality(&self) -> Option<&dyn crate::legalize::TypeLegality> {
         None
+    }
+
+    /// What widened memory accesses may do (see [`MemAccess`]).
+    fn mem_access(&self) -> MemAccess {
+        MemAccess::NONE
     }
 
     /// A call of `callee` (a `Symbol` node for a direct call, any `I64`

@@ -27,8 +27,11 @@
 //!   lies between them; the wide load takes the first one's chain and
 //!   replaces the last one's.
 //!
-//! x86 reads unaligned memory, so the wide load needs no alignment (it is
-//! given the byte loads' alignment of 1).
+//! The wide load is formed only as the target's
+//! [`crate::lowering::MemAccess`] allows: its width at most `max_int_bits`,
+//! and, unless misaligned accesses of that width are fast (x86), the byte
+//! load at its address aligned to the width; it keeps that load's
+//! alignment.
 
 use super::{slot, CombineCtx, Combiner, NONE};
 use crate::node::{Dag, Node, SDValue};
@@ -47,6 +50,8 @@ pub(super) struct LoadGroup {
     /// (big-endian) from `base`: the wide load's address.
     offset: u64,
     bytes: u32,
+    /// The alignment of the byte load at the wide load's address.
+    align: u32,
     swap: bool,
     /// The replacement of the root (and the group's other values), once
     /// built.
@@ -171,7 +176,7 @@ fn collect(
 }
 
 /// `base + c` of an address.
-fn base_offset(dag: &Dag, a: SDValue) -> (SDValue, u64) {
+pub(super) fn base_offset(dag: &Dag, a: SDValue) -> (SDValue, u64) {
     if dag.op_of(a) == Op::Add {
         let ops = dag.operands(a.node());
         if let Some(c) = dag.as_const(ops[1]) {
@@ -213,6 +218,16 @@ fn accept(
     if !little && !big {
         return None;
     }
+    // The target must allow the wide access: at the alignment of the
+    // byte load at its address unless misaligned accesses are fast.
+    let offset = if little { off[0] } else { off[last] };
+    let align = leaves
+        .iter()
+        .find(|&&(l, _)| base_offset(dag, dag.operands(l)[1]).1 == offset)
+        .map_or(1, |&(l, _)| MemInfo::align_of(dag.payload(l)));
+    if cx.mem.max_int_bits < n * 8 || (align < n && cx.mem.misaligned_fast_bits < n * 8) {
+        return None;
+    }
     // Consecutive in the chain, in node order.
     let mut loads: Vec<Node> = leaves.iter().map(|&(l, _)| l).collect();
     loads.sort_unstable();
@@ -226,8 +241,9 @@ fn accept(
         root: r,
         first: loads[0],
         base: base?,
-        offset: if little { off[0] } else { off[last] },
+        offset,
         bytes: n,
+        align,
         swap: !little,
         value: None,
         chain: None,
@@ -262,7 +278,7 @@ impl Combiner<'_> {
                 ext: Ext::None,
                 volatile: false,
             };
-            let payload = MemInfo::with_align(info.pack(), 1);
+            let payload = MemInfo::with_align(info.pack(), grp.align);
             let l = self
                 .dag
                 .node(Op::Load, &[wvt, VT::Chain], &[chain, addr], payload);

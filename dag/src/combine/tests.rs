@@ -75,9 +75,14 @@ impl B {
     }
     /// [`B::run`], optimizing or not.
     fn run_with(&mut self, optimize: bool) -> Vec<SDValue> {
+        self.run_mem(optimize, X86_MEM)
+    }
+    /// [`B::run_with`] with the target's memory access facts `mem`.
+    fn run_mem(&mut self, optimize: bool, mem: crate::lowering::MemAccess) -> Vec<SDValue> {
         self.d.root = Some(self.chain);
         let mut cx = CombineCtx {
             optimize,
+            mem,
             ..CombineCtx::default()
         };
         combine(&mut self.d, &mut cx);
@@ -114,6 +119,14 @@ impl B {
         self.d.as_const(self.arg(v, k))
     }
 }
+
+/// x86-64's memory access facts (see `X86Lowering::mem_access`).
+const X86_MEM: crate::lowering::MemAccess = crate::lowering::MemAccess {
+    misaligned_fast_bits: 128,
+    max_int_bits: 64,
+    store_imm_bits: 32,
+    zero_vector: Some(VT::V4I32),
+};
 
 fn plain(bits: u32) -> MemInfo {
     MemInfo {
@@ -624,6 +637,40 @@ fn stores_of_truncations_truncate() {
     b.run();
     let st = b.d.operands(b.d.root.expect("root").node())[0];
     assert_eq!(b.op(b.arg(st, 1)), Op::Truncate);
+}
+
+#[test]
+fn compares_of_extended_loads_compare_the_narrow_load() {
+    // setcc (zext (load i8)), 5 compares the i8 load (cmpb $5, mem), and
+    // setcc (sext (load i8)), -3 likewise; the extension is not absorbed.
+    for (ext, k, cc, want) in [
+        (Op::ZeroExtend, 5u64, Cond::Slt, Cond::Ult),
+        (Op::SignExtend, (-3i64) as u64, Cond::Slt, Cond::Slt),
+    ] {
+        let (b, o) = B::one(|b| {
+            let p = b.input(VT::I64);
+            let l = b.load(VT::I8, plain(8), p);
+            let z = b.v(ext, VT::I32, &[l]);
+            let c = b.k(VT::I32, k);
+            b.setcc(cc, z, c)
+        });
+        assert_eq!(b.op(o), Op::SetCC, "{}", b.d.dump());
+        assert_eq!(b.d.payload(o.node()), want as u64);
+        let l = b.arg(o, 0);
+        assert_eq!((b.op(l), b.d.vt(l)), (Op::Load, VT::I8), "{}", b.d.dump());
+        assert_eq!(MemInfo::unpack(b.d.payload(l.node())), plain(8));
+        assert_eq!(b.konst(o, 1), Some(k & 0xff));
+    }
+    // A constant that does not fit: the load still absorbs the extension.
+    let (b, o) = B::one(|b| {
+        let p = b.input(VT::I64);
+        let l = b.load(VT::I8, plain(8), p);
+        let z = b.v(Op::ZeroExtend, VT::I32, &[l]);
+        let c = b.k(VT::I32, 300);
+        b.setcc(Cond::Ult, z, c)
+    });
+    let l = b.arg(o, 0);
+    assert_eq!((b.op(l), b.d.vt(l)), (Op::Load, VT::I32), "{}", b.d.dump());
 }
 
 #[test]
@@ -1593,6 +1640,15 @@ fn byte_loads_combine_into_one_load() {
         let o = b.run_with(false)[0];
         assert_eq!(b.op(o), Op::Or);
     }
+    // Not when the target has no fast misaligned access and the first
+    // byte load is not aligned to the width.
+    let strict = crate::lowering::MemAccess {
+        misaligned_fast_bits: 0,
+        ..X86_MEM
+    };
+    let (mut b, _) = byte_tree(VT::I32, &le4, false, false);
+    let o = b.run_mem(true, strict)[0];
+    assert_eq!(b.op(o), Op::Or);
     // Not: bytes out of order, a missing byte, a store between the loads,
     // volatile loads.
     for (order, between, volatile) in [
@@ -1606,6 +1662,207 @@ fn byte_loads_combine_into_one_load() {
         assert_eq!(behaviour(&b.d, 0), before);
         assert_eq!(b.op(o), Op::Or, "{order:?}: {}", b.d.dump());
     }
+}
+
+/// Memory after the stores among `effects`, byte by byte (address order).
+fn memory(effects: &[Option<Effect>]) -> Vec<(u64, u8)> {
+    let mut m = std::collections::BTreeMap::new();
+    for e in effects {
+        if let Some(Effect::Store(a, bits, v)) = e {
+            for i in 0..u64::from(bits / 8) {
+                m.insert(a.wrapping_add(i), (v >> (8 * i)) as u8);
+            }
+        }
+    }
+    m.into_iter().collect()
+}
+
+/// The stores on the chain of `b`'s root (offset from the input pointer,
+/// stored bits, constant value or `None`) in chain order.
+fn stores_of(b: &B, p: SDValue) -> Vec<(u64, u32, Option<u64>)> {
+    let mut out = Vec::new();
+    let mut c = b.d.root.expect("root");
+    while b.d.op(c.node()) != Op::EntryToken {
+        let n = c.node();
+        if b.d.op(n) == Op::Store {
+            let a = b.d.operands(n)[2];
+            let off = if a == p {
+                0
+            } else {
+                b.d.as_const(b.arg(a, 1)).expect("p + c")
+            };
+            let bits = MemInfo::unpack(b.d.payload(n)).mem_bits;
+            out.push((off, bits, b.d.as_const(b.d.operands(n)[1])));
+        }
+        c = b.d.operands(n)[0];
+    }
+    out.reverse();
+    out
+}
+
+/// A block storing `(offset, bits, value, align)` to an input pointer `p`
+/// in order (`None`: a value computed at run time); `volatile_at` makes
+/// that store volatile, `load_at` puts a load of `p + 64` before that
+/// store.
+fn store_block(
+    list: &[(u64, u32, Option<u64>, u32)],
+    volatile_at: Option<usize>,
+    load_at: Option<usize>,
+) -> (B, SDValue, Vec<Option<Effect>>) {
+    let mut b = B::new();
+    let p = b.input(VT::I64);
+    for (j, &(off, bits, v, align)) in list.iter().enumerate() {
+        let vt = match bits {
+            8 => VT::I8,
+            16 => VT::I16,
+            32 => VT::I32,
+            _ => VT::I64,
+        };
+        if load_at == Some(j) {
+            let c = b.k(VT::I64, 64);
+            let a = b.v(Op::Add, VT::I64, &[p, c]);
+            let l = b.load(VT::I64, plain(64), a);
+            b.output(l);
+        }
+        let v = match v {
+            Some(v) => b.k(vt, v),
+            None => b.input(vt),
+        };
+        let a = if off == 0 {
+            p
+        } else {
+            let c = b.k(VT::I64, off);
+            b.v(Op::Add, VT::I64, &[p, c])
+        };
+        let info = MemInfo {
+            volatile: volatile_at == Some(j),
+            ..plain(bits)
+        };
+        let payload = MemInfo::with_align(info.pack(), align);
+        b.chain = b.d.value(Op::Store, VT::Chain, &[b.chain, v, a], payload);
+    }
+    b.d.root = Some(b.chain);
+    let before = behaviour(&b.d, 0);
+    (b, p, before)
+}
+
+#[test]
+fn constant_stores_merge() {
+    type Case = (
+        &'static [(u64, u32, Option<u64>, u32)],
+        &'static [(u64, u32, Option<u64>)],
+    );
+    let cases: [Case; 7] = [
+        // Two i32 zeros: one i64.
+        (
+            &[(0, 32, Some(0), 8), (4, 32, Some(0), 4)],
+            &[(0, 64, Some(0))],
+        ),
+        // Out of address order, with a gap: byte 0 stays, 16..18 merge.
+        (
+            &[(17, 8, Some(2), 1), (0, 8, Some(1), 1), (16, 8, Some(2), 1)],
+            &[(0, 8, Some(1)), (16, 16, Some(0x0202))],
+        ),
+        // A later store's bytes win.
+        (
+            &[(0, 32, Some(0x1111_1111), 4), (1, 8, Some(0x22), 1)],
+            &[(0, 32, Some(0x1111_2211))],
+        ),
+        // Mixed widths, as llc's `movl $0x30201`.
+        (
+            &[
+                (16, 8, Some(1), 8),
+                (17, 8, Some(2), 1),
+                (18, 16, Some(3), 2),
+            ],
+            &[(16, 32, Some(0x0003_0201))],
+        ),
+        // A value computed at run time, disjoint, stays (first).
+        (
+            &[(0, 32, Some(7), 8), (8, 64, None, 8), (4, 32, Some(0), 4)],
+            &[(8, 64, None), (0, 64, Some(7))],
+        ),
+        // An i64 constant beyond a sign-extended imm32: two i32 stay.
+        (
+            &[(0, 32, Some(0x8000_0000), 8), (4, 32, Some(0), 4)],
+            &[(0, 32, Some(0x8000_0000)), (4, 32, Some(0))],
+        ),
+        // A run-time value overlapping a constant: nothing merges across.
+        (
+            &[(0, 16, Some(1), 8), (2, 16, Some(2), 2), (2, 8, None, 2)],
+            &[(0, 32, Some(0x0002_0001)), (2, 8, None)],
+        ),
+    ];
+    for (list, want) in cases {
+        let (mut b, p, before) = store_block(list, None, None);
+        b.run_with(true);
+        assert_eq!(stores_of(&b, p), want, "{list:?}: {}", b.d.dump());
+        assert_eq!(memory(&behaviour(&b.d, 0)), memory(&before), "{list:?}");
+        // Nothing without optimization or without the target's facts.
+        let (mut b, p, _) = store_block(list, None, None);
+        b.run_with(false);
+        assert_eq!(stores_of(&b, p).len(), list.len());
+        let (mut b, p, _) = store_block(list, None, None);
+        b.run_mem(true, crate::lowering::MemAccess::NONE);
+        assert_eq!(stores_of(&b, p).len(), list.len());
+    }
+    // Not across a volatile store or a load between them.
+    let two = [(0, 32, Some(0), 8), (4, 32, Some(0), 4)];
+    for (vol, load) in [(Some(0), None), (Some(1), None), (None, Some(1))] {
+        let (mut b, p, _) = store_block(&two, vol, load);
+        b.run_with(true);
+        assert_eq!(stores_of(&b, p).len(), 2, "{}", b.d.dump());
+    }
+    // Misaligned only where the target says it is fast.
+    let bytes = [(0, 8, Some(1), 1), (1, 8, Some(2), 1)];
+    let strict = crate::lowering::MemAccess {
+        misaligned_fast_bits: 0,
+        ..X86_MEM
+    };
+    let (mut b, p, _) = store_block(&bytes, None, None);
+    b.run_mem(true, strict);
+    assert_eq!(stores_of(&b, p).len(), 2);
+    let aligned = [(0, 8, Some(1), 2), (1, 8, Some(2), 1)];
+    let (mut b, p, _) = store_block(&aligned, None, None);
+    b.run_mem(true, strict);
+    assert_eq!(stores_of(&b, p), [(0, 16, Some(0x0201))]);
+}
+
+#[test]
+fn zero_stores_merge_into_a_vector() {
+    let list = [
+        (0, 64, Some(0), 16),
+        (8, 32, Some(0), 8),
+        (12, 32, Some(0), 4),
+        (16, 64, Some(0), 16),
+    ];
+    let (mut b, p, _) = store_block(&list, None, None);
+    b.run_with(true);
+    let root = b.d.root.expect("root").node();
+    // 16 zero bytes as one vector store, then the i64 at 16.
+    assert_eq!(
+        stores_of(&b, p),
+        [(0, 128, None), (16, 64, Some(0))],
+        "{}",
+        b.d.dump()
+    );
+    let first = b.d.operands(root)[0].node();
+    assert_eq!(b.d.op(first), Op::Store);
+    let v = b.d.operands(first)[1];
+    assert_eq!((b.op(v), b.d.vt(v)), (Op::BuildVector, VT::V4I32));
+    assert_eq!(MemInfo::unpack(b.d.payload(first)).mem_bits, 128);
+    assert_eq!(MemInfo::align_of(b.d.payload(first)), 16);
+    // Without a zero vector: two i64.
+    let (mut b, p, _) = store_block(&list, None, None);
+    let no_vec = crate::lowering::MemAccess {
+        zero_vector: None,
+        ..X86_MEM
+    };
+    b.run_mem(true, no_vec);
+    assert_eq!(
+        stores_of(&b, p),
+        [(0, 64, Some(0)), (8, 64, Some(0)), (16, 64, Some(0))]
+    );
 }
 
 proptest! {

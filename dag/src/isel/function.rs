@@ -156,6 +156,7 @@ fn select_step<S: TargetSelector>(
         legalize_vectors(&mut cx.dag, mf, t)?;
     }
     cx.combine.optimize = cx.optimize;
+    cx.combine.mem = lower.mem_access();
     combine(&mut cx.dag, &mut cx.combine);
     crate::check::check(&cx.dag)?;
     cx.sel.select_block(&mut cx.dag, mf)

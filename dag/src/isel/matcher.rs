@@ -241,6 +241,74 @@ impl<A> Cover<A> {
     }
 }
 
+impl<A> Cover<A> {
+    /// Whether node `root`, which a target covers by hand
+    /// ([`MatchTarget::cover_special`]) and which reads load `load`'s
+    /// value, may fold the load (the module comment's rules: the value
+    /// has that one use, no chosen row reads it from a register, the load
+    /// is not volatile, and neither `reads`, the values `root` reads from
+    /// registers, nor `root`'s chain, unless it is the load's own chain
+    /// result, depend on the load).
+    pub fn may_fold_load(
+        &mut self,
+        dag: &Dag,
+        root: Node,
+        load: Node,
+        reads: impl IntoIterator<Item = SDValue>,
+    ) -> bool {
+        if self.value_uses[load.index()] != 1
+            || self.value_needed[load.index()]
+            || MemInfo::unpack(dag.payload(load)).volatile
+        {
+            return false;
+        }
+        let stack = &mut self.stack;
+        stack.clear();
+        stack.extend(reads.into_iter().map(|v| v.node()));
+        let ch = dag.operands(root)[0];
+        if ch != SDValue::new(load, 1) {
+            stack.push(ch.node());
+        }
+        !reaches(dag, load, stack)
+    }
+
+    /// Records that hand-covered `root` folds `load` (after
+    /// [`Cover::may_fold_load`]): the load's chain input is `root`'s chain
+    /// dependency when `root`'s chain is the load's chain result, and
+    /// the load's record will depend on `root`. Returns the node to push
+    /// as `root`'s chain dependency.
+    pub fn fold_load(&mut self, dag: &Dag, root: Node, load: Node) -> Node {
+        self.folded_into[load.index()] = root.as_u32();
+        let ch = dag.operands(root)[0];
+        if ch == SDValue::new(load, 1) {
+            dag.operands(load)[0].node()
+        } else {
+            ch.node()
+        }
+    }
+}
+
+/// Whether a node on `stack` (or one it reads, searched within
+/// [`FOLD_SEARCH_LIMIT`] nodes) is `load`; too far counts as reaching it.
+fn reaches(dag: &Dag, load: Node, stack: &mut Vec<Node>) -> bool {
+    let mut visited = 0;
+    while let Some(x) = stack.pop() {
+        if x == load {
+            return true;
+        }
+        // Index order is topological: only later nodes can depend on it.
+        if x.index() < load.index() {
+            continue;
+        }
+        visited += 1;
+        if visited > FOLD_SEARCH_LIMIT {
+            return true;
+        }
+        stack.extend(dag.operands(x).iter().map(|o| o.node()));
+    }
+    false
+}
+
 impl<A> DepGraph for Cover<A> {
     fn deps_of(&self, n: Node) -> &[Node] {
         let (a, b) = self.dep_range[n.index()];
@@ -428,22 +496,7 @@ fn folds_legal<T: MatchTarget>(
             stack.push(ch.node());
         }
     }
-    let mut visited = 0;
-    while let Some(x) = stack.pop() {
-        if x == load {
-            return false;
-        }
-        // Index order is topological: only later nodes can depend on it.
-        if x.index() < load.index() {
-            continue;
-        }
-        visited += 1;
-        if visited > FOLD_SEARCH_LIMIT {
-            return false;
-        }
-        stack.extend(dag.operands(x).iter().map(|o| o.node()));
-    }
-    true
+    !reaches(dag, load, stack)
 }
 
 /// The type a row's root type is compared with at node `n`: the compared

@@ -27,7 +27,8 @@
 //! (`byval` copies, then stores to `[rsp + offset]`, `movss`/`movsd` for
 //! floats); COPYs into the argument registers; for variadic callees
 //! `MOV8ri $al, n`, n = the number of XMM registers used; `CALL64pcrel32
-//! sym` or `CALL64r reg` with the SysV register mask and implicit uses of
+//! sym`, `CALL64r reg` or `CALL64m addr` (a folded callee load, see
+//! [`cover_call`]) with the SysV register mask and implicit uses of
 //! the argument registers; `ADJCALLSTACKUP`; COPYs of the result registers.
 //! Every physical register is defined and read inside this sequence.
 //!
@@ -45,10 +46,15 @@ use super::super::desc::{sub_reg, subreg};
 use super::super::machine::mask;
 use super::super::{op, regs, Opcode};
 use super::abi::{self, assign, copy_bytes, mem, ArgKind, ArgLoc};
+use super::addr::match_addr;
 use super::emit::{class_of_vt, push_implicit, Emitter};
+use super::matcher::Binding;
+use super::matcher::Cover;
 use rcc_dag::{
-    ArgValue, ByVal, CallLowering, Dag, FormalArg, IselError, LoweredArgs, Node, Op, SDValue, VT,
+    ArgValue, ByVal, CallLowering, Dag, Ext, FormalArg, IselError, LoweredArgs, MemInfo, Node, Op,
+    SDValue, VT,
 };
+use rcc_ir::entity::EntityId;
 use rcc_mach::{flag, FrameIdx, MOpc, MachFunction, Operand, PReg, Reg};
 use std::any::Any;
 
@@ -183,6 +189,18 @@ impl CallLowering for X86Lowering {
 
     fn legal_address(&self, am: &rcc_dag::AddrShape) -> bool {
         super::addr::legal_shape(am)
+    }
+
+    /// x86-64 reads and writes any alignment at full speed (up to 16-byte
+    /// `movups`); `movq $imm` takes a sign-extended 32-bit immediate; SSE2
+    /// is baseline, so a 16-byte zero store is `xorps` + `movups`.
+    fn mem_access(&self) -> rcc_dag::MemAccess {
+        rcc_dag::MemAccess {
+            misaligned_fast_bits: 128,
+            max_int_bits: 64,
+            store_imm_bits: 32,
+            zero_vector: Some(VT::V4I32),
+        }
     }
 
     fn lower_call(
@@ -476,16 +494,20 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
         );
         uses.push(regs::AL);
     }
-    let (opc, target) = if dag.op_of(callee) == Op::Symbol {
-        (
-            op::CALL64pcrel32,
-            Operand::sym_index(dag.payload(callee.node()) as u32),
-        )
+    let mut cops = Vec::with_capacity(uses.len() + 12);
+    let opc = if dag.op_of(callee) == Op::Symbol {
+        cops.push(Operand::sym_index(dag.payload(callee.node()) as u32));
+        op::CALL64pcrel32
+    } else if let Some(&Binding::Addr(am)) = e.cover.bindings(n).first() {
+        // The callee's load, folded (see `cover_call`).
+        e.push_addr(mf, &mut cops, &am);
+        op::CALL64m
     } else {
-        (op::CALL64r, Operand::reg_use(e.reg(callee)))
+        cops.push(Operand::reg_use(e.reg(callee)));
+        op::CALL64r
     };
     let opc = MOpc::target(opc.0);
-    let mut cops = vec![target, Operand::reg_mask(mask::SYSV)];
+    cops.push(Operand::reg_mask(mask::SYSV));
     cops.extend(uses.iter().map(|&p| Operand::implicit_use(p)));
     push_implicit(&mut cops, opc, false);
     let vts = dag.vts(n);
@@ -570,24 +592,68 @@ fn byval_source(e: &Emitter<'_>, ptr: SDValue) -> Operand {
     }
 }
 
-/// The nodes a call node needs computed first: its register arguments, the
-/// pointers of `byval` arguments (not frame objects, which are addressed
-/// directly), an indirect callee; the chain last.
-pub fn call_deps(dag: &Dag, ops: &[SDValue], deps: &mut Vec<Node>) {
-    for &a in &ops[2..] {
+/// The values a call node reads from registers for its arguments: its
+/// register arguments and the pointers of `byval` arguments (not frame
+/// objects, which are addressed directly).
+fn arg_reads<'a>(dag: &'a Dag, ops: &'a [SDValue]) -> impl Iterator<Item = SDValue> + 'a {
+    ops[2..].iter().filter_map(move |&a| {
         if dag.op_of(a) == Op::ByValArg {
             let p = dag.operands(a.node())[0];
-            if dag.op_of(p) != Op::FrameIndex {
-                deps.push(p.node());
-            }
+            (dag.op_of(p) != Op::FrameIndex).then_some(p)
         } else {
-            deps.push(a.node());
+            Some(a)
         }
-    }
+    })
+}
+
+/// The nodes a sibling call node needs computed first: its argument
+/// reads, an indirect callee; the chain last.
+pub fn call_deps(dag: &Dag, ops: &[SDValue], deps: &mut Vec<Node>) {
+    deps.extend(arg_reads(dag, ops).map(|v| v.node()));
     if dag.op_of(ops[1]) != Op::Symbol {
         deps.push(ops[1].node());
     }
     deps.push(ops[0].node());
+}
+
+/// A call's callee load that [`cover_call`] may fold: a plain 64-bit load.
+fn callee_load(dag: &Dag, callee: SDValue) -> Option<Node> {
+    let n = callee.node();
+    let info = MemInfo::unpack(dag.payload(n));
+    (dag.op(n) == Op::Load
+        && callee.res() == 0
+        && dag.vts(n) == [VT::I64, VT::Chain]
+        && info.ext == Ext::None
+        && info.mem_bits == 64
+        && !info.volatile)
+        .then_some(n)
+}
+
+/// Covers call node `n` (not a sibling call, whose target register must
+/// survive the epilogue): its dependencies as [`call_deps`], except that a
+/// callee loaded from memory is folded into the call when the matcher's
+/// folding rules allow it (LLVM's `isCalleeLoad`: `callq *8(%rax)`,
+/// `callq *g(%rip)`); the callee's address is then the call's one
+/// `Addr` binding.
+pub fn cover_call(dag: &Dag, mf: &MachFunction, n: Node, c: &mut Cover) {
+    let ops = dag.operands(n);
+    let fold =
+        callee_load(dag, ops[1]).filter(|&l| c.may_fold_load(dag, n, l, arg_reads(dag, ops)));
+    c.deps.extend(arg_reads(dag, ops).map(|v| v.node()));
+    let Some(l) = fold else {
+        if dag.op_of(ops[1]) != Op::Symbol {
+            c.deps.push(ops[1].node());
+        }
+        c.deps.push(ops[0].node());
+        return;
+    };
+    let am = match_addr(dag, mf, dag.operands(l)[1], true);
+    c.deps.extend(am.regs().map(|r| r.node()));
+    let b0 = c.binds.len() as u32;
+    c.binds.push(Binding::Addr(am));
+    c.bind_range[n.index()] = (b0, c.binds.len() as u32);
+    let chain = c.fold_load(dag, n, l);
+    c.deps.push(chain);
 }
 
 /// Emits return node `n`.

@@ -153,7 +153,8 @@ impl MatchTarget for X86Match {
     ) -> Result<bool, IselError> {
         let ops = dag.operands(n);
         match dag.op(n) {
-            Op::Target(X86_CALL | X86_TCALL) => super::call::call_deps(dag, ops, &mut c.deps),
+            Op::Target(X86_CALL) => super::call::cover_call(dag, mf, n, c),
+            Op::Target(X86_TCALL) => super::call::call_deps(dag, ops, &mut c.deps),
             Op::TlsAddress => {}
             Op::InlineAsm => super::inline_asm::deps(dag, mf, n, &mut c.deps)?,
             Op::Target(X86_RET) => {

@@ -266,10 +266,11 @@ fn implicit_def(mf: &mut MachFunction) -> Reg {
     v
 }
 
-/// A register of zeros (`pxor x, x`).
+/// A register of zeros (`xorps x, x`: one byte shorter than `pxor`, as
+/// llc expands `V_SET0` without AVX).
 fn zeros(mf: &mut MachFunction) -> Reg {
     let u = implicit_def(mf);
-    ins(mf, op::PXORrr, &[S::R(u), S::R(u)])
+    ins(mf, op::XORPSrr, &[S::R(u), S::R(u)])
 }
 
 /// A register of ones (`pcmpeqd x, x`).

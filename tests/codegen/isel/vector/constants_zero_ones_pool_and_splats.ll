@@ -1,8 +1,8 @@
-; Vector constants: zero is PXOR, all-ones PCMPEQD, others from the constant
+; Vector constants: zero is XORPS (as llc expands V_SET0), all-ones PCMPEQD, others from the constant
 ; pool; a splat of a scalar is MOVD and PSHUFD with immediate 0.
 ; RUN: rcc-par -stop-after=finalize-isel -relocation-model=static -verify-machineinstrs %s -o - | FileCheck %s
 ; CHECK-LABEL: {{^}}name: f{{$}}
-; CHECK-DAG: PXORrr
+; CHECK-DAG: XORPSrr
 ; CHECK-DAG: PCMPEQDrr
 ; CHECK-DAG: %const.0
 ; CHECK-DAG: MOVDI2PDIrr
