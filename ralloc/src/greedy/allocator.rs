@@ -324,9 +324,13 @@ impl Greedy {
             st.matrix.assign(&st.lis, &st.units, &mut st.vrm, v, p);
             return Ok(());
         }
-        if let Some(p) = self.try_evict(mf, t, st, rs, v, new) {
-            st.matrix.assign(&st.lis, &st.units, &mut st.vrm, v, p);
-            return Ok(());
+        // Split-stage vregs already failed to evict: no second chance
+        // before they are split (LLVM's `selectOrSplitImpl`).
+        if stage != Stage::Split {
+            if let Some(p) = self.try_evict(mf, t, st, rs, v, new) {
+                st.matrix.assign(&st.lis, &st.units, &mut st.vrm, v, p);
+                return Ok(());
+            }
         }
         if stage < Stage::Split {
             self.extra.set_stage(v, Stage::Split);
@@ -451,7 +455,6 @@ impl Greedy {
             order_len: self.order.len() as u32,
             local: self.is_local(st, v),
         };
-        let hint = self.hints.first().copied().or(self.hint_of(v));
         let mut best: Option<(PReg, EvictionCost)> = None;
         let mut max = EvictionCost::MAX;
         for k in 0..self.order.len() {
@@ -496,7 +499,11 @@ impl Greedy {
                     can_reassign,
                 });
             }
-            if let Some(c) = evict::eviction_cost(&a, hint == Some(p), false, &self.intfs, &max) {
+            // By weight alone, hinted register or not (LLVM's
+            // `tryFindEvictionCandidate`): letting a light hinted vreg push
+            // out a heavier one started eviction chains that ended with
+            // long-lived values split around every call.
+            if let Some(c) = evict::eviction_cost(&a, false, &self.intfs, &max) {
                 best = Some((p, c));
                 max = c;
             }

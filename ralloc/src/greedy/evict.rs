@@ -79,13 +79,11 @@ pub struct Interferer {
 }
 
 /// Whether `a` should evict `b` in the non-urgent case (LLVM's
-/// `shouldEvict`): when `a` is hinted to this register and `b` can still
-/// be split and does not lose its own hint, or when `a` is heavier.
-pub fn should_evict(a: &Evictor, is_hint: bool, b: &Interferer, breaks_hint: bool) -> bool {
-    let can_split = b.stage < Stage::Spill;
-    if can_split && is_hint && !breaks_hint {
-        return true;
-    }
+/// `shouldEvict` as its eviction search uses it, with `IsHint` false):
+/// when `a` is heavier. A hinted register earns no exception: a light
+/// vreg evicting a heavier one for its hint started chains of evictions
+/// that ended with long-lived values split around every call.
+pub fn should_evict(a: &Evictor, b: &Interferer) -> bool {
     a.weight > b.weight
 }
 
@@ -94,7 +92,6 @@ pub fn should_evict(a: &Evictor, is_hint: bool, b: &Interferer, breaks_hint: boo
 /// taken by a physical (fixed) range there, which is never evicted.
 pub fn eviction_cost(
     a: &Evictor,
-    is_hint: bool,
     fixed: bool,
     intfs: &[Interferer],
     max_cost: &EvictionCost,
@@ -128,7 +125,7 @@ pub fn eviction_cost(
         if urgent {
             continue;
         }
-        if !should_evict(a, is_hint, b, b.in_preferred) {
+        if !should_evict(a, b) {
             return None;
         }
         // Looking for a cheap register only: evicting another local range
@@ -170,13 +167,7 @@ mod tests {
     #[test]
     fn heavier_evicts_lighter_only() {
         let a = ev(5.0, 3);
-        let c = eviction_cost(
-            &a,
-            false,
-            false,
-            &[intf(1.0, 0), intf(2.0, 1)],
-            &EvictionCost::MAX,
-        );
+        let c = eviction_cost(&a, false, &[intf(1.0, 0), intf(2.0, 1)], &EvictionCost::MAX);
         assert_eq!(
             c,
             Some(EvictionCost {
@@ -184,56 +175,56 @@ mod tests {
                 max_weight: 2.0
             })
         );
-        assert!(eviction_cost(&a, false, false, &[intf(6.0, 0)], &EvictionCost::MAX).is_none());
-        assert!(eviction_cost(&a, false, true, &[], &EvictionCost::MAX).is_none());
+        assert!(eviction_cost(&a, false, &[intf(6.0, 0)], &EvictionCost::MAX).is_none());
+        assert!(eviction_cost(&a, true, &[], &EvictionCost::MAX).is_none());
     }
 
     #[test]
     fn cascade_rule_terminates() {
         // Same or newer cascade: never (without urgency).
         let a = ev(100.0, 3);
-        assert!(eviction_cost(&a, false, false, &[intf(1.0, 3)], &EvictionCost::MAX).is_none());
-        assert!(eviction_cost(&a, false, false, &[intf(1.0, 4)], &EvictionCost::MAX).is_none());
+        assert!(eviction_cost(&a, false, &[intf(1.0, 3)], &EvictionCost::MAX).is_none());
+        assert!(eviction_cost(&a, false, &[intf(1.0, 4)], &EvictionCost::MAX).is_none());
         // Urgent (unspillable evictor) may break a newer cascade, at a price.
         let mut u = ev(f32::INFINITY, 3);
         u.spillable = false;
-        let c = eviction_cost(&u, false, false, &[intf(1.0, 4)], &EvictionCost::MAX).unwrap();
+        let c = eviction_cost(&u, false, &[intf(1.0, 4)], &EvictionCost::MAX).unwrap();
         assert_eq!(c.broken_hints, 10);
         // Done vregs and unspillable ones are never evicted by spillable ones.
         let mut d = intf(1.0, 0);
         d.stage = Stage::Done;
-        assert!(eviction_cost(&a, false, false, &[d], &EvictionCost::MAX).is_none());
+        assert!(eviction_cost(&a, false, &[d], &EvictionCost::MAX).is_none());
         let mut s = intf(f32::INFINITY, 0);
         s.spillable = false;
-        assert!(eviction_cost(&a, false, false, &[s], &EvictionCost::MAX).is_none());
+        assert!(eviction_cost(&a, false, &[s], &EvictionCost::MAX).is_none());
     }
 
     #[test]
     fn hints_and_max_cost() {
-        // A hinted evictor takes its register from a heavier splittable
-        // vreg that is not in its own preferred register.
+        // A lighter evictor never takes a register from a heavier
+        // splittable vreg, even one out of its own preferred register.
         let a = ev(1.0, 1);
-        assert!(eviction_cost(&a, true, false, &[intf(9.0, 0)], &EvictionCost::MAX).is_some());
+        assert!(eviction_cost(&a, false, &[intf(9.0, 0)], &EvictionCost::MAX).is_none());
         let mut p = intf(0.5, 0);
         p.in_preferred = true;
-        let c = eviction_cost(&a, false, false, &[p], &EvictionCost::MAX).unwrap();
+        let c = eviction_cost(&a, false, &[p], &EvictionCost::MAX).unwrap();
         assert_eq!(c.broken_hints, 1);
         // Not cheaper than the best so far: rejected.
         let best = EvictionCost {
             broken_hints: 0,
             max_weight: 0.7,
         };
-        assert!(eviction_cost(&a, false, false, &[intf(0.8, 0)], &best).is_none());
-        assert!(eviction_cost(&a, false, false, &[intf(0.6, 0)], &best).is_some());
+        assert!(eviction_cost(&a, false, &[intf(0.8, 0)], &best).is_none());
+        assert!(eviction_cost(&a, false, &[intf(0.6, 0)], &best).is_some());
         // Cheap-register search: a local evictor does not push out a local
         // range that cannot go elsewhere.
         let mut la = ev(5.0, 1);
         la.local = true;
         let mut lb = intf(0.6, 0);
         lb.local = true;
-        assert!(eviction_cost(&la, false, false, &[lb], &best).is_none());
+        assert!(eviction_cost(&la, false, &[lb], &best).is_none());
         lb.can_reassign = true;
-        assert!(eviction_cost(&la, false, false, &[lb], &best).is_some());
+        assert!(eviction_cost(&la, false, &[lb], &best).is_some());
         assert!(EvictionCost::ZERO.less(&best) && !EvictionCost::MAX.less(&best));
     }
 }
