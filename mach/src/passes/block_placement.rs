@@ -255,7 +255,7 @@ pub fn place_blocks(
 /// be entered from the block laid out before it, unless that edge carries
 /// more than 20% of its frequency (then it is mostly fallen into, and the
 /// padding would be executed). Returns the number of blocks aligned.
-fn align_blocks(mf: &mut MachFunction, t: &dyn TargetInfo, bp: &BlockPlacement) -> usize {
+fn align_blocks(mf: &mut MachFunction, t: &dyn TargetInfo, bp: &mut BlockPlacement) -> usize {
     const COLD: f64 = 0.2;
     let log2 = t.pref_loop_align_log2();
     let entry = bp.bfreq(mf.order[0]) * COLD;
@@ -270,8 +270,18 @@ fn align_blocks(mf: &mut MachFunction, t: &dyn TargetInfo, bp: &BlockPlacement) 
             continue;
         }
         let pred = mf.order[k - 1];
-        if mf.succs(pred).contains(&b) && bp.edge_freq(mf, pred, b) > f * COLD {
-            continue;
+        if mf.succs(pred).contains(&b) {
+            // The edge's probability on the final branches (placement
+            // may have rewritten them since `init`).
+            bp.freq.edge_probs(mf, &bp.loops, pred, &mut bp.tmp);
+            let p: f64 = (mf.succs(pred).iter())
+                .zip(&bp.tmp)
+                .filter(|&(&x, _)| x == b)
+                .map(|(_, &p)| p)
+                .sum();
+            if bp.bfreq(pred) * p > f * COLD {
+                continue;
+            }
         }
         mf.blocks[b].align_log2 = log2;
         n += 1;
