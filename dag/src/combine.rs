@@ -59,7 +59,9 @@
 //!   operand;
 //! - when optimizing, an `or` tree assembling an integer from byte loads
 //!   of consecutive addresses is one wide load, byte-swapped for
-//!   big-endian order ([`load_combine`]).
+//!   big-endian order ([`load_combine`]);
+//! - when optimizing, a chain of `insert_elt`s at constant lanes into
+//!   `undef` is one `build_vector` ([`vector`]).
 //!
 //! Invariants: every rewrite computes the same value for every input
 //! (`combine/tests.rs` checks random DAGs against an evaluator); produced
@@ -146,6 +148,7 @@ fn has_rules(op: Op) -> bool {
             | Op::Select
             | Op::Store
             | Op::TokenFactor
+            | Op::InsertElt
     )
 }
 
@@ -434,6 +437,13 @@ impl Combiner<'_> {
         d: u32,
     ) -> Option<SDValue> {
         let dag = &*self.dag;
+        if op == Op::InsertElt {
+            return if self.cx.optimize {
+                self.insert_elt(vt, ops, old, d)
+            } else {
+                None
+            };
+        }
         if !vt.is_int() && op != Op::Store && op != Op::TokenFactor {
             return None;
         }
@@ -852,5 +862,6 @@ impl Combiner<'_> {
 
 mod divide;
 mod load_combine;
+mod vector;
 #[cfg(test)]
 mod tests;
