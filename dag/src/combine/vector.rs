@@ -2,7 +2,11 @@
 //! lanes into `undef` becomes one `build_vector` (LLVM's
 //! `visitINSERT_VECTOR_ELT` folding into `BUILD_VECTOR`), so the target
 //! builds the vector from its lanes at once (`movd` + `punpck*` trees on
-//! x86) instead of one shuffle per inserted lane.
+//! x86) instead of one shuffle per inserted lane. Only vectors of at
+//! most four lanes: wider ones (`v8i16`, `v16i8`) are built lane by lane
+//! anyway (`pinsrw`), and one `build_vector` would keep every lane's
+//! scalar live at once where the chain lets the scheduler load and
+//! insert one lane at a time.
 //!
 //! Invariants: the result has the value of the chain for every input
 //! (lanes not inserted stay `undef`, a later insert to a lane wins);
@@ -31,7 +35,7 @@ impl Combiner<'_> {
         let dag = &*self.dag;
         let n = vt.lanes();
         let k = dag.as_const(ops[2])?;
-        if k >= u64::from(n) || dag.vt(ops[1]) != vt.elem() {
+        if n > 4 || k >= u64::from(n) || dag.vt(ops[1]) != vt.elem() {
             return None;
         }
         let mut lanes: Vec<SDValue> = match dag.op_of(ops[0]) {
