@@ -1606,3 +1606,70 @@ proptest! {
         prop_assert_eq!(&behaviour(&d, GARBAGE), &before0, "before:\n{}after:\n{}", dump, d.dump());
     }
 }
+
+#[test]
+fn insert_chains_into_undef_become_build_vectors() {
+    let v4 = VT::V4I32;
+    let ins = |b: &mut B, v: SDValue, x: SDValue, k: u64| {
+        let k = b.k(VT::I64, k);
+        b.v(Op::InsertElt, v4, &[v, x, k])
+    };
+    // Lanes 2, 0, then 2 again: the later insert wins, lanes 1 and 3
+    // stay undefined.
+    let mut b = B::new();
+    let (x, y, z) = (b.input(VT::I32), b.input(VT::I32), b.input(VT::I32));
+    let u = b.v(Op::Undef, v4, &[]);
+    let v = ins(&mut b, u, x, 2);
+    let v = ins(&mut b, v, y, 0);
+    let v = ins(&mut b, v, z, 2);
+    b.output(v);
+    let o = b.run_with(true)[0];
+    assert_eq!(b.op(o), Op::BuildVector);
+    let lanes: Vec<Op> = (0..4).map(|k| b.op(b.arg(o, k))).collect();
+    assert_eq!(b.arg(o, 0), y);
+    assert_eq!(b.arg(o, 2), z);
+    assert_eq!(lanes[1], Op::Undef);
+    assert_eq!(lanes[3], Op::Undef);
+    // Not when not optimizing.
+    let mut b = B::new();
+    let x = b.input(VT::I32);
+    let u = b.v(Op::Undef, v4, &[]);
+    let v = ins(&mut b, u, x, 1);
+    b.output(v);
+    let o = b.run_with(false)[0];
+    assert_eq!(b.op(o), Op::InsertElt);
+    // An intermediate vector read twice is kept, and the insert into it
+    // stays an insert; an index past the lanes is left alone.
+    let mut b = B::new();
+    let (x, y) = (b.input(VT::I32), b.input(VT::I32));
+    let u = b.v(Op::Undef, v4, &[]);
+    let v = ins(&mut b, u, x, 0);
+    let w = ins(&mut b, v, y, 1);
+    let far = ins(&mut b, v, y, 4);
+    b.output(v);
+    b.output(w);
+    b.output(far);
+    let outs = b.run_with(true);
+    assert_eq!(b.op(outs[0]), Op::BuildVector);
+    assert_eq!(b.op(outs[1]), Op::InsertElt);
+    assert_eq!(b.op(outs[2]), Op::InsertElt);
+    // A constant vector stays a constant with an insert.
+    let mut b = B::new();
+    let x = b.input(VT::I32);
+    let lanes: Vec<SDValue> = (1..=4).map(|c| b.k(VT::I32, c)).collect();
+    let c = b.v(Op::BuildVector, v4, &lanes);
+    let v = ins(&mut b, c, x, 1);
+    b.output(v);
+    let o = b.run_with(true)[0];
+    assert_eq!(b.op(o), Op::InsertElt);
+    // Eight lanes: the chain is kept (see combine/vector.rs).
+    let v8 = VT::V8I16;
+    let mut b = B::new();
+    let x = b.input(VT::I16);
+    let u = b.v(Op::Undef, v8, &[]);
+    let k = b.k(VT::I64, 0);
+    let v = b.v(Op::InsertElt, v8, &[u, x, k]);
+    b.output(v);
+    let o = b.run_with(true)[0];
+    assert_eq!(b.op(o), Op::InsertElt);
+}
