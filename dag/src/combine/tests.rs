@@ -1673,3 +1673,61 @@ fn insert_chains_into_undef_become_build_vectors() {
     let o = b.run_with(true)[0];
     assert_eq!(b.op(o), Op::InsertElt);
 }
+
+#[test]
+fn multiplication_distributes_over_add_like_constants() {
+    use crate::opcode::OR_DISJOINT;
+    // (mul (add x 3) 768) -> (add (mul x 768) 2304); the same for a
+    // disjoint or, not for a plain one.
+    for (inner, payload, fires) in [
+        (Op::Add, 0, true),
+        (Op::Or, OR_DISJOINT, true),
+        (Op::Or, 0, false),
+    ] {
+        let mut b = B::new();
+        let x = b.input(VT::I64);
+        let k3 = b.k(VT::I64, 3);
+        let s = b.d.value(inner, VT::I64, &[x, k3], payload);
+        let k = b.k(VT::I64, 768);
+        let m = b.v(Op::Mul, VT::I64, &[s, k]);
+        b.output(m);
+        let o = b.run_with(true)[0];
+        if fires {
+            assert_eq!(b.op(o), Op::Add, "{inner:?}");
+            assert_eq!(b.konst(o, 1), Some(2304));
+            let p = b.arg(o, 0);
+            assert_eq!(b.op(p), Op::Mul);
+            assert_eq!(b.arg(p, 0), x);
+            assert_eq!(b.konst(p, 1), Some(768));
+        } else {
+            assert_eq!(b.op(o), Op::Mul, "{inner:?}");
+        }
+    }
+}
+
+#[test]
+fn address_constants_move_to_the_outermost_add() {
+    // load (add (add base (add i 16)) j) -> load (add (add (add i base) j) 16),
+    // so the constant becomes the displacement; not for an add that is
+    // no address.
+    let mut b = B::new();
+    let (base, i, j) = (b.input(VT::I64), b.input(VT::I64), b.input(VT::I64));
+    let k = b.k(VT::I64, 16);
+    let ik = b.v(Op::Add, VT::I64, &[i, k]);
+    let p = b.v(Op::Add, VT::I64, &[base, ik]);
+    let a = b.v(Op::Add, VT::I64, &[p, j]);
+    let l = b.load(VT::I32, plain(32), a);
+    b.output(l);
+    let o = b.run_with(true)[0];
+    let addr = b.arg(o, 1);
+    assert_eq!(b.op(addr), Op::Add);
+    assert_eq!(b.konst(addr, 1), Some(16));
+    let mut b = B::new();
+    let (x, y) = (b.input(VT::I64), b.input(VT::I64));
+    let k = b.k(VT::I64, 16);
+    let xk = b.v(Op::Add, VT::I64, &[x, k]);
+    let s = b.v(Op::Add, VT::I64, &[xk, y]);
+    b.output(s);
+    let o = b.run_with(true)[0];
+    assert_eq!(b.konst(o, 1), None);
+}
