@@ -547,13 +547,14 @@ impl Combiner<'_> {
             let o = dag.operands(v.node());
             dag.as_const(o[1]).map(|_| (o[0], o[1]))
         };
-        let (a, c, other) = if let Some((a, c)) = split(y).filter(|_| self.operand_single_use(old, 1)) {
-            (a, c, x)
-        } else if let Some((a, c)) = split(x).filter(|_| self.operand_single_use(old, 0)) {
-            (a, c, y)
-        } else {
-            return None;
-        };
+        let (a, c, other) =
+            if let Some((a, c)) = split(y).filter(|_| self.operand_single_use(old, 1)) {
+                (a, c, x)
+            } else if let Some((a, c)) = split(x).filter(|_| self.operand_single_use(old, 0)) {
+                (a, c, y)
+            } else {
+                return None;
+            };
         let inner = self.mk(Op::Add, vt, &[a, other], d);
         Some(self.mk(Op::Add, vt, &[inner, c], d))
     }
@@ -939,6 +940,6 @@ impl Combiner<'_> {
 
 mod divide;
 mod load_combine;
-mod vector;
 #[cfg(test)]
 mod tests;
+mod vector;

@@ -45,9 +45,7 @@ impl Combiner<'_> {
             }
             Op::BuildVector if self.operand_single_use(old, 0) => {
                 let lanes = dag.operands(ops[0].node());
-                let constant = |l: &SDValue| {
-                    matches!(dag.op_of(*l), Op::Constant | Op::ConstantFP)
-                };
+                let constant = |l: &SDValue| matches!(dag.op_of(*l), Op::Constant | Op::ConstantFP);
                 if lanes.len() != n as usize || lanes.iter().any(constant) {
                     return None;
                 }
