@@ -61,7 +61,15 @@
 //!   operand;
 //! - when optimizing, an `or` tree assembling an integer from byte loads
 //!   of consecutive addresses is one wide load, byte-swapped for
-//!   big-endian order ([`load_combine`]).
+//!   big-endian order ([`load_combine`]);
+//! - when optimizing, `(mul (add x c1) c2) -> (add (mul x c2) c1*c2)`
+//!   (also for an `or` the IR marks `disjoint`) when the add has no other
+//!   reader, and `(add (add a c) y) -> (add (add a y) c)` in address
+//!   arithmetic (the outer add is a load or store address or feeds an
+//!   add), so `base + (i + k) * size + j` shares `base + i * size + j`
+//!   and keeps `k * size` as a displacement;
+//! - when optimizing, a chain of `insert_elt`s at constant lanes into
+//!   `undef` is one `build_vector` ([`vector`]).
 //!
 //! Invariants: every rewrite computes the same value for every input
 //! (`combine/tests.rs` checks random DAGs against an evaluator); produced
@@ -158,6 +166,7 @@ fn has_rules(op: Op) -> bool {
             | Op::Select
             | Op::Store
             | Op::TokenFactor
+            | Op::InsertElt
     )
 }
 
@@ -491,6 +500,13 @@ impl Combiner<'_> {
         d: u32,
     ) -> Option<SDValue> {
         let dag = &*self.dag;
+        if op == Op::InsertElt {
+            return if self.cx.optimize {
+                self.insert_elt(vt, ops, old, d)
+            } else {
+                None
+            };
+        }
         if !vt.is_int() && op != Op::Store && op != Op::TokenFactor {
             return None;
         }
@@ -549,6 +565,57 @@ impl Combiner<'_> {
         }
     }
 
+    /// Reassociation: `(add (add a c) y) -> (add (add a y) c)` (either
+    /// operand) when the inner add has no other reader and the outer one
+    /// is an address (or part of one), so constants move
+    /// to the outermost add: addresses `base + (i*size + k) + j` share
+    /// `base + i*size + j` and keep `k` as a displacement.
+    fn add_constant_outwards(
+        &mut self,
+        vt: VT,
+        x: SDValue,
+        y: SDValue,
+        old: Option<Node>,
+        d: u32,
+    ) -> Option<SDValue> {
+        // Only address arithmetic: the old add's one reader is a load or
+        // store address or another add (elsewhere the longer-lived `a + y`
+        // costs registers for nothing).
+        let n = old?;
+        let s = n.index() * 4;
+        if self.cx.uses.get(s) != Some(&1) {
+            return None;
+        }
+        let u = Node::from_u32(self.cx.user[s]);
+        let dag = &*self.dag;
+        let address = match dag.op(u) {
+            Op::Load => dag.operands(u)[1] == SDValue::new(n, 0),
+            Op::Store => dag.operands(u)[2] == SDValue::new(n, 0),
+            Op::Add => true,
+            _ => false,
+        };
+        if !address {
+            return None;
+        }
+        let split = |v: SDValue| {
+            if dag.op_of(v) != Op::Add || v.res() != 0 {
+                return None;
+            }
+            let o = dag.operands(v.node());
+            dag.as_const(o[1]).map(|_| (o[0], o[1]))
+        };
+        let (a, c, other) =
+            if let Some((a, c)) = split(y).filter(|_| self.operand_single_use(old, 1)) {
+                (a, c, x)
+            } else if let Some((a, c)) = split(x).filter(|_| self.operand_single_use(old, 0)) {
+                (a, c, y)
+            } else {
+                return None;
+            };
+        let inner = self.mk(Op::Add, vt, &[a, other], d);
+        Some(self.mk(Op::Add, vt, &[inner, c], d))
+    }
+
     /// Rules of `add sub and or xor mul`.
     fn binary(
         &mut self,
@@ -566,6 +633,12 @@ impl Combiner<'_> {
                 Op::Xor | Op::Sub => Some(self.konst(vt, 0)),
                 _ => None,
             };
+        }
+        if op == Op::Add && dag.as_const(y).is_none() {
+            if !self.cx.optimize {
+                return None;
+            }
+            return self.add_constant_outwards(vt, x, y, old, d);
         }
         let c2 = dag.as_const(y)?;
         let xop = dag.op_of(x);
@@ -592,6 +665,21 @@ impl Combiner<'_> {
             if let Some((o, k)) = merged {
                 let k = self.konst(vt, k & m);
                 return Some(self.mk(o, vt, &[base, k], d));
+            }
+        }
+        // Distribution: (mul (add x c1) c2) -> (add (mul x c2) c1*c2), an
+        // `or` with disjoint operands being an add, when the add has no
+        // other reader (address arithmetic `(i + k) * size` then shares
+        // `i * size` and keeps `k * size` as a displacement).
+        let add_like = xop == Op::Add
+            || (xop == Op::Or && dag.payload(x.node()) & crate::opcode::OR_DISJOINT != 0);
+        if let (Op::Mul, true, Some(c1)) = (op, add_like, c1) {
+            if self.cx.optimize && self.operand_single_use(old, 0) {
+                let base = inner[0];
+                let k2 = self.konst(vt, c2);
+                let m = self.mk(Op::Mul, vt, &[base, k2], d);
+                let k = self.konst(vt, c1.wrapping_mul(c2) & vt.mask());
+                return Some(self.mk(Op::Add, vt, &[m, k], d));
             }
         }
         match op {
@@ -948,3 +1036,4 @@ mod load_combine;
 mod store_merge;
 #[cfg(test)]
 mod tests;
+mod vector;

@@ -22,6 +22,9 @@
 pub const WRAP_NUW: u64 = 1;
 /// `Add` payload bit: the IR's `nsw` (no signed wrap).
 pub const WRAP_NSW: u64 = 2;
+/// `Or` payload bit: the IR's `disjoint` (no bit set in both operands, so
+/// the `or` is an `add`).
+pub const OR_DISJOINT: u64 = 1;
 
 /// An opcode.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -63,6 +66,7 @@ pub enum Op {
     SRem,
     URem,
     And,
+    /// (a, b); payload: [`OR_DISJOINT`] when the IR says so.
     Or,
     Xor,
     Shl,

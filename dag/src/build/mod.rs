@@ -702,10 +702,13 @@ impl Builder<'_, '_> {
                 None => {
                     // The wrap flags of an add (nuw, nsw: bits 0 and 1 of
                     // both encodings) are the node's payload.
-                    let wrap = if o == Op::Add {
-                        (f.flags[i.index()] & (inst::NUW | inst::NSW)) as u64
-                    } else {
-                        0
+                    // An or's `disjoint` is its payload.
+                    let wrap = match o {
+                        Op::Add => (f.flags[i.index()] & (inst::NUW | inst::NSW)) as u64,
+                        Op::Or if f.flags[i.index()] & inst::DISJOINT != 0 => {
+                            crate::opcode::OR_DISJOINT
+                        }
+                        _ => 0,
                     };
                     self.dag.value(o, vt, &[a, c], wrap)
                 }

@@ -1899,3 +1899,128 @@ proptest! {
         prop_assert_eq!(&behaviour(&d, GARBAGE), &before0, "before:\n{}after:\n{}", dump, d.dump());
     }
 }
+
+#[test]
+fn insert_chains_into_undef_become_build_vectors() {
+    let v4 = VT::V4I32;
+    let ins = |b: &mut B, v: SDValue, x: SDValue, k: u64| {
+        let k = b.k(VT::I64, k);
+        b.v(Op::InsertElt, v4, &[v, x, k])
+    };
+    // Lanes 2, 0, then 2 again: the later insert wins, lanes 1 and 3
+    // stay undefined.
+    let mut b = B::new();
+    let (x, y, z) = (b.input(VT::I32), b.input(VT::I32), b.input(VT::I32));
+    let u = b.v(Op::Undef, v4, &[]);
+    let v = ins(&mut b, u, x, 2);
+    let v = ins(&mut b, v, y, 0);
+    let v = ins(&mut b, v, z, 2);
+    b.output(v);
+    let o = b.run_with(true)[0];
+    assert_eq!(b.op(o), Op::BuildVector);
+    let lanes: Vec<Op> = (0..4).map(|k| b.op(b.arg(o, k))).collect();
+    assert_eq!(b.arg(o, 0), y);
+    assert_eq!(b.arg(o, 2), z);
+    assert_eq!(lanes[1], Op::Undef);
+    assert_eq!(lanes[3], Op::Undef);
+    // Not when not optimizing.
+    let mut b = B::new();
+    let x = b.input(VT::I32);
+    let u = b.v(Op::Undef, v4, &[]);
+    let v = ins(&mut b, u, x, 1);
+    b.output(v);
+    let o = b.run_with(false)[0];
+    assert_eq!(b.op(o), Op::InsertElt);
+    // An intermediate vector read twice is kept, and the insert into it
+    // stays an insert; an index past the lanes is left alone.
+    let mut b = B::new();
+    let (x, y) = (b.input(VT::I32), b.input(VT::I32));
+    let u = b.v(Op::Undef, v4, &[]);
+    let v = ins(&mut b, u, x, 0);
+    let w = ins(&mut b, v, y, 1);
+    let far = ins(&mut b, v, y, 4);
+    b.output(v);
+    b.output(w);
+    b.output(far);
+    let outs = b.run_with(true);
+    assert_eq!(b.op(outs[0]), Op::BuildVector);
+    assert_eq!(b.op(outs[1]), Op::InsertElt);
+    assert_eq!(b.op(outs[2]), Op::InsertElt);
+    // A constant vector stays a constant with an insert.
+    let mut b = B::new();
+    let x = b.input(VT::I32);
+    let lanes: Vec<SDValue> = (1..=4).map(|c| b.k(VT::I32, c)).collect();
+    let c = b.v(Op::BuildVector, v4, &lanes);
+    let v = ins(&mut b, c, x, 1);
+    b.output(v);
+    let o = b.run_with(true)[0];
+    assert_eq!(b.op(o), Op::InsertElt);
+    // Eight lanes: the chain is kept (see combine/vector.rs).
+    let v8 = VT::V8I16;
+    let mut b = B::new();
+    let x = b.input(VT::I16);
+    let u = b.v(Op::Undef, v8, &[]);
+    let k = b.k(VT::I64, 0);
+    let v = b.v(Op::InsertElt, v8, &[u, x, k]);
+    b.output(v);
+    let o = b.run_with(true)[0];
+    assert_eq!(b.op(o), Op::InsertElt);
+}
+
+#[test]
+fn multiplication_distributes_over_add_like_constants() {
+    use crate::opcode::OR_DISJOINT;
+    // (mul (add x 3) 768) -> (add (mul x 768) 2304); the same for a
+    // disjoint or, not for a plain one.
+    for (inner, payload, fires) in [
+        (Op::Add, 0, true),
+        (Op::Or, OR_DISJOINT, true),
+        (Op::Or, 0, false),
+    ] {
+        let mut b = B::new();
+        let x = b.input(VT::I64);
+        let k3 = b.k(VT::I64, 3);
+        let s = b.d.value(inner, VT::I64, &[x, k3], payload);
+        let k = b.k(VT::I64, 768);
+        let m = b.v(Op::Mul, VT::I64, &[s, k]);
+        b.output(m);
+        let o = b.run_with(true)[0];
+        if fires {
+            assert_eq!(b.op(o), Op::Add, "{inner:?}");
+            assert_eq!(b.konst(o, 1), Some(2304));
+            let p = b.arg(o, 0);
+            assert_eq!(b.op(p), Op::Mul);
+            assert_eq!(b.arg(p, 0), x);
+            assert_eq!(b.konst(p, 1), Some(768));
+        } else {
+            assert_eq!(b.op(o), Op::Mul, "{inner:?}");
+        }
+    }
+}
+
+#[test]
+fn address_constants_move_to_the_outermost_add() {
+    // load (add (add base (add i 16)) j) -> load (add (add (add i base) j) 16),
+    // so the constant becomes the displacement; not for an add that is
+    // no address.
+    let mut b = B::new();
+    let (base, i, j) = (b.input(VT::I64), b.input(VT::I64), b.input(VT::I64));
+    let k = b.k(VT::I64, 16);
+    let ik = b.v(Op::Add, VT::I64, &[i, k]);
+    let p = b.v(Op::Add, VT::I64, &[base, ik]);
+    let a = b.v(Op::Add, VT::I64, &[p, j]);
+    let l = b.load(VT::I32, plain(32), a);
+    b.output(l);
+    let o = b.run_with(true)[0];
+    let addr = b.arg(o, 1);
+    assert_eq!(b.op(addr), Op::Add);
+    assert_eq!(b.konst(addr, 1), Some(16));
+    let mut b = B::new();
+    let (x, y) = (b.input(VT::I64), b.input(VT::I64));
+    let k = b.k(VT::I64, 16);
+    let xk = b.v(Op::Add, VT::I64, &[x, k]);
+    let s = b.v(Op::Add, VT::I64, &[xk, y]);
+    b.output(s);
+    let o = b.run_with(true)[0];
+    assert_eq!(b.konst(o, 1), None);
+}

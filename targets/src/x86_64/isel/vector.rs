@@ -339,24 +339,20 @@ fn build_vector(
         .map(|&l| (dag.op_of(l) != Op::Undef).then(|| e.reg(l)))
         .collect();
     let first = regs.iter().flatten().next().copied().unwrap_or(Reg::NONE);
-    if regs.iter().flatten().all(|&r| r == first) {
+    if regs.iter().flatten().nth(1).is_some() && regs.iter().flatten().all(|&r| r == first) {
         return Ok(splat(mf, vt, first));
     }
-    let undef_or = |mf: &mut MachFunction, r: Option<Reg>| match r {
-        Some(r) => r,
-        None => implicit_def(mf),
-    };
     Ok(match vt {
         // Float lanes are the low parts of XMM registers already.
         VT::V4F32 => {
-            let x: Vec<Reg> = regs.iter().map(|&r| undef_or(mf, r)).collect();
-            let lo = ins(mf, op::UNPCKLPSrr, &[S::R(x[0]), S::R(x[1])]);
-            let hi = ins(mf, op::UNPCKLPSrr, &[S::R(x[2]), S::R(x[3])]);
-            ins(mf, op::MOVLHPSrr, &[S::R(lo), S::R(hi)])
+            let lo = unpack(mf, op::UNPCKLPSrr, regs[0], regs[1]);
+            let hi = unpack(mf, op::UNPCKLPSrr, regs[2], regs[3]);
+            let v = unpack(mf, op::MOVLHPSrr, lo, hi).unwrap_or(first);
+            as_vector(mf, v)
         }
         VT::V2F64 => {
-            let (a, b) = (undef_or(mf, regs[0]), undef_or(mf, regs[1]));
-            ins(mf, op::UNPCKLPDrr, &[S::R(a), S::R(b)])
+            let v = unpack(mf, op::UNPCKLPDrr, regs[0], regs[1]).unwrap_or(first);
+            as_vector(mf, v)
         }
         VT::V2I64 => {
             let x: Vec<Option<Reg>> = regs
@@ -364,23 +360,18 @@ fn build_vector(
                 .map(|r| r.map(|r| ins(mf, op::MOV64toPQIrr, &[S::R(r)])))
                 .collect();
             match (x[0], x[1]) {
-                (Some(a), Some(b)) => ins(mf, op::PUNPCKLQDQrr, &[S::R(a), S::R(b)]),
-                (Some(a), None) => a,
                 (None, Some(b)) => ins(mf, op::PSHUFDri, &[S::R(b), S::I(0x44)]),
-                (None, None) => implicit_def(mf),
+                (a, b) => unpack(mf, op::PUNPCKLQDQrr, a, b).unwrap_or(first),
             }
         }
         VT::V4I32 => {
-            let x: Vec<Reg> = regs
+            let x: Vec<Option<Reg>> = regs
                 .iter()
-                .map(|r| match r {
-                    Some(r) => ins(mf, op::MOVDI2PDIrr, &[S::R(*r)]),
-                    None => implicit_def(mf),
-                })
+                .map(|r| r.map(|r| ins(mf, op::MOVDI2PDIrr, &[S::R(r)])))
                 .collect();
-            let lo = ins(mf, op::PUNPCKLDQrr, &[S::R(x[0]), S::R(x[1])]);
-            let hi = ins(mf, op::PUNPCKLDQrr, &[S::R(x[2]), S::R(x[3])]);
-            ins(mf, op::PUNPCKLQDQrr, &[S::R(lo), S::R(hi)])
+            let lo = unpack(mf, op::PUNPCKLDQrr, x[0], x[1]);
+            let hi = unpack(mf, op::PUNPCKLDQrr, x[2], x[3]);
+            unpack(mf, op::PUNPCKLQDQrr, lo, hi).unwrap_or(first)
         }
         VT::V8I16 => {
             let words: Vec<Option<Reg>> = regs
@@ -407,6 +398,34 @@ fn build_vector(
         }
         _ => return Err(IselError::new(format!("a {vt} built from registers"))),
     })
+}
+
+/// `r` as a VR128 value: a scalar float register (the only lane built)
+/// is copied into the vector class, a vector register is `r` itself.
+fn as_vector(mf: &mut MachFunction, r: Reg) -> Reg {
+    let vr128 = RegClassId(super::super::class::VR128.0);
+    if r.as_virt().is_some_and(|v| mf.class_of(v) == vr128) {
+        return r;
+    }
+    let v = Reg::virt(mf.new_vreg(vr128));
+    mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(r)]);
+    v
+}
+
+/// The vector whose low half is `lo`'s low half and whose high half is
+/// `hi`'s low half, by `opc` (an unpack of the low halves: `punpckl*`,
+/// `unpcklp*`, `movlhps`); an undefined half (`None`) costs nothing when
+/// it is the high one, an `IMPLICIT_DEF` input when it is the low one.
+fn unpack(mf: &mut MachFunction, opc: Opcode, lo: Option<Reg>, hi: Option<Reg>) -> Option<Reg> {
+    match (lo, hi) {
+        (Some(l), Some(h)) => Some(ins(mf, opc, &[S::R(l), S::R(h)])),
+        (Some(l), None) => Some(l),
+        (None, Some(h)) => {
+            let u = implicit_def(mf);
+            Some(ins(mf, opc, &[S::R(u), S::R(h)]))
+        }
+        (None, None) => None,
+    }
 }
 
 /// A vector of eight 16-bit words from the low halves of 32-bit
