@@ -1,7 +1,7 @@
 //! The x86 addressing-mode matcher (LLVM's `X86DAGToDAGISel::matchAddress`,
 //! simplified): folds an address value into `base + index*scale + disp`,
 //! where the base is a register, a frame object or RIP (with a symbol
-//! displacement), from trees of `add`, `shl`/`mul` by 1/2/4/8, constants,
+//! displacement), from trees of `add` (and `or disjoint`), `shl`/`mul` by 1/2/4/8, constants,
 //! frame indexes and symbols; a scaled `(x + c)` index puts `c * scale`
 //! in the displacement.
 //!
@@ -201,7 +201,7 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, s
             am.base = Base::Frame(FrameIdx::from_u32(dag.payload(n) as u32));
             true
         }
-        Op::Add => {
+        Op::Add | Op::Or if add_like(dag, v) => {
             let save = *am;
             let ops = dag.operands(n);
             let (a, b) = (ops[0], ops[1]);
@@ -233,7 +233,7 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, s
             // `(x + c) * scale`: index x, and c * scale in the
             // displacement.
             let mut index = ops[0];
-            if dag.op_of(index) == Op::Add {
+            if add_like(dag, index) {
                 let inner = dag.operands(index.node());
                 if let Some(c) = const_value(dag, inner[1]) {
                     let d = c
@@ -251,6 +251,17 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, s
             true
         }
         _ => as_reg(v, am),
+    }
+}
+
+/// Whether `v` is a sum: an `add`, or an `or` of operands with no common
+/// set bit (the IR's `or disjoint`, LLVM's `isADDLike`), which clang
+/// writes for `a[i | 1]` after aligning `i`.
+fn add_like(dag: &Dag, v: SDValue) -> bool {
+    match dag.op_of(v) {
+        Op::Add => true,
+        Op::Or => dag.payload(v.node()) & rcc_dag::opcode::OR_DISJOINT != 0,
+        _ => false,
     }
 }
 
