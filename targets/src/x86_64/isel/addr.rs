@@ -1,9 +1,9 @@
 //! The x86 addressing-mode matcher (LLVM's `X86DAGToDAGISel::matchAddress`,
 //! simplified): folds an address value into `base + index*scale + disp`,
 //! where the base is a register, a frame object or RIP (with a symbol
-//! displacement), from trees of `add` (and `or disjoint`), `shl`/`mul` by 1/2/4/8, constants,
-//! frame indexes and symbols; a scaled `(x + c)` index puts `c * scale`
-//! in the displacement.
+//! displacement), from trees of `add` (and `or disjoint`), `shl`/`mul`
+//! by 1/2/4/8, constants, frame indexes and symbols; a scaled `(x + c)`
+//! index puts `c * scale` in the displacement.
 //!
 //! It always succeeds: whatever cannot be folded becomes the base or index
 //! register. Interior nodes are taken apart whatever their number of uses,
