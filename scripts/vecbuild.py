@@ -15,7 +15,10 @@ No undefined lane reaches the output; float lanes are only moved, never
 computed (NaN payloads stay exact). tests/ll/vector_build.ll is
 `vecbuild.py 3 120`.
 """
-import random, sys
+import os, random, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from vec_harness import print_dump_and_main  # noqa: E402
 
 seed = int(sys.argv[1])
 nf = int(sys.argv[2]) if len(sys.argv) > 2 else 60
@@ -120,32 +123,7 @@ def main():
         f = gen(k, kind, ty, n)
         names.append(f[0].split('@')[1].split('(')[0])
         print('\n'.join(f))
-    print('''define void @dump(i32 %k) noinline {
-entry:
-  br label %loop
-loop:
-  %i = phi i64 [ 0, %entry ], [ %i2, %loop ]
-  %h = phi i32 [ 0, %entry ], [ %h3, %loop ]
-  %p = getelementptr i8, ptr @O, i64 %i
-  %b = load i8, ptr %p, align 1
-  store i8 0, ptr %p, align 1
-  %bz = zext i8 %b to i32
-  %h1 = mul i32 %h, 31
-  %h3 = add i32 %h1, %bz
-  %i2 = add i64 %i, 1
-  %d = icmp eq i64 %i2, 256
-  br i1 %d, label %exit, label %loop
-exit:
-  %r = call i32 (ptr, ...) @printf(ptr @fmt, i32 %k, i32 %h3)
-  ret void
-}
-''')
-    print('define i32 @main() {')
-    for k, name in enumerate(names):
-        print(f'  call void @{name}(ptr @A, ptr @B, ptr @O)')
-        print(f'  call void @dump(i32 {k})')
-    print('  ret i32 0')
-    print('}')
+    print_dump_and_main(names)
 
 
 main()

@@ -14,7 +14,10 @@ much as selection. Programs avoid undefined results: no undef lanes, shift
 amounts masked, divisors odd and positive, conversions in range.
 tests/ll/vectors_random.ll is `vecgen.py 7 150`.
 """
-import random, sys
+import os, random, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from vec_harness import print_dump_and_main  # noqa: E402
 
 seed = int(sys.argv[1])
 nf = int(sys.argv[2]) if len(sys.argv) > 2 and not sys.argv[2].startswith('-') else 40
@@ -406,28 +409,4 @@ print("declare i32 @printf(ptr, ...)")
 for d in sorted(decls):
     print(d)
 print("".join(out))
-print("""define void @dump(i32 %k) noinline {
-entry:
-  br label %loop
-loop:
-  %i = phi i64 [ 0, %entry ], [ %i2, %loop ]
-  %h = phi i32 [ 0, %entry ], [ %h3, %loop ]
-  %p = getelementptr i8, ptr @O, i64 %i
-  %b = load i8, ptr %p, align 1
-  store i8 0, ptr %p, align 1
-  %bz = zext i8 %b to i32
-  %h1 = mul i32 %h, 31
-  %h3 = add i32 %h1, %bz
-  %i2 = add i64 %i, 1
-  %d = icmp eq i64 %i2, 256
-  br i1 %d, label %exit, label %loop
-exit:
-  %r = call i32 (ptr, ...) @printf(ptr @fmt, i32 %k, i32 %h3)
-  ret void
-}
-""")
-print("define i32 @main() {")
-for i, f in enumerate(funcs):
-    print(f"  call void @{f}(ptr @A, ptr @B, ptr @O)")
-    print(f"  call void @dump(i32 {i})")
-print("  ret i32 0\n}")
+print_dump_and_main(funcs)
