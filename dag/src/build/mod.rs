@@ -125,6 +125,17 @@ impl<'a> FunctionLowering<'a> {
     /// (arguments: [`FunctionLowering::lower_arguments`]); `optimize`
     /// (`-O1` and up): loads and stores rebuild addresses computed in other
     /// blocks ([`sink_addr`]).
+    /// Gives the value of `d` its cross-block registers, unless it has
+    /// them already.
+    fn export(&mut self, mf: &mut MachFunction, lower: &dyn CallLowering, d: Inst) -> BResult<()> {
+        if self.inst_vreg[d.index()].is_none() {
+            let ty = self.f.ty[d.index()];
+            let r = new_vregs(self, mf, lower, ty, "a value used across blocks")?;
+            self.inst_vreg[d.index()] = PackedOption::some(r);
+        }
+        Ok(())
+    }
+
     pub fn new(
         m: &'a Module,
         f: &'a Function,
@@ -221,16 +232,8 @@ impl<'a> FunctionLowering<'a> {
                         Some(p) if is_phi => p.as_entity::<Block>(ValueTag::Block).unwrap_or(b),
                         _ => b,
                     };
-                    let outside = fl.inst_block[d.index()] != user.as_u32();
-                    if outside && fl.inst_vreg[d.index()].is_none() {
-                        let r = new_vregs(
-                            &fl,
-                            mf,
-                            lower,
-                            f.ty[d.index()],
-                            "a value used across blocks",
-                        )?;
-                        fl.inst_vreg[d.index()] = PackedOption::some(r);
+                    if fl.inst_block[d.index()] != user.as_u32() {
+                        fl.export(mf, lower, d)?;
                     }
                 }
                 if is_phi && fl.inst_vreg[i.index()].is_none() {
@@ -245,16 +248,7 @@ impl<'a> FunctionLowering<'a> {
         }
         for k in 0..fl.sink.leaves.len() {
             let d = fl.sink.leaves[k];
-            if fl.inst_vreg[d.index()].is_none() {
-                let r = new_vregs(
-                    &fl,
-                    mf,
-                    lower,
-                    f.ty[d.index()],
-                    "a value used across blocks",
-                )?;
-                fl.inst_vreg[d.index()] = PackedOption::some(r);
-            }
+            fl.export(mf, lower, d)?;
         }
         // Phi edges: one vreg per (pred, phi), in order of first mention
         // (a phi may name a predecessor twice). `seen` marks the
