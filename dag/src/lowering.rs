@@ -133,6 +133,12 @@ pub struct MemAccess {
     /// The vector type of a 16-byte store of zeros, if the target stores
     /// zero vectors cheaply (x86 with SSE: `xorps` + `movups`).
     pub zero_vector: Option<VT>,
+    /// The target loads one 32- or 64-bit integer lane from memory into a
+    /// vector register, zeroing the rest (x86: `movd`/`movq`), as fast as
+    /// into a general register; the combiner then builds a `build_vector`
+    /// with loaded lanes from `scalar_to_vector` nodes and unpacking
+    /// shuffles, so the selector folds each load into its lane's move.
+    pub vector_lane_loads: bool,
 }
 
 impl MemAccess {
@@ -142,6 +148,7 @@ impl MemAccess {
         max_int_bits: 0,
         store_imm_bits: 64,
         zero_vector: None,
+        vector_lane_loads: false,
     };
 }
 

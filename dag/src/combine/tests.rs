@@ -126,6 +126,7 @@ const X86_MEM: crate::lowering::MemAccess = crate::lowering::MemAccess {
     max_int_bits: 64,
     store_imm_bits: 32,
     zero_vector: Some(VT::V4I32),
+    vector_lane_loads: true,
 };
 
 fn plain(bits: u32) -> MemInfo {
@@ -1897,6 +1898,116 @@ proptest! {
         prop_assert!(check(&d).is_ok(), "{:?}\n{}", check(&d), d.dump());
         prop_assert_eq!(&behaviour(&d, 0), &before0, "before:\n{}after:\n{}", dump, d.dump());
         prop_assert_eq!(&behaviour(&d, GARBAGE), &before0, "before:\n{}after:\n{}", dump, d.dump());
+    }
+}
+
+#[test]
+fn loaded_lanes_are_built_by_unpacking() {
+    let ins = |b: &mut B, vt: VT, v: SDValue, x: SDValue, k: u64| {
+        let k = b.k(VT::I64, k);
+        b.v(Op::InsertElt, vt, &[v, x, k])
+    };
+    // Four lanes, two loaded at the lane's width: two unpacks of
+    // scalar_to_vector pairs, then one of the pairs' low halves.
+    let build = |b: &mut B, vt: VT, lanes: &[SDValue]| {
+        let mut v = b.v(Op::Undef, vt, &[]);
+        for (k, &l) in lanes.iter().enumerate() {
+            v = ins(b, vt, v, l, k as u64);
+        }
+        b.output(v);
+    };
+    let mut b = B::new();
+    let p = b.input(VT::I64);
+    let (x, y) = (b.input(VT::I32), b.input(VT::I32));
+    let l0 = b.load(VT::I32, plain(32), p);
+    let l2 = b.load(VT::I32, plain(32), p);
+    build(&mut b, VT::V4I32, &[l0, x, l2, y]);
+    let o = b.run_with(true)[0];
+    let mask = |b: &B, v: SDValue| -> Vec<Option<u64>> {
+        (2..b.d.operands(v.node()).len())
+            .map(|k| b.konst(v, k))
+            .collect()
+    };
+    assert_eq!(b.op(o), Op::Shuffle, "{}", b.d.dump());
+    assert_eq!(mask(&b, o), [Some(0), Some(1), Some(4), Some(5)]);
+    let pairs = [b.arg(o, 0), b.arg(o, 1)];
+    let mut leaves = Vec::new();
+    for pr in pairs {
+        assert_eq!(b.op(pr), Op::Shuffle);
+        assert_eq!(mask(&b, pr), [Some(0), Some(4), Some(1), Some(5)]);
+        for k in 0..2 {
+            let s = b.arg(pr, k);
+            assert_eq!((b.op(s), b.d.vt(s)), (Op::ScalarToVector, VT::V4I32));
+            leaves.push(b.arg(s, 0));
+        }
+    }
+    assert_eq!(leaves, [l0, x, l2, y]);
+    // Two i64 lanes: one unpack.
+    let mut b = B::new();
+    let p = b.input(VT::I64);
+    let x = b.input(VT::I64);
+    let l = b.load(VT::I64, plain(64), p);
+    build(&mut b, VT::V2I64, &[x, l]);
+    let o = b.run_with(true)[0];
+    assert_eq!(b.op(o), Op::Shuffle);
+    assert_eq!(mask(&b, o), [Some(0), Some(2)]);
+    // Not without a loaded lane, with an undefined lane, with a lane
+    // loaded narrower (an extending load), with one value in every lane,
+    // or when the target does not load lanes into vector registers.
+    let cases: [(&dyn Fn(&mut B, SDValue, SDValue) -> [SDValue; 4], bool); 5] = [
+        (
+            &|b, p, x| {
+                let _ = b.load(VT::I32, plain(32), p);
+                [x, x, b.input(VT::I32), x]
+            },
+            true,
+        ),
+        (
+            &|b, p, x| {
+                let l = b.load(VT::I32, plain(32), p);
+                [l, x, b.v(Op::Undef, VT::I32, &[]), x]
+            },
+            true,
+        ),
+        (
+            &|b, p, x| {
+                let i = MemInfo {
+                    mem_bits: 8,
+                    ext: Ext::Zero,
+                    volatile: false,
+                };
+                let l = b.load(VT::I32, i, p);
+                [l, x, x, b.input(VT::I32)]
+            },
+            true,
+        ),
+        (
+            &|b, p, _| {
+                let l = b.load(VT::I32, plain(32), p);
+                [l; 4]
+            },
+            true,
+        ),
+        (
+            &|b, p, x| {
+                let l = b.load(VT::I32, plain(32), p);
+                [l, x, x, x]
+            },
+            false,
+        ),
+    ];
+    for (i, (lanes, lane_loads)) in cases.iter().enumerate() {
+        let mut b = B::new();
+        let p = b.input(VT::I64);
+        let x = b.input(VT::I32);
+        let lanes = lanes(&mut b, p, x);
+        build(&mut b, VT::V4I32, &lanes);
+        let mem = crate::lowering::MemAccess {
+            vector_lane_loads: *lane_loads,
+            ..X86_MEM
+        };
+        let o = b.run_mem(true, mem)[0];
+        assert_ne!(b.op(o), Op::Shuffle, "case {i}: {}", b.d.dump());
     }
 }
 

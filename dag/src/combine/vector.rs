@@ -18,7 +18,7 @@
 
 use super::Combiner;
 use crate::node::{Node, SDValue};
-use crate::opcode::Op;
+use crate::opcode::{Ext, MemInfo, Op};
 use crate::vt::VT;
 
 impl Combiner<'_> {
@@ -54,6 +54,57 @@ impl Combiner<'_> {
             _ => return None,
         };
         lanes[k as usize] = ops[1];
+        if let Some(v) = self.lanes_by_unpacking(vt, &lanes, d) {
+            return Some(v);
+        }
         Some(self.mk(Op::BuildVector, vt, &lanes, d))
+    }
+
+    /// The `build_vector` of `lanes` built from `scalar_to_vector`s and
+    /// unpacking shuffles, when some lane is loaded at the lane's width
+    /// and the target folds such loads (see the module comment).
+    fn lanes_by_unpacking(&mut self, vt: VT, lanes: &[SDValue], d: u32) -> Option<SDValue> {
+        let dag = &*self.dag;
+        if !self.cx.mem.vector_lane_loads || !matches!(vt, VT::V4I32 | VT::V2I64) {
+            return None;
+        }
+        let defined = |l: &SDValue| !matches!(dag.op_of(*l), Op::Undef);
+        let loaded = |l: &SDValue| {
+            dag.op_of(*l) == Op::Load && l.res() == 0 && {
+                let m = MemInfo::unpack(dag.payload(l.node()));
+                !m.volatile && m.ext == Ext::None && m.mem_bits == vt.elem().bits()
+            }
+        };
+        if !lanes.iter().all(defined)
+            || !lanes.iter().any(loaded)
+            || lanes.iter().all(|l| *l == lanes[0])
+        {
+            return None;
+        }
+        let mut parts: Vec<SDValue> = lanes
+            .iter()
+            .map(|&l| self.mk(Op::ScalarToVector, vt, &[l], d))
+            .collect();
+        // Lanes 0 and 1 of each operand, interleaved: the low halves of
+        // pairs, then (four lanes) the low halves of the two pairs.
+        let masks: &[&[u32]] = if vt == VT::V4I32 {
+            &[&[0, 4, 1, 5], &[0, 1, 4, 5]]
+        } else {
+            &[&[0, 2]]
+        };
+        for mask in masks {
+            parts = parts
+                .chunks(2)
+                .map(|p| {
+                    let mut ops = vec![p[0], p[1]];
+                    ops.extend(
+                        mask.iter()
+                            .map(|&m| self.dag.constant(VT::I32, u64::from(m))),
+                    );
+                    self.mk(Op::Shuffle, vt, &ops, d)
+                })
+                .collect();
+        }
+        Some(parts[0])
     }
 }

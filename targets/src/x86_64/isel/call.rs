@@ -200,6 +200,7 @@ impl CallLowering for X86Lowering {
             max_int_bits: 64,
             store_imm_bits: 32,
             zero_vector: Some(VT::V4I32),
+            vector_lane_loads: true,
         }
     }
 

@@ -68,7 +68,8 @@ impl MatchTarget for X86Match {
                 Binding::Val(v)
             }
             Pred::FpImm => {
-                if dag.op_of(v) != Op::ConstantFP {
+                // +0.0 is an `xorps` of a register, never a pool entry.
+                if dag.op_of(v) != Op::ConstantFP || dag.payload(v.node()) == 0 {
                     return None;
                 }
                 Binding::Const(dag.payload(v.node()))

@@ -557,7 +557,7 @@ fn shuffle(
         return a;
     }
     let r = match n {
-        2 => Some(shuffle2(mf, a, b, &m)),
+        2 => Some(shuffle2(mf, vt.elem().is_int(), a, b, &m)),
         4 => Some(shuffle4(mf, a, b, &m)),
         8 => shuffle8(mf, a, b, &m),
         16 => shuffle16(mf, a, b, &m),
@@ -574,11 +574,27 @@ fn pshufd(mf: &mut MachFunction, a: Reg, dwords: [u32; 4]) -> Reg {
     ins(mf, op::PSHUFDri, &[S::R(a), S::I(i64::from(imm))])
 }
 
-/// Two 64-bit lanes.
-fn shuffle2(mf: &mut MachFunction, a: Reg, b: Option<Reg>, m: &[Option<u32>]) -> Reg {
+/// Two 64-bit lanes; integer lanes (`int`) pairing the low or the high
+/// lanes of `a` and `b` unpack in the integer domain (`punpck*qdq`, as
+/// llc selects for `v2i64`), other pairs of two inputs are a `shufpd`.
+fn shuffle2(
+    mf: &mut MachFunction,
+    int: bool,
+    a: Reg,
+    b: Option<Reg>,
+    m: &[Option<u32>],
+) -> Reg {
     let src = |x: Option<u32>| x.map(|x| (x >= 2, x % 2));
     let (l0, l1) = (src(m[0]), src(m[1]));
     match (b, l0, l1) {
+        (Some(b), Some((false, x0)), Some((true, x1))) if int && x0 == x1 => {
+            let opc = if x0 == 0 {
+                op::PUNPCKLQDQrr
+            } else {
+                op::PUNPCKHQDQrr
+            };
+            ins(mf, opc, &[S::R(a), S::R(b)])
+        }
         (Some(b), Some((i0, x0)), Some((i1, x1))) if i0 != i1 => {
             let (p, q) = if i0 { (b, a) } else { (a, b) };
             ins(

@@ -41,12 +41,12 @@
 ; CHECK-DAG: sub_32bit
 ; u64: both conversions, merged by the sign of the first.
 ; CHECK-LABEL: {{^}}name: fptoui_double_i64{{$}}
-; CHECK-DAG: SUBSDrr
+; CHECK-DAG: SUBSDrm
 ; CHECK-DAG: SAR64ri
 ; CHECK-DAG: AND64rr
 ; CHECK-DAG: OR64rr
 ; CHECK-LABEL: {{^}}name: fptoui_float_i64{{$}}
-; CHECK-DAG: SUBSSrr
+; CHECK-DAG: SUBSSrm
 ; CHECK-DAG: CVTTSS2SI64rr
 
 define double @sitofp_i32_double(i32 %a) {
