@@ -577,13 +577,7 @@ fn pshufd(mf: &mut MachFunction, a: Reg, dwords: [u32; 4]) -> Reg {
 /// Two 64-bit lanes; integer lanes (`int`) pairing the low or the high
 /// lanes of `a` and `b` unpack in the integer domain (`punpck*qdq`, as
 /// llc selects for `v2i64`), other pairs of two inputs are a `shufpd`.
-fn shuffle2(
-    mf: &mut MachFunction,
-    int: bool,
-    a: Reg,
-    b: Option<Reg>,
-    m: &[Option<u32>],
-) -> Reg {
+fn shuffle2(mf: &mut MachFunction, int: bool, a: Reg, b: Option<Reg>, m: &[Option<u32>]) -> Reg {
     let src = |x: Option<u32>| x.map(|x| (x >= 2, x % 2));
     let (l0, l1) = (src(m[0]), src(m[1]));
     match (b, l0, l1) {
