@@ -69,7 +69,9 @@
 //!   add), so `base + (i + k) * size + j` shares `base + i * size + j`
 //!   and keeps `k * size` as a displacement;
 //! - when optimizing, a chain of `insert_elt`s at constant lanes into
-//!   `undef` is one `build_vector` ([`vector`]).
+//!   `undef` is one `build_vector` ([`vector`]); with a lane loaded from
+//!   memory and a target that loads lanes into vector registers, it is
+//!   `scalar_to_vector`s joined by unpacking shuffles instead.
 //!
 //! Invariants: every rewrite computes the same value for every input
 //! (`combine/tests.rs` checks random DAGs against an evaluator); produced
