@@ -693,8 +693,14 @@ impl MachineLicm {
         if cheap && creates_copy {
             return false;
         }
-        if opc.as_target().is_some() && t.is_rematerializable(mf, i) {
-            return true;
+        // A rematerializable instruction: LLVM hoists it unconditionally
+        // (the allocator can sink it back); rcc's allocator, measured on
+        // sqlite3, turns such values beyond the register budget into
+        // spills and scattered remats, so it is hoisted only while the
+        // loop's pressure in its bank stays below the limit.
+        let remat = opc.as_target().is_some() && t.is_rematerializable(mf, i);
+        if remat {
+            return !self.defs_cause_high_pressure(mf, i);
         }
         // Register pressure: each virtual def adds one value live through
         // the loop.
@@ -727,6 +733,19 @@ impl MachineLicm {
             return false;
         }
         opc.as_target().is_some() && t.is_invariant_load(mf, i)
+    }
+
+    /// Whether one of `i`'s virtual defs would bring its bank's pressure to
+    /// the limit.
+    fn defs_cause_high_pressure(&self, mf: &MachFunction, i: MInst) -> bool {
+        mf.operands(i).iter().any(|o| {
+            o.is_reg()
+                && o.is_def()
+                && o.reg().as_virt().is_some_and(|v| {
+                    let g = self.group[mf.class_of(v).0 as usize] as usize;
+                    self.pressure[g] + 1 >= self.limit[g]
+                })
+        })
     }
 
     /// Whether a def of `i` is read by a PHI in `l` or in one of its exit
