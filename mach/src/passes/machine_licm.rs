@@ -509,10 +509,12 @@ impl MachineLicm {
                 let plain = mf.opc(j).as_target().is_some_and(|op| {
                     t.inst_flags(op) & (iflag::EFFECTS | iflag::MAY_LOAD) == 0
                         || t.is_invariant_load(mf, j)
-                }) && !mf
-                    .operands(j)
-                    .iter()
-                    .any(|o| o.kind() == OpKind::RegMask || (o.is_use() && o.reg().is_phys()));
+                }) && !mf.operands(j).iter().any(|o| {
+                    o.kind() == OpKind::RegMask
+                        || (o.is_reg()
+                            && o.is_use()
+                            && o.reg().as_phys().is_some_and(|p| !self.is_constant_phys(mf, t, p)))
+                });
                 if plain && !self.gone[j.index()] {
                     let h = inst_hash(mf, j);
                     self.cse.entry((ph.as_u32(), h)).or_default().push(j);
