@@ -136,7 +136,10 @@ pub fn machine_licm(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut MachineLi
         loops: &loops,
         stats: &mut stats,
     };
-    let mut work: Vec<MLoop> = loops.loops().filter(|&l| loops.parent(l).is_none()).collect();
+    let mut work: Vec<MLoop> = loops
+        .loops()
+        .filter(|&l| loops.parent(l).is_none())
+        .collect();
     work.reverse();
     while let Some(l) = work.pop() {
         match preheader(mf, &cfg, &loops, l) {
@@ -334,7 +337,10 @@ impl MachineLicm {
         self.walk.push(cx.loops.header(l));
         let mut inner: Vec<MLoop> = Vec::new();
         while let Some(b) = self.walk.pop() {
-            let (cs, ce) = (self.children_start[b.index()], self.children_start[b.index() + 1]);
+            let (cs, ce) = (
+                self.children_start[b.index()],
+                self.children_start[b.index() + 1],
+            );
             for k in (cs..ce).rev() {
                 let c = self.children[k as usize];
                 if cx.loops.contains(l, c) {
@@ -513,7 +519,9 @@ impl MachineLicm {
                     o.kind() == OpKind::RegMask
                         || (o.is_reg()
                             && o.is_use()
-                            && o.reg().as_phys().is_some_and(|p| !self.is_constant_phys(mf, t, p)))
+                            && o.reg()
+                                .as_phys()
+                                .is_some_and(|p| !self.is_constant_phys(mf, t, p)))
                 });
                 if plain && !self.gone[j.index()] {
                     let h = inst_hash(mf, j);
@@ -526,16 +534,14 @@ impl MachineLicm {
         list.iter().copied().find(|&c| {
             c != i
                 && same_expr(mf, c, i)
-                && mf
-                    .operands(c)
-                    .iter()
-                    .zip(mf.operands(i))
-                    .all(|(oc, oi)| match (oc.is_def(), oc.reg().as_virt(), oi.reg().as_virt()) {
+                && mf.operands(c).iter().zip(mf.operands(i)).all(|(oc, oi)| {
+                    match (oc.is_def(), oc.reg().as_virt(), oi.reg().as_virt()) {
                         (true, Some(vc), Some(vi)) if oc.is_reg() => {
                             mf.class_of(vc) == mf.class_of(vi)
                         }
                         _ => true,
-                    })
+                    }
+                })
         })
     }
 
@@ -564,7 +570,10 @@ impl MachineLicm {
             if f & iflag::MAY_LOAD != 0 && !t.is_invariant_load(mf, i) {
                 return false;
             }
-            if t.implicit_uses(op).iter().any(|&p| !self.is_constant_phys(mf, t, p)) {
+            if t.implicit_uses(op)
+                .iter()
+                .any(|&p| !self.is_constant_phys(mf, t, p))
+            {
                 return false;
             }
             for &p in t.implicit_defs(op) {
@@ -725,12 +734,8 @@ impl MachineLicm {
             return false;
         }
         let b = MBlock::from_u32(self.inst_block[i.index()]);
-        let guaranteed = b == cx.loops.header(l)
-            || cx
-                .loops
-                .exiting(l)
-                .iter()
-                .all(|&e| cx.cfg.dominates(b, e));
+        let guaranteed =
+            b == cx.loops.header(l) || cx.loops.exiting(l).iter().all(|&e| cx.cfg.dominates(b, e));
         if !guaranteed && self.cse_lookup(mf, t, i, ph).is_none() {
             return false;
         }
@@ -811,7 +816,8 @@ impl MachineLicm {
         mf.rewrite(&mut scratch, |mf, b, old, out| {
             let mut term = old.len();
             while term > 0
-                && mf.opc(old[term - 1])
+                && mf
+                    .opc(old[term - 1])
                     .as_target()
                     .is_some_and(|op| t.inst_flags(op) & iflag::TERMINATOR != 0)
             {
