@@ -775,10 +775,10 @@ impl MachineLicm {
                 let ub = MBlock::from_u32(ub);
                 let inside = cx.loops.contains(l, ub);
                 match mf.opc(u) {
-                    MOpc::PHI => {
-                        if inside || cx.cfg.preds(ub).iter().any(|&p| cx.loops.contains(l, p)) {
-                            return true;
-                        }
+                    MOpc::PHI
+                        if inside || cx.cfg.preds(ub).iter().any(|&p| cx.loops.contains(l, p)) =>
+                    {
+                        return true;
                     }
                     MOpc::COPY if inside => {
                         budget -= 1;
