@@ -287,25 +287,32 @@ impl MachineLicm {
                 fill[d.index()] += 1;
             }
         }
-        // Pressure groups: classes whose registers overlap share one; its
-        // limit is the most allocatable registers of one of its classes.
+        // Pressure groups: classes whose registers overlap share one
+        // (computed once per worker: the target does not change); a
+        // group's limit is the most allocatable registers of one of its
+        // classes in this function.
         let nc = t.num_classes();
-        self.group.clear();
+        if self.group.len() != nc {
+            self.group.clear();
+            for c in 0..nc {
+                let members = t.class_members(RegClassId(c as u8));
+                let g = members.first().map_or(c, |&first| {
+                    let al = t.aliases(first);
+                    (0..nc)
+                        .find(|&c2| {
+                            t.class_members(RegClassId(c2 as u8))
+                                .iter()
+                                .any(|m| al.contains(&m.0))
+                        })
+                        .unwrap_or(c)
+                });
+                self.group.push(g as u8);
+            }
+        }
         self.limit.clear();
         self.limit.resize(nc, 0);
         for c in 0..nc {
-            let members = t.class_members(RegClassId(c as u8));
-            let g = members.first().map_or(c, |&first| {
-                let al = t.aliases(first);
-                (0..nc)
-                    .find(|&c2| {
-                        t.class_members(RegClassId(c2 as u8))
-                            .iter()
-                            .any(|m| al.contains(&m.0))
-                    })
-                    .unwrap_or(c)
-            });
-            self.group.push(g as u8);
+            let g = self.group[c] as usize;
             let n = t
                 .allocation_order(RegClassId(c as u8))
                 .iter()
