@@ -132,6 +132,18 @@ pub static PASSES: &[Pass] = &[
         counters: &["Number of dead instructions deleted"],
     },
     Pass {
+        name: "early-machinelicm",
+        description: "Early Machine Loop Invariant Code Motion",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(early_machinelicm),
+        counters: &[
+            "Number of machine instructions hoisted out of loops",
+            "Number of hoisted machine instructions CSEed",
+            "Number of instructions hoisted in low reg pressure situation",
+        ],
+    },
+    Pass {
         name: "machine-cse",
         description: "Machine Common Subexpression Elimination",
         levels: Levels::OPT,
@@ -413,6 +425,12 @@ fn dead_mi_elimination(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> 
     let t = cx.module.target.info();
     let n = rcc_mach::passes::dead_mi::eliminate_dead_mis(&mut w.mf, t, &mut w.opt.dead_mi);
     Ok(counts(&[n as u64]))
+}
+
+fn early_machinelicm(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let s = rcc_mach::passes::machine_licm::machine_licm(&mut w.mf, t, &mut w.opt.machine_licm);
+    Ok(counts(&[s.hoisted as u64, s.cse as u64, s.low_rp as u64]))
 }
 
 fn machine_cse(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {

@@ -261,6 +261,14 @@ pub trait TargetInfo: Sync {
     fn is_rematerializable(&self, _mf: &MachFunction, _i: MInst) -> bool {
         false
     }
+    /// Whether every memory read of load `i` is of memory that never
+    /// changes while the function runs (LLVM's `isDereferenceableInvariantLoad`
+    /// and `mayLoadFromGOTOrConstantPool`; x86: the constant pool, a jump
+    /// table, a GOT slot), so that the load may move across stores and out
+    /// of loops when its address registers are invariant. Default: none is.
+    fn is_invariant_load(&self, _mf: &MachFunction, _i: MInst) -> bool {
+        false
+    }
     /// If `i` does nothing but store to a stack slot's first bytes (a plain
     /// frame-index address, offset 0, no load, no other effect; a register
     /// or an immediate: wider than [`TargetInfo::is_store_to_slot`]), the

@@ -183,7 +183,7 @@ fn operand_key(mf: &MachFunction, o: Operand) -> (u64, u64) {
     }
 }
 
-fn inst_hash(mf: &MachFunction, i: MInst) -> u64 {
+pub(crate) fn inst_hash(mf: &MachFunction, i: MInst) -> u64 {
     let mut h = mix(0x9e37_79b9, mf.opc(i).0 as u64);
     for &o in mf.operands(i) {
         let (a, b) = operand_key(mf, o);
@@ -192,7 +192,7 @@ fn inst_hash(mf: &MachFunction, i: MInst) -> u64 {
     h
 }
 
-fn same_expr(mf: &MachFunction, a: MInst, b: MInst) -> bool {
+pub(crate) fn same_expr(mf: &MachFunction, a: MInst, b: MInst) -> bool {
     if mf.opc(a) != mf.opc(b) {
         return false;
     }

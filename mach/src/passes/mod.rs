@@ -5,7 +5,8 @@
 //! branch folding over the target's branch hooks ([`branch_folding`]),
 //! block placement ([`block_placement`], `block-placement`),
 //! post-allocation copy propagation ([`copy_prop`], `machine-cp`), SSA
-//! optimizations ([`opt_phis`], `opt-phis`; [`dead_mi`], `dead-mi-elimination`; [`machine_cse`],
+//! optimizations ([`opt_phis`], `opt-phis`; [`dead_mi`], `dead-mi-elimination`; [`machine_licm`], `early-machinelicm`;
+//! [`machine_cse`],
 //! `machine-cse`; [`peephole`], `peephole-opt`),
 //! and the target-independent half of frame lowering ([`frame_layout`]:
 //! frame options from function attributes, the call-frame summary and
@@ -21,6 +22,7 @@ pub mod dead_mi;
 pub mod expand_pseudos;
 pub mod frame_layout;
 pub mod machine_cse;
+pub mod machine_licm;
 pub mod opt_phis;
 pub mod peephole;
 pub mod phi_elim;
@@ -37,6 +39,7 @@ pub struct OptScratch {
     pub copy_prop: copy_prop::CopyProp,
     pub dead_mi: dead_mi::DeadMi,
     pub machine_cse: machine_cse::MachineCse,
+    pub machine_licm: machine_licm::MachineLicm,
     pub opt_phis: opt_phis::OptPhis,
     pub peephole: peephole::Peephole,
     pub phi_split: phi_split::PhiSplit,

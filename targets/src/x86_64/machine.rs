@@ -425,6 +425,9 @@ impl TargetInfo for X86Info {
     fn is_rematerializable(&self, mf: &MachFunction, i: MInst) -> bool {
         super::spill::is_rematerializable(self, mf, i)
     }
+    fn is_invariant_load(&self, mf: &MachFunction, i: MInst) -> bool {
+        super::spill::is_invariant_load(mf, i)
+    }
     fn stack_slot_store(&self, mf: &MachFunction, i: MInst) -> Option<(FrameIdx, u64)> {
         super::spill::stack_slot_store(mf, i)
     }

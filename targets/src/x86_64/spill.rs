@@ -76,6 +76,45 @@ pub fn is_rematerializable(t: &dyn TargetInfo, mf: &MachFunction, i: MInst) -> b
     defs == 1 && (!d.has(iflag::MAY_LOAD) || invariant_mem)
 }
 
+/// See `TargetInfo::is_invariant_load`: a load without store, call or
+/// side effect whose every memory operand has a displacement naming
+/// memory that never changes (a constant-pool entry, a jump table, a GOT
+/// slot: `@GOTPCREL`); the base and index registers are the caller's to
+/// check.
+pub fn is_invariant_load(mf: &MachFunction, i: MInst) -> bool {
+    let Some(d) = mf.opc(i).as_target().and_then(|op| DESCS.get(op as usize)) else {
+        return false;
+    };
+    if !d.has(iflag::MAY_LOAD)
+        || d.has(iflag::MAY_STORE)
+        || d.has(iflag::CALL)
+        || d.has(iflag::SIDE_EFFECTS)
+    {
+        return false;
+    }
+    let ops = mf.operands(i);
+    let mut first = 0usize;
+    let mut mems = 0;
+    for dop in d.operands {
+        if let OpKind::Mem(_) = dop.kind {
+            // Base, scale, index, displacement, segment.
+            let Some(disp) = ops.get(first + 3) else {
+                return false;
+            };
+            let constant = mf.sym_of(*disp).is_some_and(|s| {
+                matches!(s.target, SymTarget::ConstPool(_) | SymTarget::JumpTable(_))
+                    || s.flag == sym_flags::GOTPCREL
+            });
+            if !constant || ops[first].kind() == MOpKind::Frame {
+                return false;
+            }
+            mems += 1;
+        }
+        first += machine_width(dop.kind, dop.role);
+    }
+    mems > 0
+}
+
 /// See `TargetInfo::stack_slot_store`: a form whose only memory access is
 /// a sized store (`w` memory operand, no load, no call), addressing a frame
 /// object with scale 1, no index, displacement 0 and no segment.
