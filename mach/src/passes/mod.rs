@@ -5,7 +5,7 @@
 //! branch folding over the target's branch hooks ([`branch_folding`]),
 //! block placement ([`block_placement`], `block-placement`),
 //! post-allocation copy propagation ([`copy_prop`], `machine-cp`), SSA
-//! optimizations ([`opt_phis`], `opt-phis`; [`dead_mi`], `dead-mi-elimination`; [`machine_cse`],
+//! optimizations ([`early_tail_dup`], `early-tailduplication`; [`opt_phis`], `opt-phis`; [`dead_mi`], `dead-mi-elimination`; [`machine_cse`],
 //! `machine-cse`; [`peephole`], `peephole-opt`),
 //! and the target-independent half of frame lowering ([`frame_layout`]:
 //! frame options from function attributes, the call-frame summary and
@@ -18,6 +18,7 @@ pub mod block_placement;
 pub mod branch_folding;
 pub mod copy_prop;
 pub mod dead_mi;
+pub mod early_tail_dup;
 pub mod expand_pseudos;
 pub mod frame_layout;
 pub mod machine_cse;
@@ -36,6 +37,7 @@ pub struct OptScratch {
     pub block_placement: block_placement::BlockPlacement,
     pub copy_prop: copy_prop::CopyProp,
     pub dead_mi: dead_mi::DeadMi,
+    pub early_tail_dup: early_tail_dup::EarlyTailDup,
     pub machine_cse: machine_cse::MachineCse,
     pub opt_phis: opt_phis::OptPhis,
     pub peephole: peephole::Peephole,
