@@ -202,7 +202,9 @@ impl EarlyTailDup {
         match t.analyze_branch(mf, insts, &mut self.cond) {
             Some(Terminators::FallThrough) | Some(Terminators::Cond { fbb: None, .. }) => true,
             Some(_) => false,
-            None => !insts.last().is_some_and(|&i| flags(mf, t, i) & iflag::BARRIER != 0),
+            None => !insts
+                .last()
+                .is_some_and(|&i| flags(mf, t, i) & iflag::BARRIER != 0),
         }
     }
 
@@ -576,7 +578,10 @@ impl EarlyTailDup {
                     let nv = mf.new_vreg(oc);
                     let c = mf.create(
                         MOpc::COPY,
-                        &[Operand::reg_def(Reg::virt(nv)), Operand::reg_use(Reg::virt(m))],
+                        &[
+                            Operand::reg_def(Reg::virt(nv)),
+                            Operand::reg_use(Reg::virt(m)),
+                        ],
                     );
                     out.push(c);
                     self.map[j].1 = nv;
@@ -591,7 +596,13 @@ impl EarlyTailDup {
     }
 
     /// LLVM's `appendCopies`: the PHI copies go before `p`'s terminators.
-    fn append_copies(&mut self, mf: &mut MachFunction, t: &dyn TargetInfo, p: MBlock, out: &mut Vec<MInst>) {
+    fn append_copies(
+        &mut self,
+        mf: &mut MachFunction,
+        t: &dyn TargetInfo,
+        p: MBlock,
+        out: &mut Vec<MInst>,
+    ) {
         if self.copy_infos.is_empty() {
             return;
         }
@@ -751,9 +762,12 @@ impl EarlyTailDup {
             }
             done.push(v);
             self.avail.clear();
-            self.avail.extend(self.vals.iter().filter(|x| x.0 == v).map(|x| (x.1, x.2)));
+            self.avail
+                .extend(self.vals.iter().filter(|x| x.0 == v).map(|x| (x.1, x.2)));
             let lo = self.uses.partition_point(|&(x, _)| x.as_u32() < v.as_u32());
-            let hi = self.uses.partition_point(|&(x, _)| x.as_u32() <= v.as_u32());
+            let hi = self
+                .uses
+                .partition_point(|&(x, _)| x.as_u32() <= v.as_u32());
             if lo == hi {
                 continue;
             }
@@ -762,7 +776,9 @@ impl EarlyTailDup {
                 NONE => None,
                 x => Some(MBlock::from_u32(x)),
             };
-            st.phis += self.ssa.rewrite(mf, &preds, v, def_block, &self.avail, &uses);
+            st.phis += self
+                .ssa
+                .rewrite(mf, &preds, v, def_block, &self.avail, &uses);
             for k2 in 0..self.ssa.inserted.len() {
                 let (bb, i) = self.ssa.inserted[k2];
                 let list = &mut self.insts[bb.index()];
@@ -779,7 +795,13 @@ impl EarlyTailDup {
     /// LLVM's `updateSuccessorsPHIs`: the PHIs of `b`'s successors get an
     /// input for each block now reaching them in `b`'s place; a dead `b`'s
     /// inputs go (its first one's place is reused).
-    fn update_successor_phis(&mut self, mf: &mut MachFunction, b: MBlock, dead: bool, succs: &[MBlock]) {
+    fn update_successor_phis(
+        &mut self,
+        mf: &mut MachFunction,
+        b: MBlock,
+        dead: bool,
+        succs: &[MBlock],
+    ) {
         for &sb in succs {
             for k in 0..self.insts[sb.index()].len() {
                 let i = self.insts[sb.index()][k];
@@ -817,7 +839,9 @@ impl EarlyTailDup {
                         ops.push(Operand::block(from));
                     }
                 };
-                let v = reg.as_virt().filter(|&v| self.vals.iter().any(|x| x.0 == v));
+                let v = reg
+                    .as_virt()
+                    .filter(|&v| self.vals.iter().any(|x| x.0 == v));
                 if let Some(v) = v {
                     for j in 0..self.vals.len() {
                         let (o, from, r) = self.vals[j];
