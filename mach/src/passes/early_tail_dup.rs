@@ -10,7 +10,17 @@
 //! [`TAIL_DUP_INDIRECT_BRANCH_SIZE`] when it ends in an indirect branch
 //! (a switch's jump through its table, an `indirectbr`: copying it gives
 //! each copy its own branch history, which is what makes interpreter
-//! dispatch loops fast). No PHI of the block or of a successor may read a
+//! dispatch loops fast). For such a block the limit also counts the
+//! successor PHI inputs coming from it: the edges of an indirect branch
+//! are not split, so PHI elimination puts one copy per input in the block
+//! (llc's selector already materializes these copies, so its count
+//! includes them), and, as an upper bound of the PHI inputs the SSA
+//! repair adds, (values of the block read elsewhere) x (successors): each
+//! such input is a copy at the end of every copy of the block. Without
+//! these, Lua's dispatch, whose 83 targets read its values, was copied and
+//! each copy ended in hundreds of PHI copies that rcc's coalescer does not
+//! join (llc's joins copies of one value; rcc's register coalescer does
+//! not compare values): Lua ran 4.7 times slower. No PHI of the block or of a successor may read a
 //! sub-register, and no instruction may define one. Blocks not ending in
 //! an indirect branch are duplicated only when every predecessor can take
 //! a copy (`canCompletelyDuplicateBB`), except a block that is only an
@@ -274,20 +284,41 @@ impl EarlyTailDup {
         if self.can_fall_through(mf, t, b) {
             return None;
         }
-        // No successor PHI reads a sub-register from `b`.
-        for &sb in mf.succs(b) {
+        // No successor PHI reads a sub-register from `b`. After an
+        // indirect branch, whose edges cannot be split, each successor
+        // PHI input from `b` becomes a copy in `b` at PHI elimination:
+        // those count as instructions of `b` (llc's selector already
+        // materializes them there, one per PHI, so its count includes
+        // them; rcc's shares one register among the PHIs reading a value).
+        let succs = mf.succs(b);
+        for (n, &sb) in succs.iter().enumerate() {
+            if succs[..n].contains(&sb) {
+                continue;
+            }
             for &i in &self.insts[sb.index()] {
                 if mf.opc(i) != MOpc::PHI {
                     break;
                 }
                 let ops = mf.operands(i);
                 for k in (1..ops.len()).step_by(2) {
-                    if block_of(ops.get(k + 1)) == Some(b)
-                        && (ops[k].subreg().is_some() || !mf.is_vreg(ops[k].reg()))
-                    {
-                        return None;
+                    if block_of(ops.get(k + 1)) == Some(b) {
+                        if ops[k].subreg().is_some() || !mf.is_vreg(ops[k].reg()) {
+                            return None;
+                        }
+                        if indirect {
+                            count += 1;
+                            if count > max {
+                                return None;
+                            }
+                        }
                     }
                 }
+            }
+        }
+        if indirect {
+            count += self.repair_inputs(mf, b);
+            if count > max {
+                return None;
             }
         }
         let preds = preds.get_or_insert_with(|| mf.preds());
@@ -309,6 +340,60 @@ impl EarlyTailDup {
             }
         }
         Some(false)
+    }
+
+    /// An upper bound on the PHI inputs the SSA repair adds per copy of
+    /// `b`: a value `b` defines that is read outside it needs a PHI in
+    /// each successor it is live into (reached from several copies), with
+    /// an input from each copy; after an indirect branch each input is a
+    /// copy in the copy of `b`. Counted as (values read outside `b`) x
+    /// (distinct successors). One scan of the function.
+    fn repair_inputs(&mut self, mf: &MachFunction, b: MBlock) -> usize {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.vstamp.iter_mut().for_each(|x| *x = 0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        self.vstamp.resize(mf.num_vregs(), 0);
+        self.vrole.resize(mf.num_vregs(), 0);
+        let mut defs = 0;
+        for &i in &self.insts[b.index()] {
+            for o in mf.operands(i) {
+                if let Some(v) = o
+                    .reg()
+                    .as_virt()
+                    .filter(|_| o.is_def() && mf.is_vreg(o.reg()))
+                {
+                    self.vstamp[v.index()] = stamp;
+                    self.vrole[v.index()] = 0;
+                    defs += 1;
+                }
+            }
+        }
+        if defs == 0 {
+            return 0;
+        }
+        let mut live_out = 0;
+        for &bb in &mf.order {
+            if bb == b {
+                continue;
+            }
+            for &i in &self.insts[bb.index()] {
+                for o in mf.operands(i) {
+                    let Some(v) = o.reg().as_virt() else { continue };
+                    if o.is_use()
+                        && v.index() < self.vstamp.len()
+                        && self.vstamp[v.index()] == stamp
+                        && self.vrole[v.index()] == 0
+                    {
+                        self.vrole[v.index()] = 1;
+                        live_out += 1;
+                    }
+                }
+            }
+        }
+        live_out * unique(mf.succs(b)).len()
     }
 
     /// LLVM's `duplicateSimpleBB`: `b` is only `jmp X`; its predecessors
