@@ -212,9 +212,9 @@ impl EarlyTailDup {
         match t.analyze_branch(mf, insts, &mut self.cond) {
             Some(Terminators::FallThrough) | Some(Terminators::Cond { fbb: None, .. }) => true,
             Some(_) => false,
-            None => !insts
+            None => insts
                 .last()
-                .is_some_and(|&i| flags(mf, t, i) & iflag::BARRIER != 0),
+                .is_none_or(|&i| flags(mf, t, i) & iflag::BARRIER == 0),
         }
     }
 
