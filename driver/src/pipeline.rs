@@ -113,6 +113,21 @@ pub static PASSES: &[Pass] = &[
         ],
     },
     Pass {
+        name: "early-tailduplication",
+        description: "Early Tail Duplication",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(early_tail_duplication),
+        counters: &[
+            "Number of tails duplicated",
+            "Number of tail duplicated blocks",
+            "Number of instructions added due to tail duplication",
+            "Number of instructions removed due to tail duplication",
+            "Number of dead blocks removed",
+            "Number of phis added",
+        ],
+    },
+    Pass {
         name: "opt-phis",
         description: "Optimize machine instruction PHIs",
         levels: Levels::OPT,
@@ -440,6 +455,30 @@ fn machine_cse(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         s.eliminated as u64,
         s.copies_propagated as u64,
         s.dead as u64,
+    ]))
+}
+
+fn early_tail_duplication(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    // As llc, a single instruction in functions optimized for size.
+    let mut size = false;
+    rcc_mach::passes::frame_layout::for_each_fn_attr(cx.module.m, cx.g, |a| {
+        if let rcc_ir::attrs::Attr::Word(s) = a {
+            size |= matches!(cx.module.m.str(*s), "optsize" | "minsize");
+        }
+    });
+    let s = rcc_mach::passes::early_tail_dup::early_tail_duplicate(
+        &mut w.mf,
+        cx.module.target.info(),
+        &mut w.opt.early_tail_dup,
+        size,
+    );
+    Ok(counts(&[
+        s.tails as u64,
+        s.dups as u64,
+        s.added as u64,
+        s.removed as u64,
+        s.dead_blocks as u64,
+        s.phis as u64,
     ]))
 }
 

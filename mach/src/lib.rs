@@ -14,7 +14,8 @@
 //! Analyses the register allocator reads: [`prob`] (successor
 //! probabilities), [`loops`] (the loop tree), [`block_freq`] (block
 //! frequencies), over [`cfg`]; [`units`] (register units, for any pass
-//! that tracks physical registers).
+//! that tracks physical registers). [`ssa_update`] repairs SSA form for
+//! passes that give a register several definitions.
 
 pub mod block_freq;
 pub mod cfg;
@@ -32,6 +33,7 @@ pub mod printer;
 pub mod prob;
 pub mod reg;
 pub mod remat;
+pub mod ssa_update;
 pub mod symbols;
 pub mod target;
 pub mod units;

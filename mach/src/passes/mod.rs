@@ -5,7 +5,7 @@
 //! branch folding over the target's branch hooks ([`branch_folding`]),
 //! block placement ([`block_placement`], `block-placement`),
 //! post-allocation copy propagation ([`copy_prop`], `machine-cp`), SSA
-//! optimizations ([`opt_phis`], `opt-phis`; [`dead_mi`], `dead-mi-elimination`; [`machine_licm`], `early-machinelicm`;
+//! optimizations ([`early_tail_dup`], `early-tailduplication`; [`opt_phis`], `opt-phis`; [`dead_mi`], `dead-mi-elimination`; [`machine_licm`], `early-machinelicm`;
 //! [`machine_cse`],
 //! `machine-cse`; [`peephole`], `peephole-opt`),
 //! and the target-independent half of frame lowering ([`frame_layout`]:
@@ -19,6 +19,7 @@ pub mod block_placement;
 pub mod branch_folding;
 pub mod copy_prop;
 pub mod dead_mi;
+pub mod early_tail_dup;
 pub mod expand_pseudos;
 pub mod frame_layout;
 pub mod machine_cse;
@@ -38,6 +39,7 @@ pub struct OptScratch {
     pub block_placement: block_placement::BlockPlacement,
     pub copy_prop: copy_prop::CopyProp,
     pub dead_mi: dead_mi::DeadMi,
+    pub early_tail_dup: early_tail_dup::EarlyTailDup,
     pub machine_cse: machine_cse::MachineCse,
     pub machine_licm: machine_licm::MachineLicm,
     pub opt_phis: opt_phis::OptPhis,

@@ -120,10 +120,7 @@ fn candidate(mf: &MachFunction, t: &dyn TargetInfo, b: MBlock, cond: &mut Vec<Op
     if insts.is_empty() || insts.len() > MAX_INSTS {
         return Cand::No;
     }
-    if insts.iter().any(|&i| {
-        let o = mf.opc(i);
-        o == MOpc::CFI || o == MOpc::INLINEASM || o == MOpc::EH_LABEL
-    }) {
+    if insts.iter().any(|&i| not_duplicable(mf, i)) {
         return Cand::No;
     }
     // LLVM does not copy calls (sibling calls included) with anything
@@ -159,6 +156,15 @@ fn candidate(mf: &MachFunction, t: &dyn TargetInfo, b: MBlock, cond: &mut Vec<Op
         }
         _ => Cand::No,
     }
+}
+
+/// Whether `i` must not be copied by tail duplication: CFI directives
+/// (a copied epilogue would leave the block laid out after the copy with
+/// the wrong CFA), inline assembly (its labels) and labels. Shared with
+/// `early-tailduplication`.
+pub(super) fn not_duplicable(mf: &MachFunction, i: crate::func::MInst) -> bool {
+    let o = mf.opc(i);
+    o == MOpc::CFI || o == MOpc::INLINEASM || o == MOpc::EH_LABEL
 }
 
 /// Applies `edits` (in layout order) in one walk over the layout.
@@ -280,8 +286,9 @@ fn apply(mf: &mut MachFunction, t: &dyn TargetInfo, edits: &[(MBlock, Edit)]) {
 }
 
 /// Replaces successor `from` of `p` by `to`, merging the edges (and their
-/// probabilities) when `to` already is one.
-fn redirect_succ(mf: &mut MachFunction, p: MBlock, from: MBlock, to: MBlock) {
+/// probabilities) when `to` already is one. Shared with
+/// `early-tailduplication`.
+pub(super) fn redirect_succ(mf: &mut MachFunction, p: MBlock, from: MBlock, to: MBlock) {
     let succs = mf.succs(p).to_vec();
     let probs: Option<Vec<BranchProb>> = mf
         .succ_probs(p)
