@@ -25,6 +25,7 @@ pub mod opt_phis;
 pub mod peephole;
 pub mod phi_elim;
 pub mod phi_split;
+pub mod shrink_wrap;
 pub mod tail_dup;
 pub mod tail_merge;
 pub mod two_address;
