@@ -266,6 +266,14 @@ pub static PASSES: &[Pass] = &[
         ],
     },
     Pass {
+        name: "postra-machine-sink",
+        description: "PostRA Machine Sink",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(postra_machine_sink),
+        counters: &["Number of copies sunk after RA"],
+    },
+    Pass {
         name: "shrink-wrap",
         description: "Shrink Wrapping analysis",
         levels: Levels::OPT,
@@ -623,6 +631,12 @@ fn machine_cp(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         s.dead as u64,
         s.nop as u64,
     ]))
+}
+
+fn postra_machine_sink(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let n = rcc_mach::passes::postra_sink::sink_copies(&mut w.mf, t, &mut w.opt.postra_sink);
+    Ok(counts(&[n as u64, 0, 0, 0]))
 }
 
 fn shrink_wrap(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {

@@ -8,7 +8,7 @@
 //!
 //! - a block *uses the frame* when one of its instructions is a call-frame
 //!   pseudo, names a frame object, reads or writes the stack pointer
-//!   (calls aside: their implicit `%rsp` is harmless), reads or writes a
+//!   (calls and returns aside: their implicit `%rsp` is harmless), reads or writes a
 //!   callee-saved register of the calling convention (any width), or has a
 //!   register mask clobbering a register the function saves; or when it
 //!   loads or stores and a block before it in RPO used the frame (machine
@@ -97,7 +97,11 @@ impl Analysis<'_> {
             return true;
         }
         let flags = opc.as_target().map_or(0, |o| self.t.inst_flags(o));
-        let is_call = flags & iflag::CALL != 0;
+        // A call's stack-pointer operands are harmless (LLVM ignores them
+        // so that tail calls need not be post-dominated); here sibling
+        // calls are returns that read %rsp, and returns follow the
+        // epilogue anyway.
+        let is_call = flags & (iflag::CALL | iflag::RETURN) != 0;
         if stack_address_used && flags & (iflag::MAY_LOAD | iflag::MAY_STORE) != 0 {
             return true;
         }
