@@ -650,7 +650,10 @@ fn shrink_wrap(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
             if let rcc_ir::attrs::Attr::Word(s) = a {
                 sanitized |= matches!(
                     cx.module.m.str(*s),
-                    "sanitize_address" | "sanitize_thread" | "sanitize_memory" | "sanitize_hwaddress"
+                    "sanitize_address"
+                        | "sanitize_thread"
+                        | "sanitize_memory"
+                        | "sanitize_hwaddress"
                 );
             }
         });
@@ -660,7 +663,12 @@ fn shrink_wrap(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         return Ok([0; MAX_COUNTERS]);
     }
     let s = cx.module.target.shrink_wrap(&mut w.mf);
-    Ok(counts(&[u64::from(s.candidate), u64::from(s.dropped), 0, 0]))
+    Ok(counts(&[
+        u64::from(s.candidate),
+        u64::from(s.dropped),
+        0,
+        0,
+    ]))
 }
 
 fn prolog_epilog(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {

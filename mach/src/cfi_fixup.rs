@@ -79,11 +79,7 @@ impl CfiFixup {
     /// Per block, the rule at its start over the CFG. Returns `None` when
     /// the function cannot be modelled (see the module comment),
     /// `Some(false)` when it has no CFI directives at all.
-    pub fn compute_in(
-        &mut self,
-        mf: &MachFunction,
-        initial: Option<(u16, i64)>,
-    ) -> Option<bool> {
+    pub fn compute_in(&mut self, mf: &MachFunction, initial: Option<(u16, i64)>) -> Option<bool> {
         let n = mf.blocks.len();
         self.fix_range.clear();
         self.fix_range.resize(n, (0, 0));

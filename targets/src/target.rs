@@ -111,7 +111,10 @@ pub trait Target: Sync {
     /// and `restore_point` where the prologue and epilogue may go instead
     /// of the entry and the returns. Default: the target does not shrink
     /// wrap.
-    fn shrink_wrap(&self, _mf: &mut MachFunction) -> rcc_mach::passes::shrink_wrap::ShrinkWrapStats {
+    fn shrink_wrap(
+        &self,
+        _mf: &mut MachFunction,
+    ) -> rcc_mach::passes::shrink_wrap::ShrinkWrapStats {
         Default::default()
     }
     /// Lays out the frame, inserts the prologue and epilogues and

@@ -51,12 +51,12 @@
 
 use crate::block_freq::BlockFreq;
 use crate::cfg::MCfg;
+use crate::cfi_fixup::CfiFixup;
 use crate::func::{MBlock, MInst, MachFunction};
 use crate::loops::{MLoop, MachineLoops};
 use crate::operand::Operand;
 use crate::target::{iflag, TargetInfo, Terminators};
 use rcc_ir::entity::EntityId;
-use crate::cfi_fixup::CfiFixup;
 
 const NONE: u32 = u32::MAX;
 

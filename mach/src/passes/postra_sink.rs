@@ -203,9 +203,11 @@ pub fn sink_copies(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut PostRaSink
                         to = Some(x);
                     }
                     let to = to?;
-                    let others_clear = mf.succs(b).iter().filter(|&&x| x != to).all(|&x| {
-                        !maybe_live(mf, t, x, d, &mut s.seen, &mut s.stack)
-                    });
+                    let others_clear = mf
+                        .succs(b)
+                        .iter()
+                        .filter(|&&x| x != to)
+                        .all(|&x| !maybe_live(mf, t, x, d, &mut s.seen, &mut s.stack));
                     others_clear.then_some((to, d, src))
                 });
             let Some((to, d, src)) = target else {

@@ -9,8 +9,8 @@
 
 use crate::x86_64::desc::{aliases, iflag, regs};
 use crate::x86_64::X86Info;
-use rcc_mach::{flag, MInst, MachFunction, OpKind, TargetInfo};
 use rcc_ir::entity::EntityId;
+use rcc_mach::{flag, MInst, MachFunction, OpKind, TargetInfo};
 
 /// How instruction `i` touches the flags: `Some(true)` reads them (before
 /// any write of its own), `Some(false)` writes them, `None` neither.

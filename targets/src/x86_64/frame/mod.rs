@@ -52,8 +52,8 @@ pub mod plan;
 mod prolog;
 
 use super::desc::iflag;
-use rcc_ir::Module;
 use rcc_ir::entity::EntityId;
+use rcc_ir::Module;
 use rcc_mach::passes::frame_layout::{call_frame, FrameOptions, FramePointer};
 use rcc_mach::passes::shrink_wrap::{ShrinkWrapStats, ShrinkWrapTarget};
 use rcc_mach::{FrameIdx, MInst, MOpc, MachFunction, PReg, TargetInfo};
