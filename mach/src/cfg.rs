@@ -309,3 +309,50 @@ impl MPostDom {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loops::tests::cfg_fn;
+
+    fn b(n: u32) -> MBlock {
+        MBlock::from_u32(n)
+    }
+
+    #[test]
+    fn post_dominators_of_a_diamond_with_an_early_exit() {
+        // 0 -> 1, 4; 1 -> 2, 3; 2 -> 3; 3 -> 5; 4 -> 5; 5 returns.
+        // 6: an infinite loop reached from 4 is not in the tree.
+        let mf = cfg_fn(&[&[1, 4], &[2, 3], &[3], &[5], &[5], &[]], &[]);
+        let cfg = MCfg::compute(&mf);
+        let pd = MPostDom::compute(&mf, &cfg);
+        assert_eq!(pd.ipdom(b(1)), Some(b(3)));
+        assert_eq!(pd.ipdom(b(2)), Some(b(3)));
+        assert_eq!(pd.ipdom(b(3)), Some(b(5)));
+        assert_eq!(pd.ipdom(b(0)), Some(b(5)));
+        assert_eq!(pd.ipdom(b(5)), None, "the virtual exit is not a block");
+        assert!(pd.post_dominates(b(3), b(2)) && pd.post_dominates(b(5), b(0)));
+        assert!(!pd.post_dominates(b(3), b(0)));
+        assert_eq!(pd.nearest_common(b(2), b(4)), Some(b(5)));
+        assert_eq!(pd.nearest_common(b(1), b(2)), Some(b(3)));
+        assert_eq!(cfg.nearest_common_dominator(b(2), b(3)), Some(b(1)));
+        assert_eq!(cfg.nearest_common_dominator(b(2), b(4)), Some(b(0)));
+    }
+
+    #[test]
+    fn two_exits_and_an_infinite_loop() {
+        // 0 -> 1, 2; 1 returns; 2 -> 3; 3 -> 3 (never returns).
+        let mf = cfg_fn(&[&[1, 2], &[], &[3], &[3]], &[]);
+        let cfg = MCfg::compute(&mf);
+        let pd = MPostDom::compute(&mf, &cfg);
+        assert!(pd.contains(b(1)) && pd.contains(b(0)));
+        assert!(!pd.contains(b(2)) && !pd.contains(b(3)));
+        assert_eq!(pd.nearest_common(b(1), b(3)), None);
+        // Two returning exits meet only at the virtual exit.
+        let mf = cfg_fn(&[&[1, 2], &[], &[]], &[]);
+        let cfg = MCfg::compute(&mf);
+        let pd = MPostDom::compute(&mf, &cfg);
+        assert_eq!(pd.nearest_common(b(1), b(2)), None);
+        assert_eq!(pd.ipdom(b(0)), None);
+    }
+}

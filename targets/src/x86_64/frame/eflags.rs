@@ -87,9 +87,8 @@ pub(super) fn needed_before(
             .is_some_and(|op| X86Info.inst_flags(op) & iflag::TERMINATOR != 0)
     };
     for &i in insts.iter().skip_while(|&&i| !is_term(i)) {
-        match touch(mf, i) {
-            Some(r) => return r,
-            None => {}
+        if let Some(r) = touch(mf, i) {
+            return r;
         }
     }
     mf.succs(b).iter().any(|s| live_in[s.index()])
