@@ -91,6 +91,8 @@ pub struct Options {
     /// register coalescer joins copies; off, it only computes liveness and
     /// hints.
     pub join_liveintervals: bool,
+    /// `-enable-shrink-wrap` (LLVM's option; unset: the target decides).
+    pub enable_shrink_wrap: Option<bool>,
     pub print_after_all: bool,
     pub print_after: Vec<String>,
     pub print_before: Vec<String>,
@@ -141,6 +143,7 @@ impl Default for Options {
             regalloc: None,
             verify_machineinstrs: false,
             join_liveintervals: true,
+            enable_shrink_wrap: None,
             print_after_all: false,
             print_after: Vec::new(),
             print_before: Vec::new(),
@@ -426,6 +429,14 @@ pub const OPTIONS: &[OptionSpec] = &[
         "Verify the machine code after each pass",
         |o, on| {
             o.verify_machineinstrs = on;
+            Ok(())
+        },
+    ),
+    flag(
+        "-enable-shrink-wrap",
+        "Move the prologue and epilogue off paths that need no frame (shrink-wrap; default: the target's choice)",
+        |o, on| {
+            o.enable_shrink_wrap = Some(on);
             Ok(())
         },
     ),

@@ -293,6 +293,25 @@ pub static PASSES: &[Pass] = &[
         ],
     },
     Pass {
+        name: "postra-machine-sink",
+        description: "PostRA Machine Sink",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(postra_machine_sink),
+        counters: &["Number of copies sunk after RA"],
+    },
+    Pass {
+        name: "shrink-wrap",
+        description: "Shrink Wrapping analysis",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(shrink_wrap),
+        counters: &[
+            "Number of shrink-wrapping candidates",
+            "Number of shrink-wrapping candidates dropped because of frequency",
+        ],
+    },
+    Pass {
         name: "prologepilog",
         description: "Prologue/Epilogue Insertion & Frame Finalization",
         levels: Levels::ALL,
@@ -668,6 +687,44 @@ fn machine_cp(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         s.redundant as u64,
         s.dead as u64,
         s.nop as u64,
+    ]))
+}
+
+fn postra_machine_sink(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let n = rcc_mach::passes::postra_sink::sink_copies(&mut w.mf, t, &mut w.opt.postra_sink);
+    Ok(counts(&[n as u64, 0, 0, 0]))
+}
+
+fn shrink_wrap(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    w.mf.frame.save_point = None;
+    w.mf.frame.restore_point = None;
+    // LLVM's isShrinkWrapEnabled: `-enable-shrink-wrap` when given, else
+    // the target's choice, except in sanitized functions.
+    let enabled = cx.module.opts.enable_shrink_wrap.unwrap_or_else(|| {
+        let mut sanitized = false;
+        rcc_mach::passes::frame_layout::for_each_fn_attr(cx.module.m, cx.g, |a| {
+            if let rcc_ir::attrs::Attr::Word(s) = a {
+                sanitized |= matches!(
+                    cx.module.m.str(*s),
+                    "sanitize_address"
+                        | "sanitize_thread"
+                        | "sanitize_memory"
+                        | "sanitize_hwaddress"
+                );
+            }
+        });
+        !sanitized
+    });
+    if !enabled {
+        return Ok([0; MAX_COUNTERS]);
+    }
+    let s = cx.module.target.shrink_wrap(&mut w.mf);
+    Ok(counts(&[
+        u64::from(s.candidate),
+        u64::from(s.dropped),
+        0,
+        0,
     ]))
 }
 

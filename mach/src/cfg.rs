@@ -1,6 +1,8 @@
 //! The control-flow graph of a machine function: predecessors (a counting
-//! sort over successor lists), reverse post-order from the entry block and
-//! the dominator tree (Cooper–Harvey–Kennedy over RPO positions).
+//! sort over successor lists), reverse post-order from the entry block,
+//! the dominator tree (Cooper–Harvey–Kennedy over RPO positions) and the
+//! post-dominator tree ([`MPostDom`], the same algorithm over the reverse
+//! CFG from a virtual exit).
 //!
 //! Invariants: computed from one state of the function and never updated;
 //! a pass that changes successors recomputes it. Blocks not reachable from
@@ -144,4 +146,213 @@ fn intersect(idom: &[u32], mut a: u32, mut b: u32) -> u32 {
         }
     }
     a
+}
+
+impl MCfg {
+    /// The nearest common dominator of reachable blocks `a` and `b`
+    /// (LLVM's `findNearestCommonDominator`); `None` if either is
+    /// unreachable.
+    pub fn nearest_common_dominator(&self, a: MBlock, b: MBlock) -> Option<MBlock> {
+        let (ai, bi) = (self.rpo_position(a), self.rpo_position(b));
+        if ai == NONE || bi == NONE {
+            return None;
+        }
+        Some(self.rpo[intersect(&self.idom, ai, bi) as usize])
+    }
+}
+
+/// The post-dominator tree of a machine function (LLVM's
+/// `MachinePostDominatorTree`): Cooper–Harvey–Kennedy over the reverse
+/// CFG rooted at a virtual exit whose predecessors are the blocks without
+/// successors (returns, `unreachable` ends, tail calls).
+///
+/// Invariants: computed from one state of the function and never updated.
+/// Only blocks reachable from the entry that reach an exit are in the tree;
+/// a block caught in an infinite loop is not ([`MPostDom::contains`] is
+/// false and every query about it answers `None`/`false`). The virtual
+/// exit is never returned: a nearest common post-dominator that is only
+/// the virtual exit (two different exits) is `None`.
+#[derive(Default)]
+pub struct MPostDom {
+    /// Blocks of the tree in reverse post-order of the reverse CFG; the
+    /// virtual exit is position 0 and has no block.
+    order: Vec<MBlock>,
+    /// Position of each block in `order` (`NONE` if not in the tree).
+    index: Vec<u32>,
+    /// Immediate post-dominator of each position, as a position.
+    ipdom: Vec<u32>,
+}
+
+impl MPostDom {
+    /// Computes the post-dominators of `mf` over its reachable blocks.
+    pub fn compute(mf: &MachFunction, cfg: &MCfg) -> MPostDom {
+        let n = mf.blocks.len();
+        let mut index = vec![NONE; n];
+        // Reverse CFG: the successors of block b are its predecessors; the
+        // virtual exit's successors are the reachable blocks without
+        // successors, in layout order.
+        let exits: Vec<MBlock> = mf
+            .order
+            .iter()
+            .copied()
+            .filter(|&b| cfg.is_reachable(b) && mf.succs(b).is_empty())
+            .collect();
+        let mut post: Vec<MBlock> = Vec::with_capacity(n);
+        let mut seen = vec![false; n];
+        for &e in &exits {
+            if seen[e.index()] {
+                continue;
+            }
+            seen[e.index()] = true;
+            let mut stack = vec![(e, 0usize)];
+            while let Some(top) = stack.last_mut() {
+                let (b, k) = *top;
+                if let Some(&p) = cfg.preds(b).get(k) {
+                    top.1 += 1;
+                    if cfg.is_reachable(p) && !seen[p.index()] {
+                        seen[p.index()] = true;
+                        stack.push((p, 0));
+                    }
+                } else {
+                    post.push(b);
+                    stack.pop();
+                }
+            }
+        }
+        post.reverse();
+        // Position 0 is the virtual exit.
+        let mut order = Vec::with_capacity(post.len() + 1);
+        order.push(MBlock::from_u32(u32::MAX));
+        order.extend_from_slice(&post);
+        for (i, &b) in order.iter().enumerate().skip(1) {
+            index[b.index()] = i as u32;
+        }
+        let mut ipdom = vec![NONE; order.len()];
+        ipdom[0] = 0;
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for i in 1..order.len() {
+                let b = order[i];
+                let succs = mf.succs(b);
+                let mut new = if succs.is_empty() { 0 } else { NONE };
+                for &s in succs {
+                    let si = index[s.index()];
+                    if si == NONE || ipdom[si as usize] == NONE {
+                        continue;
+                    }
+                    new = if new == NONE {
+                        si
+                    } else {
+                        intersect(&ipdom, si, new)
+                    };
+                }
+                if new != ipdom[i] {
+                    ipdom[i] = new;
+                    changed = true;
+                }
+            }
+        }
+        MPostDom {
+            order,
+            index,
+            ipdom,
+        }
+    }
+
+    fn pos(&self, b: MBlock) -> u32 {
+        self.index.get(b.index()).copied().unwrap_or(NONE)
+    }
+
+    /// Whether `b` is in the tree (reachable and reaches an exit).
+    pub fn contains(&self, b: MBlock) -> bool {
+        self.pos(b) != NONE
+    }
+
+    /// The immediate post-dominator of `b`; `None` when it is the virtual
+    /// exit or `b` is not in the tree.
+    pub fn ipdom(&self, b: MBlock) -> Option<MBlock> {
+        let i = self.pos(b);
+        if i == NONE {
+            return None;
+        }
+        match self.ipdom[i as usize] {
+            0 | NONE => None,
+            d => Some(self.order[d as usize]),
+        }
+    }
+
+    /// Whether `a` post-dominates `b` (every block post-dominates itself);
+    /// `false` when either is not in the tree.
+    pub fn post_dominates(&self, a: MBlock, b: MBlock) -> bool {
+        let (ai, mut bi) = (self.pos(a), self.pos(b));
+        if ai == NONE || bi == NONE {
+            return false;
+        }
+        while bi > ai {
+            bi = self.ipdom[bi as usize];
+        }
+        bi == ai
+    }
+
+    /// The nearest common post-dominator of `a` and `b` (LLVM's
+    /// `findNearestCommonDominator` on the post-dominator tree); `None`
+    /// when it is only the virtual exit or either block is not in the tree.
+    pub fn nearest_common(&self, a: MBlock, b: MBlock) -> Option<MBlock> {
+        let (ai, bi) = (self.pos(a), self.pos(b));
+        if ai == NONE || bi == NONE {
+            return None;
+        }
+        match intersect(&self.ipdom, ai, bi) {
+            0 => None,
+            d => Some(self.order[d as usize]),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loops::tests::cfg_fn;
+
+    fn b(n: u32) -> MBlock {
+        MBlock::from_u32(n)
+    }
+
+    #[test]
+    fn post_dominators_of_a_diamond_with_an_early_exit() {
+        // 0 -> 1, 4; 1 -> 2, 3; 2 -> 3; 3 -> 5; 4 -> 5; 5 returns.
+        // 6: an infinite loop reached from 4 is not in the tree.
+        let mf = cfg_fn(&[&[1, 4], &[2, 3], &[3], &[5], &[5], &[]], &[]);
+        let cfg = MCfg::compute(&mf);
+        let pd = MPostDom::compute(&mf, &cfg);
+        assert_eq!(pd.ipdom(b(1)), Some(b(3)));
+        assert_eq!(pd.ipdom(b(2)), Some(b(3)));
+        assert_eq!(pd.ipdom(b(3)), Some(b(5)));
+        assert_eq!(pd.ipdom(b(0)), Some(b(5)));
+        assert_eq!(pd.ipdom(b(5)), None, "the virtual exit is not a block");
+        assert!(pd.post_dominates(b(3), b(2)) && pd.post_dominates(b(5), b(0)));
+        assert!(!pd.post_dominates(b(3), b(0)));
+        assert_eq!(pd.nearest_common(b(2), b(4)), Some(b(5)));
+        assert_eq!(pd.nearest_common(b(1), b(2)), Some(b(3)));
+        assert_eq!(cfg.nearest_common_dominator(b(2), b(3)), Some(b(1)));
+        assert_eq!(cfg.nearest_common_dominator(b(2), b(4)), Some(b(0)));
+    }
+
+    #[test]
+    fn two_exits_and_an_infinite_loop() {
+        // 0 -> 1, 2; 1 returns; 2 -> 3; 3 -> 3 (never returns).
+        let mf = cfg_fn(&[&[1, 2], &[], &[3], &[3]], &[]);
+        let cfg = MCfg::compute(&mf);
+        let pd = MPostDom::compute(&mf, &cfg);
+        assert!(pd.contains(b(1)) && pd.contains(b(0)));
+        assert!(!pd.contains(b(2)) && !pd.contains(b(3)));
+        assert_eq!(pd.nearest_common(b(1), b(3)), None);
+        // Two returning exits meet only at the virtual exit.
+        let mf = cfg_fn(&[&[1, 2], &[], &[]], &[]);
+        let cfg = MCfg::compute(&mf);
+        let pd = MPostDom::compute(&mf, &cfg);
+        assert_eq!(pd.nearest_common(b(1), b(2)), None);
+        assert_eq!(pd.ipdom(b(0)), None);
+    }
 }

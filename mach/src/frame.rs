@@ -59,6 +59,13 @@ pub struct FrameInfo {
     pub emit_cfi: bool,
     /// The function's scratch slot ([`FrameInfo::scratch`]), once made.
     pub scratch: Option<FrameIdx>,
+    /// Set by shrink wrapping (LLVM's `savePoint`): the block whose top
+    /// gets the prologue instead of the entry block's. Prolog/epilog
+    /// insertion consumes and clears it. Set together with `restore_point`.
+    pub save_point: Option<crate::func::MBlock>,
+    /// Set by shrink wrapping (LLVM's `restorePoint`): the one block whose
+    /// terminators are preceded by the epilogue, instead of every return.
+    pub restore_point: Option<crate::func::MBlock>,
 }
 
 impl FrameInfo {
@@ -112,5 +119,7 @@ impl FrameInfo {
         self.stack_size = 0;
         self.emit_cfi = false;
         self.scratch = None;
+        self.save_point = None;
+        self.restore_point = None;
     }
 }

@@ -19,6 +19,7 @@
 
 pub mod block_freq;
 pub mod cfg;
+pub mod cfi_fixup;
 pub mod constraint;
 pub mod eh;
 pub mod emit;

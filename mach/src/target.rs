@@ -229,6 +229,12 @@ pub trait TargetInfo: Sync {
     fn dwarf_reg_name(&self, _n: u16) -> Option<&'static str> {
         None
     }
+    /// The CFA rule at function entry, before any directive: DWARF
+    /// register and offset (x86-64: `%rsp + 8`), if the target states it
+    /// (CFI fix-ups then compare rules exactly). Default: unknown.
+    fn initial_cfa(&self) -> Option<(u16, i64)> {
+        None
+    }
 
     /// `store r to slot`: an instruction storing the spill size of class
     /// `c` from `r` to frame object `slot`. `r` is a physical member of `c`

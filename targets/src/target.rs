@@ -107,6 +107,16 @@ pub trait Target: Sync {
     fn reserved_regs(&self, mf: &MachFunction, fopts: &FrameOptions) -> ReservedRegs;
     /// The callee-saved registers `mf` writes after allocation (any width).
     fn callee_saved_written(&self, mf: &MachFunction) -> Vec<PReg>;
+    /// Shrink wrapping (llc's `shrink-wrap`): sets `mf.frame.save_point`
+    /// and `restore_point` where the prologue and epilogue may go instead
+    /// of the entry and the returns. Default: the target does not shrink
+    /// wrap.
+    fn shrink_wrap(
+        &self,
+        _mf: &mut MachFunction,
+    ) -> rcc_mach::passes::shrink_wrap::ShrinkWrapStats {
+        Default::default()
+    }
     /// Lays out the frame, inserts the prologue and epilogues and
     /// eliminates frame indices.
     fn insert_prolog_epilog(

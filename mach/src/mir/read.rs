@@ -225,6 +225,16 @@ impl<'r, 'a, 't> State<'r, 'a, 't> {
                 "has-var-sized" => f.has_var_sized = true,
                 "has-calls" => f.has_calls = true,
                 "emit-cfi" => f.emit_cfi = true,
+                "save-point" | "restore-point" => {
+                    self.c.expect(b'=', "'='")?;
+                    self.c.skip_spaces();
+                    let b = self.block_ref()?;
+                    if w == "save-point" {
+                        self.mf.frame.save_point = Some(b);
+                    } else {
+                        self.mf.frame.restore_point = Some(b);
+                    }
+                }
                 "max-align" | "max-call-frame" | "stack-size" | "scratch" => {
                     self.c.expect(b'=', "'='")?;
                     match w {
@@ -249,7 +259,7 @@ impl<'r, 'a, 't> State<'r, 'a, 't> {
                     return self.c.err_at(
                         at,
                         "expected a frame field (max-align=, max-call-frame=, stack-size=, \
-                         scratch=, has-var-sized, has-calls, emit-cfi)",
+                         scratch=, save-point=, restore-point=, has-var-sized, has-calls, emit-cfi)",
                     )
                 }
             }

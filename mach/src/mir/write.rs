@@ -141,6 +141,12 @@ fn write_frame(out: &mut String, mf: &MachFunction) {
     if let Some(s) = f.scratch {
         let _ = write!(out, ", scratch={s}");
     }
+    if let Some(b) = f.save_point {
+        let _ = write!(out, ", save-point=%bb.{}", b.index());
+    }
+    if let Some(b) = f.restore_point {
+        let _ = write!(out, ", restore-point=%bb.{}", b.index());
+    }
     out.push('\n');
     for (fi, o) in f.objects.iter() {
         if fi.index() == 0 {

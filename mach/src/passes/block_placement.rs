@@ -33,13 +33,15 @@
 //!   CFA rules of a function in address order): the CFA at each block's
 //!   start is computed over the CFG from the CFI directives, and where the
 //!   new layout reaches a block with another rule (the block after an
-//!   epilogue), a `def_cfa*` directive restating the block's rule is
-//!   inserted (LLVM's CFIInstrInserter).
+//!   epilogue, or one that skipped a shrink-wrapped prologue), directives
+//!   restating the block's rule are inserted ([`crate::cfi_fixup`],
+//!   LLVM's CFIInstrInserter).
 //!
 //! Left in their order (*design choice*, not LLVM's): functions with
 //! landing pads (call-site ranges follow the layout), functions with CFI
-//! directives other than CFA rules outside the entry block, and functions
-//! whose blocks disagree on the CFA at a join. The entry block stays
+//! directives other than CFA rules, `.cfi_offset` and `.cfi_restore`
+//! outside the entry block, and functions whose blocks disagree on the CFA
+//! at a join. The entry block stays
 //! first.
 //!
 //! Invariants: successor lists and probabilities are unchanged; blocks
@@ -49,13 +51,12 @@
 
 use crate::block_freq::BlockFreq;
 use crate::cfg::MCfg;
+use crate::cfi_fixup::CfiFixup;
 use crate::func::{MBlock, MInst, MachFunction};
 use crate::loops::{MLoop, MachineLoops};
 use crate::operand::Operand;
 use crate::target::{iflag, TargetInfo, Terminators};
-use crate::MOpc;
 use rcc_ir::entity::EntityId;
-use rcc_mc::Cfi;
 
 const NONE: u32 = u32::MAX;
 
@@ -77,21 +78,6 @@ enum Exit {
         cond: (u32, u32),
     },
 }
-
-/// The CFA rule: register (`NONE`: the one at function entry) and offset
-/// (`known` false: the entry's offset plus `off`).
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-struct Cfa {
-    reg: u32,
-    known: bool,
-    off: i64,
-}
-
-const ENTRY_CFA: Cfa = Cfa {
-    reg: NONE,
-    known: false,
-    off: 0,
-};
 
 /// What the pass did to one function.
 #[derive(Copy, Clone, Default, Debug)]
@@ -135,8 +121,7 @@ pub struct BlockPlacement {
     cond_pool: Vec<Operand>,
     cond: Vec<Operand>,
     new_order: Vec<MBlock>,
-    cfa_in: Vec<Option<Cfa>>,
-    cfa_fix: Vec<Option<Cfi>>,
+    cfi: CfiFixup,
     insts: Vec<MInst>,
     /// Per block: the old layout position and the old layout successor.
     pos: Vec<u32>,
@@ -339,9 +324,9 @@ fn place(
     }
     // Call frame information for the new layout; without a consistent
     // rule, the old layout stays.
-    match compute_cfa_in(mf, bp) {
+    match bp.cfi.compute_in(mf, t.initial_cfa()) {
         None => return Ok(()),
-        Some(true) if !plan_cfa_fixes(mf, bp) => return Ok(()),
+        Some(true) if !bp.cfi.plan(mf, &bp.new_order) => return Ok(()),
         Some(_) => {}
     }
     stats.moved = bp
@@ -353,117 +338,6 @@ fn place(
     stats.rotated = bp.rotated;
     rewrite(mf, t, bp);
     Ok(())
-}
-
-/// Per block, the CFA rule at its start over the CFG (`cfa_in`). Returns
-/// `None` when the function cannot be placed (CFI directives other than
-/// CFA rules outside the entry block, or a join with two rules);
-/// `Some(false)` when the function has no CFI directives at all.
-fn compute_cfa_in(mf: &MachFunction, bp: &mut BlockPlacement) -> Option<bool> {
-    let n = mf.blocks.len();
-    bp.cfa_fix.clear();
-    bp.cfa_fix.resize(n, None);
-    bp.cfa_in.clear();
-    bp.cfa_in.resize(n, None);
-    let any = mf
-        .order
-        .iter()
-        .any(|&b| mf.block_insts(b).iter().any(|&i| mf.opc(i) == MOpc::CFI));
-    if !any {
-        return Some(false);
-    }
-    let entry = mf.order[0];
-    bp.cfa_in[entry.index()] = Some(ENTRY_CFA);
-    // Forward over the layout is not enough in general; iterate over a
-    // worklist (each block is visited once its rule is known).
-    bp.work.clear();
-    bp.work.push(entry);
-    while let Some(b) = bp.work.pop() {
-        let mut s = bp.cfa_in[b.index()]?;
-        for &i in mf.block_insts(b) {
-            if let Some(c) = mf.cfi_of(i) {
-                if !apply_cfi(&mut s, c, b == entry) {
-                    return None;
-                }
-            }
-        }
-        for &x in mf.succs(b) {
-            match bp.cfa_in[x.index()] {
-                None => {
-                    bp.cfa_in[x.index()] = Some(s);
-                    bp.work.push(x);
-                }
-                Some(o) if o == s => {}
-                Some(_) => return None,
-            }
-        }
-    }
-    Some(true)
-}
-
-/// Applies CFI directive `c` to rule `s`; `false` for a directive the pass
-/// does not model where it is (anything but CFA rules outside the entry
-/// block, remembered states anywhere).
-fn apply_cfi(s: &mut Cfa, c: Cfi, in_entry: bool) -> bool {
-    match c {
-        Cfi::DefCfa { reg, offset } => {
-            *s = Cfa {
-                reg: reg as u32,
-                known: true,
-                off: offset,
-            }
-        }
-        Cfi::DefCfaOffset(o) => {
-            s.known = true;
-            s.off = o;
-        }
-        Cfi::AdjustCfaOffset(d) => s.off += d,
-        Cfi::DefCfaRegister(r) => s.reg = r as u32,
-        Cfi::Offset { .. }
-        | Cfi::RelOffset { .. }
-        | Cfi::Restore(_)
-        | Cfi::SameValue(_)
-        | Cfi::Undefined(_)
-        | Cfi::Escape
-            if in_entry => {}
-        _ => return false,
-    }
-    true
-}
-
-/// Walks the new layout with the CFA rule the unwinder would see and
-/// records, per block, the directive that restates the block's rule where
-/// the two differ (`cfa_fix`). `false` if a needed rule cannot be stated.
-fn plan_cfa_fixes(mf: &MachFunction, bp: &mut BlockPlacement) -> bool {
-    let mut s = ENTRY_CFA;
-    for k in 0..bp.new_order.len() {
-        let b = bp.new_order[k];
-        if let Some(want) = bp.cfa_in[b.index()] {
-            if want != s {
-                let reg_differs = want.reg != s.reg;
-                let off_differs = want.known != s.known || want.off != s.off;
-                if (reg_differs && want.reg == NONE) || (off_differs && !want.known) {
-                    return false;
-                }
-                let c = match (reg_differs, off_differs) {
-                    (true, true) => Cfi::DefCfa {
-                        reg: want.reg as u16,
-                        offset: want.off,
-                    },
-                    (true, false) => Cfi::DefCfaRegister(want.reg as u16),
-                    _ => Cfi::DefCfaOffset(want.off),
-                };
-                bp.cfa_fix[b.index()] = Some(c);
-                s = want;
-            }
-        }
-        for &i in mf.block_insts(b) {
-            if let Some(c) = mf.cfi_of(i) {
-                apply_cfi(&mut s, c, true);
-            }
-        }
-    }
-    true
 }
 
 /// Sets up one chain per block, the edge probabilities and how each block
@@ -1087,13 +961,13 @@ fn rewrite(mf: &mut MachFunction, t: &dyn TargetInfo, bp: &mut BlockPlacement) {
     }
     let exits = std::mem::take(&mut bp.exits);
     let conds = std::mem::take(&mut bp.cond_pool);
-    let fixes = std::mem::take(&mut bp.cfa_fix);
+    let fixes = std::mem::take(&mut bp.cfi);
     let old_next = std::mem::take(&mut bp.old_next);
     let mut scratch = std::mem::take(&mut bp.insts);
     let mut cond = std::mem::take(&mut bp.cond);
     mf.rewrite(&mut scratch, |mf, b, old, out| {
-        if let Some(Some(c)) = fixes.get(b.index()) {
-            let i = mf.create_cfi(*c);
+        for &c in fixes.fixes(b) {
+            let i = mf.create_cfi(c);
             out.push(i);
         }
         let next = match next_of[b.index()] {
@@ -1145,7 +1019,7 @@ fn rewrite(mf: &mut MachFunction, t: &dyn TargetInfo, bp: &mut BlockPlacement) {
     bp.cond = cond;
     bp.exits = exits;
     bp.cond_pool = conds;
-    bp.cfa_fix = fixes;
+    bp.cfi = fixes;
     bp.prob_start = next_of;
     bp.swap = swap;
     bp.old_next = old_next;

@@ -4,7 +4,9 @@
 //! opcodes to target instructions after allocation ([`expand_pseudos`]),
 //! branch folding over the target's branch hooks ([`branch_folding`]),
 //! block placement ([`block_placement`], `block-placement`),
-//! post-allocation copy propagation ([`copy_prop`], `machine-cp`), SSA
+//! post-allocation copy propagation ([`copy_prop`], `machine-cp`) and
+//! copy sinking ([`postra_sink`], `postra-machine-sink`), shrink wrapping
+//! ([`shrink_wrap`], `shrink-wrap`), SSA
 //! optimizations ([`early_tail_dup`], `early-tailduplication`; [`opt_phis`], `opt-phis`; [`dead_mi`], `dead-mi-elimination`; [`machine_licm`], `early-machinelicm`;
 //! [`machine_cse`],
 //! `machine-cse`; [`peephole`], `peephole-opt`),
@@ -28,6 +30,8 @@ pub mod opt_phis;
 pub mod peephole;
 pub mod phi_elim;
 pub mod phi_split;
+pub mod postra_sink;
+pub mod shrink_wrap;
 pub mod tail_dup;
 pub mod tail_merge;
 pub mod two_address;
@@ -45,4 +49,5 @@ pub struct OptScratch {
     pub opt_phis: opt_phis::OptPhis,
     pub peephole: peephole::Peephole,
     pub phi_split: phi_split::PhiSplit,
+    pub postra_sink: postra_sink::PostRaSink,
 }

@@ -355,6 +355,10 @@ impl TargetInfo for X86Info {
             // allocates or tracks them.
             || class::RST.contains(r)
     }
+    fn initial_cfa(&self) -> Option<(u16, i64)> {
+        // The return address is at %rsp: the CFA is %rsp + 8.
+        super::desc::dwarf_number(regs::RSP).map(|r| (r, 8))
+    }
     fn dwarf_reg_name(&self, n: u16) -> Option<&'static str> {
         super::desc::reg_by_dwarf(n).map(|r| reg_info(r).asm)
     }

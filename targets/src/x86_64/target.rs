@@ -149,6 +149,11 @@ impl Target for X86Target {
         mf.callee_saved_written(&INFO, mask::SYSV)
     }
 
+    fn shrink_wrap(&self, mf: &mut MachFunction) -> rcc_mach::passes::shrink_wrap::ShrinkWrapStats {
+        let csrs = mf.callee_saved_written(&INFO, mask::SYSV);
+        super::frame::shrink_wrap(mf, &csrs)
+    }
+
     fn insert_prolog_epilog(
         &self,
         mf: &mut MachFunction,

@@ -46,13 +46,16 @@
 //! `%rbp` is written by the body only when [`frame_pointer_reserved`] is
 //! false; then it is an ordinary callee-saved register.
 
+mod eflags;
 mod eliminate;
 pub mod plan;
 mod prolog;
 
 use super::desc::iflag;
+use rcc_ir::entity::EntityId;
 use rcc_ir::Module;
 use rcc_mach::passes::frame_layout::{call_frame, FrameOptions, FramePointer};
+use rcc_mach::passes::shrink_wrap::{ShrinkWrapStats, ShrinkWrapTarget};
 use rcc_mach::{FrameIdx, MInst, MOpc, MachFunction, PReg, TargetInfo};
 use std::fmt;
 
@@ -85,6 +88,8 @@ pub enum FrameErrorKind {
     FrameTooLarge(u64),
     /// A frame operand naming no object.
     BadFrameIndex(u32),
+    /// A shrink-wrapped frame whose blocks disagree on the CFA at a join.
+    InconsistentCfi,
 }
 
 impl fmt::Display for FrameError {
@@ -109,6 +114,10 @@ impl fmt::Display for FrameError {
             }
             FrameErrorKind::FrameTooLarge(n) => write!(f, "stack frame too large: {n} bytes"),
             FrameErrorKind::BadFrameIndex(i) => write!(f, "unknown frame index %stack.{i}"),
+            FrameErrorKind::InconsistentCfi => write!(
+                f,
+                "shrink-wrapped frame: blocks disagree on the CFA at a join"
+            ),
         }
     }
 }
@@ -186,8 +195,31 @@ pub fn insert_prolog_epilog(
     if mf.order.iter().any(|&b| mf.succs(b).contains(&entry)) {
         return Err(err(mf, FrameErrorKind::EntryHasPredecessors));
     }
+    // Shrink wrapping's points: consumed here (LLVM clears them too).
+    let points = mf.frame.save_point.zip(mf.frame.restore_point);
+    mf.frame.save_point = None;
+    mf.frame.restore_point = None;
+    let (save, restore) = match points {
+        Some((s, r)) => (s, Some(r)),
+        None => (entry, None),
+    };
+    // Where the flags are live, the stack adjustments use `lea` (as
+    // LLVM's emitSPUpdate does for a live-in EFLAGS or flags needed by the
+    // restore block's terminators).
+    let flags = restore.map(|_| eflags::live_in(mf));
+    let prolog_lea = flags.as_ref().is_some_and(|f| f[save.index()]);
+    if save != entry {
+        // The saved registers reach the save block untouched.
+        let mut ins = mf.block_live_ins(save).to_vec();
+        for r in saved.into_iter().chain(p.csrs.iter().copied()) {
+            if !ins.contains(&r) {
+                ins.push(r);
+            }
+        }
+        mf.set_block_live_ins(save, &ins);
+    }
     scratch.prolog.clear();
-    prolog::prologue(mf, &p, &mut scratch.prolog);
+    prolog::prologue(mf, &p, prolog_lea, &mut scratch.prolog);
     let prolog_insts = std::mem::take(&mut scratch.prolog);
     let mut failure = None;
     // Whether the block laid out before this one ends with the CFA of an
@@ -195,12 +227,13 @@ pub fn insert_prolog_epilog(
     let mut after_epilogue = false;
     let mut layout = std::mem::take(&mut scratch.layout);
     mf.rewrite(&mut layout, |mf, b, old, out| {
-        if b == entry {
+        if b == save {
             out.extend_from_slice(&prolog_insts);
-        } else if after_epilogue {
+        } else if after_epilogue && restore.is_none() {
             prolog::restore_body_cfa(mf, &p, out);
         }
         after_epilogue = false;
+        let mut epilogue_due = restore == Some(b);
         for &i in old {
             if failure.is_some() {
                 out.push(i);
@@ -214,19 +247,60 @@ pub fn insert_prolog_epilog(
             if let Err(k) = eliminate::frame_operands(mf, m, &p, i) {
                 failure = Some(k);
             }
-            if is_return(opc) {
-                prolog::epilogue(mf, &p, i, out);
-                after_epilogue = p.changes_cfa();
+            match restore {
+                None if is_return(opc) => {
+                    prolog::epilogue(mf, &p, Some(i), false, out);
+                    after_epilogue = p.changes_cfa();
+                }
+                Some(r) if epilogue_due && is_terminator(opc) => {
+                    let lea = flags
+                        .as_ref()
+                        .is_some_and(|f| eflags::needed_before(mf, r, old, f));
+                    let ret = is_return(opc).then_some(i);
+                    prolog::epilogue(mf, &p, ret, lea, out);
+                    if !mf.succs(r).is_empty() {
+                        prolog::cfi_restores(mf, &p, out);
+                    }
+                    epilogue_due = false;
+                }
+                _ => {}
             }
             out.push(i);
         }
+        if epilogue_due && failure.is_none() {
+            // A restore block without terminators: the epilogue ends it.
+            let lea = flags
+                .as_ref()
+                .is_some_and(|f| mf.succs(b).iter().any(|s| f[s.index()]));
+            prolog::epilogue(mf, &p, None, lea, out);
+            if !mf.succs(b).is_empty() {
+                prolog::cfi_restores(mf, &p, out);
+            }
+        }
     });
-    scratch.layout = layout;
     scratch.prolog = prolog_insts;
-    match failure {
-        Some(k) => Err(err(mf, k)),
-        None => Ok(p),
+    if let Some(k) = failure {
+        scratch.layout = layout;
+        return Err(err(mf, k));
     }
+    // A shrink-wrapped frame: blocks laid out after the epilogue or
+    // before the prologue state their own CFA and saved registers.
+    if restore.is_some() && p.emit_cfi {
+        let mut fix = rcc_mach::cfi_fixup::CfiFixup::default();
+        if !fix.fix_layout(mf, super::X86Info.initial_cfa(), &mut layout) {
+            scratch.layout = layout;
+            return Err(err(mf, FrameErrorKind::InconsistentCfi));
+        }
+    }
+    scratch.layout = layout;
+    Ok(p)
+}
+
+/// Whether `opc` ends a block (the restore block's epilogue goes before
+/// its first terminator).
+fn is_terminator(opc: MOpc) -> bool {
+    opc.as_target()
+        .is_some_and(|op| super::X86Info.inst_flags(op) & iflag::TERMINATOR != 0)
 }
 
 /// Whether `opc` returns from the function (an epilogue goes before it).
@@ -237,3 +311,25 @@ fn is_return(opc: MOpc) -> bool {
 
 #[cfg(test)]
 mod tests;
+
+/// Shrink wrapping for x86-64 (LLVM's ShrinkWrap with
+/// `X86FrameLowering::enableShrinkWrapping`, `canUseAsPrologue` and
+/// `canUseAsEpilogue` for ELF): the generic analysis with x86's
+/// callee-saved registers and stack pointer. A save block with live-in
+/// flags cannot take a realigning prologue (the `and` clobbers them);
+/// everything else can (stack adjustments become `lea` where flags are
+/// live, and ELF has no compact unwind or Windows epilogue rules).
+pub fn shrink_wrap(mf: &mut MachFunction, csrs_written: &[PReg]) -> ShrinkWrapStats {
+    let flags = eflags::live_in(mf);
+    let realign = plan::realigns(mf);
+    let prologue_ok = |_: &MachFunction, b: rcc_mach::MBlock| !flags[b.index()] || !realign;
+    let epilogue_ok = |_: &MachFunction, _: rcc_mach::MBlock| true;
+    let st = ShrinkWrapTarget {
+        callee_saved: &plan::PUSH_ORDER,
+        saved: csrs_written,
+        sp: super::regs::RSP,
+        can_use_as_prologue: &prologue_ok,
+        can_use_as_epilogue: &epilogue_ok,
+    };
+    rcc_mach::passes::shrink_wrap::shrink_wrap(mf, &super::X86Info, &st)
+}

@@ -29,7 +29,7 @@ pub const RED_ZONE: u64 = 128;
 
 /// Callee-saved GPRs in the order the prologue pushes them (LLVM's
 /// `CSR_64` list reversed).
-const PUSH_ORDER: [PReg; 6] = [
+pub(super) const PUSH_ORDER: [PReg; 6] = [
     regs::RBP,
     regs::R15,
     regs::R14,
@@ -167,6 +167,11 @@ pub(super) fn needs_fp(mf: &MachFunction, opts: &FrameOptions, has_calls: bool) 
 /// `ensureMaxAlignment`).
 fn frame_align(mf: &MachFunction) -> u64 {
     u64::from(max_placed_align(&mf.frame).max(mf.frame.max_align))
+}
+
+/// Whether the frame is realigned (an alignment over the stack's).
+pub(super) fn realigns(mf: &MachFunction) -> bool {
+    frame_align(mf) > STACK_ALIGN
 }
 
 /// Whether the function needs a base pointer: realignment together with

@@ -115,8 +115,19 @@ fn imm32(v: u64) -> i32 {
     i32::try_from(v).unwrap_or(i32::MAX)
 }
 
-/// Appends the prologue to `out`.
-pub(super) fn prologue(mf: &mut MachFunction, p: &FramePlan, out: &mut Vec<MInst>) {
+/// `%rsp += v` without touching the flags.
+fn sp_lea(mf: &mut MachFunction, v: i32) -> MInst {
+    lea(mf, regs::RSP, regs::RSP, v)
+}
+
+/// Appends the prologue to `out`; `flags_live`: the flags are live where
+/// it goes (a shrink-wrapped save block), so the adjustment is a `lea`.
+pub(super) fn prologue(
+    mf: &mut MachFunction,
+    p: &FramePlan,
+    flags_live: bool,
+    out: &mut Vec<MInst>,
+) {
     let mut cfa = SLOT as i64;
     if p.uses_fp {
         out.push(push(mf, regs::RBP, false));
@@ -148,6 +159,8 @@ pub(super) fn prologue(mf: &mut MachFunction, p: &FramePlan, out: &mut Vec<MInst
     if p.sp_adjust > 0 {
         if p.sp_adjust == SLOT && p.realign.is_none() {
             out.push(push(mf, regs::RAX, true));
+        } else if flags_live {
+            out.push(sp_lea(mf, -imm32(p.sp_adjust)));
         } else {
             out.push(sp_arith(mf, SUB, imm32(p.sp_adjust)));
         }
@@ -186,8 +199,24 @@ fn dead_scratch(mf: &MachFunction, ret: MInst) -> Option<PReg> {
     CANDIDATES.into_iter().find(|&c| !read(c))
 }
 
-/// Appends the epilogue that goes before return instruction `ret`.
-pub(super) fn epilogue(mf: &mut MachFunction, p: &FramePlan, ret: MInst, out: &mut Vec<MInst>) {
+/// Appends the epilogue that goes before return instruction `ret` (or
+/// before the terminators of a shrink-wrapped restore block, `ret` then
+/// being the return among them if any); `flags_live`: the flags must
+/// survive it, so the adjustment is a `lea`.
+pub(super) fn epilogue(
+    mf: &mut MachFunction,
+    p: &FramePlan,
+    ret: Option<MInst>,
+    flags_live: bool,
+    out: &mut Vec<MInst>,
+) {
+    let add = |mf: &mut MachFunction, v: u64| {
+        if flags_live {
+            sp_lea(mf, imm32(v))
+        } else {
+            sp_arith(mf, ADD, imm32(v))
+        }
+    };
     if p.uses_fp {
         if p.var_sized || p.realign.is_some() {
             if p.csrs.is_empty() {
@@ -196,7 +225,7 @@ pub(super) fn epilogue(mf: &mut MachFunction, p: &FramePlan, ret: MInst, out: &m
                 out.push(lea(mf, regs::RSP, regs::RBP, -imm32(p.csr_bytes())));
             }
         } else if p.sp_adjust > 0 {
-            out.push(sp_arith(mf, ADD, imm32(p.sp_adjust)));
+            out.push(add(mf, p.sp_adjust));
         }
         for &r in p.csrs.iter().rev() {
             out.push(pop(mf, r));
@@ -211,12 +240,12 @@ pub(super) fn epilogue(mf: &mut MachFunction, p: &FramePlan, ret: MInst, out: &m
     }
     let mut cfa = (SLOT + p.stack_size) as i64;
     if p.sp_adjust > 0 {
-        let scratch = (p.sp_adjust == SLOT && p.csrs.is_empty())
-            .then(|| dead_scratch(mf, ret))
-            .flatten();
+        let scratch = ret
+            .filter(|_| p.sp_adjust == SLOT && p.csrs.is_empty())
+            .and_then(|ret| dead_scratch(mf, ret));
         match scratch {
             Some(r) => out.push(pop(mf, r)),
-            None => out.push(sp_arith(mf, ADD, imm32(p.sp_adjust))),
+            None => out.push(add(mf, p.sp_adjust)),
         }
         cfa -= p.sp_adjust as i64;
         cfi(mf, p, Cfi::DefCfaOffset(cfa), out);
@@ -225,6 +254,18 @@ pub(super) fn epilogue(mf: &mut MachFunction, p: &FramePlan, ret: MInst, out: &m
         out.push(pop(mf, r));
         cfa -= SLOT as i64;
         cfi(mf, p, Cfi::DefCfaOffset(cfa), out);
+    }
+}
+
+/// Appends `.cfi_restore` of every saved register (callee-saved ones in
+/// LLVM's CSR order, then the frame pointer), after the epilogue of a
+/// shrink-wrapped restore block that does not return: code after it runs
+/// with the caller's registers (LLVM's `emitCalleeSavedFrameMoves` in
+/// `emitEpilogue`).
+pub(super) fn cfi_restores(mf: &mut MachFunction, p: &FramePlan, out: &mut Vec<MInst>) {
+    let fp = p.uses_fp.then_some(regs::RBP);
+    for &r in p.csrs.iter().rev().chain(fp.iter()) {
+        cfi(mf, p, Cfi::Restore(dwarf(r)), out);
     }
 }
 
