@@ -144,6 +144,17 @@ pub static PASSES: &[Pass] = &[
         ],
     },
     Pass {
+        name: "machine-sink",
+        description: "Machine code sinking",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(machine_sink),
+        counters: &[
+            "Number of machine instructions sunk",
+            "Number of copies coalesced",
+        ],
+    },
+    Pass {
         name: "peephole-opt",
         description: "Peephole Optimizations",
         levels: Levels::OPT,
@@ -264,6 +275,16 @@ pub static PASSES: &[Pass] = &[
             "Number of dead copies erased",
             "Number of no-op copies erased",
         ],
+    },
+    Pass {
+        name: "postra-machine-sink",
+        description: "PostRA Machine Sink",
+        levels: Levels::OPT,
+        // The fast allocator keeps no block live-in lists, which the pass
+        // reads.
+        when: Allocators::INTERVAL,
+        run: Some(postra_machine_sink),
+        counters: &["Number of copies sunk"],
     },
     Pass {
         name: "prologepilog",
@@ -423,6 +444,63 @@ fn machine_cse(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         s.copies_propagated as u64,
         s.dead as u64,
     ]))
+}
+
+fn machine_sink(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let movable = loads_movable(cx);
+    let s = rcc_mach::passes::machine_sink::machine_sink(
+        &mut w.mf,
+        t,
+        &mut w.opt.machine_sink,
+        movable,
+    );
+    Ok(counts(&[s.sunk as u64, s.coalesced as u64]))
+}
+
+/// Whether the IR function has no volatile or atomic load, nor a
+/// volatile `llvm.memcpy`/`llvm.memmove` (machine instructions carry no
+/// memory operands, so machine sinking asks the IR whether loads may move).
+fn loads_movable(cx: &FnCx<'_>) -> bool {
+    use rcc_ir::entity::EntityId;
+    use rcc_ir::inst::Opcode;
+    use rcc_ir::inst::{ATOMIC, VOLATILE};
+    let m = cx.module.m;
+    let Some(f) = m.body(cx.g) else {
+        return true;
+    };
+    for k in 0..f.num_insts() {
+        match f.opcode[k] {
+            Opcode::Load if f.flags[k] & (VOLATILE | ATOMIC) != 0 => return false,
+            Opcode::Call | Opcode::Invoke => {
+                let i = rcc_ir::Inst::from_index(k);
+                let ops = f.inst_ops(i);
+                let Some(g) = ops
+                    .first()
+                    .and_then(|c| c.as_entity::<rcc_ir::GlobalId>(rcc_ir::ValueTag::Global))
+                else {
+                    continue;
+                };
+                let name = m.str(m.globals[g].name);
+                if !(name.starts_with("llvm.memcpy") || name.starts_with("llvm.memmove")) {
+                    continue;
+                }
+                let nargs = f.call_info(i).num_args as usize;
+                let volatile = ops.get(4).filter(|_| nargs >= 4).and_then(|&v| {
+                    let c = v.as_entity::<rcc_ir::constant::ConstId>(rcc_ir::ValueTag::Const)?;
+                    match f.consts.get(c).kind {
+                        rcc_ir::constant::ConstKind::Int(x) => Some(x & 1 != 0),
+                        _ => None,
+                    }
+                });
+                if volatile != Some(false) {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+    true
 }
 
 fn opt_phis(_cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
@@ -612,6 +690,12 @@ fn machine_cp(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         s.dead as u64,
         s.nop as u64,
     ]))
+}
+
+fn postra_machine_sink(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let n = rcc_mach::passes::postra_sink::postra_sink(&mut w.mf, t, &mut w.opt.postra_sink);
+    Ok(counts(&[n as u64]))
 }
 
 fn prolog_epilog(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {

@@ -13,7 +13,8 @@
 //! module-level data, symbols, sections and function headers.
 //! Analyses the register allocator reads: [`prob`] (successor
 //! probabilities), [`loops`] (the loop tree), [`block_freq`] (block
-//! frequencies), over [`cfg`]; [`units`] (register units, for any pass
+//! frequencies), over [`cfg`]; [`postdom`] (post-dominators, for
+//! machine sinking); [`units`] (register units, for any pass
 //! that tracks physical registers).
 
 pub mod block_freq;
@@ -28,6 +29,7 @@ pub mod loops;
 pub mod mir;
 pub mod operand;
 pub mod passes;
+pub mod postdom;
 pub mod printer;
 pub mod prob;
 pub mod reg;

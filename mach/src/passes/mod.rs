@@ -6,7 +6,9 @@
 //! block placement ([`block_placement`], `block-placement`),
 //! post-allocation copy propagation ([`copy_prop`], `machine-cp`), SSA
 //! optimizations ([`opt_phis`], `opt-phis`; [`dead_mi`], `dead-mi-elimination`; [`machine_cse`],
-//! `machine-cse`; [`peephole`], `peephole-opt`),
+//! `machine-cse`; [`machine_sink`], `machine-sink`; [`peephole`],
+//! `peephole-opt`), post-allocation copy sinking ([`postra_sink`],
+//! `postra-machine-sink`),
 //! and the target-independent half of frame lowering ([`frame_layout`]:
 //! frame options from function attributes, the call-frame summary and
 //! stack-slot placement, which each target's prolog/epilog insertion builds
@@ -21,10 +23,12 @@ pub mod dead_mi;
 pub mod expand_pseudos;
 pub mod frame_layout;
 pub mod machine_cse;
+pub mod machine_sink;
 pub mod opt_phis;
 pub mod peephole;
 pub mod phi_elim;
 pub mod phi_split;
+pub mod postra_sink;
 pub mod tail_dup;
 pub mod tail_merge;
 pub mod two_address;
@@ -37,7 +41,9 @@ pub struct OptScratch {
     pub copy_prop: copy_prop::CopyProp,
     pub dead_mi: dead_mi::DeadMi,
     pub machine_cse: machine_cse::MachineCse,
+    pub machine_sink: machine_sink::MachineSink,
     pub opt_phis: opt_phis::OptPhis,
     pub peephole: peephole::Peephole,
     pub phi_split: phi_split::PhiSplit,
+    pub postra_sink: postra_sink::PostRaSink,
 }
