@@ -401,7 +401,7 @@ impl MachineSink {
         (true, false, false)
     }
 
-    /// LLVM's `isProfitableToSinkTo` for def `v` of `i` from `from` to `to`.
+    /// LLVM's `isProfitableToSinkTo` for def `v` of `i` along `(from, to)`.
     fn profitable(
         &self,
         mf: &MachFunction,
@@ -409,8 +409,7 @@ impl MachineSink {
         cx: &Analyses<'_>,
         i: MInst,
         v: VReg,
-        from: MBlock,
-        to: MBlock,
+        (from, to): (MBlock, MBlock),
     ) -> bool {
         if !cx.pdom.post_dominates(to, from) {
             return true;
@@ -542,7 +541,7 @@ impl MachineSink {
                 }
             }
             let s = to?;
-            if !self.profitable(mf, t, cx, i, v, b, s) {
+            if !self.profitable(mf, t, cx, i, v, (b, s)) {
                 return None;
             }
         }
