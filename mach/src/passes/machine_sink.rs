@@ -116,7 +116,7 @@ pub fn machine_sink(
     loads_movable: bool,
 ) -> SinkStats {
     let mut stats = SinkStats::default();
-    if !mf.has_prop(prop::IS_SSA) || mf.order.len() < 2 {
+    if !mf.has_prop(prop::IS_SSA) || !mf.order.iter().any(|&b| mf.succs(b).len() > 1) {
         return stats;
     }
     let cfg = MCfg::compute(mf);

@@ -25,8 +25,7 @@
 //! stay exact for the registers it touches (the verifier's physical
 //! register check reads them).
 
-use crate::cfg::MCfg;
-use crate::func::{prop, MBlock, MInst, MachFunction};
+use crate::func::{prop, MBlock, MInst, MachFunction, Preds};
 use crate::operand::{flag, OpKind};
 use crate::reg::PReg;
 use crate::target::{iflag, MOpc, TargetInfo};
@@ -62,14 +61,21 @@ pub fn postra_sink(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut PostRaSink
     if !mf.has_prop(prop::NO_VREGS) || mf.order.len() < 2 {
         return 0;
     }
-    let cfg = MCfg::compute(mf);
+    // Only blocks with live-in lists can receive a copy.
+    if !mf.order[1..]
+        .iter()
+        .any(|&b| !mf.block_live_ins(b).is_empty())
+    {
+        return 0;
+    }
+    let preds = mf.preds();
     s.moves.clear();
     s.moved.clear();
     s.moved.resize(mf.num_insts(), false);
     let mut n = 0;
     for k in 0..mf.order.len() {
         let b = mf.order[k];
-        n += sink_block(mf, t, s, &cfg, b);
+        n += sink_block(mf, t, s, &preds, b);
     }
     if n == 0 {
         return 0;
@@ -99,12 +105,12 @@ fn sink_block(
     mf: &mut MachFunction,
     t: &dyn TargetInfo,
     s: &mut PostRaSink,
-    cfg: &MCfg,
+    preds: &Preds,
     b: MBlock,
 ) -> u32 {
     s.sinkable.clear();
     for &x in mf.succs(b) {
-        if !mf.block_live_ins(x).is_empty() && cfg.preds(x).len() == 1 && !mf.eh.is_pad(x) {
+        if !mf.block_live_ins(x).is_empty() && preds.of(x).len() == 1 && !mf.eh.is_pad(x) {
             s.sinkable.push(x);
         }
     }
