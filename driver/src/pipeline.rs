@@ -171,6 +171,17 @@ pub static PASSES: &[Pass] = &[
         ],
     },
     Pass {
+        name: "machine-sink",
+        description: "Machine code sinking",
+        levels: Levels::OPT,
+        when: Allocators::ANY,
+        run: Some(machine_sink),
+        counters: &[
+            "Number of machine instructions sunk",
+            "Number of copies coalesced",
+        ],
+    },
+    Pass {
         name: "peephole-opt",
         description: "Peephole Optimizations",
         levels: Levels::OPT,
@@ -499,6 +510,63 @@ fn early_tail_duplication(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, Strin
         s.dead_blocks as u64,
         s.phis as u64,
     ]))
+}
+
+fn machine_sink(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
+    let t = cx.module.target.info();
+    let movable = loads_movable(cx);
+    let s = rcc_mach::passes::machine_sink::machine_sink(
+        &mut w.mf,
+        t,
+        &mut w.opt.machine_sink,
+        movable,
+    );
+    Ok(counts(&[s.sunk as u64, s.coalesced as u64]))
+}
+
+/// Whether the IR function has no volatile or atomic load, nor a
+/// volatile `llvm.memcpy`/`llvm.memmove` (machine instructions carry no
+/// memory operands, so machine sinking asks the IR whether loads may move).
+fn loads_movable(cx: &FnCx<'_>) -> bool {
+    use rcc_ir::entity::EntityId;
+    use rcc_ir::inst::Opcode;
+    use rcc_ir::inst::{ATOMIC, VOLATILE};
+    let m = cx.module.m;
+    let Some(f) = m.body(cx.g) else {
+        return true;
+    };
+    for k in 0..f.num_insts() {
+        match f.opcode[k] {
+            Opcode::Load if f.flags[k] & (VOLATILE | ATOMIC) != 0 => return false,
+            Opcode::Call | Opcode::Invoke => {
+                let i = rcc_ir::Inst::from_index(k);
+                let ops = f.inst_ops(i);
+                let Some(g) = ops
+                    .first()
+                    .and_then(|c| c.as_entity::<rcc_ir::GlobalId>(rcc_ir::ValueTag::Global))
+                else {
+                    continue;
+                };
+                let name = m.str(m.globals[g].name);
+                if !(name.starts_with("llvm.memcpy") || name.starts_with("llvm.memmove")) {
+                    continue;
+                }
+                let nargs = f.call_info(i).num_args as usize;
+                let volatile = ops.get(4).filter(|_| nargs >= 4).and_then(|&v| {
+                    let c = v.as_entity::<rcc_ir::constant::ConstId>(rcc_ir::ValueTag::Const)?;
+                    match f.consts.get(c).kind {
+                        rcc_ir::constant::ConstKind::Int(x) => Some(x & 1 != 0),
+                        _ => None,
+                    }
+                });
+                if volatile != Some(false) {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+    true
 }
 
 fn opt_phis(_cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {

@@ -128,7 +128,7 @@ fn ranges_and_run_pass_compose() {
     ]);
     assert!(ranged == direct, "a resumed range writes other MIR");
     let run = ok(&[
-        "-run-pass=opt-phis,dead-mi-elimination,machine-cse,peephole-opt,phi-node-elimination,twoaddressinstruction,regallocfast",
+        "-run-pass=early-tailduplication,opt-phis,dead-mi-elimination,early-machinelicm,machine-cse,machine-sink,peephole-opt,phi-node-elimination,twoaddressinstruction,regallocfast",
         &isel_file,
         "-o",
         "-",

@@ -9,7 +9,7 @@
 //! ([`shrink_wrap`], `shrink-wrap`), SSA
 //! optimizations ([`early_tail_dup`], `early-tailduplication`; [`opt_phis`], `opt-phis`; [`dead_mi`], `dead-mi-elimination`; [`machine_licm`], `early-machinelicm`;
 //! [`machine_cse`],
-//! `machine-cse`; [`peephole`], `peephole-opt`),
+//! `machine-cse`; [`machine_sink`], `machine-sink`; [`peephole`], `peephole-opt`),
 //! and the target-independent half of frame lowering ([`frame_layout`]:
 //! frame options from function attributes, the call-frame summary and
 //! stack-slot placement, which each target's prolog/epilog insertion builds
@@ -26,6 +26,7 @@ pub mod expand_pseudos;
 pub mod frame_layout;
 pub mod machine_cse;
 pub mod machine_licm;
+pub mod machine_sink;
 pub mod opt_phis;
 pub mod peephole;
 pub mod phi_elim;
@@ -46,6 +47,7 @@ pub struct OptScratch {
     pub early_tail_dup: early_tail_dup::EarlyTailDup,
     pub machine_cse: machine_cse::MachineCse,
     pub machine_licm: machine_licm::MachineLicm,
+    pub machine_sink: machine_sink::MachineSink,
     pub opt_phis: opt_phis::OptPhis,
     pub peephole: peephole::Peephole,
     pub phi_split: phi_split::PhiSplit,
