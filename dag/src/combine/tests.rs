@@ -1954,7 +1954,8 @@ fn loaded_lanes_are_built_by_unpacking() {
     // Not without a loaded lane, with an undefined lane, with a lane
     // loaded narrower (an extending load), with one value in every lane,
     // or when the target does not load lanes into vector registers.
-    let cases: [(&dyn Fn(&mut B, SDValue, SDValue) -> [SDValue; 4], bool); 5] = [
+    type Lanes<'a> = &'a dyn Fn(&mut B, SDValue, SDValue) -> [SDValue; 4];
+    let cases: [(Lanes, bool); 5] = [
         (
             &|b, p, x| {
                 let _ = b.load(VT::I32, plain(32), p);
