@@ -355,6 +355,33 @@ fn check_option(name: &str) {
             );
             same(&["-stack-size-section=false"]);
         }
+        "-enable-shrink-wrap" => {
+            // An early exit that needs no frame: shrink wrapping (on by
+            // default at -O2, as in llc) keeps the pushes off its path.
+            let m = "declare i32 @g(i32)\n\
+                     define i32 @f(i32 %x) {\n\
+                     %c = icmp eq i32 %x, 0\n\
+                     br i1 %c, label %out, label %work\n\
+                     work:\n\
+                     %a = call i32 @g(i32 %x)\n\
+                     %b = call i32 @g(i32 %x)\n\
+                     %s = add i32 %a, %b\n\
+                     ret i32 %s\n\
+                     out:\n\
+                     ret i32 0\n\
+                     }\n";
+            let wrapped = ok(&run_on(m, &[]));
+            assert_eq!(wrapped, ok(&run_on(m, &["-enable-shrink-wrap=true"])));
+            let entry = ok(&run_on(m, &["-enable-shrink-wrap=false"]));
+            let first_push = |s: &str| s.find("pushq").expect("a push");
+            let first_test = |s: &str| s.find("testl").expect("a test");
+            assert!(first_test(&wrapped) < first_push(&wrapped), "{wrapped}");
+            assert!(first_push(&entry) < first_test(&entry), "{entry}");
+            is_error(
+                &run_on(m, &["-enable-shrink-wrap=maybe"]),
+                "-enable-shrink-wrap=maybe",
+            );
+        }
         "-asm-verbose" => {
             err(&["-asm-verbose"]);
             same(&["-asm-verbose=false"]);
