@@ -149,6 +149,34 @@ fn intersect(idom: &[u32], mut a: u32, mut b: u32) -> u32 {
 }
 
 impl MCfg {
+    /// The dominator tree's children of every block, by a counting sort
+    /// over the immediate dominators: block `b`'s children are
+    /// `children[start[b]..start[b + 1]]`, in RPO (`n` blocks; buffers
+    /// reused).
+    pub fn dom_children_into(&self, n: usize, start: &mut Vec<u32>, children: &mut Vec<MBlock>) {
+        start.clear();
+        start.resize(n + 1, 0);
+        for &b in &self.rpo {
+            if let Some(d) = self.idom(b) {
+                start[d.index() + 1] += 1;
+            }
+        }
+        for k in 0..n {
+            start[k + 1] += start[k];
+        }
+        children.clear();
+        children.resize(start[n] as usize, MBlock::from_u32(0));
+        let mut fill: Vec<u32> = start[..n].to_vec();
+        for &b in &self.rpo {
+            if let Some(d) = self.idom(b) {
+                children[fill[d.index()] as usize] = b;
+                fill[d.index()] += 1;
+            }
+        }
+    }
+}
+
+impl MCfg {
     /// The nearest common dominator of reachable blocks `a` and `b`
     /// (LLVM's `findNearestCommonDominator`); `None` if either is
     /// unreachable.

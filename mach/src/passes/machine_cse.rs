@@ -260,30 +260,8 @@ pub fn machine_cse(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut MachineCse
         }
     }
     let cfg = MCfg::compute(mf);
-    // Dominator-tree children, by a counting sort over immediate dominators.
-    let nb = mf.blocks.len();
-    s.children_start.clear();
-    s.children_start.resize(nb + 1, 0);
-    for &b in &cfg.rpo {
-        if let Some(d) = cfg.idom(b) {
-            s.children_start[d.index() + 1] += 1;
-        }
-    }
-    for k in 0..nb {
-        s.children_start[k + 1] += s.children_start[k];
-    }
-    s.children.clear();
-    s.children
-        .resize(s.children_start[nb] as usize, MBlock::from_u32(0));
-    {
-        let mut fill: Vec<u32> = s.children_start[..nb].to_vec();
-        for &b in &cfg.rpo {
-            if let Some(d) = cfg.idom(b) {
-                s.children[fill[d.index()] as usize] = b;
-                fill[d.index()] += 1;
-            }
-        }
-    }
+    // Dominator-tree children.
+    cfg.dom_children_into(mf.blocks.len(), &mut s.children_start, &mut s.children);
     s.table.clear();
     s.entries.clear();
     s.stack.clear();

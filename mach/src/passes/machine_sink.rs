@@ -210,28 +210,12 @@ impl MachineSink {
                 }
             }
         }
-        // Dominator-tree children, by a counting sort over idoms.
-        let nb = mf.blocks.len();
-        self.children_start.clear();
-        self.children_start.resize(nb + 1, 0);
-        for &b in &cfg.rpo {
-            if let Some(d) = cfg.idom(b) {
-                self.children_start[d.index() + 1] += 1;
-            }
-        }
-        for k in 0..nb {
-            self.children_start[k + 1] += self.children_start[k];
-        }
-        self.children.clear();
-        self.children
-            .resize(self.children_start[nb] as usize, MBlock::from_u32(0));
-        let mut fill: Vec<u32> = self.children_start[..nb].to_vec();
-        for &b in &cfg.rpo {
-            if let Some(d) = cfg.idom(b) {
-                self.children[fill[d.index()] as usize] = b;
-                fill[d.index()] += 1;
-            }
-        }
+        // Dominator-tree children.
+        cfg.dom_children_into(
+            mf.blocks.len(),
+            &mut self.children_start,
+            &mut self.children,
+        );
     }
 
     fn uses_of(&self, v: VReg) -> impl Iterator<Item = (MInst, u32)> + '_ {
