@@ -209,7 +209,10 @@ pub static PASSES: &[Pass] = &[
         levels: Levels::ALL,
         when: Allocators::ANY,
         run: Some(two_address_pass),
-        counters: &["Number of copies inserted"],
+        counters: &[
+            "Number of copies inserted",
+            "Number of instructions commuted to coalesce",
+        ],
     },
     Pass {
         name: "register-coalescer",
@@ -600,10 +603,10 @@ fn phi_elimination(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
 
 fn two_address_pass(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     let before = w.mf.num_insts();
-    two_address(&mut w.mf, cx.module.target.info());
+    let commuted = two_address(&mut w.mf, cx.module.target.info());
     Ok(counts(&[
         w.mf.num_insts().saturating_sub(before) as u64,
-        0,
+        commuted,
         0,
         0,
     ]))

@@ -18,6 +18,16 @@
 //! ([`TargetInfo::convert_to_three_address`], x86: `lea` for `add`, `inc`,
 //! `shl` by 1), which needs no copy at all.
 //!
+//! When both sources die there, either copy coalesces, but not always
+//! both of the copies around the instruction: in a loop-carried update
+//! `%d = OP %b(tied), %c` whose `%d` flows back into `%c` through copies
+//! (PHI elimination's `%t = COPY %d` in the latch and `%c = COPY %t` in
+//! the header), tying `%b` leaves `%d` and `%c` overlapping, so one copy
+//! per iteration stays. As LLVM's `isRevCopyChain` rule does, a
+//! commutable instruction is commuted when `%c` is reached from `%d`
+//! through at most [`MAX_COPY_CHAIN`] full copies and `%b` is not (`%c`
+//! then shares `%d`'s register around the loop).
+//!
 //! Liveness is a cheap local approximation, linear in the function: a
 //! virtual register is *live after* instruction `p` of block `B` when it
 //! is read again later in `B`; it is *dead after* `p` when it has exactly
@@ -46,7 +56,15 @@ struct VregFacts {
     /// Per vreg, `(block stamp, index)` of its last read in the block
     /// being rewritten.
     last_read: Vec<(u32, u32)>,
+    /// Every full copy between virtual registers as `(dst, src)` vreg
+    /// indices, sorted by `dst` (a vreg may have several after PHI
+    /// elimination).
+    copies: Vec<(u32, u32)>,
 }
+
+/// How many copies [`VregFacts::copy_chain`] follows (LLVM's
+/// `MaxDataFlowEdge`).
+const MAX_COPY_CHAIN: usize = 3;
 
 impl VregFacts {
     fn new(mf: &MachFunction) -> VregFacts {
@@ -56,9 +74,21 @@ impl VregFacts {
             def_block: vec![u32::MAX; n],
             read_elsewhere: vec![false; n],
             last_read: vec![(u32::MAX, 0); n],
+            copies: Vec::new(),
         };
         for &b in &mf.order {
             for &i in mf.block_insts(b) {
+                if mf.opc(i) == MOpc::COPY {
+                    if let [d, u] = mf.operands(i) {
+                        let full =
+                            |o: &Operand| o.is_reg() && o.subreg().is_none() && !o.has(flag::UNDEF);
+                        if let (Some(dv), Some(uv), true) =
+                            (d.reg().as_virt(), u.reg().as_virt(), full(d) && full(u))
+                        {
+                            f.copies.push((dv.index() as u32, uv.index() as u32));
+                        }
+                    }
+                }
                 for o in mf.operands(i) {
                     if let Some(v) = o.reg().as_virt().filter(|_| o.is_reg() && o.is_def()) {
                         let k = v.index();
@@ -81,7 +111,35 @@ impl VregFacts {
                 }
             }
         }
+        f.copies.sort_unstable();
         f
+    }
+
+    /// Whether `to` reaches `from` through at most [`MAX_COPY_CHAIN`]
+    /// full copies: some def of `from` copies a vreg, some def of that one
+    /// copies another, ..., and one of them copies `to`.
+    fn copy_chain(&self, from: VReg, to: VReg) -> bool {
+        let mut frontier = vec![from.index() as u32];
+        let mut next = Vec::new();
+        for _ in 0..MAX_COPY_CHAIN {
+            next.clear();
+            for &v in &frontier {
+                let start = self.copies.partition_point(|&(d, _)| d < v);
+                for &(_, s) in self.copies[start..].iter().take_while(|&&(d, _)| d == v) {
+                    if s == to.index() as u32 {
+                        return true;
+                    }
+                    if !next.contains(&s) {
+                        next.push(s);
+                    }
+                }
+            }
+            if next.is_empty() {
+                return false;
+            }
+            std::mem::swap(&mut frontier, &mut next);
+        }
+        false
     }
 
     /// Records the last read of every vreg in block `b`'s `insts`.
@@ -127,7 +185,10 @@ fn other_source(mf: &MachFunction, i: MInst, k: usize) -> Option<(usize, VReg)> 
 }
 
 /// Rewrites every tied operand pair of `mf` into two-address form.
-pub fn two_address(mf: &mut MachFunction, t: &dyn TargetInfo) {
+/// Returns how many instructions were commuted by rule (0) (the other
+/// source carried back from the def through copies).
+pub fn two_address(mf: &mut MachFunction, t: &dyn TargetInfo) -> u64 {
+    let mut commuted = 0u64;
     let mut scratch = Vec::new();
     let mut fix: Vec<(usize, Operand, Operand)> = Vec::new();
     let mut facts = VregFacts::new(mf);
@@ -150,9 +211,35 @@ pub fn two_address(mf: &mut MachFunction, t: &dyn TargetInfo) {
                 let (k, def, u) = fix[0];
                 let src = u.reg().as_virt().filter(|_| u.subreg().is_none());
                 let live = src.and_then(|v| facts.live_after(v, b, p));
+                let commutable = t.inst_flags(op) & iflag::COMMUTABLE != 0;
+                if let (Some(b_src), Some(d), Some(false), true) = (
+                    src,
+                    def.reg().as_virt(),
+                    live,
+                    commutable && def.subreg().is_none(),
+                ) {
+                    // (0) Both sources die: commute when the other one is
+                    // the def's value carried back through copies.
+                    if let Some((j, w)) = other_source(mf, i, k) {
+                        if w != b_src
+                            && facts.live_after(w, b, p) == Some(false)
+                            && facts.copy_chain(w, d)
+                            && !facts.copy_chain(b_src, d)
+                        {
+                            let ops = mf.operands_mut(i);
+                            let (a, c) = (ops[k].reg(), ops[j].reg());
+                            ops[k].set_reg(c);
+                            ops[j].set_reg(a);
+                            ops[k].set(flag::KILL, false);
+                            ops[j].set(flag::KILL, false);
+                            fix[0].2 = mf.operands(i)[k];
+                            commuted += 1;
+                        }
+                    }
+                }
                 if src.is_some() && live != Some(false) && def.subreg().is_none() {
                     // (1) Commute when the other source dies here.
-                    if t.inst_flags(op) & iflag::COMMUTABLE != 0 {
+                    if commutable {
                         if let Some((j, w)) = other_source(mf, i, k) {
                             if Some(w) != src && facts.live_after(w, b, p) == Some(false) {
                                 let ops = mf.operands_mut(i);
@@ -202,4 +289,5 @@ pub fn two_address(mf: &mut MachFunction, t: &dyn TargetInfo) {
         }
     });
     mf.props = (mf.props & !prop::IS_SSA) | prop::TIED_REWRITTEN;
+    commuted
 }
