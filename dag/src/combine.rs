@@ -57,6 +57,12 @@
 //!   `extload` forming and load narrowing; not an extension read only by
 //!   a compare with a constant that fits the loaded width (the compare
 //!   narrows instead, so its row reads the plain load from memory);
+//! - when optimizing, negations absorbed by floating-point adds and
+//!   subtractions, as LLVM's `getNegatedExpression` (cost `Cheaper`) does:
+//!   `(fadd x y) -> (fsub x -y)` (either operand) and `(fsub x y) ->
+//!   (fadd x -y)` when `-y` is an `fneg`'s operand or a single-use
+//!   `fmul`/`fdiv` with such an operand (`-(a * -b) = a * b`), so `x -
+//!   a*b*c` computed as `x + a*(-b)*c` needs no sign flip ([`float`]);
 //! - `TokenFactor`: repeated operands dropped, one operand is that
 //!   operand;
 //! - when optimizing, an `or` tree assembling an integer from byte loads
@@ -169,6 +175,8 @@ fn has_rules(op: Op) -> bool {
             | Op::Store
             | Op::TokenFactor
             | Op::InsertElt
+            | Op::FAdd
+            | Op::FSub
     )
 }
 
@@ -505,6 +513,13 @@ impl Combiner<'_> {
         if op == Op::InsertElt {
             return if self.cx.optimize {
                 self.insert_elt(vt, ops, old, d)
+            } else {
+                None
+            };
+        }
+        if matches!(op, Op::FAdd | Op::FSub) {
+            return if self.cx.optimize {
+                self.fadd_of_negation(op, vt, ops, old, d)
             } else {
                 None
             };
@@ -1034,6 +1049,7 @@ impl Combiner<'_> {
 }
 
 mod divide;
+mod float;
 mod load_combine;
 mod store_merge;
 #[cfg(test)]
