@@ -621,15 +621,16 @@ impl Combiner<'_> {
             let o = dag.operands(v.node());
             dag.as_const(o[1]).map(|_| (o[0], o[1]))
         };
-        let (a, c, other) =
-            if let Some((a, c)) = split(y).filter(|_| self.operand_single_use(old, 1)) {
-                (a, c, x)
-            } else if let Some((a, c)) = split(x).filter(|_| self.operand_single_use(old, 0)) {
-                (a, c, y)
-            } else {
-                return None;
-            };
-        let inner = self.mk(Op::Add, vt, &[a, other], d);
+        // The inner add keeps the operands' positions, so `x + (a + c)`
+        // and the `x + a` written elsewhere are one node.
+        let (l, r, c) = if let Some((a, c)) = split(y).filter(|_| self.operand_single_use(old, 1)) {
+            (x, a, c)
+        } else if let Some((a, c)) = split(x).filter(|_| self.operand_single_use(old, 0)) {
+            (a, y, c)
+        } else {
+            return None;
+        };
+        let inner = self.mk(Op::Add, vt, &[l, r], d);
         Some(self.mk(Op::Add, vt, &[inner, c], d))
     }
 

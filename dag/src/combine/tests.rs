@@ -2112,7 +2112,7 @@ fn multiplication_distributes_over_add_like_constants() {
 
 #[test]
 fn address_constants_move_to_the_outermost_add() {
-    // load (add (add base (add i 16)) j) -> load (add (add (add i base) j) 16),
+    // load (add (add base (add i 16)) j) -> load (add (add (add base i) j) 16),
     // so the constant becomes the displacement; not for an add that is
     // no address.
     let mut b = B::new();
@@ -2135,4 +2135,83 @@ fn address_constants_move_to_the_outermost_add() {
     b.output(s);
     let o = b.run_with(true)[0];
     assert_eq!(b.konst(o, 1), None);
+}
+
+#[test]
+fn moved_address_constants_share_the_plain_address() {
+    // load (add (add base i) j) and load (add (add base (add i 16)) j):
+    // the second address is (add <the first address> 16), one node (the
+    // inner add keeps base on the left, as written).
+    let mut b = B::new();
+    let (base, i, j) = (b.input(VT::I64), b.input(VT::I64), b.input(VT::I64));
+    let bi = b.v(Op::Add, VT::I64, &[base, i]);
+    let a0 = b.v(Op::Add, VT::I64, &[bi, j]);
+    let l0 = b.load(VT::I32, plain(32), a0);
+    let k = b.k(VT::I64, 16);
+    let ik = b.v(Op::Add, VT::I64, &[i, k]);
+    let p = b.v(Op::Add, VT::I64, &[base, ik]);
+    let a1 = b.v(Op::Add, VT::I64, &[p, j]);
+    let l1 = b.load(VT::I32, plain(32), a1);
+    b.output(l0);
+    b.output(l1);
+    let o = b.run_with(true);
+    let (first, second) = (b.arg(o[0], 1), b.arg(o[1], 1));
+    assert_eq!(b.op(second), Op::Add);
+    assert_eq!(b.konst(second, 1), Some(16));
+    assert_eq!(b.arg(second, 0), first);
+}
+
+#[test]
+fn float_adds_absorb_negations() {
+    // (fadd x (fmul (fmul a (fneg c)) e)) -> (fsub x (fmul (fmul a c) e));
+    // (fsub x (fneg a)) -> (fadd x a); (fadd (fneg a) x) -> (fsub x a);
+    // not when the fmul has another reader, nor without optimizing.
+    for optimize in [true, false] {
+        let mut b = B::new();
+        let (x, a, c, e) = (
+            b.input(VT::F64),
+            b.input(VT::F64),
+            b.input(VT::F64),
+            b.input(VT::F64),
+        );
+        let nc = b.v(Op::FNeg, VT::F64, &[c]);
+        let m = b.v(Op::FMul, VT::F64, &[a, nc]);
+        let m2 = b.v(Op::FMul, VT::F64, &[m, e]);
+        let s = b.v(Op::FAdd, VT::F64, &[x, m2]);
+        let na = b.v(Op::FNeg, VT::F64, &[a]);
+        let t = b.v(Op::FSub, VT::F64, &[x, na]);
+        let u = b.v(Op::FAdd, VT::F64, &[na, x]);
+        b.output(s);
+        b.output(t);
+        b.output(u);
+        let o = b.run_with(optimize);
+        if !optimize {
+            assert_eq!(b.op(o[0]), Op::FAdd);
+            assert_eq!(b.op(o[1]), Op::FSub);
+            continue;
+        }
+        assert_eq!(b.op(o[0]), Op::FSub);
+        assert_eq!(b.arg(o[0], 0), x);
+        let p = b.arg(o[0], 1);
+        assert_eq!((b.op(p), b.arg(p, 1)), (Op::FMul, e));
+        let q = b.arg(p, 0);
+        assert_eq!((b.op(q), b.arg(q, 0), b.arg(q, 1)), (Op::FMul, a, c));
+        assert_eq!(
+            (b.op(o[1]), b.arg(o[1], 0), b.arg(o[1], 1)),
+            (Op::FAdd, x, a)
+        );
+        assert_eq!(
+            (b.op(o[2]), b.arg(o[2], 0), b.arg(o[2], 1)),
+            (Op::FSub, x, a)
+        );
+    }
+    let mut b = B::new();
+    let (x, a, c) = (b.input(VT::F64), b.input(VT::F64), b.input(VT::F64));
+    let nc = b.v(Op::FNeg, VT::F64, &[c]);
+    let m = b.v(Op::FMul, VT::F64, &[a, nc]);
+    let s = b.v(Op::FAdd, VT::F64, &[x, m]);
+    b.output(s);
+    b.output(m);
+    let o = b.run_with(true);
+    assert_eq!(b.op(o[0]), Op::FAdd);
 }
