@@ -5,6 +5,11 @@
 //! by 1/2/4/8, constants, frame indexes and symbols; a scaled `(x + c)`
 //! index puts `c * scale` in the displacement.
 //!
+//! The operands of an `add` are tried in both orders, as LLVM's
+//! `matchAdd` does: `(base + i*size) + j*4` whose left side fills base and
+//! index in the first order folds `j*4` first in the second, and the left
+//! side becomes the base register.
+//!
 //! It always succeeds: whatever cannot be folded becomes the base or index
 //! register. Interior nodes are taken apart whatever their number of uses,
 //! as LLVM's matcher does: an `add` or scaling `shl` another user also
@@ -206,6 +211,13 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, s
             let ops = dag.operands(n);
             let (a, b) = (ops[0], ops[1]);
             if go(dag, mf, a, am, depth + 1, seg) && go(dag, mf, b, am, depth + 1, seg) {
+                return true;
+            }
+            // The other order (LLVM's matchAdd): `(base + i*size) + j*4`
+            // with the index already taken by `i*size` folds `j*4` first
+            // and leaves `base + i*size` as the base register.
+            *am = save;
+            if go(dag, mf, b, am, depth + 1, seg) && go(dag, mf, a, am, depth + 1, seg) {
                 return true;
             }
             *am = save;
