@@ -2,7 +2,6 @@
 //! recomputed, equal to a fresh computation, after any edit of what the
 //! analyses read (successors, probabilities, layout order).
 
-use rcc_ir::entity::EntityId;
 use rcc_mach::analysis::CfgAnalyses;
 use rcc_mach::cfg::{MCfg, MPostDom};
 use rcc_mach::loops::MachineLoops;
