@@ -163,6 +163,10 @@ pub struct Worker {
     pub coalesce: rcc_ralloc::coalesce::CoalesceScratch,
     /// The machine optimization passes' buffers.
     pub opt: rcc_mach::passes::OptScratch,
+    /// CFG, dominators, post-dominators, loops and block frequencies of
+    /// the current function, shared by the passes while its CFG is
+    /// unchanged (invalidated when a function starts).
+    pub analyses: rcc_mach::analysis::CfgAnalyses,
 }
 
 impl Worker {
@@ -191,6 +195,7 @@ impl Worker {
             mir_write: Duration::ZERO,
             coalesce: Default::default(),
             opt: Default::default(),
+            analyses: Default::default(),
         }
     }
 }
@@ -376,6 +381,7 @@ impl<'a> ModuleCx<'a> {
         let cx = self.fn_cx(g, n);
         w.mf.clear(g);
         w.ra.valid = false;
+        w.analyses.invalidate();
         if let Some(input) = self.mir {
             match input.section(g) {
                 Some(s) => {
@@ -435,6 +441,7 @@ impl<'a> ModuleCx<'a> {
         let cx = self.fn_cx(g, n);
         w.mf.clear(g);
         w.ra.valid = false;
+        w.analyses.invalidate();
         let mut dump = String::new();
         let emitted = self.run_passes(&cx, w, &self.passes[..end], &mut dump)?;
         Ok(FunctionOutput::of(w, emitted, dump, String::new()))

@@ -477,13 +477,23 @@ fn dead_mi_elimination(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> 
 
 fn early_machinelicm(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     let t = cx.module.target.info();
-    let s = rcc_mach::passes::machine_licm::machine_licm(&mut w.mf, t, &mut w.opt.machine_licm);
+    let s = rcc_mach::passes::machine_licm::machine_licm(
+        &mut w.mf,
+        t,
+        &mut w.opt.machine_licm,
+        &mut w.analyses,
+    );
     Ok(counts(&[s.hoisted as u64, s.cse as u64, s.low_rp as u64]))
 }
 
 fn machine_cse(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     let t = cx.module.target.info();
-    let s = rcc_mach::passes::machine_cse::machine_cse(&mut w.mf, t, &mut w.opt.machine_cse);
+    let s = rcc_mach::passes::machine_cse::machine_cse(
+        &mut w.mf,
+        t,
+        &mut w.opt.machine_cse,
+        &mut w.analyses,
+    );
     Ok(counts(&[
         s.eliminated as u64,
         s.copies_propagated as u64,
@@ -523,6 +533,7 @@ fn machine_sink(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         t,
         &mut w.opt.machine_sink,
         movable,
+        &mut w.analyses,
     );
     Ok(counts(&[s.sunk as u64, s.coalesced as u64]))
 }
@@ -587,7 +598,12 @@ fn phi_elimination(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     let t = cx.module.target.info();
     // As llc: edges are split only where liveness is computed (-O1 and up).
     let split = if cx.module.opts.opt_level > 0 {
-        rcc_mach::passes::phi_split::split_phi_edges(&mut w.mf, t, &mut w.opt.phi_split)
+        rcc_mach::passes::phi_split::split_phi_edges(
+            &mut w.mf,
+            t,
+            &mut w.opt.phi_split,
+            &mut w.analyses,
+        )
     } else {
         0
     };
@@ -622,12 +638,13 @@ fn register_coalescer(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         ra,
         ra_scratch,
         coalesce,
+        analyses,
         ..
     } = w;
     if !ra.valid {
         ra.compute(mf, t);
     }
-    ra_scratch.freqs.compute(mf, t);
+    ra_scratch.freqs.compute(mf, t, analyses);
     let s = if cx.module.opts.join_liveintervals {
         rcc_ralloc::coalesce::coalesce(mf, t, ra, &ra_scratch.freqs, coalesce)
     } else {
@@ -680,9 +697,14 @@ fn regalloc_basic(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     let t = cx.module.target.info();
     let opts = interval_options(cx, w);
     let Worker {
-        mf, ra, ra_scratch, ..
+        mf,
+        ra,
+        ra_scratch,
+        analyses,
+        ..
     } = w;
-    let s = rcc_ralloc::basic::allocate(mf, t, ra, ra_scratch, &opts).map_err(|e| e.to_string())?;
+    let s = rcc_ralloc::basic::allocate(mf, t, ra, ra_scratch, &opts, analyses)
+        .map_err(|e| e.to_string())?;
     ra.materialize(mf);
     Ok(counts(&[
         s.intervals as u64,
@@ -700,10 +722,11 @@ fn regalloc_greedy(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         ra,
         ra_scratch,
         greedy,
+        analyses,
         ..
     } = w;
     let s = greedy
-        .allocate(mf, t, ra, ra_scratch, &opts)
+        .allocate(mf, t, ra, ra_scratch, &opts, analyses)
         .map_err(|e| e.to_string())?;
     ra.materialize(mf);
     Ok(counts(&[
@@ -790,7 +813,7 @@ fn shrink_wrap(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     if !enabled {
         return Ok([0; MAX_COUNTERS]);
     }
-    let s = cx.module.target.shrink_wrap(&mut w.mf);
+    let s = cx.module.target.shrink_wrap(&mut w.mf, &mut w.analyses);
     Ok(counts(&[
         u64::from(s.candidate),
         u64::from(s.dropped),

@@ -13,10 +13,12 @@
 //! module-level data, symbols, sections and function headers.
 //! Analyses the register allocator reads: [`prob`] (successor
 //! probabilities), [`loops`] (the loop tree), [`block_freq`] (block
-//! frequencies), over [`cfg`]; [`units`] (register units, for any pass
+//! frequencies), over [`cfg`], kept between passes while the CFG is
+//! unchanged by [`analysis`]; [`units`] (register units, for any pass
 //! that tracks physical registers). [`ssa_update`] repairs SSA form for
 //! passes that give a register several definitions.
 
+pub mod analysis;
 pub mod block_freq;
 pub mod cfg;
 pub mod cfi_fixup;

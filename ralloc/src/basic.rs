@@ -154,12 +154,13 @@ pub fn allocate(
     st: &mut Liveness,
     rs: &mut RaScratch,
     opts: &IntervalOptions,
+    an: &mut rcc_mach::analysis::CfgAnalyses,
 ) -> Result<BasicStats, AllocError> {
     let fresh = !st.valid;
     if fresh {
         st.compute(mf, t);
     }
-    rs.freqs.compute(mf, t);
+    rs.freqs.compute(mf, t, an);
     if fresh {
         let freqs = &rs.freqs;
         rs.hints.compute(mf, t, |b| freqs.freq(b));

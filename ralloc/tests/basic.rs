@@ -117,8 +117,15 @@ fn checker_catches_a_reload_from_the_wrong_slot() {
     rcc_mach::passes::two_address::two_address(&mut b.mf, &T);
     let mut st = Liveness::default();
     let mut rs = RaScratch::default();
-    rcc_ralloc::basic::allocate(&mut b.mf, &T, &mut st, &mut rs, &IntervalOptions::default())
-        .expect("allocation");
+    rcc_ralloc::basic::allocate(
+        &mut b.mf,
+        &T,
+        &mut st,
+        &mut rs,
+        &IntervalOptions::default(),
+        &mut Default::default(),
+    )
+    .expect("allocation");
     st.materialize(&mut b.mf);
     st.vrm.sort_folds();
     let a = rcc_ralloc::rewrite::allocation(&b.mf, &T, &st, &rs).expect("allocation");

@@ -250,7 +250,7 @@ bb.2:
     let mut st = Liveness::default();
     st.compute(&mut b.mf, &T);
     let mut f = BlockFreqs::default();
-    f.compute(&b.mf, &T);
+    f.compute(&b.mf, &T, &mut Default::default());
     let o = b.mf.order.clone();
     assert_eq!((f.depth(o[0]), f.depth(o[1]), f.depth(o[2])), (0, 1, 0));
     // No probabilities: LLVM's loop-branch heuristic (124:4) gives the

@@ -111,9 +111,11 @@ pub trait Target: Sync {
     /// and `restore_point` where the prologue and epilogue may go instead
     /// of the entry and the returns. Default: the target does not shrink
     /// wrap.
+    /// The CFG analyses come from (and stay in) `an`.
     fn shrink_wrap(
         &self,
         _mf: &mut MachFunction,
+        _an: &mut rcc_mach::analysis::CfgAnalyses,
     ) -> rcc_mach::passes::shrink_wrap::ShrinkWrapStats {
         Default::default()
     }

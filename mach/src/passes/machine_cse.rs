@@ -29,6 +29,7 @@
 //! functions. Instructions left without readers are erased by
 //! [`super::dead_mi`] afterwards.
 
+use crate::analysis::CfgAnalyses;
 use crate::cfg::MCfg;
 use crate::func::{prop, MBlock, MInst, MachFunction};
 use crate::operand::{flag, OpKind, Operand};
@@ -221,7 +222,13 @@ impl MachineCse {
 }
 
 /// Runs machine CSE on an SSA function, then erases what it left dead.
-pub fn machine_cse(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut MachineCse) -> CseStats {
+/// The dominator tree comes from `an` (CSE changes no edge).
+pub fn machine_cse(
+    mf: &mut MachFunction,
+    t: &dyn TargetInfo,
+    s: &mut MachineCse,
+    an: &mut CfgAnalyses,
+) -> CseStats {
     let mut stats = CseStats::default();
     if !mf.has_prop(prop::IS_SSA) || mf.order.is_empty() {
         return stats;
@@ -259,7 +266,7 @@ pub fn machine_cse(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut MachineCse
             }
         }
     }
-    let cfg = MCfg::compute(mf);
+    let cfg = an.cfg(mf);
     // Dominator-tree children.
     cfg.dom_children_into(mf.blocks.len(), &mut s.children_start, &mut s.children);
     s.table.clear();
@@ -267,7 +274,7 @@ pub fn machine_cse(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut MachineCse
     s.stack.clear();
     let entry = cfg.rpo[0];
     let mark = s.entries.len() as u32;
-    process_block(mf, t, s, &cfg, entry, &mut stats);
+    process_block(mf, t, s, cfg, entry, &mut stats);
     s.stack.push((entry, 0, mark));
     while let Some(&(b, k, mark)) = s.stack.last() {
         let (cs, ce) = (s.children_start[b.index()], s.children_start[b.index() + 1]);
@@ -277,7 +284,7 @@ pub fn machine_cse(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut MachineCse
             }
             let c = s.children[(cs + k) as usize];
             let m = s.entries.len() as u32;
-            process_block(mf, t, s, &cfg, c, &mut stats);
+            process_block(mf, t, s, cfg, c, &mut stats);
             s.stack.push((c, 0, m));
         } else {
             // Leave the scope: drop this block's entries, newest first.

@@ -57,6 +57,7 @@
 //! values' readers are cleared (their live ranges now cross the loop).
 
 use super::machine_cse::{inst_hash, same_expr};
+use crate::analysis::CfgAnalyses;
 use crate::cfg::MCfg;
 use crate::func::{prop, MBlock, MInst, MachFunction};
 use crate::loops::{MLoop, MachineLoops};
@@ -119,21 +120,27 @@ pub struct MachineLicm {
 }
 
 /// Runs early machine LICM on an SSA function.
-pub fn machine_licm(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut MachineLicm) -> LicmStats {
+/// The CFG and loops come from `an` (hoisting into existing preheaders
+/// keeps them valid).
+pub fn machine_licm(
+    mf: &mut MachFunction,
+    t: &dyn TargetInfo,
+    s: &mut MachineLicm,
+    an: &mut CfgAnalyses,
+) -> LicmStats {
     let mut stats = LicmStats::default();
     if !mf.has_prop(prop::IS_SSA) || mf.order.is_empty() {
         return stats;
     }
-    let cfg = MCfg::compute(mf);
-    let loops = MachineLoops::compute(mf, &cfg);
+    let (cfg, loops) = an.loops(mf);
     if loops.is_empty() {
         return stats;
     }
-    s.prepare(mf, t, &cfg);
+    s.prepare(mf, t, cfg);
     let mut cx = Cx {
         t,
-        cfg: &cfg,
-        loops: &loops,
+        cfg,
+        loops,
         stats: &mut stats,
     };
     let mut work: Vec<MLoop> = loops
@@ -142,7 +149,7 @@ pub fn machine_licm(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut MachineLi
         .collect();
     work.reverse();
     while let Some(l) = work.pop() {
-        match preheader(mf, &cfg, &loops, l) {
+        match preheader(mf, cfg, loops, l) {
             Some(ph) => s.hoist_out_of_loop(mf, &mut cx, l, ph),
             None => {
                 let at = work.len();

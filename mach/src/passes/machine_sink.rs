@@ -54,6 +54,7 @@
 //! dominated by it); kill flags of the registers a moved instruction reads
 //! are cleared.
 
+use crate::analysis::CfgAnalyses;
 use crate::block_freq::BlockFreq;
 use crate::cfg::MCfg;
 use crate::cfg::MPostDom;
@@ -98,13 +99,13 @@ pub struct MachineSink {
     children: Vec<MBlock>,
     cands: Vec<MBlock>,
     scratch: Vec<MInst>,
-    loops: MachineLoops,
-    freq: BlockFreq,
 }
 
 struct Analyses<'a> {
     cfg: &'a MCfg,
     pdom: &'a MPostDom,
+    loops: &'a MachineLoops,
+    freq: &'a BlockFreq,
 }
 
 /// Runs machine sinking on an SSA function. `loads_movable`: the function
@@ -114,19 +115,19 @@ pub fn machine_sink(
     t: &dyn TargetInfo,
     s: &mut MachineSink,
     loads_movable: bool,
+    an: &mut CfgAnalyses,
 ) -> SinkStats {
     let mut stats = SinkStats::default();
     if !mf.has_prop(prop::IS_SSA) || !mf.order.iter().any(|&b| mf.succs(b).len() > 1) {
         return stats;
     }
-    let cfg = MCfg::compute(mf);
-    let pdom = MPostDom::compute(mf, &cfg);
-    s.loops.compute_into(mf, &cfg);
-    s.freq.compute_into(mf, t, &cfg, &s.loops);
-    s.index(mf, t, &cfg);
+    let (cfg, pdom, loops, freq) = an.all(mf, t);
+    s.index(mf, t, cfg);
     let cx = Analyses {
-        cfg: &cfg,
-        pdom: &pdom,
+        cfg,
+        pdom,
+        loops,
+        freq,
     };
     let nb = mf.blocks.len();
     s.dirty.clear();
@@ -318,7 +319,7 @@ impl MachineSink {
     /// The blocks `i` may sink into from `b`, coldest first (LLVM's
     /// `GetAllSortedSuccessors`: the successors, then the blocks `b`
     /// immediately dominates that are not successors).
-    fn sorted_candidates(&mut self, mf: &MachFunction, b: MBlock) {
+    fn sorted_candidates(&mut self, mf: &MachFunction, freq: &BlockFreq, b: MBlock) {
         self.cands.clear();
         self.cands.extend_from_slice(mf.succs(b));
         let (cs, ce) = (
@@ -332,7 +333,6 @@ impl MachineSink {
             }
         }
         self.cands.dedup();
-        let freq = &self.freq;
         self.cands.sort_by(|&x, &y| {
             freq.freq(x)
                 .partial_cmp(&freq.freq(y))
@@ -398,7 +398,7 @@ impl MachineSink {
         if !cx.pdom.post_dominates(to, from) {
             return true;
         }
-        let (df, dt) = (self.loops.loop_depth(from), self.loops.loop_depth(to));
+        let (df, dt) = (cx.loops.loop_depth(from), cx.loops.loop_depth(to));
         if df > dt {
             return true;
         }
@@ -411,7 +411,7 @@ impl MachineSink {
         // A further sink from `to` would need no reader in `to`: there is
         // one, so none. In a loop, sinking still shortens the live ranges
         // when every operand comes from outside the loop.
-        let Some(l) = self.loops.loop_of(from) else {
+        let Some(l) = cx.loops.loop_of(from) else {
             return false;
         };
         for o in mf.operands(i) {
@@ -432,8 +432,8 @@ impl MachineSink {
             }
             let d = MInst::from_u32(d);
             let db = MBlock::from_u32(self.block_of[d.index()]);
-            let same = self.loops.loop_of(db) == Some(l);
-            let header_phi = mf.opc(d) == MOpc::PHI && self.loops.header(l) == db;
+            let same = cx.loops.loop_of(db) == Some(l);
+            let header_phi = mf.opc(d) == MOpc::PHI && cx.loops.header(l) == db;
             if same && !header_phi {
                 return false;
             }
@@ -509,7 +509,7 @@ impl MachineSink {
                 continue;
             }
             if !cands_ready {
-                self.sorted_candidates(mf, b);
+                self.sorted_candidates(mf, cx.freq, b);
                 cands_ready = true;
             }
             for c in 0..self.cands.len() {
@@ -605,12 +605,12 @@ impl MachineSink {
                 continue;
             }
             if cx.cfg.preds(s).len() > 1
-                && (is_load || !cx.cfg.dominates(b, s) || self.loops.is_header(s))
+                && (is_load || !cx.cfg.dominates(b, s) || cx.loops.is_header(s))
             {
                 continue;
             }
-            if self.loops.loop_depth(s) > self.loops.loop_depth(b)
-                || self.freq.freq(s) > self.freq.freq(b) * 1.0001
+            if cx.loops.loop_depth(s) > cx.loops.loop_depth(b)
+                || cx.freq.freq(s) > cx.freq.freq(b) * 1.0001
             {
                 continue;
             }

@@ -47,9 +47,8 @@
 //! that stops at its defining block (SSA), with a generation stamp per
 //! block so nothing is cleared between registers.
 
-use crate::cfg::MCfg;
+use crate::analysis::CfgAnalyses;
 use crate::func::{prop, MBlock, MInst, MachFunction};
-use crate::loops::MachineLoops;
 use crate::operand::{OpKind, Operand};
 use crate::reg::VReg;
 use crate::target::{iflag, MOpc, TargetInfo, Terminators};
@@ -110,7 +109,13 @@ enum Place {
 /// Splits the critical edges into PHI blocks that LLVM's PHI elimination
 /// splits (after [`fold_input_copies`]); returns how many. Does nothing
 /// unless the function is in SSA form.
-pub fn split_phi_edges(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut PhiSplit) -> usize {
+/// The loops come from `an`.
+pub fn split_phi_edges(
+    mf: &mut MachFunction,
+    t: &dyn TargetInfo,
+    s: &mut PhiSplit,
+    an: &mut CfgAnalyses,
+) -> usize {
     if !mf.has_prop(prop::IS_SSA) {
         return 0;
     }
@@ -178,8 +183,7 @@ pub fn split_phi_edges(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut PhiSpl
     if pending.is_empty() {
         return 0;
     }
-    let cfg = MCfg::compute(mf);
-    let loops = MachineLoops::compute(mf, &cfg);
+    let (_, loops) = an.loops(mf);
     // Edges to split: (pred, succ, the edge leaves a loop).
     let mut edges: Vec<(MBlock, MBlock, bool)> = Vec::new();
     for &(p, b, live_into_b) in &pending {

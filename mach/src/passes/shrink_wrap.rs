@@ -37,7 +37,7 @@
 //! `save-point=`/`restore-point=`), consumed and cleared by prolog/epilog
 //! insertion. Nothing else changes.
 
-use crate::block_freq::BlockFreq;
+use crate::analysis::CfgAnalyses;
 use crate::cfg::{MCfg, MPostDom};
 use crate::func::{MBlock, MInst, MachFunction};
 use crate::loops::MachineLoops;
@@ -92,52 +92,7 @@ impl Analysis<'_> {
 
     /// LLVM's `useOrDefCSROrFI`.
     fn uses_frame(&self, i: MInst, stack_address_used: bool) -> bool {
-        let opc = self.mf.opc(i);
-        if opc == MOpc::ADJCALLSTACKDOWN || opc == MOpc::ADJCALLSTACKUP {
-            return true;
-        }
-        let flags = opc.as_target().map_or(0, |o| self.t.inst_flags(o));
-        // A call's stack-pointer operands are harmless (LLVM ignores them
-        // so that tail calls need not be post-dominated); here sibling
-        // calls are returns that read %rsp, and returns follow the
-        // epilogue anyway.
-        let is_call = flags & (iflag::CALL | iflag::RETURN) != 0;
-        if stack_address_used && flags & (iflag::MAY_LOAD | iflag::MAY_STORE) != 0 {
-            return true;
-        }
-        // Generic instructions with memory effects (inline asm) count as
-        // loads and stores too.
-        if stack_address_used && opc == MOpc::INLINEASM {
-            return true;
-        }
-        let overlaps = |r: PReg, x: PReg| self.t.aliases(x).contains(&r.0);
-        for o in self.mf.operands(i) {
-            match o.kind() {
-                OpKind::Frame => return true,
-                OpKind::RegMask => {
-                    let m = o.payload();
-                    if self.st.saved.iter().any(|&r| !self.t.preserves(m, r)) {
-                        return true;
-                    }
-                }
-                _ if o.is_reg() => {
-                    if o.is_use() && o.has(flag::UNDEF) {
-                        continue;
-                    }
-                    let Some(r) = o.reg().as_phys() else { continue };
-                    if r.0 == 0 {
-                        continue;
-                    }
-                    if (!is_call && overlaps(r, self.st.sp))
-                        || self.st.callee_saved.iter().any(|&c| overlaps(r, c))
-                    {
-                        return true;
-                    }
-                }
-                _ => {}
-            }
-        }
-        false
+        uses_frame(self.mf, self.t, self.st, i, stack_address_used)
     }
 
     fn is_terminator(&self, i: MInst) -> bool {
@@ -279,6 +234,63 @@ impl Analysis<'_> {
     }
 }
 
+/// LLVM's `useOrDefCSROrFI`: whether `i` uses the frame (see the module
+/// comment).
+fn uses_frame(
+    mf: &MachFunction,
+    t: &dyn TargetInfo,
+    st: &ShrinkWrapTarget<'_>,
+    i: MInst,
+    stack_address_used: bool,
+) -> bool {
+    let opc = mf.opc(i);
+    if opc == MOpc::ADJCALLSTACKDOWN || opc == MOpc::ADJCALLSTACKUP {
+        return true;
+    }
+    let flags = opc.as_target().map_or(0, |o| t.inst_flags(o));
+    // A call's stack-pointer operands are harmless (LLVM ignores them
+    // so that tail calls need not be post-dominated); here sibling
+    // calls are returns that read %rsp, and returns follow the
+    // epilogue anyway.
+    let is_call = flags & (iflag::CALL | iflag::RETURN) != 0;
+    if stack_address_used && flags & (iflag::MAY_LOAD | iflag::MAY_STORE) != 0 {
+        return true;
+    }
+    // Generic instructions with memory effects (inline asm) count as
+    // loads and stores too.
+    if stack_address_used && opc == MOpc::INLINEASM {
+        return true;
+    }
+    let overlaps = |r: PReg, x: PReg| t.aliases(x).contains(&r.0);
+    for o in mf.operands(i) {
+        match o.kind() {
+            OpKind::Frame => return true,
+            OpKind::RegMask => {
+                let m = o.payload();
+                if st.saved.iter().any(|&r| !t.preserves(m, r)) {
+                    return true;
+                }
+            }
+            _ if o.is_reg() => {
+                if o.is_use() && o.has(flag::UNDEF) {
+                    continue;
+                }
+                let Some(r) = o.reg().as_phys() else { continue };
+                if r.0 == 0 {
+                    continue;
+                }
+                if (!is_call && overlaps(r, st.sp))
+                    || st.callee_saved.iter().any(|&c| overlaps(r, c))
+                {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
 /// Whether the CFG of `cfg` is irreducible: a retreating edge (to a block
 /// not after its source in RPO) whose target does not dominate its source.
 fn irreducible(mf: &MachFunction, cfg: &MCfg) -> bool {
@@ -292,12 +304,15 @@ fn irreducible(mf: &MachFunction, cfg: &MCfg) -> bool {
 }
 
 /// Runs the analysis on `mf` (registers allocated, frame indices not yet
-/// eliminated) and sets `mf.frame.save_point`/`restore_point` when the
-/// prologue and epilogue can move out of the entry block and the returns.
+/// eliminated), with the CFG analyses from `an`, and sets
+/// `mf.frame.save_point`/`restore_point` when the prologue and epilogue
+/// can move out of the entry block and the returns. A function whose entry
+/// block uses the frame leaves before any analysis is asked for.
 pub fn shrink_wrap(
     mf: &mut MachFunction,
     t: &dyn TargetInfo,
     st: &ShrinkWrapTarget<'_>,
+    an: &mut CfgAnalyses,
 ) -> ShrinkWrapStats {
     mf.frame.save_point = None;
     mf.frame.restore_point = None;
@@ -308,22 +323,29 @@ pub fn shrink_wrap(
     if !mf.eh.pads().is_empty() {
         return stats;
     }
-    let cfg = MCfg::compute(mf);
-    if irreducible(mf, &cfg) {
+    // The entry block using the frame makes it the save point: nothing to
+    // move (the common case, decided before any analysis).
+    if mf
+        .block_insts(entry)
+        .iter()
+        .any(|&i| uses_frame(mf, t, st, i, false))
+    {
         return stats;
     }
-    let pdom = MPostDom::compute(mf, &cfg);
+    let (cfg, pdom, loops, freq) = an.all(mf, t);
+    if irreducible(mf, cfg) {
+        return stats;
+    }
     if cfg.rpo.iter().any(|&b| !pdom.contains(b)) {
         return stats;
     }
-    let loops = MachineLoops::compute(mf, &cfg);
     let mut a = Analysis {
         mf,
         t,
         st,
-        cfg: &cfg,
-        pdom: &pdom,
-        loops: &loops,
+        cfg,
+        pdom,
+        loops,
         entry,
         save: None,
         restore: None,
@@ -348,7 +370,6 @@ pub fn shrink_wrap(
     }
     // Move points that run more often than the entry, or that the target
     // cannot use, out of the way.
-    let freq = BlockFreq::compute(mf, t, &cfg, &loops);
     // Frequencies are floating point: a block on every path has the
     // entry's frequency up to rounding.
     let entry_freq = f64::from(freq.entry_freq()) * (1.0 + 1e-5);

@@ -94,12 +94,13 @@ impl Greedy {
         st: &mut Liveness,
         rs: &mut RaScratch,
         opts: &IntervalOptions,
+        an: &mut rcc_mach::analysis::CfgAnalyses,
     ) -> Result<GreedyStats, AllocError> {
         if !st.valid {
             st.compute(mf, t);
         }
         self.stats = GreedyStats::default();
-        rs.freqs.compute(mf, t);
+        rs.freqs.compute(mf, t, an);
         rs.compute_reserved(mf, t, opts);
         self.class_order_valid.iter_mut().for_each(|f| *f = false);
         rs.spiller.begin(mf, st);

@@ -294,7 +294,15 @@ impl LiveIntervals {
                 ec: o.is_def() && o.has(flag::EARLY_CLOBBER),
             });
         }
-        self.occ.sort_unstable_by_key(|o| o.idx);
+        // Use lists are mostly in reverse layout order (registration
+        // prepends), with one instruction's operands adjacent: reversing
+        // such a list sorts it in linear time (ties merge below, in any
+        // order).
+        if self.occ.windows(2).all(|w| w[0].idx >= w[1].idx) {
+            self.occ.reverse();
+        } else {
+            self.occ.sort_unstable_by_key(|o| o.idx);
+        }
         let mut w = 0;
         for r in 0..self.occ.len() {
             if w > 0 && self.occ[w - 1].idx == self.occ[r].idx {

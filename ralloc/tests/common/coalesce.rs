@@ -41,7 +41,7 @@ pub fn run(b: &mut B, sc: &mut CoalesceScratch) -> CoalesceStats {
     st.compute(&mut b.mf, &T);
     b.verify("liveness");
     let mut fr = BlockFreqs::default();
-    fr.compute(&b.mf, &T);
+    fr.compute(&b.mf, &T, &mut Default::default());
     let stats = coalesce(&mut b.mf, &T, &mut st, &fr, sc);
     b.verify("coalesce");
     st.lis

@@ -265,8 +265,15 @@ pub fn pipeline_basic(b: &mut B, opts: IntervalOptions) -> BasicStats {
     b.verify("two-address");
     let mut st = Liveness::default();
     let mut rs = RaScratch::default();
-    let s = rcc_ralloc::basic::allocate(&mut b.mf, &T, &mut st, &mut rs, &opts)
-        .unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
+    let s = rcc_ralloc::basic::allocate(
+        &mut b.mf,
+        &T,
+        &mut st,
+        &mut rs,
+        &opts,
+        &mut Default::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
     st.materialize(&mut b.mf);
     st.vrm.sort_folds();
     b.verify("regallocbasic");
@@ -310,7 +317,14 @@ pub fn pipeline_greedy(b: &mut B, opts: IntervalOptions) -> rcc_ralloc::greedy::
     let mut rs = RaScratch::default();
     let mut g = rcc_ralloc::greedy::Greedy::default();
     let s = g
-        .allocate(&mut b.mf, &T, &mut st, &mut rs, &opts)
+        .allocate(
+            &mut b.mf,
+            &T,
+            &mut st,
+            &mut rs,
+            &opts,
+            &mut Default::default(),
+        )
         .unwrap_or_else(|e| {
             if let Some(p) = std::env::var_os("RCC_GREEDY_FAIL_MIR") {
                 let _ = std::fs::write(p, &input);

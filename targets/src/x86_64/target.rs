@@ -149,9 +149,13 @@ impl Target for X86Target {
         mf.callee_saved_written(&INFO, mask::SYSV)
     }
 
-    fn shrink_wrap(&self, mf: &mut MachFunction) -> rcc_mach::passes::shrink_wrap::ShrinkWrapStats {
+    fn shrink_wrap(
+        &self,
+        mf: &mut MachFunction,
+        an: &mut rcc_mach::analysis::CfgAnalyses,
+    ) -> rcc_mach::passes::shrink_wrap::ShrinkWrapStats {
         let csrs = mf.callee_saved_written(&INFO, mask::SYSV);
-        super::frame::shrink_wrap(mf, &csrs)
+        super::frame::shrink_wrap(mf, &csrs, an)
     }
 
     fn insert_prolog_epilog(

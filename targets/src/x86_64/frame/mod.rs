@@ -319,10 +319,19 @@ mod tests;
 /// flags cannot take a realigning prologue (the `and` clobbers them);
 /// everything else can (stack adjustments become `lea` where flags are
 /// live, and ELF has no compact unwind or Windows epilogue rules).
-pub fn shrink_wrap(mf: &mut MachFunction, csrs_written: &[PReg]) -> ShrinkWrapStats {
-    let flags = eflags::live_in(mf);
+///
+/// The blocks with live-in flags are computed only when a realigning
+/// prologue asks.
+pub fn shrink_wrap(
+    mf: &mut MachFunction,
+    csrs_written: &[PReg],
+    an: &mut rcc_mach::analysis::CfgAnalyses,
+) -> ShrinkWrapStats {
+    let flags = std::cell::OnceCell::new();
     let realign = plan::realigns(mf);
-    let prologue_ok = |_: &MachFunction, b: rcc_mach::MBlock| !flags[b.index()] || !realign;
+    let prologue_ok = |mf: &MachFunction, b: rcc_mach::MBlock| {
+        !realign || !flags.get_or_init(|| eflags::live_in(mf))[b.index()]
+    };
     let epilogue_ok = |_: &MachFunction, _: rcc_mach::MBlock| true;
     let st = ShrinkWrapTarget {
         callee_saved: &plan::PUSH_ORDER,
@@ -331,5 +340,5 @@ pub fn shrink_wrap(mf: &mut MachFunction, csrs_written: &[PReg]) -> ShrinkWrapSt
         can_use_as_prologue: &prologue_ok,
         can_use_as_epilogue: &epilogue_ok,
     };
-    rcc_mach::passes::shrink_wrap::shrink_wrap(mf, &super::X86Info, &st)
+    rcc_mach::passes::shrink_wrap::shrink_wrap(mf, &super::X86Info, &st, an)
 }
