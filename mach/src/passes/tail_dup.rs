@@ -257,6 +257,7 @@ fn apply(mf: &mut MachFunction, t: &dyn TargetInfo, edits: &[(MBlock, Edit)]) {
                         // fall-through.
                         let f = fbb.or(next).map(map);
                         let tb = map(tbb);
+                        crate::target::map_cond_blocks(&mut cond, map);
                         match f {
                             Some(f) if f == tb => {
                                 t.insert_branch(mf, tb, None, &[], &mut br);
