@@ -63,8 +63,9 @@ pub fn tail_duplicate(mf: &mut MachFunction, t: &dyn TargetInfo) -> usize {
     let mut cond = Vec::new();
     let cands: Vec<Cand> = {
         let mut c = vec![Cand::No; mf.blocks.len()];
-        for &b in &mf.order[1..] {
-            c[b.index()] = candidate(mf, t, b, &mut cond);
+        for (k, &b) in mf.order.iter().enumerate().skip(1) {
+            let next = mf.order.get(k + 1).copied();
+            c[b.index()] = candidate(mf, t, b, next, &mut cond);
         }
         c
     };
@@ -111,12 +112,24 @@ pub fn tail_duplicate(mf: &mut MachFunction, t: &dyn TargetInfo) -> usize {
 }
 
 /// How block `b` can be duplicated.
-fn candidate(mf: &MachFunction, t: &dyn TargetInfo, b: MBlock, cond: &mut Vec<Operand>) -> Cand {
+fn candidate(
+    mf: &MachFunction,
+    t: &dyn TargetInfo,
+    b: MBlock,
+    next: Option<MBlock>,
+    cond: &mut Vec<Operand>,
+) -> Cand {
     let d = &mf.blocks[b];
     if d.address_taken || mf.eh.is_pad(b) || mf.succs(b).contains(&b) {
         return Cand::No;
     }
     let insts = mf.block_insts(b);
+    // An empty block falling into its only successor: bypassed like a
+    // lone `jmp` (LLVM's branch folder makes everyone use the
+    // fall-through of an empty block).
+    if let (true, [s], Some(n)) = (insts.is_empty(), mf.succs(b), next) {
+        return if *s == n { Cand::Bypass(n) } else { Cand::No };
+    }
     if insts.is_empty() || insts.len() > MAX_INSTS {
         return Cand::No;
     }
