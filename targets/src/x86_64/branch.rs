@@ -235,11 +235,113 @@ mod tests {
         assert_eq!(mf.succs(b0), &[mf.order[1], mf.order[2]]);
     }
 
+    /// bb0 ends in the conditional branches `(dest, cc)` and, if given,
+    /// `jmp` to block `jmp` (indices of bb0..bb2).
+    fn two_jcc(brs: &[(usize, i32)], jmp: Option<usize>) -> MachFunction {
+        let mut mf = diamond(4, false);
+        let b = mf.order.clone();
+        let jcc = MOpc::target(op::JCC_1.0);
+        let b0 = b[0];
+        let mut insts = Vec::new();
+        for &(d, c) in brs {
+            insts.push(mf.create(jcc, &[Operand::block(b[d]), Operand::imm(c)]));
+        }
+        if let Some(d) = jmp {
+            insts.push(mf.create(MOpc::target(op::JMP_1.0), &[Operand::block(b[d])]));
+        }
+        mf.rewrite(&mut Vec::new(), |_, x, old, out| {
+            if x == b0 {
+                out.extend_from_slice(&insts);
+            } else {
+                out.extend_from_slice(old);
+            }
+        });
+        mf
+    }
+
+    fn analyze(mf: &MachFunction) -> (Option<Terminators>, Vec<Operand>) {
+        let mut cond = Vec::new();
+        let t = analyze_branch(mf, mf.block_insts(mf.order[0]), &mut cond);
+        (t, cond)
+    }
+
     #[test]
-    fn paired_conditional_branches_are_left_alone() {
-        let mut mf = diamond(5, true);
+    fn float_branch_pairs_are_analyzed() {
+        // jne bb1; jp bb1; jmp bb2 (either order): NE_OR_P to bb1.
+        for brs in [[(1, COND_NE), (1, COND_P)], [(1, COND_P), (1, COND_NE)]] {
+            let mf = two_jcc(&brs, Some(2));
+            let b = &mf.order;
+            let (t, cond) = analyze(&mf);
+            let want = Terminators::Cond {
+                tbb: b[1],
+                fbb: Some(b[2]),
+            };
+            assert_eq!(t, Some(want));
+            assert_eq!(cond, [Operand::imm(COND_NE_OR_P), Operand::block(b[1])]);
+        }
+        // jne bb2; jnp bb1 (falling through to bb2) and jp bb2; je bb1;
+        // jmp bb2: E_AND_NP to bb1, naming bb2.
+        for (brs, jmp) in [
+            ([(2, COND_NE), (1, COND_NP)], None),
+            ([(2, COND_P), (1, COND_E)], Some(2)),
+        ] {
+            let mf = two_jcc(&brs, jmp);
+            let b = &mf.order;
+            let (t, cond) = analyze(&mf);
+            let want = Terminators::Cond {
+                tbb: b[1],
+                fbb: jmp.map(|k| b[k]),
+            };
+            assert_eq!(t, Some(want));
+            assert_eq!(cond, [Operand::imm(COND_E_AND_NP), Operand::block(b[2])]);
+        }
+    }
+
+    #[test]
+    fn other_branch_pairs_are_not_analyzable() {
+        for (brs, jmp) in [
+            // NE and P to different blocks.
+            ([(1, COND_NE), (2, COND_P)], None),
+            // Not a float pair.
+            ([(1, COND_E), (1, 10)], Some(2)),
+            // E_AND_NP whose other destination is not the jmp's.
+            ([(2, COND_NE), (1, COND_NP)], Some(1)),
+        ] {
+            let mf = two_jcc(&brs, jmp);
+            assert_eq!(analyze(&mf).0, None);
+        }
+        let mut mf = two_jcc(&[(1, COND_NE), (1, COND_P), (1, COND_P)], Some(2));
+        assert_eq!(analyze(&mf).0, None);
         assert_eq!(fold_branches(&mut mf, &mut Vec::new()), 0);
-        assert_eq!(mf.block_insts(mf.order[0]).len(), 3);
+    }
+
+    #[test]
+    fn float_branch_pairs_reverse_into_each_other() {
+        let b = MBlock::from_u32(7);
+        let mut cond = [Operand::imm(COND_NE_OR_P), Operand::block(b)];
+        assert!(reverse_branch_condition(&mut cond));
+        assert_eq!(cond, [Operand::imm(COND_E_AND_NP), Operand::block(b)]);
+        assert!(reverse_branch_condition(&mut cond));
+        assert_eq!(cond, [Operand::imm(COND_NE_OR_P), Operand::block(b)]);
+    }
+
+    #[test]
+    fn a_float_branch_pair_to_the_next_block_is_inverted() {
+        // jne bb1; jp bb1; jmp bb2 with bb1 next: jne bb1; jnp bb2.
+        let mut mf = two_jcc(&[(1, COND_NE), (1, COND_P)], Some(2));
+        assert_eq!(fold_branches(&mut mf, &mut Vec::new()), 1);
+        let b = mf.order.clone();
+        let insts = mf.block_insts(b[0]).to_vec();
+        assert_eq!(insts.len(), 2);
+        assert_eq!(
+            &mf.operands(insts[0])[..2],
+            [Operand::block(b[1]), Operand::imm(COND_NE)]
+        );
+        assert_eq!(
+            &mf.operands(insts[1])[..2],
+            [Operand::block(b[2]), Operand::imm(COND_NP)]
+        );
+        assert_eq!(mf.succs(b[0]), &[b[1], b[2]]);
     }
 
     #[test]
