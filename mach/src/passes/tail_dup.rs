@@ -3,8 +3,10 @@
 //! small block that cannot fall through is copied into the predecessors
 //! that jump to it unconditionally, which lose that jump; a block that is
 //! only an unconditional branch is bypassed instead (its predecessors'
-//! branches go straight to its target, LLVM's `duplicateSimpleBB`). A block
-//! left without predecessors is removed from the layout.
+//! branches go straight to its target, LLVM's `duplicateSimpleBB`), and so
+//! is an empty block falling into its only successor (LLVM's branch folder
+//! makes everyone use an empty block's fall-through). A block left without
+//! predecessors is removed from the layout.
 //!
 //! Candidates: not the entry, not address-taken, not a landing pad, not
 //! their own successor, ending in a return-like barrier or an unconditional
