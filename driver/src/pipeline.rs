@@ -888,6 +888,14 @@ fn block_placement(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     } else {
         0
     };
+    // Then LLVM's `optimizeBranches` / branch folder: a conditional branch
+    // to the next block (left by tail duplication, or kept from the old
+    // layout) is reversed to fall through.
+    rcc_mach::passes::branch_folding::fold_branches(
+        &mut w.mf,
+        cx.module.target.info(),
+        &mut w.insts,
+    );
     Ok(counts(&[
         s.moved as u64,
         s.rotated as u64,

@@ -47,4 +47,6 @@ pub use func::{prop, MBlock, MInst, MachFunction, SymFlag, SymOperand, SymTarget
 pub use operand::{flag, OpKind, Operand};
 pub use prob::BranchProb;
 pub use reg::{PReg, Reg, RegClassId, VReg};
-pub use target::{iflag, MOpc, MemPart, OperandSlot, TargetInfo, Terminators};
+pub use target::{
+    cond_names, iflag, map_cond_blocks, MOpc, MemPart, OperandSlot, TargetInfo, Terminators,
+};

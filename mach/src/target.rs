@@ -28,11 +28,16 @@
 //! `removeBranch` / `insertBranch`: [`TargetInfo::analyze_branch`] reports
 //! the block's ending as [`Terminators`] plus a target-defined condition (a
 //! list of operands only the target interprets); the other three hooks are
-//! only called on blocks it understood.
+//! only called on blocks it understood. A condition may name blocks (x86's
+//! two-branch float conditions name the destination of their first
+//! branch): a pass that retargets a branch maps them as it maps the
+//! destinations ([`map_cond_blocks`]), and a block named only by the
+//! condition is still a destination of an explicit branch
+//! ([`cond_names`]).
 
 use crate::frame::FrameIdx;
 use crate::func::{MBlock, MInst, MachFunction};
-use crate::operand::Operand;
+use crate::operand::{OpKind, Operand};
 use crate::reg::{PReg, Reg, RegClassId};
 
 /// A machine opcode: generic or target.
@@ -161,6 +166,21 @@ pub enum Terminators {
     /// A branch to `tbb` when the condition holds; otherwise to `fbb`, or,
     /// without `fbb`, a fall-through to the next block in the layout.
     Cond { tbb: MBlock, fbb: Option<MBlock> },
+}
+
+/// Maps the blocks a branch condition names (see the module comment) by
+/// `f`, as a pass retargeting the branch maps its destinations.
+pub fn map_cond_blocks(cond: &mut [Operand], f: impl Fn(MBlock) -> MBlock) {
+    for o in cond.iter_mut().filter(|o| o.kind() == OpKind::Block) {
+        *o = Operand::block(f(MBlock::from_u32(o.payload())));
+    }
+}
+
+/// Whether branch condition `cond` names block `b` (so a branch goes to
+/// `b` explicitly even if `b` is neither `tbb` nor `fbb`).
+pub fn cond_names(cond: &[Operand], b: MBlock) -> bool {
+    cond.iter()
+        .any(|o| o.kind() == OpKind::Block && o.payload() == b.as_u32())
 }
 
 /// One machine operand of a memory reference, in the order and shape the

@@ -10,9 +10,9 @@
 //!
 //! Invariants: only the branches ending a block change; the successor list
 //! stays the same (both targets remain successors). A block the target
-//! cannot analyze (for instance two conditional branches, as in the
-//! `jne A; jp A` of a float compare) or whose condition has no inverse is
-//! left alone.
+//! cannot analyze or whose condition has no inverse is left alone (x86
+//! analyzes and reverses the `jne A; jp A` of a float compare, which
+//! becomes `jne A; jnp B` when `A` is next).
 
 use crate::func::{MBlock, MInst, MachFunction};
 use crate::operand::Operand;

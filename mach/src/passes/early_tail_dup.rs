@@ -441,6 +441,7 @@ impl EarlyTailDup {
             tbb = map(tbb);
             fbb = map(fbb);
             let mut cond = std::mem::take(&mut self.cond);
+            crate::target::map_cond_blocks(&mut cond, |x| if x == b { target } else { x });
             if tbb == fbb {
                 cond.clear();
                 fbb = None;

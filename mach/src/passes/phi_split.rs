@@ -451,7 +451,9 @@ fn plan(
         let explicit = match term {
             Terminators::FallThrough => false,
             Terminators::Uncond(d) => d == b,
-            Terminators::Cond { tbb, fbb } => tbb == b || fbb == Some(b),
+            Terminators::Cond { tbb, fbb } => {
+                tbb == b || fbb == Some(b) || crate::target::cond_names(&s.cond, b)
+            }
         };
         if explicit == fall {
             // Not reached, or reached both ways: leave it alone.
@@ -579,7 +581,8 @@ fn apply(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut PhiSplit, splits: &[
                     t.insert_branch(mf, map(d), None, &[], &mut br);
                 }
                 Some(Terminators::Cond { tbb, fbb }) => {
-                    let cond = s.cond.clone();
+                    let mut cond = s.cond.clone();
+                    crate::target::map_cond_blocks(&mut cond, map);
                     t.insert_branch(mf, map(tbb), fbb.map(map), &cond, &mut br);
                 }
                 // `plan` only accepts analysable blocks with a branch to

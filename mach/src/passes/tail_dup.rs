@@ -3,8 +3,10 @@
 //! small block that cannot fall through is copied into the predecessors
 //! that jump to it unconditionally, which lose that jump; a block that is
 //! only an unconditional branch is bypassed instead (its predecessors'
-//! branches go straight to its target, LLVM's `duplicateSimpleBB`). A block
-//! left without predecessors is removed from the layout.
+//! branches go straight to its target, LLVM's `duplicateSimpleBB`), and so
+//! is an empty block falling into its only successor (LLVM's branch folder
+//! makes everyone use an empty block's fall-through). A block left without
+//! predecessors is removed from the layout.
 //!
 //! Candidates: not the entry, not address-taken, not a landing pad, not
 //! their own successor, ending in a return-like barrier or an unconditional
@@ -63,8 +65,9 @@ pub fn tail_duplicate(mf: &mut MachFunction, t: &dyn TargetInfo) -> usize {
     let mut cond = Vec::new();
     let cands: Vec<Cand> = {
         let mut c = vec![Cand::No; mf.blocks.len()];
-        for &b in &mf.order[1..] {
-            c[b.index()] = candidate(mf, t, b, &mut cond);
+        for (k, &b) in mf.order.iter().enumerate().skip(1) {
+            let next = mf.order.get(k + 1).copied();
+            c[b.index()] = candidate(mf, t, b, next, &mut cond);
         }
         c
     };
@@ -111,12 +114,24 @@ pub fn tail_duplicate(mf: &mut MachFunction, t: &dyn TargetInfo) -> usize {
 }
 
 /// How block `b` can be duplicated.
-fn candidate(mf: &MachFunction, t: &dyn TargetInfo, b: MBlock, cond: &mut Vec<Operand>) -> Cand {
+fn candidate(
+    mf: &MachFunction,
+    t: &dyn TargetInfo,
+    b: MBlock,
+    next: Option<MBlock>,
+    cond: &mut Vec<Operand>,
+) -> Cand {
     let d = &mf.blocks[b];
     if d.address_taken || mf.eh.is_pad(b) || mf.succs(b).contains(&b) {
         return Cand::No;
     }
     let insts = mf.block_insts(b);
+    // An empty block falling into its only successor: bypassed like a
+    // lone `jmp` (LLVM's branch folder makes everyone use the
+    // fall-through of an empty block).
+    if let (true, [s], Some(n)) = (insts.is_empty(), mf.succs(b), next) {
+        return if *s == n { Cand::Bypass(n) } else { Cand::No };
+    }
     if insts.is_empty() || insts.len() > MAX_INSTS {
         return Cand::No;
     }
@@ -257,6 +272,7 @@ fn apply(mf: &mut MachFunction, t: &dyn TargetInfo, edits: &[(MBlock, Edit)]) {
                         // fall-through.
                         let f = fbb.or(next).map(map);
                         let tb = map(tbb);
+                        crate::target::map_cond_blocks(&mut cond, map);
                         match f {
                             Some(f) if f == tb => {
                                 t.insert_branch(mf, tb, None, &[], &mut br);
