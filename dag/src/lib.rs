@@ -24,7 +24,7 @@ pub mod opcode;
 pub mod vt;
 
 pub use lowering::{
-    AddrShape, ArgValue, CallLowering, FormalArg, IselError, LoweredArgs, MemAccess, SymRef,
+    AddrShape, ArgValue, CallLowering, CondMerging, CostKind, FormalArg, IselError, LoweredArgs, MemAccess, SymRef,
     VarArgsState,
 };
 pub use node::{Dag, Node, SDValue};
