@@ -756,10 +756,16 @@ impl Combiner<'_> {
         if same && ovt.is_int() && ovt != VT::I1 {
             return match merge_conds(and, c0, c1)? {
                 Merged::Const(b) => Some(self.konst(VT::I1, b as u64)),
-                Merged::Cond(c) => Some(self.value(Op::SetCC, VT::I1, &[lx, rx], c as u64, None, d)),
+                Merged::Cond(c) => {
+                    Some(self.value(Op::SetCC, VT::I1, &[lx, rx], c as u64, None, d))
+                }
             };
         }
-        if !self.operand_single_use(old, 0) || !self.operand_single_use(old, 1) {
+        // Single use: in the old DAG (through `old`, or the operand itself
+        // when it is an old node, as for the `and` a select of booleans
+        // becomes).
+        let one = |k: usize, v: SDValue| self.operand_single_use(old, k) || self.single_use(v);
+        if !one(0, x) || !one(1, y) {
             return None;
         }
         if cc != cc1 || rx != ry || ovt != dag.vt(ly) || !ovt.is_int() || ovt == VT::I1 {

@@ -589,7 +589,8 @@ fn keep_together(
     }
     let mut thresh = params.base_cost;
     let br = fl.f.terminator(Block::from_u32(fl.inst_block[c.index()]));
-    if br.is_some_and(|t| fl.has_prof(t)) && (params.likely_bias != 0 || params.unlikely_bias != 0) {
+    if br.is_some_and(|t| fl.has_prof(t)) && (params.likely_bias != 0 || params.unlikely_bias != 0)
+    {
         // `isEdgeHot`: more than 4/5. LLVM names successor 1 "IfTrue".
         let hot = BranchProb::new(4, 5);
         let likely = if probs[1] > hot {
@@ -626,12 +627,7 @@ fn keep_together(
     }
     // Drop what other instructions need anyway.
     for _ in 0..MAX_DEPTH {
-        let counted = |i: Inst| {
-            users
-                .of(i)
-                .iter()
-                .all(|&u| u == c || rhs_deps.contains(u))
-        };
+        let counted = |i: Inst| users.of(i).iter().all(|&u| u == c || rhs_deps.contains(u));
         match rhs_deps.order.iter().position(|&i| !counted(i)) {
             Some(k) => {
                 rhs_deps.order.remove(k);
@@ -694,12 +690,6 @@ fn cost_kind(fl: &FunctionLowering<'_>, i: Inst) -> CostKind {
         Type::Int(n) => Some(n),
         _ => None,
     };
-    let is_float = |v: Value| {
-        matches!(
-            fl.m.types.get(fl.value_type(v)),
-            Type::Float | Type::Double | Type::X86Fp80 | Type::Half | Type::Fp128
-        )
-    };
     match f.op(i) {
         Opcode::Phi | Opcode::Freeze | Opcode::ExtractValue | Opcode::Alloca => CostKind::Free,
         Opcode::Load => CostKind::Load,
@@ -755,7 +745,6 @@ fn cost_kind(fl: &FunctionLowering<'_>, i: Inst) -> CostKind {
                 CostKind::Call
             }
         }
-        Opcode::Select if ops.get(1).is_some_and(|&v| is_float(v)) => CostKind::Basic,
         _ => CostKind::Basic,
     }
 }
@@ -784,7 +773,8 @@ impl Builder<'_, '_> {
                 }
             }
         };
-        let bb = |dag: &mut Dag, b: MBlock| dag.value(Op::BasicBlock, VT::Chain, &[], b.as_u32() as u64);
+        let bb =
+            |dag: &mut Dag, b: MBlock| dag.value(Op::BasicBlock, VT::Chain, &[], b.as_u32() as u64);
         let (t, f) = (bb(self.dag, s.t), bb(self.dag, s.f));
         let (c, t, f) = self.float_branch(c, t, f);
         let ch = self
