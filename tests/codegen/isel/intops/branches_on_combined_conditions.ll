@@ -206,9 +206,12 @@ e:
   ret void
 }
 
-; Two compares of the same operands stay one condition (ShouldEmitAsBranches).
+; Two compares of the same operands stay one condition (ShouldEmitAsBranches),
+; which the combiner makes one compare: a < b || b == a is a <= b.
 ; CHECK-LABEL: {{^}}name: same_operands_stay_one{{$}}
-; CHECK: SETCCr
+; CHECK-NOT: SETCCr
+; CHECK: CMP32rm
+; CHECK-NEXT: JCC_1 %bb.1, 14,
 ; CHECK-NOT: {{^}}bb.3
 define void @same_operands_stay_one(i32 %a, ptr %p) {
   %b = load i32, ptr %p
@@ -224,9 +227,11 @@ e:
   ret void
 }
 
-; `a == null && b == null` stays one condition ((a | b) == 0 in llc).
+; `a == null && b == null` stays one condition, `(a | b) == 0`.
 ; CHECK-LABEL: {{^}}name: both_null_stays_one{{$}}
-; CHECK: SETCCr
+; CHECK-NOT: SETCCr
+; CHECK: OR64rm
+; CHECK: JCC_1 %bb.1, 4,
 ; CHECK-NOT: {{^}}bb.3
 define void @both_null_stays_one(ptr %a, ptr %p) {
   %b = load ptr, ptr %p
