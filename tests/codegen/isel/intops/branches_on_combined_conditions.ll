@@ -169,13 +169,14 @@ e:
   ret i32 %r
 }
 
-; A hot `then` edge of an `and` likely needs both sides: the cost rule
-; decides (one compare of an argument: kept together).
-; CHECK-LABEL: {{^}}name: hot_then_stays_one{{$}}
+; A hot `else` edge of an `and` (LLVM 19 calls successor 1 "IfTrue" and
+; counts this as likely needing both sides): the cost rule decides (one
+; compare of an argument: kept together).
+; CHECK-LABEL: {{^}}name: hot_else_stays_one{{$}}
 ; CHECK: SETCCr
 ; CHECK: SETCCr
 ; CHECK-NOT: {{^}}bb.3
-define void @hot_then_stays_one(i32 %a, i32 %b) {
+define void @hot_else_stays_one(i32 %a, i32 %b) {
   %c1 = icmp eq i32 %a, 0
   %c2 = icmp sgt i32 %b, 5
   %c = and i1 %c1, %c2
@@ -247,14 +248,15 @@ e:
   ret void
 }
 
-; A hot early exit of an `and` (LLVM names successor 0 "IfFalse"): branch
-; on each, whatever the cost, with the profile's probabilities scaled.
-; CHECK-LABEL: {{^}}name: hot_exit_splits{{$}}
+; A hot `then` edge of an `and` (successor 0, LLVM's "IfFalse": its
+; unlikely case, bias -1): branch on each whatever the cost, with the
+; profile's probabilities scaled.
+; CHECK-LABEL: {{^}}name: hot_then_splits{{$}}
 ; CHECK-NOT: SETCCr
 ; CHECK: successors: %bb.3(0x7f5dc83d), %bb.2(0x00a237c3){{$}}
 ; CHECK: {{^}}bb.3:
 ; CHECK-NEXT: successors: %bb.1(0x7f5cf9a2), %bb.2(0x00a3065e){{$}}
-define void @hot_exit_splits(i32 %a, i32 %b) {
+define void @hot_then_splits(i32 %a, i32 %b) {
   %c1 = icmp eq i32 %a, 0
   %c2 = icmp sgt i32 %b, 5
   %c = and i1 %c1, %c2
