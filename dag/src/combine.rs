@@ -644,6 +644,11 @@ impl Combiner<'_> {
         old: Option<Node>,
         d: u32,
     ) -> Option<SDValue> {
+        if matches!(op, Op::And | Op::Or) && vt == VT::I1 && self.cx.optimize {
+            if let Some(v) = self.logic_of_setccs(op == Op::And, x, y, old, d) {
+                return Some(v);
+            }
+        }
         let dag = &*self.dag;
         if x == y {
             return match op {
@@ -729,6 +734,77 @@ impl Combiner<'_> {
             }
             _ => None,
         }
+    }
+
+    /// LLVM's `foldLogicOfSetCCs`, for two single-use compares of
+    /// integers of one type with the same constant 0 or -1:
+    /// `(and (seteq x, 0), (seteq y, 0))` -> `(seteq (or x, y), 0)`, and
+    /// likewise `and`/`setgt -1`, `or`/`setne 0`, `or`/`setlt 0` through an
+    /// `or`; `and`/`seteq -1`, `and`/`setlt 0`, `or`/`setne -1`,
+    /// `or`/`setgt -1` through an `and`. (The branches that keep such
+    /// conditions together, `build::merge_cond`, rely on it.)
+    fn logic_of_setccs(
+        &mut self,
+        and: bool,
+        x: SDValue,
+        y: SDValue,
+        old: Option<Node>,
+        d: u32,
+    ) -> Option<SDValue> {
+        let dag = &*self.dag;
+        if dag.op_of(x) != Op::SetCC || dag.op_of(y) != Op::SetCC {
+            return None;
+        }
+        let (cc, cc1) = (dag.payload(x.node()), dag.payload(y.node()));
+        let (xo, yo) = (dag.operands(x.node()), dag.operands(y.node()));
+        let (lx, rx, ly, ry) = (xo[0], xo[1], yo[0], yo[1]);
+        let ovt = dag.vt(lx);
+        // Compares of the same operands: one compare.
+        let (c0, mut c1) = (*Cond::ALL.get(cc as usize)?, *Cond::ALL.get(cc1 as usize)?);
+        let same = if lx == ly && rx == ry {
+            true
+        } else if lx == ry && rx == ly {
+            c1 = c1.swapped();
+            true
+        } else {
+            false
+        };
+        if same && ovt.is_int() && ovt != VT::I1 {
+            return match merge_conds(and, c0, c1)? {
+                Merged::Const(b) => Some(self.konst(VT::I1, b as u64)),
+                Merged::Cond(c) => {
+                    Some(self.value(Op::SetCC, VT::I1, &[lx, rx], c as u64, None, d))
+                }
+            };
+        }
+        // Single use: in the old DAG (through `old`, or the operand itself
+        // when it is an old node, as for the `and` a select of booleans
+        // becomes).
+        let one = |k: usize, v: SDValue| self.operand_single_use(old, k) || self.single_use(v);
+        if !one(0, x) || !one(1, y) {
+            return None;
+        }
+        if cc != cc1 || rx != ry || ovt != dag.vt(ly) || !ovt.is_int() || ovt == VT::I1 {
+            return None;
+        }
+        let k = dag.as_const(rx)?;
+        let cc = *Cond::ALL.get(cc as usize)?;
+        let (zero, ones) = (k == 0, k & ovt.mask() == ovt.mask());
+        let via_or = (and && cc == Cond::Eq && zero)
+            || (and && cc == Cond::Sgt && ones)
+            || (!and && cc == Cond::Ne && zero)
+            || (!and && cc == Cond::Slt && zero);
+        let via_and = (and && cc == Cond::Eq && ones)
+            || (and && cc == Cond::Slt && zero)
+            || (!and && cc == Cond::Ne && ones)
+            || (!and && cc == Cond::Sgt && ones);
+        let inner = match (via_or, via_and) {
+            (true, _) => Op::Or,
+            (_, true) => Op::And,
+            _ => return None,
+        };
+        let v = self.mk(inner, ovt, &[lx, ly], d);
+        Some(self.value(Op::SetCC, VT::I1, &[v, rx], cc as u64, None, d))
     }
 
     /// `(sext (add nsw x, c))` -> `(add (sext x), c)` and `(zext (add nuw
@@ -1053,6 +1129,51 @@ mod divide;
 mod float;
 mod load_combine;
 mod store_merge;
+/// The result of merging two integer conditions on the same operands.
+enum Merged {
+    Const(bool),
+    Cond(Cond),
+}
+
+/// LLVM's `getSetCCAndOperation`/`getSetCCOrOperation` for integer
+/// conditions: outcomes as bits (equal 1, greater 2, less 4) with a
+/// signedness; `None` when a signed and an unsigned order mix.
+fn merge_conds(and: bool, a: Cond, b: Cond) -> Option<Merged> {
+    // (bits, signedness: 0 none, 1 signed, 2 unsigned)
+    let parts = |c: Cond| match c {
+        Cond::Eq => (1u8, 0u8),
+        Cond::Ne => (6, 0),
+        Cond::Sgt => (2, 1),
+        Cond::Sge => (3, 1),
+        Cond::Slt => (4, 1),
+        Cond::Sle => (5, 1),
+        Cond::Ugt => (2, 2),
+        Cond::Uge => (3, 2),
+        Cond::Ult => (4, 2),
+        Cond::Ule => (5, 2),
+    };
+    let ((ba, sa), (bb, sb)) = (parts(a), parts(b));
+    if sa != 0 && sb != 0 && sa != sb {
+        return None;
+    }
+    let bits = if and { ba & bb } else { ba | bb };
+    let signed = sa.max(sb) != 2;
+    Some(match bits {
+        0 => Merged::Const(false),
+        7 => Merged::Const(true),
+        1 => Merged::Cond(Cond::Eq),
+        6 => Merged::Cond(Cond::Ne),
+        2 if signed => Merged::Cond(Cond::Sgt),
+        3 if signed => Merged::Cond(Cond::Sge),
+        4 if signed => Merged::Cond(Cond::Slt),
+        5 if signed => Merged::Cond(Cond::Sle),
+        2 => Merged::Cond(Cond::Ugt),
+        3 => Merged::Cond(Cond::Uge),
+        4 => Merged::Cond(Cond::Ult),
+        _ => Merged::Cond(Cond::Ule),
+    })
+}
+
 #[cfg(test)]
 mod tests;
 mod vector;

@@ -24,8 +24,8 @@ pub mod opcode;
 pub mod vt;
 
 pub use lowering::{
-    AddrShape, ArgValue, CallLowering, FormalArg, IselError, LoweredArgs, MemAccess, SymRef,
-    VarArgsState,
+    AddrShape, ArgValue, CallLowering, CondMerging, CostKind, FormalArg, IselError, LoweredArgs,
+    MemAccess, SymRef, VarArgsState,
 };
 pub use node::{Dag, Node, SDValue};
 pub use op_props::OpProps;

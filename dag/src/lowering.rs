@@ -158,6 +158,52 @@ impl Default for MemAccess {
     }
 }
 
+/// LLVM's `CondMergingParams` (`getJumpConditionMergingParams`): how a
+/// target weighs keeping the two sides of `br (and|or a, b)` as one
+/// condition (`setcc; setcc; and; jne`) against branching on each
+/// (see `build::merge_cond`). `base_cost < 0`: always branch on each.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct CondMerging {
+    /// The latency the right side may cost and still be computed
+    /// unconditionally.
+    pub base_cost: i32,
+    /// Added when the branch likely needs both sides.
+    pub likely_bias: i32,
+    /// Subtracted when the branch likely exits early; negative: always
+    /// branch on each side then.
+    pub unlikely_bias: i32,
+}
+
+impl CondMerging {
+    /// TargetLoweringBase's default: never keep the conditions together.
+    pub const NEVER: CondMerging = CondMerging {
+        base_cost: -1,
+        likely_bias: -1,
+        unlikely_bias: -1,
+    };
+}
+
+/// The kind of an IR instruction for its latency cost (LLVM's
+/// `TargetTransformInfo::getInstructionCost` with `TCK_Latency`), as far
+/// as the branch-merging heuristic needs it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum CostKind {
+    /// Phis, free casts, addresses that fold into a memory operand.
+    Free,
+    Load,
+    /// Integer arithmetic, logic, shifts, selects, other casts.
+    Basic,
+    IntMul,
+    /// Integer division and remainder.
+    IntDiv,
+    /// Floating-point arithmetic and conversions.
+    Float,
+    ICmp,
+    FCmp,
+    /// A call that is not an intrinsic.
+    Call,
+}
+
 /// Calling-convention lowering of one target.
 pub trait CallLowering: Sync {
     /// The register class of values of type `vt` (`None`: not supported).
@@ -182,6 +228,26 @@ pub trait CallLowering: Sync {
     /// What widened memory accesses may do (see [`MemAccess`]).
     fn mem_access(&self) -> MemAccess {
         MemAccess::NONE
+    }
+
+    /// LLVM's `getJumpConditionMergingParams` for `br (and|or lhs, rhs)`
+    /// (`and`: the logical operation; `both_eq`: both sides are `icmp
+    /// eq`). By default the conditions are never kept together.
+    fn cond_merging(&self, _and: bool, _both_eq: bool) -> CondMerging {
+        CondMerging::NEVER
+    }
+
+    /// The latency cost of an IR instruction of kind `k` (LLVM's
+    /// `TCK_Latency`; the defaults are TargetTransformInfoImplBase's).
+    fn latency_cost(&self, k: CostKind) -> u32 {
+        match k {
+            CostKind::Free => 0,
+            CostKind::Load => 4,
+            CostKind::Basic | CostKind::IntMul | CostKind::ICmp | CostKind::FCmp => 1,
+            CostKind::IntDiv => 4,
+            CostKind::Float => 3,
+            CostKind::Call => 10,
+        }
     }
 
     /// A call of `callee` (a `Symbol` node for a direct call, any `I64`

@@ -158,13 +158,7 @@ impl Builder<'_, '_> {
                 let (b, _) = self.float_operand(ops[1])?;
                 self.libcall(&libm_name("fmod", vt), &[a, b], vt)?
             }
-            Opcode::FCmp => {
-                let p = (f.flags[i.index()] >> inst::PRED_SHIFT) as u8;
-                let cond = FCond::from_ir(p).ok_or_else(|| IselError::new("an fcmp predicate"))?;
-                let (a, _) = self.scalar_operand(ops[0])?;
-                let (b, _) = self.float_operand(ops[1])?;
-                self.fsetcc(a, b, cond)
-            }
+            Opcode::FCmp => self.fcmp(i, false)?,
             Opcode::FPExt | Opcode::FPTrunc => {
                 let to = self.vt(f.ty[i.index()])?;
                 let (x, from) = self.float_operand(ops[0])?;
@@ -591,6 +585,19 @@ impl Builder<'_, '_> {
 
     /// A conditional branch `brcond c, t` + `br e`: x86-like targets test
     /// `oeq` with two flags, so branch on `une` to `e` instead.
+    /// The value of scalar `fcmp` `i`, with the inverse predicate if
+    /// `invert`.
+    pub(super) fn fcmp(&mut self, i: Inst, invert: bool) -> BResult<SDValue> {
+        let f = self.fl.f;
+        let ops = f.inst_ops(i);
+        let p = (f.flags[i.index()] >> inst::PRED_SHIFT) as u8;
+        let cond = FCond::from_ir(p).ok_or_else(|| IselError::new("an fcmp predicate"))?;
+        let cond = if invert { cond.inverse() } else { cond };
+        let (a, _) = self.scalar_operand(ops[0])?;
+        let (b, _) = self.float_operand(ops[1])?;
+        Ok(self.fsetcc(a, b, cond))
+    }
+
     pub(super) fn float_branch(
         &mut self,
         c: SDValue,

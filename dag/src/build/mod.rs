@@ -55,10 +55,28 @@ mod float;
 mod inline_asm;
 mod intrinsics;
 mod memops;
+mod merge_cond;
 mod switch;
 mod tail_call;
 
 pub use switch::build_switch_step;
+
+/// Builds the DAG of step `k` (> 0) of IR block `b`: a `switch`'s or a
+/// merged-condition branch's ([`merge_cond`]).
+pub fn build_step(
+    fl: &FunctionLowering<'_>,
+    b: Block,
+    k: usize,
+    dag: &mut Dag,
+    mf: &mut MachFunction,
+    lower: &dyn CallLowering,
+    vals: &mut Vec<Option<SDValue>>,
+) -> BResult<()> {
+    if fl.cond_plan(b).is_some() {
+        return merge_cond::build_cond_step(fl, b, k, dag, mf, lower, vals);
+    }
+    build_switch_step(fl, b, k, dag, mf, lower, vals)
+}
 mod vector;
 
 pub(crate) use vector::mask_bits_cast;
@@ -108,6 +126,9 @@ pub struct FunctionLowering<'a> {
     arg_tys: Vec<TypeId>,
     /// The lowering of each `switch`, by IR block.
     switches: Vec<switch::SwitchPlan>,
+    /// The branches on combined conditions, by IR block (see
+    /// [`merge_cond`]).
+    conds: Vec<merge_cond::CondPlan>,
     /// The landing pads (see [`eh`]).
     pads: Vec<eh::PadPlan>,
     /// Position-independent code: globals that may be preempted are
@@ -177,6 +198,7 @@ impl<'a> FunctionLowering<'a> {
             phi_parts: Vec::new(),
             arg_tys,
             switches: Vec::new(),
+            conds: Vec::new(),
             pads: Vec::new(),
             pic: false,
             ret_into: Vec::new(),
@@ -280,6 +302,9 @@ impl<'a> FunctionLowering<'a> {
         }
         fl.edges.sort_unstable_by_key(|e| (e.0, e.1));
         fl.plan_switches(mf, lower)?;
+        if optimize {
+            fl.plan_merged_conds(mf, lower)?;
+        }
         fl.plan_landing_pads(mf, lower)?;
         Ok(fl)
     }
@@ -712,14 +737,7 @@ impl Builder<'_, '_> {
         }
         match op {
             Opcode::ICmp => {
-                let cond = Cond::from_ir((f.flags[i.index()] >> inst::PRED_SHIFT) as u8)
-                    .ok_or_else(|| IselError::new("an icmp predicate"))?;
-                let (mut a, mut c) = (self.get(ops[0])?, self.get(ops[1])?);
-                if let Some(n) = self.odd_bits(self.value_ty(ops[0])) {
-                    (a, c) = self.odd_compare(cond, n, a, c);
-                }
-                let rt = self.dag.vt(a).with_elem(VT::I1).unwrap_or(VT::I1);
-                let v = self.dag.value(Op::SetCC, rt, &[a, c], cond as u64);
+                let v = self.icmp(i, false)?;
                 self.set(i, v);
             }
             Opcode::Select => {
@@ -839,6 +857,21 @@ impl Builder<'_, '_> {
             other => return unsupported(format!("the '{}' instruction", other.name())),
         }
         Ok(())
+    }
+
+    /// The value of `icmp` `i`, with the inverse predicate if `invert`.
+    pub(super) fn icmp(&mut self, i: Inst, invert: bool) -> BResult<SDValue> {
+        let f = self.fl.f;
+        let ops = f.inst_ops(i);
+        let cond = Cond::from_ir((f.flags[i.index()] >> inst::PRED_SHIFT) as u8)
+            .ok_or_else(|| IselError::new("an icmp predicate"))?;
+        let cond = if invert { cond.inverse() } else { cond };
+        let (mut a, mut c) = (self.get(ops[0])?, self.get(ops[1])?);
+        if let Some(n) = self.odd_bits(self.value_ty(ops[0])) {
+            (a, c) = self.odd_compare(cond, n, a, c);
+        }
+        let rt = self.dag.vt(a).with_elem(VT::I1).unwrap_or(VT::I1);
+        Ok(self.dag.value(Op::SetCC, rt, &[a, c], cond as u64))
     }
 
     /// The address operand `v` of load or store `i` in block `b`: rebuilt
@@ -1168,6 +1201,12 @@ impl Builder<'_, '_> {
             Opcode::Br if ops.len() == 1 => {
                 let t = self.block_node(ops[0])?;
                 self.chain = self.dag.value(Op::Br, VT::Chain, &[self.chain, t], 0);
+            }
+            Opcode::Br if self.fl.cond_plan(b).is_some() => {
+                let fl = self.fl;
+                if let Some(plan) = fl.cond_plan(b) {
+                    self.cond_step(plan, 0)?;
+                }
             }
             Opcode::Br => {
                 let c = self.get(ops[0])?;

@@ -179,6 +179,15 @@ impl FunctionLowering<'_> {
             p.succ_probs(k, out);
             return;
         }
+        if let Some(p) = self.cond_plan(b) {
+            let s = p.steps[k];
+            if s.t == s.f {
+                out.push(BranchProb::ONE);
+            } else {
+                out.extend_from_slice(&s.probs);
+            }
+            return;
+        }
         let Some(t) = self.f.terminator(b) else {
             return;
         };

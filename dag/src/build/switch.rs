@@ -435,12 +435,18 @@ impl FunctionLowering<'_> {
     /// The number of machine blocks IR block `b` becomes (more than one
     /// when it ends in a switch).
     pub fn num_steps(&self, b: Block) -> usize {
+        if let Some(p) = self.cond_plan(b) {
+            return p.steps.len();
+        }
         self.switch_plan(b).map_or(1, |p| p.steps.len())
     }
 
     /// The machine block of step `k` of IR block `b` (step 0 is
     /// `blocks[b]`).
     pub fn step_block(&self, b: Block, k: usize) -> MBlock {
+        if let Some(p) = self.cond_plan(b) {
+            return p.steps[k].mb;
+        }
         match self.switch_plan(b) {
             Some(p) => p.steps[k].mb,
             None => self.blocks[b.index()],
@@ -453,6 +459,14 @@ impl FunctionLowering<'_> {
         out.clear();
         if let Some(p) = self.switch_plan(b) {
             out.extend_from_slice(p.succs(k));
+            return;
+        }
+        if let Some(p) = self.cond_plan(b) {
+            let s = p.steps[k];
+            out.push(s.t);
+            if s.f != s.t {
+                out.push(s.f);
+            }
             return;
         }
         if self.ret_into(b).is_some() {
@@ -473,6 +487,14 @@ impl FunctionLowering<'_> {
     /// `succ` (the predecessors of `succ`'s machine PHIs for that edge).
     pub(super) fn edge_sources(&self, pred: Block, succ: Block) -> Vec<MBlock> {
         let target = self.blocks[succ.index()];
+        if let Some(p) = self.cond_plan(pred) {
+            return p
+                .steps
+                .iter()
+                .filter(|s| s.t == target || s.f == target)
+                .map(|s| s.mb)
+                .collect();
+        }
         let Some(p) = self.switch_plan(pred) else {
             return vec![self.blocks[pred.index()]];
         };
@@ -480,7 +502,7 @@ impl FunctionLowering<'_> {
     }
 
     /// The IR type of value `v` of this function.
-    fn value_type(&self, v: Value) -> TypeId {
+    pub(super) fn value_type(&self, v: Value) -> TypeId {
         match v.tag() {
             ValueTag::Inst => self.f.ty[v.index()],
             ValueTag::Arg => self.arg_tys[v.index()],

@@ -2215,3 +2215,76 @@ fn float_adds_absorb_negations() {
     let o = b.run_with(true);
     assert_eq!(b.op(o[0]), Op::FAdd);
 }
+
+#[test]
+fn logic_of_compares_merges() {
+    // (and (seteq x, 0), (seteq y, 0)) -> (seteq (or x, y), 0), when
+    // optimizing; (or (setlt x, 0), (setlt y, 0)) likewise.
+    for (and, cc, inner) in [(true, Cond::Eq, Op::Or), (false, Cond::Slt, Op::Or)] {
+        for optimize in [false, true] {
+            let mut b = B::new();
+            let x = b.input(VT::I32);
+            let y = b.input(VT::I32);
+            let z = b.k(VT::I32, 0);
+            let c0 = b.setcc(cc, x, z);
+            let c1 = b.setcc(cc, y, z);
+            let op = if and { Op::And } else { Op::Or };
+            let v = b.v(op, VT::I1, &[c0, c1]);
+            b.output(v);
+            let o = b.run_with(optimize)[0];
+            if optimize {
+                assert_eq!(b.op(o), Op::SetCC);
+                assert_eq!(b.d.payload(o.node()), cc as u64);
+                assert_eq!(b.op(b.arg(o, 0)), inner);
+            } else {
+                assert_eq!(b.op(o), op);
+            }
+        }
+    }
+    // (and (seteq x, -1), (seteq y, -1)) -> (seteq (and x, y), -1).
+    let mut b = B::new();
+    let x = b.input(VT::I64);
+    let y = b.input(VT::I64);
+    let m = b.k(VT::I64, u64::MAX);
+    let c0 = b.setcc(Cond::Eq, x, m);
+    let c1 = b.setcc(Cond::Eq, y, m);
+    let v = b.v(Op::And, VT::I1, &[c0, c1]);
+    b.output(v);
+    let o = b.run_with(true)[0];
+    assert_eq!(b.op(b.arg(o, 0)), Op::And);
+    // Compares of the same operands become one: x < y || y == x is
+    // x <= y; x <u y && x > y is false; a signed and an unsigned order
+    // stay two.
+    let mut b = B::new();
+    let x = b.input(VT::I32);
+    let y = b.input(VT::I32);
+    let c0 = b.setcc(Cond::Slt, x, y);
+    let c1 = b.setcc(Cond::Eq, y, x);
+    let v = b.v(Op::Or, VT::I1, &[c0, c1]);
+    let c2 = b.setcc(Cond::Ult, x, y);
+    let c3 = b.setcc(Cond::Sgt, x, y);
+    let w = b.v(Op::And, VT::I1, &[c2, c3]);
+    let c4 = b.setcc(Cond::Ult, x, y);
+    let c5 = b.setcc(Cond::Ugt, x, y);
+    let u = b.v(Op::And, VT::I1, &[c4, c5]);
+    b.output(v);
+    b.output(w);
+    b.output(u);
+    let outs = b.run_with(true);
+    assert_eq!(b.op(outs[0]), Op::SetCC);
+    assert_eq!(b.d.payload(outs[0].node()), Cond::Sle as u64);
+    assert_eq!(b.op(outs[1]), Op::And);
+    assert_eq!(b.d.as_const(outs[2]), Some(0));
+    // A compare with another user keeps the zero fold from duplicating it.
+    let mut b = B::new();
+    let x = b.input(VT::I32);
+    let y = b.input(VT::I32);
+    let z = b.k(VT::I32, 0);
+    let c0 = b.setcc(Cond::Ne, x, z);
+    let c1 = b.setcc(Cond::Ne, y, z);
+    let v = b.v(Op::Or, VT::I1, &[c0, c1]);
+    b.output(v);
+    b.output(c0);
+    let outs = b.run_with(true);
+    assert_eq!(b.op(outs[0]), Op::Or);
+}

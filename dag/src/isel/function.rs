@@ -2,8 +2,9 @@
 //! ties the DAG builder, the legalizers and the combiner to a target's
 //! selector ([`TargetSelector`]).
 //!
-//! For each IR block in order, and for each step of it (a `switch` lowers
-//! to several machine blocks, right after the first): open the step's
+//! For each IR block in order, and for each step of it (a `switch`, or a
+//! branch on a combined condition, lowers to several machine blocks,
+//! right after the first): open the step's
 //! machine block; in the first step only, emit its machine PHIs (from the
 //! builder's phi edges), lower the incoming arguments in the entry block,
 //! and start a landing pad with its label and the copies out of the
@@ -19,7 +20,7 @@
 //! the IR block's successors then name its last part, the one that
 //! branches to them.
 
-use crate::build::{build_block, build_switch_step, FunctionLowering, PadEntry};
+use crate::build::{build_block, build_step, FunctionLowering, PadEntry};
 use crate::combine::{combine, CombineCtx};
 use crate::legalize::{legalize_types, legalize_vectors, LegalizeCtx};
 use crate::{CallLowering, Dag, IselError, SDValue};
@@ -149,7 +150,7 @@ fn select_step<S: TargetSelector>(
     if s == 0 {
         build_block(fl, b, &mut cx.dag, mf, lower, &mut cx.vals)?;
     } else {
-        build_switch_step(fl, b, s, &mut cx.dag, mf, lower, &mut cx.vals)?;
+        build_step(fl, b, s, &mut cx.dag, mf, lower, &mut cx.vals)?;
     }
     legalize_types(&mut cx.dag, mf, lower, &mut cx.legal)?;
     if let Some(t) = lower.legality() {

@@ -204,6 +204,34 @@ impl CallLowering for X86Lowering {
         }
     }
 
+    /// X86's `getJumpConditionMergingParams` (LLVM 19 defaults:
+    /// `-x86-br-merging-base-cost` 2, likely bias 0, unlikely bias -1);
+    /// `a == b && c == d` is a fast pattern (one more unit).
+    fn cond_merging(&self, and: bool, both_eq: bool) -> rcc_dag::CondMerging {
+        rcc_dag::CondMerging {
+            base_cost: 2 + (and && both_eq) as i32,
+            likely_bias: 0,
+            unlikely_bias: -1,
+        }
+    }
+
+    /// X86TTIImpl's latencies where they differ from the generic ones: a
+    /// scalar SSE compare (`cmpsd`/`ucomisd`, cost table latency 5) and an
+    /// integer multiply (`imul`, 3).
+    fn latency_cost(&self, k: rcc_dag::CostKind) -> u32 {
+        use rcc_dag::CostKind as K;
+        match k {
+            K::Free => 0,
+            K::Load => 4,
+            K::Basic | K::ICmp => 1,
+            K::IntMul => 3,
+            K::IntDiv => 4,
+            K::Float => 3,
+            K::FCmp => 5,
+            K::Call => 10,
+        }
+    }
+
     fn lower_call(
         &self,
         dag: &mut Dag,
