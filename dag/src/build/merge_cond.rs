@@ -799,23 +799,5 @@ pub fn build_cond_step(
     let plan = fl
         .cond_plan(b)
         .ok_or_else(|| IselError::new("a merged condition without a plan"))?;
-    dag.clear();
-    if vals.len() != fl.f.num_insts() {
-        vals.clear();
-        vals.resize(fl.f.num_insts(), None);
-    }
-    let chain = dag.entry();
-    let mut bl = Builder {
-        fl,
-        dag,
-        mf,
-        lower,
-        chain,
-        vals,
-        tail_called: false,
-    };
-    bl.cond_step(plan, k)?;
-    let root = bl.chain;
-    bl.dag.root = Some(root);
-    Ok(())
+    super::build_with(fl, dag, mf, lower, vals, |bl| bl.cond_step(plan, k))
 }

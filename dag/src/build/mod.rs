@@ -471,11 +471,32 @@ pub fn build_block(
     lower: &dyn CallLowering,
     vals: &mut Vec<Option<SDValue>>,
 ) -> BResult<()> {
+    let built = build_with(fl, dag, mf, lower, vals, |bl| {
+        fl.f.block_insts(b).try_for_each(|i| bl.inst(b, i))
+    });
+    for i in fl.f.block_insts(b) {
+        vals[i.index()] = None;
+    }
+    built
+}
+
+/// Clears `dag`, runs `body` on a [`Builder`] starting at the entry chain
+/// and makes the chain it ends with the DAG's root: the frame every block
+/// and every step of a switch or merged-condition branch is built in.
+fn build_with(
+    fl: &FunctionLowering<'_>,
+    dag: &mut Dag,
+    mf: &mut MachFunction,
+    lower: &dyn CallLowering,
+    vals: &mut Vec<Option<SDValue>>,
+    body: impl FnOnce(&mut Builder<'_, '_>) -> BResult<()>,
+) -> BResult<()> {
     dag.clear();
     // `vals` holds the DAG value of each instruction of this block only
     // (values of other blocks come through their virtual registers): it
-    // is sized once per function and every entry this block sets is reset
-    // below, so the cost is the block's size, not the function's.
+    // is sized once per function and every entry a block sets is reset
+    // by `build_block`, so the cost is the block's size, not the
+    // function's.
     if vals.len() != fl.f.num_insts() {
         vals.clear();
         vals.resize(fl.f.num_insts(), None);
@@ -490,12 +511,9 @@ pub fn build_block(
         vals,
         tail_called: false,
     };
-    let built = fl.f.block_insts(b).try_for_each(|i| bl.inst(b, i));
+    let built = body(&mut bl);
     let root = bl.chain;
     bl.dag.root = Some(root);
-    for i in fl.f.block_insts(b) {
-        vals[i.index()] = None;
-    }
     built
 }
 

@@ -1146,22 +1146,10 @@ pub fn build_switch_step(
     let plan = fl
         .switch_plan(b)
         .ok_or_else(|| IselError::new("a switch without a plan"))?;
-    dag.clear();
-    let chain = dag.entry();
-    let mut bl = Builder {
-        fl,
-        dag,
-        mf,
-        lower,
-        chain,
-        vals,
-        tail_called: false,
-    };
-    let v = bl.copy_from(plan.vreg, plan.vt);
-    bl.switch_step(plan, k, v)?;
-    let root = bl.chain;
-    bl.dag.root = Some(root);
-    Ok(())
+    super::build_with(fl, dag, mf, lower, vals, |bl| {
+        let v = bl.copy_from(plan.vreg, plan.vt);
+        bl.switch_step(plan, k, v)
+    })
 }
 
 #[cfg(test)]
