@@ -226,13 +226,7 @@ pub fn two_address(mf: &mut MachFunction, t: &dyn TargetInfo) -> u64 {
                             && facts.copy_chain(w, d)
                             && !facts.copy_chain(b_src, d)
                         {
-                            let ops = mf.operands_mut(i);
-                            let (a, c) = (ops[k].reg(), ops[j].reg());
-                            ops[k].set_reg(c);
-                            ops[j].set_reg(a);
-                            ops[k].set(flag::KILL, false);
-                            ops[j].set(flag::KILL, false);
-                            fix[0].2 = mf.operands(i)[k];
+                            fix[0].2 = commute(mf, i, k, j);
                             commuted += 1;
                         }
                     }
@@ -242,13 +236,7 @@ pub fn two_address(mf: &mut MachFunction, t: &dyn TargetInfo) -> u64 {
                     if commutable {
                         if let Some((j, w)) = other_source(mf, i, k) {
                             if Some(w) != src && facts.live_after(w, b, p) == Some(false) {
-                                let ops = mf.operands_mut(i);
-                                let (a, c) = (ops[k].reg(), ops[j].reg());
-                                ops[k].set_reg(c);
-                                ops[j].set_reg(a);
-                                ops[k].set(flag::KILL, false);
-                                ops[j].set(flag::KILL, false);
-                                fix[0].2 = mf.operands(i)[k];
+                                fix[0].2 = commute(mf, i, k, j);
                             }
                         }
                     }
@@ -290,4 +278,17 @@ pub fn two_address(mf: &mut MachFunction, t: &dyn TargetInfo) -> u64 {
     });
     mf.props = (mf.props & !prop::IS_SSA) | prop::TIED_REWRITTEN;
     commuted
+}
+
+/// Swaps the registers of source operands `k` and `j` of `i` (a
+/// commutable instruction), clearing their kill flags, and returns the
+/// new operand `k`.
+fn commute(mf: &mut MachFunction, i: MInst, k: usize, j: usize) -> Operand {
+    let ops = mf.operands_mut(i);
+    let (a, c) = (ops[k].reg(), ops[j].reg());
+    ops[k].set_reg(c);
+    ops[j].set_reg(a);
+    ops[k].set(flag::KILL, false);
+    ops[j].set(flag::KILL, false);
+    ops[k]
 }
