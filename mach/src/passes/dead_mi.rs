@@ -19,7 +19,6 @@
 
 use crate::func::{prop, MInst, MachFunction};
 use crate::operand::flag;
-use crate::reg::Reg;
 use crate::target::{iflag, MOpc, TargetInfo};
 use rcc_ir::entity::EntityId;
 
@@ -64,13 +63,8 @@ pub fn is_dead_candidate(mf: &MachFunction, t: &dyn TargetInfo, i: MInst) -> boo
                 }
             }
             // Implicit defs of the opcode must be present and dead.
-            for &p in t.implicit_defs(op) {
-                let found = ops
-                    .iter()
-                    .any(|o| o.is_def() && o.has(flag::DEAD) && o.reg() == Reg::phys(p));
-                if !found {
-                    return false;
-                }
+            if !super::implicit_defs_dead(mf, t, i, op) {
+                return false;
             }
             has_def
         }

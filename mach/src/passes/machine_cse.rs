@@ -122,13 +122,8 @@ pub fn is_cse_candidate(mf: &MachFunction, t: &dyn TargetInfo, i: MInst) -> bool
             phys_use = true;
         }
     }
-    for &p in t.implicit_defs(op) {
-        if !ops
-            .iter()
-            .any(|o| o.is_def() && o.has(flag::DEAD) && o.reg() == Reg::phys(p))
-        {
-            return false;
-        }
+    if !super::implicit_defs_dead(mf, t, i, op) {
+        return false;
     }
     if !vdef {
         return false;

@@ -574,14 +574,8 @@ impl MachineLicm {
             {
                 return false;
             }
-            for &p in t.implicit_defs(op) {
-                if !mf
-                    .operands(i)
-                    .iter()
-                    .any(|o| o.is_def() && o.has(flag::DEAD) && o.reg() == Reg::phys(p))
-                {
-                    return false;
-                }
+            if !super::implicit_defs_dead(mf, t, i, op) {
+                return false;
             }
         } else if !is_generic_movable(opc) {
             return false;

@@ -464,14 +464,8 @@ impl MachineSink {
                     return None;
                 }
             }
-            for &p in t.implicit_defs(op) {
-                if !mf
-                    .operands(i)
-                    .iter()
-                    .any(|o| o.is_def() && o.has(flag::DEAD) && o.reg() == Reg::phys(p))
-                {
-                    return None;
-                }
+            if !super::implicit_defs_dead(mf, t, i, op) {
+                return None;
             }
         }
         let mut cands_ready = false;

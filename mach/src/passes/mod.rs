@@ -53,3 +53,22 @@ pub struct OptScratch {
     pub phi_split: phi_split::PhiSplit,
     pub postra_sink: postra_sink::PostRaSink,
 }
+
+/// Whether every implicit def of target opcode `op` is present on `i` and
+/// marked dead: what the SSA passes require before they delete, move or
+/// merge an instruction (a live implicit def, such as EFLAGS read later,
+/// pins it).
+pub(crate) fn implicit_defs_dead(
+    mf: &crate::func::MachFunction,
+    t: &dyn crate::target::TargetInfo,
+    i: crate::func::MInst,
+    op: u16,
+) -> bool {
+    use crate::operand::flag;
+    use crate::reg::Reg;
+    t.implicit_defs(op).iter().all(|&p| {
+        mf.operands(i)
+            .iter()
+            .any(|o| o.is_def() && o.has(flag::DEAD) && o.reg() == Reg::phys(p))
+    })
+}
