@@ -101,8 +101,7 @@ impl Liveness {
                 self.uses.add_inst(mf, i);
             }
         }
-        self.lis
-            .compute(mf, t, &self.indexes, &self.units, &self.uses);
+        self.lis.compute(mf, t, &self.indexes, &self.units);
         self.matrix.clear(&self.units);
         self.vrm.clear(mf.num_vregs());
         self.dirty = false;

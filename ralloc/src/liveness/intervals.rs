@@ -103,6 +103,10 @@ pub struct LiveIntervals {
     calc: Vec<BlockCalc>,
     touched: Vec<u32>,
     occ: Vec<Occ>,
+    /// [`LiveIntervals::compute`]'s occurrences of every vreg.
+    occ_pool: Vec<Occ>,
+    occ_start: Vec<u32>,
+    occ_fill: Vec<u32>,
     segs: Vec<Segment>,
     work: Vec<u32>,
     /// Step 3's notifications: (live-in block, new value of a predecessor).
@@ -261,12 +265,85 @@ impl LiveIntervals {
         t: &dyn TargetInfo,
         si: &SlotIndexes,
         units: &RegUnits,
-        uses: &UseLists,
     ) {
         self.reset(mf, units);
         self.compute_units(mf, t, si, units);
+        self.gather_all(mf, si);
+        let pool = std::mem::take(&mut self.occ_pool);
         for v in 0..mf.num_vregs() {
-            self.compute_vreg(mf, si, uses, VReg::from_u32(v as u32));
+            // A vreg's run ends at its fill pointer (merged entries leave
+            // room unused after it).
+            let (s, e) = (self.occ_start[v] as usize, self.occ_fill[v] as usize);
+            self.compute_from(mf, si, VReg::from_u32(v as u32), &pool[s..e]);
+        }
+        self.occ_pool = pool;
+    }
+
+    /// Every vreg's occurrences in one layout walk (`occ_pool`, vreg `v`'s
+    /// run from `occ_start[v]` to `occ_fill[v]`): the walk visits instructions in index order, so each
+    /// vreg's list comes out sorted, one entry per instruction, exactly
+    /// what [`LiveIntervals::compute_vreg`] gathers and sorts from a use
+    /// list (`si` numbers every instruction of the layout).
+    fn gather_all(&mut self, mf: &MachFunction, si: &SlotIndexes) {
+        let n = mf.num_vregs();
+        self.occ_start.clear();
+        self.occ_start.resize(n + 1, 0);
+        for &b in &mf.order {
+            for &i in mf.block_insts(b) {
+                for o in mf.operands(i) {
+                    if let Some(v) = o.reg().as_virt() {
+                        self.occ_start[v.index() + 1] += 1;
+                    }
+                }
+            }
+        }
+        for v in 0..n {
+            self.occ_start[v + 1] += self.occ_start[v];
+        }
+        let total = self.occ_start[n] as usize;
+        self.occ_pool.clear();
+        self.occ_pool.resize(
+            total,
+            Occ {
+                idx: SlotIndex::INVALID,
+                block: 0,
+                read: false,
+                def: false,
+                ec: false,
+            },
+        );
+        // Fill pointers; an instruction naming `v` twice merges into the
+        // entry it just wrote.
+        self.occ_fill.clear();
+        self.occ_fill.extend_from_slice(&self.occ_start[..n]);
+        for &b in &mf.order {
+            let block = b.as_u32();
+            for &i in mf.block_insts(b) {
+                let idx = si.index(i);
+                for &o in mf.operands(i) {
+                    let Some(v) = o.reg().as_virt() else {
+                        continue;
+                    };
+                    let (start, fill) = (self.occ_start[v.index()], self.occ_fill[v.index()]);
+                    let (read, def) = (reads(o), o.is_def());
+                    let ec = def && o.has(flag::EARLY_CLOBBER);
+                    if fill > start && self.occ_pool[fill as usize - 1].idx == idx {
+                        let p = &mut self.occ_pool[fill as usize - 1];
+                        p.read |= read;
+                        p.def |= def;
+                        p.ec |= ec;
+                        continue;
+                    }
+                    self.occ_pool[fill as usize] = Occ {
+                        idx,
+                        block,
+                        read,
+                        def,
+                        ec,
+                    };
+                    self.occ_fill[v.index()] = fill + 1;
+                }
+            }
         }
     }
 
@@ -274,8 +351,6 @@ impl LiveIntervals {
     /// comment).
     pub fn compute_vreg(&mut self, mf: &MachFunction, si: &SlotIndexes, uses: &UseLists, v: VReg) {
         self.grow(mf.num_vregs());
-        let mut lr = std::mem::take(&mut self.vregs[v.index()]);
-        lr.clear();
         // Occurrences in index order, one per instruction.
         self.occ.clear();
         for (i, pos) in uses.iter(v) {
@@ -317,11 +392,20 @@ impl LiveIntervals {
             }
         }
         self.occ.truncate(w);
+        let occ = std::mem::take(&mut self.occ);
+        self.compute_from(mf, si, v, &occ);
+        self.occ = occ;
+    }
+
+    /// Computes the interval of `v` from its occurrences `occ` (sorted by
+    /// index, one per instruction).
+    fn compute_from(&mut self, mf: &MachFunction, si: &SlotIndexes, v: VReg, occ: &[Occ]) {
+        let mut lr = std::mem::take(&mut self.vregs[v.index()]);
+        lr.clear();
         self.segs.clear();
         self.touched.clear();
         // 1. Local walk.
-        for k in 0..self.occ.len() {
-            let o = self.occ[k];
+        for &o in occ {
             let b = o.block as usize;
             let c = &mut self.calc[b];
             if !c.touched {
