@@ -70,6 +70,7 @@ pub struct Liveness {
     remap: Remap,
     layout_scratch: Vec<MInst>,
     dead_scratch: Vec<VReg>,
+    class_memo: ClassMemo,
     /// Copies inserted to make classes satisfiable.
     pub constrain_copies: u32,
 }
@@ -90,7 +91,8 @@ impl Liveness {
         spacing: Option<u32>,
     ) {
         self.units.build(t);
-        self.constrain_copies = constrain_classes(mf, t, &mut self.layout_scratch);
+        self.constrain_copies =
+            constrain_classes(mf, t, &mut self.layout_scratch, &mut self.class_memo);
         match spacing {
             Some(s) => self.indexes.compute_with_spacing(mf, s),
             None => self.indexes.compute(mf),
@@ -356,6 +358,76 @@ pub fn narrow_class(
         .max_by_key(|&c| t.class_members(c).len())
 }
 
+/// Memo of [`constrain_classes`], valid for one call (one function and
+/// its target): each opcode's operand classes and the answers of
+/// [`narrow_class`], which depend only on target facts. A stamp per call
+/// invalidates the tables without clearing them.
+#[derive(Default)]
+pub struct ClassMemo {
+    stamp: u32,
+    /// Per opcode: (stamp, start, end) in `pool`.
+    opcs: Vec<(u32, u32, u32)>,
+    pool: Vec<Option<RegClassId>>,
+    /// Direct-mapped: (stamp, key, class or `NO_CLASS`).
+    narrow: Vec<(u32, u32, u16)>,
+}
+
+const NO_CLASS: u16 = u16::MAX;
+const NARROW_SLOTS: usize = 1024;
+
+impl ClassMemo {
+    fn begin(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.opcs.clear();
+            self.narrow.clear();
+            self.pool.clear();
+            self.stamp = 1;
+        }
+        if self.narrow.len() < NARROW_SLOTS {
+            self.narrow.resize(NARROW_SLOTS, (0, 0, 0));
+        }
+    }
+
+    /// The classes of `opc`'s explicit operands (see [`operand_classes`]).
+    fn operand_classes(&mut self, t: &dyn TargetInfo, opc: MOpc) -> (usize, usize) {
+        let k = opc.0 as usize;
+        if self.opcs.len() <= k {
+            self.opcs.resize(k + 1, (0, 0, 0));
+        }
+        let (st, s, e) = self.opcs[k];
+        if st == self.stamp {
+            return (s as usize, e as usize);
+        }
+        let s = self.pool.len();
+        let mut cons = Vec::new();
+        operand_classes(t, opc, &mut cons);
+        self.pool.extend_from_slice(&cons);
+        let e = self.pool.len();
+        self.opcs[k] = (self.stamp, s as u32, e as u32);
+        (s, e)
+    }
+
+    /// [`narrow_class`], memoized.
+    fn narrow(
+        &mut self,
+        t: &dyn TargetInfo,
+        cur: RegClassId,
+        need: RegClassId,
+        sub: Option<u8>,
+    ) -> Option<RegClassId> {
+        let key = cur.0 as u32 | (need.0 as u32) << 8 | sub.map_or(0, |s| s as u32 + 1) << 16;
+        let slot = (key.wrapping_mul(0x9E37_79B9) >> 22) as usize % NARROW_SLOTS;
+        let (st, k, c) = self.narrow[slot];
+        if st == self.stamp && k == key {
+            return (c != NO_CLASS).then_some(RegClassId(c as u8));
+        }
+        let r = narrow_class(t, cur, need, sub);
+        self.narrow[slot] = (self.stamp, key, r.map_or(NO_CLASS, |c| c.0 as u16));
+        r
+    }
+}
+
 /// Narrows every vreg's class to what its operands demand, inserting
 /// copies for the operands no common class satisfies; returns the number
 /// of copies (see the module comment).
@@ -363,22 +435,23 @@ pub fn constrain_classes(
     mf: &mut MachFunction,
     t: &dyn TargetInfo,
     scratch: &mut Vec<MInst>,
+    memo: &mut ClassMemo,
 ) -> u32 {
-    let mut cons: Vec<Option<RegClassId>> = Vec::new();
+    memo.begin();
     // Pass 1: narrow; remember operands that fail.
     let mut failing: Vec<(MInst, usize, RegClassId)> = Vec::new();
     for bi in 0..mf.order.len() {
         let b = mf.order[bi];
         for k in 0..mf.block_insts(b).len() {
             let i = mf.block_insts(b)[k];
-            operand_classes(t, mf.opc(i), &mut cons);
+            let (cs, ce) = memo.operand_classes(t, mf.opc(i));
             for k in 0..mf.operands(i).len() {
                 let o = mf.operands(i)[k];
                 let Some(v) = o.reg().as_virt() else { continue };
-                let Some(&Some(need)) = cons.get(k) else {
+                let Some(&Some(need)) = memo.pool[cs..ce].get(k) else {
                     continue;
                 };
-                match narrow_class(t, mf.vreg_class[v], need, o.subreg()) {
+                match memo.narrow(t, mf.vreg_class[v], need, o.subreg()) {
                     Some(c) => mf.vreg_class[v] = c,
                     None => failing.push((i, k, need)),
                 }
