@@ -368,6 +368,7 @@ pub struct ClassMemo {
     /// Per opcode: (stamp, start, end) in `pool`.
     opcs: Vec<(u32, u32, u32)>,
     pool: Vec<Option<RegClassId>>,
+    cons: Vec<Option<RegClassId>>,
     /// Direct-mapped: (stamp, key, class or `NO_CLASS`).
     narrow: Vec<(u32, u32, u16)>,
 }
@@ -381,9 +382,9 @@ impl ClassMemo {
         if self.stamp == 0 {
             self.opcs.clear();
             self.narrow.clear();
-            self.pool.clear();
             self.stamp = 1;
         }
+        self.pool.clear();
         if self.narrow.len() < NARROW_SLOTS {
             self.narrow.resize(NARROW_SLOTS, (0, 0, 0));
         }
@@ -400,9 +401,10 @@ impl ClassMemo {
             return (s as usize, e as usize);
         }
         let s = self.pool.len();
-        let mut cons = Vec::new();
+        let mut cons = std::mem::take(&mut self.cons);
         operand_classes(t, opc, &mut cons);
         self.pool.extend_from_slice(&cons);
+        self.cons = cons;
         let e = self.pool.len();
         self.opcs[k] = (self.stamp, s as u32, e as u32);
         (s, e)
