@@ -574,3 +574,25 @@ fn random_functions_have_mergeable_spill_slots() {
         "no random function had mergeable spill slots"
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// The full liveness computation (every vreg's occurrences gathered in
+    /// one layout walk) gives each vreg exactly the interval, value numbers
+    /// included, that recomputing it from its use list gives.
+    #[test]
+    fn full_liveness_equals_per_vreg_recomputation(r in region_strategy()) {
+        let mut b = build(&r);
+        rcc_mach::passes::phi_elim::eliminate_phis(&mut b.mf, &T);
+        rcc_mach::passes::two_address::two_address(&mut b.mf, &T);
+        let mut st = rcc_ralloc::liveness::Liveness::default();
+        st.compute(&mut b.mf, &T);
+        for v in 0..b.mf.num_vregs() {
+            let v = VReg::from_u32(v as u32);
+            let full = st.lis.vreg(v).clone();
+            st.recompute(&b.mf, v);
+            prop_assert_eq!(&full, st.lis.vreg(v), "{}", b.mir());
+        }
+    }
+}
