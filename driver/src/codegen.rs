@@ -87,6 +87,7 @@ pub struct FnCx<'a> {
 
 /// The result of one function: its recorded output and, with
 /// `-print-after`, its machine-code dumps.
+#[derive(Clone)]
 pub struct FunctionOutput {
     pub fragment: Fragment,
     pub dump: String,
@@ -798,8 +799,13 @@ fn run_largest_first<R: Send>(
 }
 
 /// Replays the fragments in module order between the module's header and
-/// its globals.
-fn merge(cx: &ModuleCx<'_>, outs: &mut [FunctionOutput], ft: FileType) -> Result<Vec<u8>, String> {
+/// its globals, and returns the output file's bytes (the serial merge; the
+/// fragments are taken out of `outs`, freed as they are replayed).
+pub fn merge(
+    cx: &ModuleCx<'_>,
+    outs: &mut [FunctionOutput],
+    ft: FileType,
+) -> Result<Vec<u8>, String> {
     fn run(
         cx: &ModuleCx<'_>,
         outs: &mut [FunctionOutput],
