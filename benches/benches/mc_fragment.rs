@@ -10,6 +10,12 @@
 //! register/memory instructions, a RIP-relative load of a global, a call
 //! and a conditional branch to the next block. Objects are not finished
 //! (layout and ELF writing are the same on both paths).
+//!
+//! `module_merge`: the driver's whole serial merge
+//! (`rcc_driver::codegen::merge`) of a real module compiled at `-O0`
+//! (`corpus/ll/sqlite3-O0.ll`, else `corpus/ll/lua-O0.ll`, else the shipped
+//! example): replaying every function's fragment in module order, the
+//! globals, layout, relaxation, fixups and the ELF file.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rayon::prelude::*;
@@ -137,5 +143,55 @@ fn bench_fragments(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_fragments);
+/// The first corpus input that exists (the shipped example otherwise).
+fn merge_input() -> std::path::PathBuf {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    ["corpus/ll/sqlite3-O0.ll", "corpus/ll/lua-O0.ll"]
+        .iter()
+        .map(|p| root.join(p))
+        .find(|p| p.exists())
+        .unwrap_or_else(|| root.join("examples/hello.ll"))
+}
+
+fn bench_module_merge(c: &mut Criterion) {
+    use rcc_driver::codegen::{merge, FunctionOutput, ModuleCx, Worker};
+    use rcc_driver::options::{FileType, Options};
+    let path = merge_input();
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+    let name = name.unwrap_or_default();
+    let text = std::fs::read_to_string(&path).expect("read input");
+    let m = rcc_ir::parse_module(text, &name).expect("parses");
+    let dl = m.data_layout().expect("data layout");
+    let target = rcc_targets::lookup(None, None).expect("x86-64 is registered");
+    let opts = Options {
+        opt_level: 0,
+        filetype: FileType::Obj,
+        ..Options::default()
+    };
+    let cx = ModuleCx::new(&m, &dl, &opts, &name, target).expect("module context");
+    let mut w = Worker::new(target, true);
+    let outs: Vec<FunctionOutput> = cx
+        .functions()
+        .into_iter()
+        .map(|(f, n)| cx.compile_function(&mut w, f, n).expect("compiles"))
+        .collect();
+    let insts: usize = outs.iter().map(|o| o.fragment.inst_count()).sum();
+    eprintln!(
+        "module_merge: {name}, {} functions, {insts} instructions",
+        outs.len()
+    );
+    let mut g = c.benchmark_group("mc_fragment");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(insts as u64));
+    g.bench_function("module_merge", |b| {
+        b.iter_batched(
+            || outs.clone(),
+            |mut outs| black_box(merge(&cx, &mut outs, FileType::Obj).expect("merges").len()),
+            criterion::BatchSize::LargeInput,
+        )
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench_fragments, bench_module_merge);
 criterion_main!(benches);

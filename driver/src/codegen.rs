@@ -87,6 +87,7 @@ pub struct FnCx<'a> {
 
 /// The result of one function: its recorded output and, with
 /// `-print-after`, its machine-code dumps.
+#[derive(Clone)]
 pub struct FunctionOutput {
     pub fragment: Fragment,
     pub dump: String,
@@ -651,6 +652,10 @@ pub struct Report {
     /// Wall time of the parallel region and of the serial merge.
     pub parallel_wall: Duration,
     pub merge_wall: Duration,
+    /// `-time-passes`: CPU time (user + system) of compiling each function,
+    /// summed, and the largest function's name and time.
+    pub function_sum: Duration,
+    pub largest: (String, Duration),
     /// Time spent reading and writing MIR, summed over workers.
     pub mir_read: Duration,
     pub mir_write: Duration,
@@ -677,22 +682,20 @@ pub fn compile_module(
         cx.read_mir();
     }
     report.warnings.extend(cx.warnings.iter().cloned());
-    let funcs = cx.functions();
+    // Each function with its size, for largest-first scheduling.
+    let funcs: Vec<(GlobalId, u32, usize)> = cx
+        .functions()
+        .into_iter()
+        .map(|(g, n)| (g, n, m.body(g).map_or(0, |b| b.num_insts())))
+        .collect();
     let encode = opts.filetype == FileType::Obj;
     let workers: Vec<Mutex<Worker>> = (0..pool.current_num_threads().max(1))
         .map(|_| Mutex::new(Worker::new(target, encode)))
         .collect();
     let t0 = Instant::now();
-    let results: Vec<Result<FunctionOutput, ParseError>> = pool.install(|| {
-        use rayon::prelude::*;
-        funcs
-            .par_iter()
-            .map(|&(g, n)| {
-                let k = rayon::current_thread_index().unwrap_or(0) % workers.len();
-                let mut w = workers[k].lock().unwrap_or_else(|p| p.into_inner());
-                cx.compile_function(&mut w, g, n)
-            })
-            .collect()
+    let timed = opts.time_passes;
+    let results = run_largest_first(pool, &workers, &funcs, timed, |w, g, n| {
+        cx.compile_function(w, g, n)
     });
     report.parallel_wall = t0.elapsed();
     report.counts = vec![[0; crate::pipeline::MAX_COUNTERS]; PASSES.len()];
@@ -710,7 +713,11 @@ pub fn compile_module(
     }
     let mut outs = Vec::with_capacity(results.len());
     let mut errors = Vec::new();
-    for r in results {
+    for (&(g, ..), (r, t)) in funcs.iter().zip(results) {
+        report.function_sum += t;
+        if t > report.largest.1 {
+            report.largest = (rcc_mach::symbols::display_name(m, g).to_string(), t);
+        }
         match r {
             Ok(o) => outs.push(o),
             Err(e) => errors.push(e),
@@ -742,9 +749,63 @@ pub fn compile_module(
     out
 }
 
+/// Runs `f` on every function of `funcs` on `pool`, the largest first (by
+/// IR instruction count, so that one big function does not finish last
+/// alone), each worker taking the next function from a shared cursor with
+/// its own [`Worker`]. Returns the results in `funcs`'s order (module
+/// order), whatever order they finished in, each with the CPU time it took
+/// when `timed` (zero otherwise).
+fn run_largest_first<R: Send>(
+    pool: &rayon::ThreadPool,
+    workers: &[Mutex<Worker>],
+    funcs: &[(GlobalId, u32, usize)],
+    timed: bool,
+    f: impl Fn(&mut Worker, GlobalId, u32) -> R + Sync,
+) -> Vec<(R, Duration)> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let mut order: Vec<u32> = (0..funcs.len() as u32).collect();
+    // Stable: equal sizes keep module order.
+    order.sort_by_key(|&i| std::cmp::Reverse(funcs[i as usize].2));
+    let next = AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<(R, Duration)>>> = funcs.iter().map(|_| Mutex::new(None)).collect();
+    let drain = |k: usize| {
+        let mut w = workers[k].lock().unwrap_or_else(|p| p.into_inner());
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&j) = order.get(i) else { break };
+            let (g, n, _) = funcs[j as usize];
+            let start = timed.then(thread_cpu);
+            let r = f(&mut w, g, n);
+            let t = start.map_or(Duration::ZERO, |s| thread_cpu().0.saturating_sub(s.0));
+            *slots[j as usize].lock().unwrap_or_else(|p| p.into_inner()) = Some((r, t));
+        }
+    };
+    if workers.len() <= 1 {
+        drain(0);
+    } else {
+        pool.install(|| {
+            use rayon::prelude::*;
+            (0..workers.len()).into_par_iter().for_each(drain);
+        });
+    }
+    slots
+        .into_iter()
+        .map(|s| {
+            s.into_inner()
+                .unwrap_or_else(|p| p.into_inner())
+                .expect("every function was compiled")
+        })
+        .collect()
+}
+
 /// Replays the fragments in module order between the module's header and
-/// its globals.
-fn merge(cx: &ModuleCx<'_>, outs: &mut [FunctionOutput], ft: FileType) -> Result<Vec<u8>, String> {
+/// its globals, and returns the output file's bytes (the serial merge; the
+/// fragments are taken out of `outs`, freed as they are replayed).
+pub fn merge(
+    cx: &ModuleCx<'_>,
+    outs: &mut [FunctionOutput],
+    ft: FileType,
+) -> Result<Vec<u8>, String> {
     fn run(
         cx: &ModuleCx<'_>,
         outs: &mut [FunctionOutput],

@@ -59,6 +59,8 @@ impl std::error::Error for Error {}
 pub struct Timings {
     pub phases: Vec<(&'static str, Duration)>,
     pub codegen: codegen::Report,
+    /// The parser's sequential and parallel phases.
+    pub parse: rcc_ir::ParseTimes,
 }
 
 impl Timings {
@@ -163,6 +165,117 @@ impl Timings {
             "\n  Parallel region (wall): {:.4} seconds",
             r.parallel_wall.as_secs_f64()
         );
+        s.push_str(&self.model().report());
+        s
+    }
+
+    /// The serial part of the process and the parallel work, for the
+    /// modelled speedup.
+    pub fn model(&self) -> Model {
+        let r = &self.codegen;
+        let p = &self.parse;
+        let phase = |name: &str| -> Duration {
+            self.phases
+                .iter()
+                .filter(|(n, _)| *n == name)
+                .map(|(_, d)| *d)
+                .sum()
+        };
+        let codegen = phase("codegen");
+        let parse = phase("parse");
+        let serial = vec![
+            ("read", phase("read")),
+            ("parse phase 1", p.top),
+            ("parse phase 3", p.merge),
+            (
+                "parse other",
+                parse.saturating_sub(p.top + p.bodies_wall + p.merge),
+            ),
+            ("verify", phase("verify")),
+            (
+                "codegen setup",
+                codegen.saturating_sub(r.parallel_wall + r.merge_wall),
+            ),
+            ("merge", r.merge_wall),
+            ("write", phase("write")),
+        ];
+        Model {
+            serial,
+            bodies: (p.bodies_sum, p.largest_body),
+            functions: (r.function_sum, r.largest.1),
+            largest_name: r.largest.0.clone(),
+        }
+    }
+}
+
+/// The modelled speedup at `-jN`: the process as its serial part plus two
+/// parallel regions (parsing bodies, compiling functions), each taking
+/// the longer of its largest item and its work divided by `N`.
+#[derive(Debug, Default)]
+pub struct Model {
+    /// The serial parts, each with its wall time. Verification (parallel
+    /// per body) is counted as serial.
+    pub serial: Vec<(&'static str, Duration)>,
+    /// Parsing bodies and compiling functions: the time summed over
+    /// items, and the largest item.
+    pub bodies: (Duration, Duration),
+    pub functions: (Duration, Duration),
+    pub largest_name: String,
+}
+
+impl Model {
+    pub fn serial_time(&self) -> f64 {
+        self.serial.iter().map(|(_, d)| d.as_secs_f64()).sum()
+    }
+
+    /// The modelled time with `n` workers.
+    pub fn time(&self, n: u32) -> f64 {
+        let region = |(sum, largest): (Duration, Duration)| {
+            (sum.as_secs_f64() / n as f64).max(largest.as_secs_f64())
+        };
+        self.serial_time() + region(self.bodies) + region(self.functions)
+    }
+
+    /// The modelled speedup at `n` workers over one.
+    pub fn speedup(&self, n: u32) -> f64 {
+        let t = self.time(n);
+        if t > 0.0 {
+            self.time(1) / t
+        } else {
+            1.0
+        }
+    }
+
+    /// The `-time-passes` lines.
+    pub fn report(&self) -> String {
+        use std::fmt::Write;
+        let mut s = String::new();
+        let parts: Vec<String> = self
+            .serial
+            .iter()
+            .map(|(n, d)| format!("{n} {:.4}", d.as_secs_f64()))
+            .collect();
+        let _ = writeln!(
+            s,
+            "  Serial part (wall): {:.4} seconds ({})",
+            self.serial_time(),
+            parts.join(", ")
+        );
+        let _ = writeln!(
+            s,
+            "  Parallel work: parse bodies {:.4} seconds (largest {:.4}), functions {:.4} seconds (largest {:.4}: {})",
+            self.bodies.0.as_secs_f64(),
+            self.bodies.1.as_secs_f64(),
+            self.functions.0.as_secs_f64(),
+            self.functions.1.as_secs_f64(),
+            self.largest_name
+        );
+        let _ = writeln!(
+            s,
+            "  Modelled speedup: -j2 {:.2}x, -j16 {:.2}x (serial + max(largest, work / N) per parallel region)",
+            self.speedup(2),
+            self.speedup(16)
+        );
         s
     }
 }
@@ -226,9 +339,12 @@ impl Compiler {
         timings: &mut Timings,
     ) -> Result<Module, Error> {
         let text = text.into();
+        let mut pt = rcc_ir::ParseTimes::default();
         let m = timings.record("parse", || {
-            self.pool.install(|| rcc_ir::parse_module(text, file))
+            self.pool
+                .install(|| rcc_ir::parse_module_timed(text, file, &mut pt))
         });
+        timings.parse = pt;
         let m = m.map_err(Error::Input)?;
         let v = timings.record("verify", || self.pool.install(|| rcc_ir::verify_module(&m)));
         v.map_err(|e| Error::Input(Diagnostic::locate(file, &m.text, &e)))?;

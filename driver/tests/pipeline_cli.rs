@@ -104,6 +104,46 @@ fn time_passes_shows_every_machine_pass() {
 }
 
 #[test]
+fn time_passes_models_the_serial_part() {
+    for j in ["-j1", "-j2"] {
+        let o = rcc_par(&["-time-passes", j, &example(), "-filetype=null"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let err = stderr(&o);
+        for what in [
+            "Serial part (wall): ",
+            "parse phase 1 ",
+            "merge ",
+            "Parallel work: parse bodies ",
+            "Modelled speedup: -j2 ",
+            ", -j16 ",
+        ] {
+            assert!(err.contains(what), "no {what:?}: {err}");
+        }
+        // The largest function is named, and is one of the example's.
+        assert!(
+            err.contains("(largest ") && (err.contains(": main)") || err.contains(": fib)")),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn modelled_speedup() {
+    use std::time::Duration;
+    let s = Duration::from_secs;
+    let m = rcc_driver::Model {
+        serial: vec![("merge", s(1))],
+        bodies: (s(2), s(1)),
+        functions: (s(32), s(1)),
+        largest_name: "f".into(),
+    };
+    // -j1: 1 + 2 + 32; -j16: 1 + max(1, 2/16) + max(1, 32/16).
+    assert_eq!(m.time(1), 35.0);
+    assert_eq!(m.time(16), 4.0);
+    assert_eq!(m.speedup(16), 8.75);
+}
+
+#[test]
 fn stats_count_per_pass() {
     let o = rcc_par(&["-stats", &example(), "-filetype=null"]);
     let err = stderr(&o);

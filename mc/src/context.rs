@@ -9,8 +9,8 @@
 use crate::expr::{BinOp, Expr, ExprId, ExprPool, ExprWriter, SymbolId, VariantKind};
 use crate::section::{Section, SectionId};
 use crate::symbol::Symbol;
+use ahash::AHashMap as HashMap;
 use rcc_ir::entity::{PackedOption, PrimaryMap};
-use std::collections::HashMap;
 
 /// Symbols, sections and expressions of one object.
 #[derive(Default, Debug)]
@@ -56,12 +56,19 @@ impl MCContext {
     /// A fresh temporary label (`.Lrcc.tmp<N>`; a name compilers do not use,
     /// since a label defined later in the source must not collide).
     pub fn temp_symbol(&mut self) -> SymbolId {
+        use std::fmt::Write;
+        let mut name = String::with_capacity(20);
         loop {
-            let name = format!(".Lrcc.tmp{}", self.next_tmp);
+            name.clear();
+            let _ = write!(name, ".Lrcc.tmp{}", self.next_tmp);
             self.next_tmp += 1;
-            if !self.sym_by_name.contains_key(&name) {
-                let s = self.symbol(&name);
-                self.symbols[s].anonymous = true;
+            if let std::collections::hash_map::Entry::Vacant(v) =
+                self.sym_by_name.entry(name.clone())
+            {
+                let mut sym = Symbol::new(&name);
+                sym.anonymous = true;
+                let s = self.symbols.push(sym);
+                v.insert(s);
                 return s;
             }
         }

@@ -23,8 +23,8 @@ use crate::expr::SymbolId;
 use crate::section::{shf, sht, SectionId};
 use crate::symbol::{Binding, SymbolType, Visibility};
 use crate::target::TargetBackend;
+use ahash::AHashMap as HashMap;
 use rcc_ir::entity::EntityId;
-use std::collections::HashMap;
 
 /// A relocation before symbol-table assignment.
 #[derive(Clone, Debug)]

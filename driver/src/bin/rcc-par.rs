@@ -61,18 +61,21 @@ fn run() -> Result<(), Error> {
     });
     let compiler = Compiler::new(opts)?;
     let bytes = compiler.compile(text, &name, &mut timings)?;
+    // The output is written once, whole.
+    let written = timings.record("write", || {
+        if bytes.is_empty() {
+            Ok(())
+        } else if output.as_os_str() == "-" {
+            write_stdout(&bytes)
+        } else {
+            std::fs::write(&output, &bytes)
+                .map_err(|e| Error::Other(format!("{}: {e}", output.display())))
+        }
+    });
     if time_passes {
         eprint!("{}", timings.report());
     }
-    if bytes.is_empty() {
-        return Ok(());
-    }
-    if output.as_os_str() == "-" {
-        write_stdout(&bytes)
-    } else {
-        std::fs::write(&output, &bytes)
-            .map_err(|e| Error::Other(format!("{}: {e}", output.display())))
-    }
+    written
 }
 
 fn main() -> ExitCode {

@@ -41,8 +41,32 @@ use values::{parse_opt_addrspace, parse_type, parse_typed_value, parse_value, En
 /// Parses a module from `text`; `file` names it in diagnostics.
 /// `text` is a `String` or any other [`Source`]; it is kept, not copied.
 pub fn parse_module(text: impl Into<Source>, file: &str) -> Result<Module, Diagnostic> {
+    parse_module_timed(text, file, &mut ParseTimes::default())
+}
+
+/// Where the parser's time went (`-time-passes`): the sequential phases
+/// 1 and 3 against the parallel phase 2.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ParseTimes {
+    /// Wall time of phase 1 (top level, sequential).
+    pub top: std::time::Duration,
+    /// Wall time of phase 2 (bodies, in parallel).
+    pub bodies_wall: std::time::Duration,
+    /// Phase 2's time per body, summed over bodies, and the largest.
+    pub bodies_sum: std::time::Duration,
+    pub largest_body: std::time::Duration,
+    /// Wall time of phase 3 (merge, sequential).
+    pub merge: std::time::Duration,
+}
+
+/// [`parse_module`], reporting where the time went in `times`.
+pub fn parse_module_timed(
+    text: impl Into<Source>,
+    file: &str,
+    times: &mut ParseTimes,
+) -> Result<Module, Diagnostic> {
     let text = text.into();
-    match parse_inner(&text) {
+    match parse_inner(&text, times) {
         Ok(parts) => Ok(parts.into_module(text, file)),
         Err(e) => Err(Diagnostic::locate(file, &text, &e)),
     }
@@ -200,7 +224,9 @@ struct TopParser<'a> {
     md_ids: AHashMap<u32, ()>,
 }
 
-fn parse_inner(text: &str) -> PResult<Parts> {
+fn parse_inner(text: &str, times: &mut ParseTimes) -> PResult<Parts> {
+    use std::time::{Duration, Instant};
+    let t0 = Instant::now();
     let mut p = TopParser {
         c: Cursor::new(text, 0, text.len()),
         env: TopEnv {
@@ -239,6 +265,8 @@ fn parse_inner(text: &str) -> PResult<Parts> {
     } = env;
 
     // Phase 2: bodies in parallel.
+    let t1 = Instant::now();
+    times.top = t1 - t0;
     let shared = body::Shared {
         src: text,
         types: &types,
@@ -247,10 +275,12 @@ fn parse_inner(text: &str) -> PResult<Parts> {
         numbered: &numbered,
         typed,
     };
-    let results: Vec<PResult<(crate::function::Function, TypeTable)>> = jobs
+    type BodyResult = PResult<(crate::function::Function, TypeTable)>;
+    let results: Vec<(BodyResult, Duration)> = jobs
         .par_iter()
         .map_init(body::BodyScratch::default, |s, j| {
-            body::parse_body(
+            let start = Instant::now();
+            let r = body::parse_body(
                 &shared,
                 s,
                 j.global,
@@ -258,13 +288,20 @@ fn parse_inner(text: &str) -> PResult<Parts> {
                 j.end,
                 &j.params,
                 &j.arg_names,
-            )
+            );
+            (r, start.elapsed())
         })
         .collect();
 
     // Phase 3: merge in source order.
+    let t2 = Instant::now();
+    times.bodies_wall = t2 - t1;
+    for (_, d) in &results {
+        times.bodies_sum += *d;
+        times.largest_body = times.largest_body.max(*d);
+    }
     let mut bodies = Vec::with_capacity(results.len());
-    for (j, r) in jobs.iter().zip(results) {
+    for (j, (r, _)) in jobs.iter().zip(results) {
         let (mut f, overlay) = r?;
         if overlay.own_len() > 0 {
             let base = overlay.base();
@@ -282,6 +319,7 @@ fn parse_inner(text: &str) -> PResult<Parts> {
         }
         bodies.push(f);
     }
+    times.merge = t2.elapsed();
     Ok(Parts {
         env_types: types,
         consts,
