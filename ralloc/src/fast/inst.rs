@@ -13,6 +13,9 @@ pub struct Fast<'a> {
     pub info: Info,
     pub rs: RegState,
     pub edits: Vec<Edit>,
+    /// Edits after the instruction being allocated, appended to `edits`
+    /// once it is done (so `edits` stays sorted by point).
+    pub after: Vec<Edit>,
     pub allocs: Vec<PReg>,
     /// The operands of the instruction being allocated.
     pub ops: Vec<Operand>,
@@ -46,10 +49,10 @@ impl Fast<'_> {
         for k in 0..self.ops.len() {
             let o = self.ops[k];
             if o.kind() == OpKind::RegMask {
-                let keep = t.preserved_regs(o.payload());
+                let mask = o.payload();
                 for r in 0..t.num_regs() {
                     let p = rcc_mc::Reg(r as u16);
-                    if !self.rs.reserved[r] && !keep.contains(&p) {
+                    if !self.rs.reserved[r] && !t.preserves(mask, p) {
                         self.mark_clobbered(r);
                     }
                 }
@@ -269,7 +272,7 @@ impl Fast<'_> {
             self.allocs[base + k] = r;
             if self.info.is_global(d as usize) {
                 self.rs
-                    .save(mf, t, d, ProgPoint::after(pos), &mut self.edits);
+                    .save(mf, t, d, ProgPoint::after(pos), &mut self.after);
             } else if !self.info.live_after(d as usize, pos) {
                 self.dead.push(d);
             }
@@ -307,6 +310,7 @@ impl Fast<'_> {
         for d in self.dead.drain(..) {
             self.rs.drop_vreg(d);
         }
+        self.edits.append(&mut self.after);
         Ok(())
     }
 

@@ -10,18 +10,32 @@
 //! dirty (every def is stored at once); no vreg occupies a register that
 //! aliases a pinned one.
 
+use super::info::reset;
 use crate::output::{Edit, Loc, ProgPoint};
 use rcc_ir::entity::EntityId;
 use rcc_mach::{FrameIdx, FrameKind, MachFunction, PReg, RegClassId, TargetInfo, VReg};
 
 pub const NONE: u32 = u32::MAX;
 
-/// Register state (see the module comment).
+/// Register state (see the module comment). The vectors keep their
+/// capacity from function to function ([`super::FastScratch`]).
+#[derive(Default)]
 pub struct RegState {
     pub occupant: Vec<u32>,
+    /// Registers given an occupant in the current block (possibly vacated
+    /// since, possibly repeated): what [`RegState::reset_block`] clears.
+    occupied: Vec<u16>,
     pub pinned: Vec<bool>,
     /// Registers never allocated (target-reserved plus the options').
     pub reserved: Vec<bool>,
+    /// Per register: it or a register overlapping it is reserved.
+    alias_reserved: Vec<bool>,
+    /// What `reserved` was computed for: the target's register count and
+    /// the options' frame and base pointers.
+    reserved_for: Option<(usize, Option<PReg>, Option<PReg>)>,
+    /// The target's own reserved registers (computed once per scratch; a
+    /// scratch serves one target).
+    pub target_reserved: Vec<bool>,
     /// Registers read by the instruction being allocated (and registers
     /// its early-clobber physical defs write): no other use may take them.
     pub use_claimed: Vec<bool>,
@@ -63,30 +77,61 @@ pub struct Want {
 }
 
 impl RegState {
-    pub fn new(num_regs: usize, num_vregs: usize) -> RegState {
-        RegState {
-            occupant: vec![NONE; num_regs],
-            pinned: vec![false; num_regs],
-            reserved: vec![false; num_regs],
-            use_claimed: vec![false; num_regs],
-            def_claimed: vec![false; num_regs],
-            clobbered: vec![false; num_regs],
-            loc: vec![rcc_mc::Reg(0); num_vregs],
-            dirty: vec![false; num_vregs],
-            slot: vec![NONE; num_vregs],
-            written: vec![false; num_regs],
+    /// Prepares the state for a function with `num_vregs` virtual
+    /// registers, reserving the target's registers and everything
+    /// overlapping `fp` and `bp`.
+    pub fn reset(
+        &mut self,
+        t: &dyn TargetInfo,
+        num_vregs: usize,
+        fp: Option<PReg>,
+        bp: Option<PReg>,
+    ) {
+        let n = t.num_regs();
+        if self.target_reserved.len() != n {
+            self.target_reserved = (0..n)
+                .map(|r| t.is_reserved(rcc_mc::Reg(r as u16)))
+                .collect();
         }
+        if self.reserved_for != Some((n, fp, bp)) {
+            self.reserved.clone_from(&self.target_reserved);
+            for r in fp.into_iter().chain(bp) {
+                for &a in t.aliases(r) {
+                    self.reserved[a as usize] = true;
+                }
+            }
+            self.alias_reserved = (0..n)
+                .map(|r| {
+                    t.aliases(rcc_mc::Reg(r as u16))
+                        .iter()
+                        .any(|&a| self.reserved[a as usize])
+                })
+                .collect();
+            self.reserved_for = Some((n, fp, bp));
+        }
+        reset(&mut self.occupant, n, NONE);
+        self.occupied.clear();
+        reset(&mut self.pinned, n, false);
+        reset(&mut self.use_claimed, n, false);
+        reset(&mut self.def_claimed, n, false);
+        reset(&mut self.clobbered, n, false);
+        reset(&mut self.written, n, false);
+        reset(&mut self.loc, num_vregs, rcc_mc::Reg(0));
+        reset(&mut self.dirty, num_vregs, false);
+        reset(&mut self.slot, num_vregs, NONE);
     }
 
     /// Forgets every register assignment (block boundary).
     pub fn reset_block(&mut self) {
-        for (p, o) in self.occupant.iter_mut().enumerate() {
+        for &p in &self.occupied {
+            let o = &mut self.occupant[p as usize];
             if *o != NONE {
                 self.loc[*o as usize] = rcc_mc::Reg(0);
                 *o = NONE;
             }
-            self.pinned[p] = false;
         }
+        self.occupied.clear();
+        self.pinned.fill(false);
     }
 
     /// The part of `r` an operand with sub-register `sub` names.
@@ -103,7 +148,7 @@ impl RegState {
         if !t.class_contains(w.class, r) {
             return false;
         }
-        if t.aliases(r).iter().any(|&a| self.reserved[a as usize]) {
+        if self.alias_reserved[r.0 as usize] {
             return false;
         }
         let Some(p) = Self::part(t, r, w.sub) else {
@@ -219,6 +264,7 @@ impl RegState {
     pub fn place(&mut self, v: u32, r: PReg) {
         self.drop_vreg(v);
         self.occupant[r.0 as usize] = v;
+        self.occupied.push(r.0);
         self.loc[v as usize] = r;
     }
 
