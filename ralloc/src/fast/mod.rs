@@ -68,6 +68,8 @@ pub struct FastScratch {
     touched: Vec<usize>,
     dead: Vec<u32>,
     early_phys: Vec<PReg>,
+    regk: Vec<u32>,
+    mask_regs: Vec<u16>,
     after: Vec<crate::output::Edit>,
     insts: Vec<MInst>,
     /// The result of the last [`allocate_in`].
@@ -111,6 +113,8 @@ pub fn allocate_in(
         touched: std::mem::take(&mut s.touched),
         dead: std::mem::take(&mut s.dead),
         early_phys: std::mem::take(&mut s.early_phys),
+        regk: std::mem::take(&mut s.regk),
+        mask_regs: (regs::NONE, std::mem::take(&mut s.mask_regs)),
     };
     fast.after.clear();
     fast.touched.clear();
@@ -144,8 +148,12 @@ pub fn allocate_in(
         touched,
         dead,
         early_phys,
+        regk,
+        mask_regs,
         ..
     } = fast;
+    s.regk = regk;
+    s.mask_regs = mask_regs.1;
     s.info = info;
     s.rs = rs;
     s.after = after;
