@@ -225,7 +225,25 @@ impl Fast<'_> {
         }
 
         // 3. Empty the clobbered registers, saving what is still needed.
-        for n in 0..self.touched.len() {
+        // Few registers are occupied (a call clobbers most of the others):
+        // with at most one occupant in the way, it is evicted directly;
+        // with several, the registers are emptied in clobber order, the
+        // order of their stores.
+        let mut victims = self.rs.occupied.iter().filter(|&&q| {
+            t.aliases(rcc_mc::Reg(q))
+                .iter()
+                .any(|&a| self.rs.clobbered[a as usize])
+        });
+        let first = victims.next().copied();
+        let several = victims.next().is_some();
+        if let Some(q) = first.filter(|_| !several) {
+            let o = self.rs.occupant[q as usize];
+            if self.info.live_after(o as usize, pos) {
+                self.rs.save(mf, t, o, before, &mut self.edits);
+            }
+            self.rs.drop_vreg(o);
+        }
+        for n in 0..if several { self.touched.len() } else { 0 } {
             let r = self.touched[n];
             if !self.rs.clobbered[r] {
                 continue;

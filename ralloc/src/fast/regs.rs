@@ -22,9 +22,10 @@ pub const NONE: u32 = u32::MAX;
 #[derive(Default)]
 pub struct RegState {
     pub occupant: Vec<u32>,
-    /// Registers given an occupant in the current block (possibly vacated
-    /// since, possibly repeated): what [`RegState::reset_block`] clears.
-    occupied: Vec<u16>,
+    /// The registers with an occupant, in no particular order (a sparse
+    /// set: `occupied[occupied_at[p]] == p` for each of them).
+    pub occupied: Vec<u16>,
+    occupied_at: Vec<u32>,
     pub pinned: Vec<bool>,
     /// Registers never allocated (target-reserved plus the options').
     pub reserved: Vec<bool>,
@@ -33,6 +34,11 @@ pub struct RegState {
     /// What `reserved` was computed for: the target's register count and
     /// the options' frame and base pointers.
     reserved_for: Option<(usize, Option<PReg>, Option<PReg>)>,
+    /// Per wanted (class, constraint, sub-register) seen since `reserved`
+    /// last changed, a range of `cand_pool`: the registers of the class's
+    /// allocation order that [`RegState::fits`] accepts.
+    cands: Vec<(u32, u32, u32)>,
+    cand_pool: Vec<PReg>,
     /// The target's own reserved registers (computed once per scratch; a
     /// scratch serves one target).
     pub target_reserved: Vec<bool>,
@@ -108,9 +114,12 @@ impl RegState {
                 })
                 .collect();
             self.reserved_for = Some((n, fp, bp));
+            self.cands.clear();
+            self.cand_pool.clear();
         }
         reset(&mut self.occupant, n, NONE);
         self.occupied.clear();
+        reset(&mut self.occupied_at, n, NONE);
         reset(&mut self.pinned, n, false);
         reset(&mut self.use_claimed, n, false);
         reset(&mut self.def_claimed, n, false);
@@ -125,10 +134,8 @@ impl RegState {
     pub fn reset_block(&mut self) {
         for &p in &self.occupied {
             let o = &mut self.occupant[p as usize];
-            if *o != NONE {
-                self.loc[*o as usize] = rcc_mc::Reg(0);
-                *o = NONE;
-            }
+            self.loc[*o as usize] = rcc_mc::Reg(0);
+            *o = NONE;
         }
         self.occupied.clear();
         self.pinned.fill(false);
@@ -201,37 +208,54 @@ impl RegState {
         Some(cost)
     }
 
+    /// The registers of `w.class`'s allocation order that fit `w`, in
+    /// order (computed once per `w` and reservation).
+    fn candidates(&mut self, t: &dyn TargetInfo, w: &Want) -> (usize, usize) {
+        let key = u32::from(w.class.0)
+            | u32::from(w.constraint.map_or(u8::MAX, |c| c.0)) << 8
+            | u32::from(w.sub.unwrap_or(u8::MAX)) << 16;
+        if let Some(&(_, s, e)) = self.cands.iter().find(|c| c.0 == key) {
+            return (s as usize, e as usize);
+        }
+        let s = self.cand_pool.len();
+        for &r in t.allocation_order(w.class) {
+            if self.fits(t, r, w) {
+                self.cand_pool.push(r);
+            }
+        }
+        let e = self.cand_pool.len();
+        self.cands.push((key, s as u32, e as u32));
+        (s, e)
+    }
+
     /// Finds a register for vreg `v` as `w`: the hint, else the first free
     /// register in allocation order, else the cheapest one to evict (the
     /// caller evicts with [`RegState::evict_overlapping`]).
     pub fn find(
-        &self,
+        &mut self,
         t: &dyn TargetInfo,
         v: u32,
         w: &Want,
         p: Purpose,
         live: &dyn Fn(u32) -> bool,
     ) -> Option<PReg> {
-        let order = t.allocation_order(w.class);
+        let (s, e) = self.candidates(t, w);
+        let order = &self.cand_pool[s..e];
         if let Some(h) = w.hint {
-            let hit = order.iter().copied().find(|&r| {
-                Self::part(t, r, w.sub) == Some(h) && self.fits(t, r, w) && self.is_free(t, r, v, p)
-            });
+            let hit = order
+                .iter()
+                .copied()
+                .find(|&r| Self::part(t, r, w.sub) == Some(h) && self.is_free(t, r, v, p));
             if hit.is_some() {
                 return hit;
             }
         }
-        if let Some(r) = order
-            .iter()
-            .copied()
-            .find(|&r| self.fits(t, r, w) && self.is_free(t, r, v, p))
-        {
+        if let Some(r) = order.iter().copied().find(|&r| self.is_free(t, r, v, p)) {
             return Some(r);
         }
         order
             .iter()
             .copied()
-            .filter(|&r| self.fits(t, r, w))
             .filter_map(|r| Some((self.evict_cost(t, r, p, live)?, r)))
             .min_by_key(|&(c, _)| c)
             .map(|(_, r)| r)
@@ -257,13 +281,23 @@ impl RegState {
         if r.0 != 0 {
             self.occupant[r.0 as usize] = NONE;
             self.loc[v as usize] = rcc_mc::Reg(0);
+            let k = self.occupied_at[r.0 as usize] as usize;
+            self.occupied.swap_remove(k);
+            if let Some(&moved) = self.occupied.get(k) {
+                self.occupied_at[moved as usize] = k as u32;
+            }
         }
     }
 
     /// Puts `v` in `r` (which must be free for it).
     pub fn place(&mut self, v: u32, r: PReg) {
         self.drop_vreg(v);
+        let old = self.occupant[r.0 as usize];
+        if old != NONE {
+            self.drop_vreg(old);
+        }
         self.occupant[r.0 as usize] = v;
+        self.occupied_at[r.0 as usize] = self.occupied.len() as u32;
         self.occupied.push(r.0);
         self.loc[v as usize] = r;
     }
