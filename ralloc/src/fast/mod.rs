@@ -95,8 +95,7 @@ pub fn allocate_in(
     opts: &FastOptions,
     s: &mut FastScratch,
 ) -> Result<(), AllocError> {
-    s.rs
-        .reset(t, mf.num_vregs(), opts.frame_pointer, opts.base_pointer);
+    s.rs.reset(t, mf.num_vregs(), opts.frame_pointer, opts.base_pointer);
     s.info.compute(mf, t, &s.rs.target_reserved);
     let mut a = std::mem::take(&mut s.allocation);
     a.edits.clear();
