@@ -146,6 +146,8 @@ pub struct Worker {
     pub ra_scratch: rcc_ralloc::basic::RaScratch,
     /// The greedy allocator's queue, stages and split buffers.
     pub greedy: rcc_ralloc::greedy::Greedy,
+    /// The fast allocator's buffers.
+    pub fast: rcc_ralloc::fast::FastScratch,
     /// Stack slot coloring's buffers.
     pub slot_coloring: rcc_ralloc::stack_coloring::Scratch,
     /// `-stats` counters per pass (indexed like `PASSES`).
@@ -181,6 +183,7 @@ impl Worker {
             ra: Default::default(),
             ra_scratch: Default::default(),
             greedy: Default::default(),
+            fast: Default::default(),
             slot_coloring: Default::default(),
             rec: if encode {
                 RecordingStreamer::with_target(target.backend())

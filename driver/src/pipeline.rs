@@ -674,7 +674,8 @@ fn regalloc_fast(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         base_pointer: reserved.base_pointer,
         check: cx.module.opts.verify_machineinstrs,
     };
-    let s = rcc_ralloc::run_fast(&mut w.mf, t.info(), &fast).map_err(|e| e.to_string())?;
+    let s = rcc_ralloc::run_fast_in(&mut w.mf, t.info(), &fast, &mut w.fast)
+        .map_err(|e| e.to_string())?;
     Ok(counts(&[
         s.spills as u64,
         s.reloads as u64,

@@ -609,15 +609,17 @@ impl MachFunction {
     /// `used_phys`, so it is meaningful after register allocation.
     pub fn callee_saved_written(&self, t: &dyn crate::target::TargetInfo, mask: u32) -> Vec<PReg> {
         let keep = t.preserved_regs(mask);
+        let mut used = vec![false; t.num_regs()];
+        for u in &self.used_phys {
+            if let Some(x) = used.get_mut(u.0 as usize) {
+                *x = true;
+            }
+        }
         let mut out: Vec<PReg> = keep
             .iter()
             .copied()
+            .filter(|&r| t.aliases(r).iter().any(|&a| used[a as usize]))
             .filter(|&r| !t.is_reserved(r))
-            .filter(|&r| {
-                t.aliases(r)
-                    .iter()
-                    .any(|&a| self.used_phys.iter().any(|u| u.0 == a))
-            })
             .filter(|&r| {
                 !keep.iter().any(|&w| {
                     w != r && t.aliases(r).contains(&w.0) && t.reg_bits(w) > t.reg_bits(r)

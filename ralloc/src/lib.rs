@@ -72,10 +72,21 @@ pub fn run_fast(
     t: &dyn TargetInfo,
     opts: &fast::FastOptions,
 ) -> Result<AllocStats, RegAllocError> {
-    let a = fast::allocate(mf, t, opts).map_err(RegAllocError::Alloc)?;
+    run_fast_in(mf, t, opts, &mut fast::FastScratch::default())
+}
+
+/// [`run_fast`] with the buffers of `s` (one per worker).
+pub fn run_fast_in(
+    mf: &mut MachFunction,
+    t: &dyn TargetInfo,
+    opts: &fast::FastOptions,
+    s: &mut fast::FastScratch,
+) -> Result<AllocStats, RegAllocError> {
+    fast::allocate_in(mf, t, opts, s).map_err(RegAllocError::Alloc)?;
+    let a = &s.allocation;
     if opts.check {
-        checker::check(mf, t, &a).map_err(RegAllocError::Check)?;
+        checker::check(mf, t, a).map_err(RegAllocError::Check)?;
     }
-    apply(mf, t, &a).map_err(RegAllocError::Alloc)?;
+    apply(mf, t, a).map_err(RegAllocError::Alloc)?;
     Ok(a.stats)
 }

@@ -189,3 +189,49 @@ fn reload_does_not_evict_another_read_of_the_same_instruction() {
     let mut b = load("fast/reload_does_not_evict_another_read_of_the_same_instruction.mir");
     roundtrip(&mut b, FastOptions::default(), &[&[(regs::RDI, 0x100)]]);
 }
+
+/// One scratch allocates function after function (as a worker does):
+/// every function of `tests/fast/`, with and without a frame pointer, in
+/// an order that alternates large and small ones, gets exactly what a
+/// fresh scratch gives it, the spill slots included.
+#[test]
+fn one_scratch_serves_many_functions() {
+    let mut names: Vec<String> =
+        std::fs::read_dir(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fast"))
+            .expect("tests/fast")
+            .map(|e| e.expect("entry").file_name().into_string().expect("name"))
+            .filter(|n| n.ends_with(".mir"))
+            .collect();
+    names.sort();
+    let prepared = |name: &str| {
+        let mut b = load(&format!("fast/{name}"));
+        rcc_mach::passes::phi_elim::eliminate_phis(&mut b.mf, &T);
+        rcc_mach::passes::two_address::two_address(&mut b.mf, &T);
+        b
+    };
+    let mut shared = rcc_ralloc::fast::FastScratch::default();
+    let mut runs = 0;
+    for round in 0..2 {
+        for (k, name) in names.iter().enumerate() {
+            let name = if round == 1 && k % 2 == 0 {
+                "register_pressure.mir"
+            } else {
+                name.as_str()
+            };
+            let opts = FastOptions {
+                frame_pointer: ((k + round) % 2 == 1).then_some(regs::RBP),
+                base_pointer: None,
+                check: false,
+            };
+            let mut fresh = prepared(name);
+            let want = rcc_ralloc::fast::allocate(&mut fresh.mf, &T, &opts);
+            let mut reused = prepared(name);
+            let got = rcc_ralloc::fast::allocate_in(&mut reused.mf, &T, &opts, &mut shared)
+                .map(|()| shared.allocation.clone());
+            assert_eq!(format!("{want:?}"), format!("{got:?}"), "{name}");
+            assert_eq!(fresh.mir(), reused.mir(), "{name}");
+            runs += 1;
+        }
+    }
+    assert!(runs >= 20);
+}

@@ -189,10 +189,29 @@ fn other_source(mf: &MachFunction, i: MInst, k: usize) -> Option<(usize, VReg)> 
 /// source carried back from the def through copies).
 pub fn two_address(mf: &mut MachFunction, t: &dyn TargetInfo) -> u64 {
     let mut commuted = 0u64;
+    let needs_fix = |mf: &MachFunction, i: MInst| {
+        let ops = mf.operands(i);
+        ops.iter().any(|u| {
+            u.tied_to()
+                .filter(|_| u.is_use())
+                .and_then(|d| ops.get(d))
+                .is_some_and(|def| def.reg() != u.reg() || def.subreg() != u.subreg())
+        })
+    };
+    // Most blocks (and many functions) have nothing to rewrite: they are
+    // neither scanned nor rebuilt.
+    if !mf.layout.iter().any(|&i| needs_fix(mf, i)) {
+        mf.props = (mf.props & !prop::IS_SSA) | prop::TIED_REWRITTEN;
+        return 0;
+    }
     let mut scratch = Vec::new();
     let mut fix: Vec<(usize, Operand, Operand)> = Vec::new();
     let mut facts = VregFacts::new(mf);
     mf.rewrite(&mut scratch, |mf, b, old, out| {
+        if !old.iter().any(|&i| needs_fix(mf, i)) {
+            out.extend_from_slice(old);
+            return;
+        }
         facts.scan_block(mf, b, old);
         for (p, &i) in old.iter().enumerate() {
             fix.clear();

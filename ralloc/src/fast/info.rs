@@ -23,12 +23,20 @@ use rcc_mach::{flag, MachFunction, Operand, PReg, TargetInfo};
 
 const NONE: u32 = u32::MAX;
 
+/// Makes `v` `n` copies of `x`, keeping its capacity.
+pub fn reset<T: Copy>(v: &mut Vec<T>, n: usize, x: T) {
+    v.clear();
+    v.resize(n, x);
+}
+
 /// Whether operand `o` reads its register.
 pub fn reads(o: Operand) -> bool {
     o.is_reg() && !o.has(flag::UNDEF) && (o.is_use() || o.subreg().is_some())
 }
 
-/// Precomputed facts (see the module comment).
+/// Precomputed facts (see the module comment). The vectors keep their
+/// capacity from function to function ([`super::FastScratch`]).
+#[derive(Default)]
 pub struct Info {
     /// Block of the first occurrence of each vreg.
     block: Vec<u32>,
@@ -36,21 +44,27 @@ pub struct Info {
     last_read: Vec<u32>,
     /// Per operand position: a physical register operand is read later.
     phys_live: Vec<bool>,
-    /// Per layout position of a block: its live-ins (the function's for
-    /// the entry, the block's own otherwise) read before being written.
-    pub block_live: Vec<Vec<PReg>>,
+    /// Per layout position of a block, a range into `live_pool`: its
+    /// live-ins (the function's for the entry, the block's own otherwise)
+    /// read before being written.
+    block_live: Vec<(u32, u32)>,
+    live_pool: Vec<PReg>,
+    /// Scratch of the backward scan: physical registers live.
+    live: Vec<bool>,
 }
 
 impl Info {
-    pub fn compute(mf: &MachFunction, t: &dyn TargetInfo) -> Info {
+    /// Computes the facts of `mf` in place; `reserved[r]`: the target
+    /// reserves physical register `r`.
+    pub fn compute(&mut self, mf: &MachFunction, t: &dyn TargetInfo, reserved: &[bool]) {
         let n = mf.num_vregs();
-        let mut info = Info {
-            block: vec![NONE; n],
-            global: vec![false; n],
-            last_read: vec![NONE; n],
-            phys_live: vec![false; mf.operand_pool_len()],
-            block_live: Vec::new(),
-        };
+        let info = self;
+        reset(&mut info.block, n, NONE);
+        reset(&mut info.global, n, false);
+        reset(&mut info.last_read, n, NONE);
+        reset(&mut info.phys_live, mf.operand_pool_len(), false);
+        info.block_live.clear();
+        info.live_pool.clear();
         for &b in &mf.order {
             let start = mf.blocks[b].start as usize;
             for (k, &i) in mf.block_insts(b).iter().enumerate() {
@@ -78,20 +92,20 @@ impl Info {
                 }
             }
         }
-        info.phys_liveness(mf, t);
-        info
+        info.phys_liveness(mf, t, reserved);
     }
 
     /// Backward scan of each block over physical registers.
-    fn phys_liveness(&mut self, mf: &MachFunction, t: &dyn TargetInfo) {
-        let mut live = vec![false; t.num_regs()];
+    fn phys_liveness(&mut self, mf: &MachFunction, t: &dyn TargetInfo, reserved: &[bool]) {
+        let mut live = std::mem::take(&mut self.live);
+        reset(&mut live, t.num_regs(), false);
         let any_live = |live: &[bool], r: PReg| {
             t.aliases(r)
                 .iter()
                 .any(|&a| live.get(a as usize).copied().unwrap_or(false))
         };
         for (bn, &b) in mf.order.iter().enumerate() {
-            live.iter_mut().for_each(|l| *l = false);
+            live.fill(false);
             for &i in mf.block_insts(b).iter().rev() {
                 let base = mf.operand_range(i).start;
                 let ops = mf.operands(i);
@@ -99,7 +113,7 @@ impl Info {
                     let Some(r) = o.reg().as_phys().filter(|_| o.is_def()) else {
                         continue;
                     };
-                    if t.is_reserved(r) {
+                    if reserved[r.0 as usize] {
                         continue;
                     }
                     self.phys_live[base + k] = any_live(&live, r);
@@ -111,7 +125,7 @@ impl Info {
                     let Some(r) = o.reg().as_phys().filter(|_| o.is_use()) else {
                         continue;
                     };
-                    if t.is_reserved(r) || o.has(flag::UNDEF) {
+                    if reserved[r.0 as usize] || o.has(flag::UNDEF) {
                         continue;
                     }
                     self.phys_live[base + k] = any_live(&live, r);
@@ -123,13 +137,19 @@ impl Info {
             } else {
                 mf.block_live_ins(b)
             };
-            self.block_live.push(
-                ins.iter()
-                    .copied()
-                    .filter(|&r| any_live(&live, r))
-                    .collect(),
-            );
+            let start = self.live_pool.len() as u32;
+            self.live_pool
+                .extend(ins.iter().copied().filter(|&r| any_live(&live, r)));
+            self.block_live.push((start, self.live_pool.len() as u32));
         }
+        self.live = live;
+    }
+
+    /// The live-ins of the block at layout position `n` read before being
+    /// written there.
+    pub fn block_live(&self, n: usize) -> &[PReg] {
+        let (s, e) = self.block_live[n];
+        &self.live_pool[s as usize..e as usize]
     }
 
     /// Whether vreg `v` (index) may be live across blocks.

@@ -13,6 +13,9 @@ pub struct Fast<'a> {
     pub info: Info,
     pub rs: RegState,
     pub edits: Vec<Edit>,
+    /// Edits after the instruction being allocated, appended to `edits`
+    /// once it is done (so `edits` stays sorted by point).
+    pub after: Vec<Edit>,
     pub allocs: Vec<PReg>,
     /// The operands of the instruction being allocated.
     pub ops: Vec<Operand>,
@@ -24,6 +27,12 @@ pub struct Fast<'a> {
     /// physical defs: inline-asm clobbers and fixed `=&{reg}` outputs):
     /// no read may stay in them.
     pub early_phys: Vec<PReg>,
+    /// Positions in `ops` of the register and register-mask operands (the
+    /// only ones the steps look at).
+    pub regk: Vec<u32>,
+    /// The registers a call with register mask `mask_regs.0` clobbers
+    /// (not preserved, not reserved), for the current function.
+    pub mask_regs: (u32, Vec<u16>),
 }
 
 fn vreg_of(o: Operand) -> Option<u32> {
@@ -40,18 +49,36 @@ impl Fast<'_> {
         let before = ProgPoint::before(pos);
         let iflags = opc.as_target().map_or(0, |op| t.inst_flags(op));
         let constraint = |k: usize| reg_constraint(t, opc, k);
+        self.regk.clear();
+        for (k, o) in self.ops.iter().enumerate() {
+            if !o.reg().is_none() || o.kind() == OpKind::RegMask {
+                self.regk.push(k as u32);
+            }
+        }
+        let implicit_defs = opc.as_target().map_or(&[][..], |op| t.implicit_defs(op));
+        if self.regk.is_empty() && implicit_defs.is_empty() {
+            return Ok(());
+        }
 
         // 0. What the instruction writes besides its vreg defs.
         self.early_phys.clear();
-        for k in 0..self.ops.len() {
+        for n in 0..self.regk.len() {
+            let k = self.regk[n] as usize;
             let o = self.ops[k];
             if o.kind() == OpKind::RegMask {
-                let keep = t.preserved_regs(o.payload());
-                for r in 0..t.num_regs() {
-                    let p = rcc_mc::Reg(r as u16);
-                    if !self.rs.reserved[r] && !keep.contains(&p) {
-                        self.mark_clobbered(r);
+                let mask = o.payload();
+                if self.mask_regs.0 != mask {
+                    self.mask_regs.0 = mask;
+                    self.mask_regs.1.clear();
+                    for r in 0..t.num_regs() {
+                        let p = rcc_mc::Reg(r as u16);
+                        if !self.rs.reserved[r] && !t.preserves(mask, p) {
+                            self.mask_regs.1.push(r as u16);
+                        }
                     }
+                }
+                for n in 0..self.mask_regs.1.len() {
+                    self.mark_clobbered(self.mask_regs.1[n] as usize);
                 }
             }
             let Some(p) = o.reg().as_phys().filter(|_| o.is_def()) else {
@@ -69,18 +96,17 @@ impl Fast<'_> {
                 self.early_phys.push(p);
             }
         }
-        if let Some(op) = opc.as_target() {
-            for &p in t.implicit_defs(op) {
-                if !self.rs.reserved[p.0 as usize] {
-                    self.mark_clobbered(p.0 as usize);
-                }
+        for &p in implicit_defs {
+            if !self.rs.reserved[p.0 as usize] {
+                self.mark_clobbered(p.0 as usize);
             }
         }
 
         // 1. Reads. First protect the registers of every value read here,
         // so that placing one read cannot evict another that is read here
         // but not afterwards.
-        for k in 0..self.ops.len() {
+        for n in 0..self.regk.len() {
+            let k = self.regk[n] as usize;
             let o = self.ops[k];
             if let Some(v) = vreg_of(o).filter(|_| o.is_use() || reads(o)) {
                 let cur = self.rs.loc[v as usize];
@@ -102,7 +128,8 @@ impl Fast<'_> {
                 }
             }
         }
-        for k in 0..self.ops.len() {
+        for n in 0..self.regk.len() {
+            let k = self.regk[n] as usize;
             let o = self.ops[k];
             let Some(v) = vreg_of(o) else { continue };
             if !o.is_use() && !reads(o) {
@@ -144,7 +171,8 @@ impl Fast<'_> {
         }
         // 1b. A tied use whose value outlives the instruction but is not
         // the def's vreg is copied to a register the def can take.
-        for k in 0..self.ops.len() {
+        for n in 0..self.regk.len() {
+            let k = self.regk[n] as usize;
             let o = self.ops[k];
             let (Some(u), Some(d)) = (vreg_of(o), o.tied_to().filter(|_| o.is_use())) else {
                 continue;
@@ -172,7 +200,8 @@ impl Fast<'_> {
 
         // 2. Values that die here free their registers (still claimed, so
         // no other read of this instruction takes them).
-        for k in 0..self.ops.len() {
+        for n in 0..self.regk.len() {
+            let k = self.regk[n] as usize;
             let o = self.ops[k];
             if let Some(v) = vreg_of(o) {
                 let defined_here = self
@@ -196,7 +225,25 @@ impl Fast<'_> {
         }
 
         // 3. Empty the clobbered registers, saving what is still needed.
-        for n in 0..self.touched.len() {
+        // Few registers are occupied (a call clobbers most of the others):
+        // with at most one occupant in the way, it is evicted directly;
+        // with several, the registers are emptied in clobber order, the
+        // order of their stores.
+        let mut victims = self.rs.occupied.iter().filter(|&&q| {
+            t.aliases(rcc_mc::Reg(q))
+                .iter()
+                .any(|&a| self.rs.clobbered[a as usize])
+        });
+        let first = victims.next().copied();
+        let several = victims.next().is_some();
+        if let Some(q) = first.filter(|_| !several) {
+            let o = self.rs.occupant[q as usize];
+            if self.info.live_after(o as usize, pos) {
+                self.rs.save(mf, t, o, before, &mut self.edits);
+            }
+            self.rs.drop_vreg(o);
+        }
+        for n in 0..if several { self.touched.len() } else { 0 } {
             let r = self.touched[n];
             if !self.rs.clobbered[r] {
                 continue;
@@ -215,7 +262,8 @@ impl Fast<'_> {
         }
 
         // 4. Defs.
-        for k in 0..self.ops.len() {
+        for n in 0..self.regk.len() {
+            let k = self.regk[n] as usize;
             let o = self.ops[k];
             let Some(d) = vreg_of(o).filter(|_| o.is_def()) else {
                 continue;
@@ -269,14 +317,15 @@ impl Fast<'_> {
             self.allocs[base + k] = r;
             if self.info.is_global(d as usize) {
                 self.rs
-                    .save(mf, t, d, ProgPoint::after(pos), &mut self.edits);
+                    .save(mf, t, d, ProgPoint::after(pos), &mut self.after);
             } else if !self.info.live_after(d as usize, pos) {
                 self.dead.push(d);
             }
         }
 
         // 5. Physical defs read later stay pinned until that read.
-        for k in 0..self.ops.len() {
+        for n in 0..self.regk.len() {
+            let k = self.regk[n] as usize;
             let o = self.ops[k];
             let Some(p) = o.reg().as_phys().filter(|_| o.is_def()) else {
                 continue;
@@ -289,11 +338,9 @@ impl Fast<'_> {
                 self.rs.pinned[p.0 as usize] = true;
             }
         }
-        if let Some(op) = opc.as_target() {
-            for &p in t.implicit_defs(op) {
-                if !self.rs.reserved[p.0 as usize] {
-                    self.rs.written[p.0 as usize] = true;
-                }
+        for &p in implicit_defs {
+            if !self.rs.reserved[p.0 as usize] {
+                self.rs.written[p.0 as usize] = true;
             }
         }
 
@@ -307,6 +354,7 @@ impl Fast<'_> {
         for d in self.dead.drain(..) {
             self.rs.drop_vreg(d);
         }
+        self.edits.append(&mut self.after);
         Ok(())
     }
 

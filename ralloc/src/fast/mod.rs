@@ -57,6 +57,25 @@ pub struct FastOptions {
     pub check: bool,
 }
 
+/// The fast allocator's buffers, reused from function to function (one
+/// per worker; a scratch serves one target): the precomputed facts, the
+/// register state, the per-instruction lists and the allocation itself.
+#[derive(Default)]
+pub struct FastScratch {
+    info: Info,
+    rs: RegState,
+    ops: Vec<rcc_mach::Operand>,
+    touched: Vec<usize>,
+    dead: Vec<u32>,
+    early_phys: Vec<PReg>,
+    regk: Vec<u32>,
+    mask_regs: Vec<u16>,
+    after: Vec<crate::output::Edit>,
+    insts: Vec<MInst>,
+    /// The result of the last [`allocate_in`].
+    pub allocation: Allocation,
+}
+
 /// Allocates registers for `mf`; spill slots are added to `mf.frame`,
 /// nothing else of `mf` changes.
 pub fn allocate(
@@ -64,67 +83,104 @@ pub fn allocate(
     t: &dyn TargetInfo,
     opts: &FastOptions,
 ) -> Result<Allocation, AllocError> {
-    let info = Info::compute(mf, t);
-    let mut rs = RegState::new(t.num_regs(), mf.num_vregs());
-    for r in 0..t.num_regs() {
-        rs.reserved[r] = t.is_reserved(rcc_mc::Reg(r as u16));
-    }
-    for fp in opts.frame_pointer.into_iter().chain(opts.base_pointer) {
-        for &a in t.aliases(fp) {
-            rs.reserved[a as usize] = true;
-        }
-    }
+    let mut s = FastScratch::default();
+    allocate_in(mf, t, opts, &mut s)?;
+    Ok(std::mem::take(&mut s.allocation))
+}
+
+/// [`allocate`] into `s.allocation`, with the buffers of `s`.
+pub fn allocate_in(
+    mf: &mut MachFunction,
+    t: &dyn TargetInfo,
+    opts: &FastOptions,
+    s: &mut FastScratch,
+) -> Result<(), AllocError> {
+    s.rs.reset(t, mf.num_vregs(), opts.frame_pointer, opts.base_pointer);
+    s.info.compute(mf, t, &s.rs.target_reserved);
+    let mut a = std::mem::take(&mut s.allocation);
+    a.edits.clear();
+    a.used_phys.clear();
+    info::reset(&mut a.allocs, mf.operand_pool_len(), rcc_mc::Reg(0));
     let mut fast = inst::Fast {
         t,
-        info,
-        rs,
-        edits: Vec::new(),
-        allocs: vec![rcc_mc::Reg(0); mf.operand_pool_len()],
-        ops: Vec::new(),
-        touched: Vec::new(),
-        dead: Vec::new(),
-        early_phys: Vec::new(),
+        info: std::mem::take(&mut s.info),
+        rs: std::mem::take(&mut s.rs),
+        edits: a.edits,
+        after: std::mem::take(&mut s.after),
+        allocs: a.allocs,
+        ops: std::mem::take(&mut s.ops),
+        touched: std::mem::take(&mut s.touched),
+        dead: std::mem::take(&mut s.dead),
+        early_phys: std::mem::take(&mut s.early_phys),
+        regk: std::mem::take(&mut s.regk),
+        mask_regs: (regs::NONE, std::mem::take(&mut s.mask_regs)),
     };
-    let mut insts: Vec<MInst> = Vec::new();
-    for (n, b) in mf.order.clone().into_iter().enumerate() {
+    fast.after.clear();
+    fast.touched.clear();
+    fast.dead.clear();
+    let mut insts = std::mem::take(&mut s.insts);
+    let mut result = Ok(());
+    'blocks: for n in 0..mf.order.len() {
+        let b = mf.order[n];
         fast.rs.reset_block();
-        for &r in &fast.info.block_live[n] {
+        for &r in fast.info.block_live(n) {
             fast.rs.pinned[r.0 as usize] = true;
         }
         let start = mf.blocks[b].start as usize;
         insts.clear();
         insts.extend_from_slice(mf.block_insts(b));
         for (k, &i) in insts.iter().enumerate() {
-            fast.inst(mf, start + k, i)?;
+            if let Err(e) = fast.inst(mf, start + k, i) {
+                result = Err(e);
+                break 'blocks;
+            }
         }
     }
+    s.insts = insts;
     let inst::Fast {
-        mut edits,
-        allocs,
+        info,
         rs,
+        edits,
+        after,
+        allocs,
+        ops,
+        touched,
+        dead,
+        early_phys,
+        regk,
+        mask_regs,
         ..
     } = fast;
-    edits.sort_by_key(|e| e.point);
+    s.regk = regk;
+    s.mask_regs = mask_regs.1;
+    s.info = info;
+    s.rs = rs;
+    s.after = after;
+    s.ops = ops;
+    s.touched = touched;
+    s.dead = dead;
+    s.early_phys = early_phys;
+    a.edits = edits;
+    a.allocs = allocs;
+    result?;
+    debug_assert!(a.edits.is_sorted_by_key(|e| e.point));
     let mut stats = AllocStats::default();
-    for e in &edits {
+    for e in &a.edits {
         match (e.from, e.to) {
             (Loc::Reg(_), Loc::Stack(_)) => stats.spills += 1,
             (Loc::Stack(_), Loc::Reg(_)) => stats.reloads += 1,
             _ => stats.moves += 1,
         }
     }
-    stats.spill_slots = rs.slot.iter().filter(|&&s| s != regs::NONE).count() as u32;
-    let used_phys = rs
-        .written
-        .iter()
-        .enumerate()
-        .filter(|&(_, &w)| w)
-        .map(|(r, _)| rcc_mc::Reg(r as u16))
-        .collect();
-    Ok(Allocation {
-        allocs,
-        edits,
-        used_phys,
-        stats,
-    })
+    stats.spill_slots = s.rs.slot.iter().filter(|&&x| x != regs::NONE).count() as u32;
+    a.used_phys.extend(
+        s.rs.written
+            .iter()
+            .enumerate()
+            .filter(|&(_, &w)| w)
+            .map(|(r, _)| rcc_mc::Reg(r as u16)),
+    );
+    a.stats = stats;
+    s.allocation = a;
+    Ok(())
 }

@@ -10,18 +10,38 @@
 //! dirty (every def is stored at once); no vreg occupies a register that
 //! aliases a pinned one.
 
+use super::info::reset;
 use crate::output::{Edit, Loc, ProgPoint};
 use rcc_ir::entity::EntityId;
 use rcc_mach::{FrameIdx, FrameKind, MachFunction, PReg, RegClassId, TargetInfo, VReg};
 
 pub const NONE: u32 = u32::MAX;
 
-/// Register state (see the module comment).
+/// Register state (see the module comment). The vectors keep their
+/// capacity from function to function ([`super::FastScratch`]).
+#[derive(Default)]
 pub struct RegState {
     pub occupant: Vec<u32>,
+    /// The registers with an occupant, in no particular order (a sparse
+    /// set: `occupied[occupied_at[p]] == p` for each of them).
+    pub occupied: Vec<u16>,
+    occupied_at: Vec<u32>,
     pub pinned: Vec<bool>,
     /// Registers never allocated (target-reserved plus the options').
     pub reserved: Vec<bool>,
+    /// Per register: it or a register overlapping it is reserved.
+    alias_reserved: Vec<bool>,
+    /// What `reserved` was computed for: the target's register count and
+    /// the options' frame and base pointers.
+    reserved_for: Option<(usize, Option<PReg>, Option<PReg>)>,
+    /// Per wanted (class, constraint, sub-register) seen since `reserved`
+    /// last changed, a range of `cand_pool`: the registers of the class's
+    /// allocation order that [`RegState::fits`] accepts.
+    cands: Vec<(u32, u32, u32)>,
+    cand_pool: Vec<PReg>,
+    /// The target's own reserved registers (computed once per scratch; a
+    /// scratch serves one target).
+    pub target_reserved: Vec<bool>,
     /// Registers read by the instruction being allocated (and registers
     /// its early-clobber physical defs write): no other use may take them.
     pub use_claimed: Vec<bool>,
@@ -63,30 +83,62 @@ pub struct Want {
 }
 
 impl RegState {
-    pub fn new(num_regs: usize, num_vregs: usize) -> RegState {
-        RegState {
-            occupant: vec![NONE; num_regs],
-            pinned: vec![false; num_regs],
-            reserved: vec![false; num_regs],
-            use_claimed: vec![false; num_regs],
-            def_claimed: vec![false; num_regs],
-            clobbered: vec![false; num_regs],
-            loc: vec![rcc_mc::Reg(0); num_vregs],
-            dirty: vec![false; num_vregs],
-            slot: vec![NONE; num_vregs],
-            written: vec![false; num_regs],
+    /// Prepares the state for a function with `num_vregs` virtual
+    /// registers, reserving the target's registers and everything
+    /// overlapping `fp` and `bp`.
+    pub fn reset(
+        &mut self,
+        t: &dyn TargetInfo,
+        num_vregs: usize,
+        fp: Option<PReg>,
+        bp: Option<PReg>,
+    ) {
+        let n = t.num_regs();
+        if self.target_reserved.len() != n {
+            self.target_reserved = (0..n)
+                .map(|r| t.is_reserved(rcc_mc::Reg(r as u16)))
+                .collect();
         }
+        if self.reserved_for != Some((n, fp, bp)) {
+            self.reserved.clone_from(&self.target_reserved);
+            for r in fp.into_iter().chain(bp) {
+                for &a in t.aliases(r) {
+                    self.reserved[a as usize] = true;
+                }
+            }
+            self.alias_reserved = (0..n)
+                .map(|r| {
+                    t.aliases(rcc_mc::Reg(r as u16))
+                        .iter()
+                        .any(|&a| self.reserved[a as usize])
+                })
+                .collect();
+            self.reserved_for = Some((n, fp, bp));
+            self.cands.clear();
+            self.cand_pool.clear();
+        }
+        reset(&mut self.occupant, n, NONE);
+        self.occupied.clear();
+        reset(&mut self.occupied_at, n, NONE);
+        reset(&mut self.pinned, n, false);
+        reset(&mut self.use_claimed, n, false);
+        reset(&mut self.def_claimed, n, false);
+        reset(&mut self.clobbered, n, false);
+        reset(&mut self.written, n, false);
+        reset(&mut self.loc, num_vregs, rcc_mc::Reg(0));
+        reset(&mut self.dirty, num_vregs, false);
+        reset(&mut self.slot, num_vregs, NONE);
     }
 
     /// Forgets every register assignment (block boundary).
     pub fn reset_block(&mut self) {
-        for (p, o) in self.occupant.iter_mut().enumerate() {
-            if *o != NONE {
-                self.loc[*o as usize] = rcc_mc::Reg(0);
-                *o = NONE;
-            }
-            self.pinned[p] = false;
+        for &p in &self.occupied {
+            let o = &mut self.occupant[p as usize];
+            self.loc[*o as usize] = rcc_mc::Reg(0);
+            *o = NONE;
         }
+        self.occupied.clear();
+        self.pinned.fill(false);
     }
 
     /// The part of `r` an operand with sub-register `sub` names.
@@ -103,7 +155,7 @@ impl RegState {
         if !t.class_contains(w.class, r) {
             return false;
         }
-        if t.aliases(r).iter().any(|&a| self.reserved[a as usize]) {
+        if self.alias_reserved[r.0 as usize] {
             return false;
         }
         let Some(p) = Self::part(t, r, w.sub) else {
@@ -156,37 +208,54 @@ impl RegState {
         Some(cost)
     }
 
+    /// The registers of `w.class`'s allocation order that fit `w`, in
+    /// order (computed once per `w` and reservation).
+    fn candidates(&mut self, t: &dyn TargetInfo, w: &Want) -> (usize, usize) {
+        let key = u32::from(w.class.0)
+            | u32::from(w.constraint.map_or(u8::MAX, |c| c.0)) << 8
+            | u32::from(w.sub.unwrap_or(u8::MAX)) << 16;
+        if let Some(&(_, s, e)) = self.cands.iter().find(|c| c.0 == key) {
+            return (s as usize, e as usize);
+        }
+        let s = self.cand_pool.len();
+        for &r in t.allocation_order(w.class) {
+            if self.fits(t, r, w) {
+                self.cand_pool.push(r);
+            }
+        }
+        let e = self.cand_pool.len();
+        self.cands.push((key, s as u32, e as u32));
+        (s, e)
+    }
+
     /// Finds a register for vreg `v` as `w`: the hint, else the first free
     /// register in allocation order, else the cheapest one to evict (the
     /// caller evicts with [`RegState::evict_overlapping`]).
     pub fn find(
-        &self,
+        &mut self,
         t: &dyn TargetInfo,
         v: u32,
         w: &Want,
         p: Purpose,
         live: &dyn Fn(u32) -> bool,
     ) -> Option<PReg> {
-        let order = t.allocation_order(w.class);
+        let (s, e) = self.candidates(t, w);
+        let order = &self.cand_pool[s..e];
         if let Some(h) = w.hint {
-            let hit = order.iter().copied().find(|&r| {
-                Self::part(t, r, w.sub) == Some(h) && self.fits(t, r, w) && self.is_free(t, r, v, p)
-            });
+            let hit = order
+                .iter()
+                .copied()
+                .find(|&r| Self::part(t, r, w.sub) == Some(h) && self.is_free(t, r, v, p));
             if hit.is_some() {
                 return hit;
             }
         }
-        if let Some(r) = order
-            .iter()
-            .copied()
-            .find(|&r| self.fits(t, r, w) && self.is_free(t, r, v, p))
-        {
+        if let Some(r) = order.iter().copied().find(|&r| self.is_free(t, r, v, p)) {
             return Some(r);
         }
         order
             .iter()
             .copied()
-            .filter(|&r| self.fits(t, r, w))
             .filter_map(|r| Some((self.evict_cost(t, r, p, live)?, r)))
             .min_by_key(|&(c, _)| c)
             .map(|(_, r)| r)
@@ -212,13 +281,24 @@ impl RegState {
         if r.0 != 0 {
             self.occupant[r.0 as usize] = NONE;
             self.loc[v as usize] = rcc_mc::Reg(0);
+            let k = self.occupied_at[r.0 as usize] as usize;
+            self.occupied.swap_remove(k);
+            if let Some(&moved) = self.occupied.get(k) {
+                self.occupied_at[moved as usize] = k as u32;
+            }
         }
     }
 
     /// Puts `v` in `r` (which must be free for it).
     pub fn place(&mut self, v: u32, r: PReg) {
         self.drop_vreg(v);
+        let old = self.occupant[r.0 as usize];
+        if old != NONE {
+            self.drop_vreg(old);
+        }
         self.occupant[r.0 as usize] = v;
+        self.occupied_at[r.0 as usize] = self.occupied.len() as u32;
+        self.occupied.push(r.0);
         self.loc[v as usize] = r;
     }
 

@@ -13,7 +13,7 @@
 //!   the frame live in the red zone below `%rsp`.
 
 use super::FrameErrorKind;
-use crate::x86_64::desc::{aliases, reg_info, regs};
+use crate::x86_64::desc::{aliases, reg_info, regs, NUM_REGS};
 use crate::x86_64::X86Info;
 use rcc_mach::passes::frame_layout::{
     call_frame, max_placed_align, place_objects, FrameOptions, FramePointer,
@@ -180,9 +180,24 @@ pub(super) fn needs_base_pointer(mf: &MachFunction) -> bool {
     mf.frame.has_var_sized && frame_align(mf) > STACK_ALIGN
 }
 
-/// The 64-bit callee-saved register `r` (of any width) belongs to.
-fn callee_saved64(r: PReg) -> Option<PReg> {
-    PUSH_ORDER.into_iter().find(|&c| aliases(c).contains(&r.0))
+/// The position in [`PUSH_ORDER`] of the 64-bit callee-saved register
+/// `r` (of any width) belongs to; a table built once, since every physical
+/// def of every function is looked up.
+fn push_index(r: PReg) -> Option<usize> {
+    static TABLE: std::sync::OnceLock<[u8; NUM_REGS]> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut t = [u8::MAX; NUM_REGS];
+        for (k, &c) in PUSH_ORDER.iter().enumerate().rev() {
+            for &a in aliases(c) {
+                t[a as usize] = k as u8;
+            }
+        }
+        t
+    });
+    table
+        .get(r.0 as usize)
+        .filter(|&&k| k != u8::MAX)
+        .map(|&k| k as usize)
 }
 
 /// Plans the frame and places the stack objects (sets their offsets).
@@ -201,10 +216,8 @@ pub(super) fn plan(
 
     let mut saved = [false; PUSH_ORDER.len()];
     let mut mark = |r: PReg| {
-        if let Some(c) = callee_saved64(r) {
-            if let Some(k) = PUSH_ORDER.iter().position(|&p| p == c) {
-                saved[k] = true;
-            }
+        if let Some(k) = push_index(r) {
+            saved[k] = true;
         }
     };
     used_csrs.iter().for_each(|&r| mark(r));
