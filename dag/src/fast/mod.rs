@@ -345,3 +345,77 @@ pub fn block_operand(fl: &FunctionLowering<'_>, v: Value) -> Option<MBlock> {
     let b = v.as_entity::<Block>(ValueTag::Block)?;
     fl.blocks.get(b.index()).copied()
 }
+
+/// A GEP taken apart: the constant byte offset and the (index, element
+/// size) of each non-constant index, in order.
+pub struct GepParts {
+    pub offset: u64,
+    pub scaled: Vec<(Value, u64)>,
+}
+
+/// Takes GEP `i` apart through the data layout (as the DAG builder's
+/// `gep_value`): struct fields and constant indices become the offset
+/// (indices sign-extended from their width), other indices are scaled by
+/// their element's allocation size. `None` for a vector GEP, a
+/// non-constant struct index, or an index wider than 64 bits.
+pub fn gep_parts(fl: &FunctionLowering<'_>, i: Inst) -> Option<GepParts> {
+    use rcc_ir::types::{Type, TypeLookup};
+    let f = fl.f;
+    let types = &fl.m.types;
+    if !matches!(
+        types.get(f.ty[i.index()]),
+        Type::Ptr(_) | Type::TypedPtr { .. }
+    ) {
+        return None;
+    }
+    let ops = f.inst_ops(i);
+    let mut ty = TypeId::from_u32(f.extra[i.index()]);
+    let mut out = GepParts {
+        offset: 0,
+        scaled: Vec::new(),
+    };
+    for (k, &idx) in ops[1..].iter().enumerate() {
+        let c = match idx
+            .as_entity::<ConstId>(ValueTag::Const)
+            .map(|c| f.consts.get(c))
+        {
+            Some(d) => match d.kind {
+                ConstKind::Int(x) => Some((x, d.ty)),
+                ConstKind::Null | ConstKind::Zero => Some((0, d.ty)),
+                _ => return None,
+            },
+            None => None,
+        };
+        if k > 0 {
+            match types.get(ty) {
+                Type::Struct { .. } | Type::Named { .. } => {
+                    let field = c?.0 as usize;
+                    if field >= types.fields(ty).len() {
+                        return None;
+                    }
+                    out.offset = out
+                        .offset
+                        .wrapping_add(fl.dl.field_offset(types, ty, field));
+                    ty = types.fields(ty)[field];
+                    continue;
+                }
+                Type::Array { elem, .. } => ty = elem,
+                _ => return None,
+            }
+        }
+        let size = fl.dl.alloc_size(types, ty);
+        match c {
+            Some((x, cty)) => {
+                let bits = match types.get(cty) {
+                    Type::Int(n) if n <= 64 => n,
+                    _ => return None,
+                };
+                let sh = 64 - bits;
+                let x = (((x << sh) as i64) >> sh) as u64;
+                out.offset = out.offset.wrapping_add(x.wrapping_mul(size));
+            }
+            None => out.scaled.push((idx, size)),
+        }
+    }
+    Some(out)
+}

@@ -19,7 +19,7 @@
 use super::super::desc::{OpKind, Role, DESCS};
 use super::super::{op, regs};
 use super::emit::{push_implicit, x86_cc};
-use rcc_dag::fast::{block_operand, Fallback, FastBlock, FastTarget, FastVal};
+use rcc_dag::fast::{block_operand, gep_parts, Fallback, FastBlock, FastTarget, FastVal};
 use rcc_dag::{Cond, IselError, VT};
 use rcc_ir::entity::EntityId;
 use rcc_ir::inst::{self, Opcode};
@@ -43,6 +43,13 @@ enum Mem {
     Reg(VReg),
     /// RIP-relative: a symbol operand of the function.
     Rip(Operand),
+    /// `disp(base, index, scale)`.
+    Indexed {
+        base: VReg,
+        index: Option<VReg>,
+        scale: u8,
+        disp: i64,
+    },
 }
 
 /// An input operand of [`build`], in the form's operand order.
@@ -108,15 +115,26 @@ fn build_flags(
 
 /// The five operands of memory operand `m`.
 fn push_mem(mf: &mut MachFunction, ops: &mut Vec<Operand>, m: Mem) {
-    let (base, disp) = match m {
-        Mem::Frame(fi) => (Operand::frame(fi), mf.imm(0)),
-        Mem::Reg(r) => (Operand::reg_use(r), mf.imm(0)),
-        Mem::Rip(s) => (Operand::reg_use(regs::RIP), s),
+    let (base, scale, index, disp) = match m {
+        Mem::Frame(fi) => (Operand::frame(fi), 1, Reg::NONE, mf.imm(0)),
+        Mem::Reg(r) => (Operand::reg_use(r), 1, Reg::NONE, mf.imm(0)),
+        Mem::Rip(s) => (Operand::reg_use(regs::RIP), 1, Reg::NONE, s),
+        Mem::Indexed {
+            base,
+            index,
+            scale,
+            disp,
+        } => (
+            Operand::reg_use(base),
+            scale,
+            index.map_or(Reg::NONE, Reg::virt),
+            mf.imm(disp),
+        ),
     };
     ops.extend([
         base,
-        Operand::imm(1),
-        Operand::reg_use(Reg::NONE),
+        Operand::imm(scale as i32),
+        Operand::reg_use(index),
         disp,
         Operand::reg_use(Reg::NONE),
     ]);
@@ -187,7 +205,7 @@ impl FastSelector {
     /// Whether the address operand `v` of a load or store is handled.
     fn check_addr(fx: &FastBlock<'_, '_>, v: Value) -> bool {
         match fx.value(v) {
-            Some(FastVal::Reg(_) | FastVal::Frame(_)) => true,
+            Some(FastVal::Reg(_) | FastVal::Frame(_) | FastVal::Pending) => true,
             Some(FastVal::Global(g)) => Self::plain_global(fx, g),
             _ => false,
         }
@@ -425,7 +443,15 @@ impl FastTarget for FastSelector {
                 ),
             },
             Opcode::Call | Opcode::Invoke => Err(Fallback::Call),
-            Opcode::GetElementPtr => Err(Fallback::Memory),
+            Opcode::GetElementPtr => ok(
+                Self::value_ok(fx, ops[0], fx.ty(ops[0]))
+                    && gep_parts(fx.fl, i).is_some_and(|g| {
+                        g.scaled.iter().all(|&(x, _)| {
+                            word_vt(fx, fx.ty(x)).is_some() && Self::value_ok(fx, x, fx.ty(x))
+                        })
+                    }),
+                Fallback::Memory,
+            ),
             Opcode::FNeg
             | Opcode::FAdd
             | Opcode::FSub
@@ -527,6 +553,55 @@ impl FastTarget for FastSelector {
                 let x = self.reg(fx, mf, ops[0], from)?;
                 let r = self.cast(mf, f.op(i), x, from, to)?;
                 fx.set(mf, i, r);
+            }
+            Opcode::GetElementPtr => {
+                let g = gep_parts(fx.fl, i).ok_or_else(bad)?;
+                let mut addr = self.reg(fx, mf, ops[0], VT::I64)?;
+                for &(x, size) in &g.scaled {
+                    let xvt = word_vt(fx, fx.ty(x)).ok_or_else(bad)?;
+                    let xr = self.reg(fx, mf, x, xvt)?;
+                    let mut idx = self.cast(mf, Opcode::SExt, xr, xvt, VT::I64)?;
+                    let scale = if matches!(size, 1 | 2 | 4 | 8) {
+                        size as u8
+                    } else {
+                        let k = if (size as i64) == (size as i32) as i64 {
+                            build(
+                                mf,
+                                &mut self.ops,
+                                op::IMUL64rri32.0,
+                                &[In::R(idx), In::I(size as i64)],
+                            )
+                        } else {
+                            let c = constant(mf, &mut self.ops, VT::I64, size);
+                            build(mf, &mut self.ops, op::IMUL64rr.0, &[In::R(idx), In::R(c)])
+                        };
+                        idx = k.ok_or_else(bad)?;
+                        1
+                    };
+                    let m = Mem::Indexed {
+                        base: addr,
+                        index: Some(idx),
+                        scale,
+                        disp: 0,
+                    };
+                    addr = build(mf, &mut self.ops, op::LEA64r.0, &[In::M(m)]).ok_or_else(bad)?;
+                }
+                if g.offset != 0 {
+                    let r = if fits_imm(VT::I64, g.offset) {
+                        let m = Mem::Indexed {
+                            base: addr,
+                            index: None,
+                            scale: 1,
+                            disp: g.offset as i64,
+                        };
+                        build(mf, &mut self.ops, op::LEA64r.0, &[In::M(m)])
+                    } else {
+                        let c = constant(mf, &mut self.ops, VT::I64, g.offset);
+                        build(mf, &mut self.ops, op::ADD64rr.0, &[In::R(addr), In::R(c)])
+                    };
+                    addr = r.ok_or_else(bad)?;
+                }
+                fx.set(mf, i, addr);
             }
             Opcode::Br if ops.len() == 1 => {
                 let t = block_operand(fx.fl, ops[0]).ok_or_else(bad)?;
