@@ -471,6 +471,22 @@ fn const_int(f: &Function, v: Value) -> Option<u64> {
     }
 }
 
+/// Whether intrinsic `name` has no code (hints, debug information).
+pub fn is_no_code_intrinsic(name: &str) -> bool {
+    [
+        "llvm.lifetime.",
+        "llvm.dbg.",
+        "llvm.assume",
+        "llvm.experimental.noalias",
+        "llvm.invariant.end",
+        "llvm.sideeffect",
+        "llvm.donothing",
+        "llvm.var.annotation",
+    ]
+    .iter()
+    .any(|p| name.starts_with(p))
+}
+
 /// The DAG operation of an integer binary opcode.
 fn bin_op(o: Opcode) -> Option<Op> {
     Some(match o {
@@ -1122,19 +1138,7 @@ impl Builder<'_, '_> {
                 return Ok(());
             }
             if name.starts_with("llvm.") {
-                if [
-                    "llvm.lifetime.",
-                    "llvm.dbg.",
-                    "llvm.assume",
-                    "llvm.experimental.noalias",
-                    "llvm.invariant.end",
-                    "llvm.sideeffect",
-                    "llvm.donothing",
-                    "llvm.var.annotation",
-                ]
-                .iter()
-                .any(|p| name.starts_with(p))
-                {
+                if is_no_code_intrinsic(name) {
                     return Ok(());
                 }
                 if self.vector_intrinsic(i, name)? {

@@ -442,7 +442,8 @@ impl FastTarget for FastSelector {
                     Fallback::Other,
                 ),
             },
-            Opcode::Call | Opcode::Invoke => Err(Fallback::Call),
+            Opcode::Call => ok(Self::check_call(fx, i), Fallback::Call),
+            Opcode::Invoke => Err(Fallback::Call),
             Opcode::GetElementPtr => ok(
                 Self::value_ok(fx, ops[0], fx.ty(ops[0]))
                     && gep_parts(fx.fl, i).is_some_and(|g| {
@@ -554,6 +555,7 @@ impl FastTarget for FastSelector {
                 let r = self.cast(mf, f.op(i), x, from, to)?;
                 fx.set(mf, i, r);
             }
+            Opcode::Call => self.call(fx, mf, i)?,
             Opcode::GetElementPtr => {
                 let g = gep_parts(fx.fl, i).ok_or_else(bad)?;
                 let mut addr = self.reg(fx, mf, ops[0], VT::I64)?;
@@ -648,6 +650,118 @@ impl FastTarget for FastSelector {
 }
 
 impl FastSelector {
+    /// The intrinsic called by `i`, if it calls one.
+    fn intrinsic<'m>(fx: &FastBlock<'m, '_>, i: Inst) -> Option<&'m str> {
+        let m = fx.fl.m;
+        let g = fx.fl.f.inst_ops(i)[0].as_entity::<rcc_ir::GlobalId>(ValueTag::Global)?;
+        let name = m.str(m.globals[g].name);
+        name.starts_with("llvm.").then_some(name)
+    }
+
+    /// The result type of call `i` (`None`: void), if the selector
+    /// handles its call: C calling convention, no bundles, not in tail
+    /// position, an integer or pointer result or none, integer or pointer
+    /// arguments (not `i1`, not in memory), a direct callee that is not
+    /// thread-local or a callee in a register. Intrinsics without code
+    /// are handled (they emit nothing).
+    fn check_call(fx: &FastBlock<'_, '_>, i: Inst) -> bool {
+        use rcc_ir::types::{Type, TypeLookup};
+        let (f, fl) = (fx.fl.f, fx.fl);
+        if let Some(name) = Self::intrinsic(fx, i) {
+            return rcc_dag::build::is_no_code_intrinsic(name);
+        }
+        let info = f.call_info(i);
+        let ops = f.inst_ops(i);
+        let Type::Func { ret, .. } = fl.m.types.get(info.fn_ty) else {
+            return false;
+        };
+        let ret_ok = matches!(fl.m.types.get(ret), Type::Void) || word_vt(fx, ret).is_some();
+        let callee_ok = match fx.value(ops[0]) {
+            Some(FastVal::Global(g)) => Self::plain_global(fx, g),
+            Some(FastVal::Reg(_) | FastVal::Pending) => true,
+            _ => false,
+        };
+        info.cconv == 0
+            && info.bundles.is_empty()
+            && ret_ok
+            && callee_ok
+            && !fl.in_tail_position(i)
+            && ops[1..1 + info.num_args as usize]
+                .iter()
+                .enumerate()
+                .all(|(k, &a)| {
+                    a.tag() != ValueTag::Meta
+                        && word_vt(fx, fx.ty(a)).is_some()
+                        && Self::value_ok(fx, a, fx.ty(a))
+                        && !fl.call_arg_in_memory(i, k)
+                })
+    }
+
+    /// Selects call `i` (checked): arguments narrower than 32 bits
+    /// extended by their attribute (any extension as zero), then the
+    /// call sequence the DAG emitter uses.
+    fn call(
+        &mut self,
+        fx: &mut FastBlock<'_, '_>,
+        mf: &mut MachFunction,
+        i: Inst,
+    ) -> Result<(), IselError> {
+        use super::abi::ArgKind;
+        use super::call::{emit_call_sequence, CallArg};
+        use rcc_ir::types::{Type, TypeLookup};
+        if Self::intrinsic(fx, i).is_some() {
+            return Ok(());
+        }
+        let f = fx.fl.f;
+        let info = *f.call_info(i);
+        let ops = f.inst_ops(i);
+        let bad = || IselError::new("fast-isel: a call it did not check");
+        let Type::Func { ret, vararg, .. } = fx.fl.m.types.get(info.fn_ty) else {
+            return Err(bad());
+        };
+        let mut args = Vec::with_capacity(info.num_args as usize);
+        let mut kinds = Vec::with_capacity(info.num_args as usize);
+        for (k, &a) in ops[1..1 + info.num_args as usize].iter().enumerate() {
+            let vt = word_vt(fx, fx.ty(a)).ok_or_else(bad)?;
+            let mut r = self.reg(fx, mf, a, vt)?;
+            let mut avt = vt;
+            if vt.bits() < 32 {
+                let o = match fx.fl.call_ext(i, Some(k)) {
+                    rcc_dag::Ext::Sign => Opcode::SExt,
+                    _ => Opcode::ZExt,
+                };
+                r = self.cast(mf, o, r, vt, VT::I32)?;
+                avt = VT::I32;
+            }
+            args.push(CallArg::Value(Reg::virt(r), avt));
+            kinds.push(ArgKind::Value(avt));
+        }
+        let (opc, cops) = match fx.value(ops[0]) {
+            Some(FastVal::Global(g)) => {
+                let plt = fx.fl.pic && !rcc_mach::emit::is_dso_local(fx.fl.m, g);
+                let flag = if plt {
+                    crate::x86_64::sym_flags::for_ref(rcc_dag::SymRef::PreemptibleCall)
+                } else {
+                    SymFlag::NONE
+                };
+                (op::CALL64pcrel32, vec![global_sym(mf, g, flag)])
+            }
+            _ => {
+                let r = self.reg(fx, mf, ops[0], VT::I64)?;
+                (op::CALL64r, vec![Operand::reg_use(r)])
+            }
+        };
+        let rets: Vec<VT> = match fx.fl.m.types.get(ret) {
+            Type::Void => Vec::new(),
+            _ => vec![word_vt(fx, ret).ok_or_else(bad)?],
+        };
+        let res = emit_call_sequence(mf, kinds, &args, vararg, opc, cops, &rets)?;
+        if let Some(r) = res.first().and_then(|r| r.as_virt()) {
+            fx.set(mf, i, r);
+        }
+        Ok(())
+    }
+
     /// Integer cast `o` of `x` from `from` to `to` (checked).
     fn cast(
         &mut self,
