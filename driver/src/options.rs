@@ -89,7 +89,7 @@ pub struct Options {
     pub verify_machineinstrs: bool,
     /// `-fast-isel` (llc's option): select `-O0` blocks directly, without
     /// a SelectionDAG, falling back to it per block (unset: the default,
-    /// off; only `-O0` uses it).
+    /// on; only `-O0` uses it).
     pub fast_isel: Option<bool>,
     /// `-join-liveintervals` (LLVM's option, default on): whether the
     /// register coalescer joins copies; off, it only computes liveness and
@@ -439,7 +439,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     ),
     flag(
         "-fast-isel",
-        "Select -O0 code directly, without a SelectionDAG, falling back per block (default false)",
+        "Select -O0 code directly, without a SelectionDAG, falling back per block (default true)",
         |o, on| {
             o.fast_isel = Some(on);
             Ok(())

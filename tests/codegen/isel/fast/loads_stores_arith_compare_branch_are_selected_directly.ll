@@ -1,6 +1,6 @@
-; -fast-isel selects -O0 blocks of loads, stores, GEPs, integer arithmetic, compares, casts and branches without a DAG: every value through its own register, a compare used only by the branch fused with it (cmp; jcc), GEP indices scaled by lea/imul.
-; RUN: rcc-par -O0 -fast-isel -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
-; RUN: rcc-par -O0 -fast-isel -stats -stop-after=finalize-isel -relocation-model=static %s -o - 2>&1 | FileCheck %s --check-prefix=STATS
+; -O0 selects blocks of loads, stores, GEPs, integer arithmetic, compares, casts and branches without a DAG: every value through its own register, a compare used only by the branch fused with it (cmp; jcc), GEP indices scaled by lea/imul.
+; RUN: rcc-par -O0 -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
+; RUN: rcc-par -O0 -stats -stop-after=finalize-isel -relocation-model=static %s -o - 2>&1 | FileCheck %s --check-prefix=STATS
 ; CHECK-LABEL: {{^}}name: f{{$}}
 ; CHECK: MOV32mr %stack.0, 1, $noreg, 0, $noreg, [[A:%[0-9]+]]
 ; CHECK-NEXT: [[V:%[0-9]+]]:gr32 = MOV32rm %stack.0, 1, $noreg, 0, $noreg
