@@ -907,19 +907,7 @@ impl Builder<'_, '_> {
             Opcode::AtomicRmw => self.atomic_rmw(i)?,
             Opcode::CmpXchg => self.cmpxchg(i)?,
             Opcode::Fence => self.fence(i)?,
-            Opcode::FNeg
-            | Opcode::FAdd
-            | Opcode::FSub
-            | Opcode::FMul
-            | Opcode::FDiv
-            | Opcode::FRem
-            | Opcode::FCmp
-            | Opcode::FPExt
-            | Opcode::FPTrunc
-            | Opcode::SIToFP
-            | Opcode::UIToFP
-            | Opcode::FPToSI
-            | Opcode::FPToUI => {
+            o if o.is_fp_op() => {
                 if self.is_vector_inst(i) {
                     self.vector_float_inst(i)?
                 } else {

@@ -190,7 +190,8 @@ impl FastBlock<'_, '_> {
         }
     }
 
-    /// Uses of instruction `i` inside this block.
+    /// Uses of instruction `i` inside this block (phi inputs on edges
+    /// from it included).
     pub fn local_uses(&self, i: Inst) -> u32 {
         self.uses[i.index()]
     }
@@ -232,11 +233,23 @@ pub fn select_block<T: FastTarget + ?Sized>(
         cx.uses.clear();
         cx.uses.resize(n, 0);
     }
+    // Uses in the block, and as inputs of the successors' phis on edges
+    // from it (read by the copies before the terminator).
+    let count = |uses: &mut Vec<u32>, v: Value| {
+        if let Some(d) = v.as_entity::<Inst>(ValueTag::Inst) {
+            if fl.block_of(d) == b {
+                uses[d.index()] += 1;
+            }
+        }
+    };
     for i in f.block_insts(b) {
         for &v in f.inst_ops(i) {
-            if let Some(d) = v.as_entity::<Inst>(ValueTag::Inst) {
-                if fl.block_of(d) == b {
-                    cx.uses[d.index()] += 1;
+            count(&mut cx.uses, v);
+        }
+        if f.op(i).is_terminator() {
+            for s in f.successors(i) {
+                for (_, v, _) in phi_inputs(fl, b, s) {
+                    count(&mut cx.uses, v);
                 }
             }
         }
@@ -252,15 +265,10 @@ pub fn select_block<T: FastTarget + ?Sized>(
         Some(why) => Ok(Some(why)),
         None => emit_block(&mut fx, mf, t).map(|()| None),
     };
+    // Only the block's own instructions were counted.
     for i in f.block_insts(b) {
         cx.vals[i.index()] = PackedOption::default();
-        for &v in f.inst_ops(i) {
-            if let Some(d) = v.as_entity::<Inst>(ValueTag::Inst) {
-                if d.index() < cx.uses.len() {
-                    cx.uses[d.index()] = 0;
-                }
-            }
-        }
+        cx.uses[i.index()] = 0;
     }
     match r {
         Ok(None) => cx.stats.direct += 1,

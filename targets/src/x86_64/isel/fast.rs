@@ -453,19 +453,7 @@ impl FastTarget for FastSelector {
                     }),
                 Fallback::Memory,
             ),
-            Opcode::FNeg
-            | Opcode::FAdd
-            | Opcode::FSub
-            | Opcode::FMul
-            | Opcode::FDiv
-            | Opcode::FRem
-            | Opcode::FCmp
-            | Opcode::FPExt
-            | Opcode::FPTrunc
-            | Opcode::SIToFP
-            | Opcode::UIToFP
-            | Opcode::FPToSI
-            | Opcode::FPToUI => Err(Fallback::Float),
+            o if o.is_fp_op() => Err(Fallback::Float),
             _ => Err(Fallback::Other),
         }
     }
