@@ -14,6 +14,7 @@ pub mod atomic;
 pub mod build;
 pub mod check;
 pub mod combine;
+pub mod fast;
 pub mod fold;
 pub mod isel;
 pub mod legalize;

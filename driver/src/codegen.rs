@@ -318,6 +318,7 @@ impl<'a> ModuleCx<'a> {
             emitter: &self.emitter,
             pic: self.pic,
             opt_level: self.opts.opt_level,
+            fast_isel: self.opts.fast_isel.unwrap_or(true) && self.opts.opt_level == 0,
         }
     }
 

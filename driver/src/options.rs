@@ -87,6 +87,10 @@ pub struct Options {
     pub frame_pointer: Option<String>,
     pub regalloc: Option<RegAlloc>,
     pub verify_machineinstrs: bool,
+    /// `-fast-isel` (llc's option): select `-O0` blocks directly, without
+    /// a SelectionDAG, falling back to it per block (unset: the default,
+    /// on; only `-O0` uses it).
+    pub fast_isel: Option<bool>,
     /// `-join-liveintervals` (LLVM's option, default on): whether the
     /// register coalescer joins copies; off, it only computes liveness and
     /// hints.
@@ -142,6 +146,7 @@ impl Default for Options {
             frame_pointer: None,
             regalloc: None,
             verify_machineinstrs: false,
+            fast_isel: None,
             join_liveintervals: true,
             enable_shrink_wrap: None,
             print_after_all: false,
@@ -429,6 +434,14 @@ pub const OPTIONS: &[OptionSpec] = &[
         "Verify the machine code after each pass",
         |o, on| {
             o.verify_machineinstrs = on;
+            Ok(())
+        },
+    ),
+    flag(
+        "-fast-isel",
+        "Select -O0 code directly, without a SelectionDAG, falling back per block (default true)",
+        |o, on| {
+            o.fast_isel = Some(on);
             Ok(())
         },
     ),

@@ -62,7 +62,7 @@ impl Allocators {
 pub type Counts = [u64; MAX_COUNTERS];
 
 /// The most `-stats` counters one pass reports.
-pub const MAX_COUNTERS: usize = 6;
+pub const MAX_COUNTERS: usize = 8;
 
 /// `c` padded with zeros to [`Counts`].
 pub fn counts(c: &[u64]) -> Counts {
@@ -110,6 +110,12 @@ pub static PASSES: &[Pass] = &[
         counters: &[
             "Number of machine instructions selected",
             "Number of machine blocks",
+            "fast-isel: blocks selected directly",
+            "fast-isel: blocks that fell back to the SelectionDAG",
+            "fast-isel: fallback: call",
+            "fast-isel: fallback: memory access or address",
+            "fast-isel: fallback: floating point",
+            "fast-isel: fallback: other",
         ],
     },
     Pass {
@@ -461,11 +467,17 @@ fn isel(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         .target
         .select_function(env, &cx.subtarget, cx.g, &mut w.mf, &mut w.scratch)
         .map_err(|e| e.to_string())?;
+    let fs = cx.module.target.fast_isel_stats(&w.scratch);
+    let [direct, call, memory, float, other] = fs.counts();
     Ok(counts(&[
         w.mf.num_insts() as u64,
         w.mf.order.len() as u64,
-        0,
-        0,
+        direct,
+        fs.fell_back(),
+        call,
+        memory,
+        float,
+        other,
     ]))
 }
 

@@ -355,6 +355,20 @@ fn check_option(name: &str) {
             );
             same(&["-stack-size-section=false"]);
         }
+        "-fast-isel" => {
+            // On by default at -O0: blocks are selected directly and
+            // counted; -fast-isel=false selects every block with the DAG.
+            let on = run(&["-O0", "-stats"]);
+            ok(&on);
+            assert!(
+                stderr(&on).contains("fast-isel: blocks selected directly"),
+                "{}",
+                stderr(&on)
+            );
+            let off = run(&["-O0", "-stats", "-fast-isel=false"]);
+            ok(&off);
+            assert!(!stderr(&off).contains("fast-isel"), "{}", stderr(&off));
+        }
         "-enable-shrink-wrap" => {
             // An early exit that needs no frame: shrink wrapping (on by
             // default at -O2, as in llc) keeps the pushes off its path.

@@ -260,6 +260,23 @@ impl Opcode {
         (Opcode::Trunc..=Opcode::AddrSpaceCast).contains(&self)
     }
 
+    /// Whether this is a floating-point operation: arithmetic, `fneg`,
+    /// `fcmp`, or a conversion to, from or between floating-point types.
+    pub fn is_fp_op(self) -> bool {
+        self.is_fp_binary()
+            || matches!(
+                self,
+                Opcode::FNeg
+                    | Opcode::FCmp
+                    | Opcode::FPExt
+                    | Opcode::FPTrunc
+                    | Opcode::SIToFP
+                    | Opcode::UIToFP
+                    | Opcode::FPToSI
+                    | Opcode::FPToUI
+            )
+    }
+
     /// Whether this binary opcode works on floating point.
     pub fn is_fp_binary(self) -> bool {
         matches!(

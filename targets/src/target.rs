@@ -49,6 +49,9 @@ pub struct ModuleEnv<'a> {
     /// preparation LLVM's CodeGenPrepare does (return duplication for tail
     /// calls) and the combiner's optimizing rules apply.
     pub opt_level: u8,
+    /// Select blocks directly where the target can (`-fast-isel`),
+    /// falling back to the SelectionDAG per block.
+    pub fast_isel: bool,
 }
 
 /// Registers register allocation must leave alone in one function.
@@ -103,6 +106,11 @@ pub trait Target: Sync {
         mf: &mut MachFunction,
         scratch: &mut TargetScratch,
     ) -> Result<(), IselError>;
+    /// The direct selector's block counts ([`rcc_dag::fast`]) of the last
+    /// function [`Target::select_function`] selected with `scratch`.
+    fn fast_isel_stats(&self, _scratch: &TargetScratch) -> rcc_dag::fast::FastStats {
+        Default::default()
+    }
     /// The registers the allocator must not touch in `mf`.
     fn reserved_regs(&self, mf: &MachFunction, fopts: &FrameOptions) -> ReservedRegs;
     /// The callee-saved registers `mf` writes after allocation (any width).

@@ -39,6 +39,19 @@ use rcc_ir::{Inst, Module, ValueTag};
 use rcc_mach::MachFunction;
 
 /// The `byval` copy described by attribute list `r` of `pool`, if any.
+impl FunctionLowering<'_> {
+    /// Whether argument `k` of call `i` is passed in memory (`byval`) or
+    /// has an attribute the builder rejects (`inalloca`, `preallocated`,
+    /// `nest`).
+    pub fn call_arg_in_memory(&self, i: Inst, k: usize) -> bool {
+        let f = self.f;
+        match f.attrs.lists(f.call_info(i).arg_attrs).get(k) {
+            Some(&r) => !matches!(byval(self.m, self.dl, &f.attrs, r), Ok(None)),
+            None => false,
+        }
+    }
+}
+
 fn byval(m: &Module, dl: &DataLayout, pool: &AttrPool, r: PoolRange) -> BResult<Option<ByVal>> {
     let text: &str = &m.text;
     for bad in ["inalloca", "preallocated", "nest"] {

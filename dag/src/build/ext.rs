@@ -62,11 +62,17 @@ impl FunctionLowering<'_> {
 }
 
 impl Builder<'_, '_> {
+    fn call_ext(&self, i: Inst, k: Option<usize>) -> Ext {
+        self.fl.call_ext(i, k)
+    }
+}
+
+impl FunctionLowering<'_> {
     /// The extension attribute of argument `k` (`None`: the return value)
     /// of call `i`: the call site's, else the direct callee's.
-    fn call_ext(&self, i: Inst, k: Option<usize>) -> Ext {
-        let f = self.fl.f;
-        let m = self.fl.m;
+    pub fn call_ext(&self, i: Inst, k: Option<usize>) -> Ext {
+        let f = self.f;
+        let m = self.m;
         let info = f.call_info(i);
         let site = match k {
             Some(k) => f.attrs.lists(info.arg_attrs).get(k).copied(),
@@ -80,7 +86,9 @@ impl Builder<'_, '_> {
             e => e,
         }
     }
+}
 
+impl Builder<'_, '_> {
     /// Argument `k` of call `i` as the ABI passes it: values narrower than
     /// 32 bits extended to i32 by their attribute.
     pub(super) fn abi_call_arg(&mut self, i: Inst, k: usize, v: SDValue) -> SDValue {

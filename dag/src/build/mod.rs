@@ -377,6 +377,49 @@ impl<'a> FunctionLowering<'a> {
         out
     }
 
+    /// The cross-block (or phi) register of instruction `i`'s value.
+    pub fn value_vreg(&self, i: Inst) -> Option<VReg> {
+        self.inst_vreg[i.index()].expand()
+    }
+
+    /// The IR block of instruction `i`.
+    pub fn block_of(&self, i: Inst) -> Block {
+        Block::from_u32(self.inst_block[i.index()])
+    }
+
+    /// The frame object of static alloca `i`.
+    pub fn static_frame(&self, i: Inst) -> Option<FrameIdx> {
+        self.frame_of[i.index()].expand()
+    }
+
+    /// Where argument `k` is after [`FunctionLowering::lower_arguments`]
+    /// (its first part for an aggregate), and its IR type.
+    pub fn arg_value(&self, k: usize) -> Option<(ArgValue, TypeId)> {
+        let first = *self.arg_first.get(k)? as usize;
+        Some((*self.args.get(first)?, *self.arg_tys.get(k)?))
+    }
+
+    /// Whether `ret void` returns the `sret` pointer.
+    pub fn has_sret(&self) -> bool {
+        self.sret.is_some()
+    }
+
+    /// Whether IR block `b` is one machine block built from its own
+    /// instructions only: no switch or merged-condition steps, not a
+    /// landing pad, no duplicated return, no load or store rebuilding an
+    /// address from another block.
+    pub fn is_plain_block(&self, b: Block) -> bool {
+        self.num_steps(b) == 1
+            && self.pad_entry(b).is_none()
+            && self.ret_into(b).is_none()
+            && !self.f.block_insts(b).any(|i| self.sink.sunk(i))
+    }
+
+    /// The edge register of (predecessor `pred`, phi `phi`).
+    pub fn edge_vreg(&self, pred: Block, phi: Inst) -> Option<VReg> {
+        self.edge(pred.as_u32(), phi.as_u32())
+    }
+
     fn edge(&self, pred: u32, phi: u32) -> Option<VReg> {
         self.edges
             .binary_search_by_key(&(pred, phi), |e| (e.0, e.1))
@@ -426,6 +469,22 @@ fn const_int(f: &Function, v: Value) -> Option<u64> {
         ConstKind::Int(x) => Some(x),
         _ => None,
     }
+}
+
+/// Whether intrinsic `name` has no code (hints, debug information).
+pub fn is_no_code_intrinsic(name: &str) -> bool {
+    [
+        "llvm.lifetime.",
+        "llvm.dbg.",
+        "llvm.assume",
+        "llvm.experimental.noalias",
+        "llvm.invariant.end",
+        "llvm.sideeffect",
+        "llvm.donothing",
+        "llvm.var.annotation",
+    ]
+    .iter()
+    .any(|p| name.starts_with(p))
 }
 
 /// The DAG operation of an integer binary opcode.
@@ -848,19 +907,7 @@ impl Builder<'_, '_> {
             Opcode::AtomicRmw => self.atomic_rmw(i)?,
             Opcode::CmpXchg => self.cmpxchg(i)?,
             Opcode::Fence => self.fence(i)?,
-            Opcode::FNeg
-            | Opcode::FAdd
-            | Opcode::FSub
-            | Opcode::FMul
-            | Opcode::FDiv
-            | Opcode::FRem
-            | Opcode::FCmp
-            | Opcode::FPExt
-            | Opcode::FPTrunc
-            | Opcode::SIToFP
-            | Opcode::UIToFP
-            | Opcode::FPToSI
-            | Opcode::FPToUI => {
+            o if o.is_fp_op() => {
                 if self.is_vector_inst(i) {
                     self.vector_float_inst(i)?
                 } else {
@@ -1079,19 +1126,7 @@ impl Builder<'_, '_> {
                 return Ok(());
             }
             if name.starts_with("llvm.") {
-                if [
-                    "llvm.lifetime.",
-                    "llvm.dbg.",
-                    "llvm.assume",
-                    "llvm.experimental.noalias",
-                    "llvm.invariant.end",
-                    "llvm.sideeffect",
-                    "llvm.donothing",
-                    "llvm.var.annotation",
-                ]
-                .iter()
-                .any(|p| name.starts_with(p))
-                {
+                if is_no_code_intrinsic(name) {
                     return Ok(());
                 }
                 if self.vector_intrinsic(i, name)? {

@@ -121,7 +121,7 @@ impl FunctionLowering<'_> {
 
     /// Whether call `i` is in tail position (see the module comment); the
     /// target still decides whether it can make the tail call.
-    pub(super) fn in_tail_position(&self, i: Inst) -> bool {
+    pub fn in_tail_position(&self, i: Inst) -> bool {
         let (m, f) = (self.m, self.f);
         if !matches!(
             TailKind::from_flags(f.flags[i.index()]),

@@ -14,6 +14,8 @@
 //! schedule it; and close the block with the step's machine successors
 //! and their probabilities (`build::prof`: from `!prof` or `llvm.expect`,
 //! unknown without data).
+//! With `fast_isel` (`-O0`'s default), a block the target's direct
+//! selector handles skips the DAG sequence ([`crate::fast`]).
 //! The result is SSA machine code over virtual registers.
 //!
 //! Invariant: selection may split a block (an atomic loop); the PHIs of
@@ -22,6 +24,7 @@
 
 use crate::build::{build_block, build_step, FunctionLowering, PadEntry};
 use crate::combine::{combine, CombineCtx};
+use crate::fast::{self, FastCx, FastStats, FastTarget};
 use crate::legalize::{legalize_types, legalize_vectors, LegalizeCtx};
 use crate::{CallLowering, Dag, IselError, SDValue};
 use rcc_ir::layout::DataLayout;
@@ -52,6 +55,10 @@ pub trait TargetSelector {
     /// open block of `mf`. Selection may end that block and continue in
     /// new ones (`mf.current_block()` is then the last part).
     fn select_block(&mut self, dag: &mut Dag, mf: &mut MachFunction) -> Result<(), IselError>;
+    /// The target's direct selector ([`crate::fast`]), if it has one.
+    fn fast(&mut self) -> Option<&mut dyn FastTarget> {
+        None
+    }
 }
 
 /// Reused buffers of one worker, with its target selector `S`.
@@ -65,6 +72,11 @@ pub struct IselCtx<S> {
     probs: Vec<rcc_mach::BranchProb>,
     legal: LegalizeCtx,
     combine: CombineCtx,
+    /// Select blocks directly ([`crate::fast`]) where the target can,
+    /// falling back to the SelectionDAG per block (`-fast-isel`).
+    pub fast_isel: bool,
+    /// The direct selector's state and the function's block counts.
+    pub fast: FastCx,
     /// (first, last) machine block of each block that selection split.
     splits: Vec<(MBlock, MBlock)>,
     /// Position-independent code (GOT and PLT references).
@@ -96,6 +108,7 @@ pub fn select_function<S: TargetSelector>(
         fl.plan_ret_duplication();
     }
     cx.legal.pic = cx.pic;
+    cx.fast.stats = FastStats::default();
     for (k, b) in f.blocks.keys().enumerate() {
         for s in 0..fl.num_steps(b) {
             let mb = fl.step_block(b, s);
@@ -121,7 +134,15 @@ pub fn select_function<S: TargetSelector>(
                     landing_pad_entry(mf, mb, e, cx.sel.pad_regs());
                 }
             }
-            select_step(&fl, b, s, mf, cx)?;
+            let direct = s == 0
+                && cx.fast_isel
+                && match cx.sel.fast() {
+                    Some(t) => fast::select_block(&fl, b, mf, t, &mut cx.fast)?.is_none(),
+                    None => false,
+                };
+            if !direct {
+                select_step(&fl, b, s, mf, cx)?;
+            }
             fl.machine_succs(b, s, &mut cx.succs);
             fl.machine_succ_probs(b, s, &cx.succs, &mut cx.probs);
             let last = mf.current_block().unwrap_or(mb);

@@ -135,7 +135,13 @@ impl Target for X86Target {
         let s = scratch(s);
         s.isel.pic = env.pic;
         s.isel.optimize = env.opt_level > 0;
+        s.isel.fast_isel = env.fast_isel;
         select_function(env.m, env.dl, g, mf, &mut s.isel)
+    }
+
+    fn fast_isel_stats(&self, s: &TargetScratch) -> rcc_dag::fast::FastStats {
+        s.downcast_ref::<Scratch>()
+            .map_or_else(Default::default, |s| s.isel.fast.stats)
     }
 
     fn reserved_regs(&self, mf: &MachFunction, fopts: &FrameOptions) -> ReservedRegs {

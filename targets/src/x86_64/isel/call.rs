@@ -474,45 +474,66 @@ pub(super) fn stack_adjust(bytes: i32, down: bool) -> Vec<Operand> {
     v
 }
 
-/// Emits call node `n`.
-pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), IselError> {
-    let dag = e.dag;
-    let ops = dag.operands(n);
-    let (callee, args) = (ops[1], &ops[2..]);
-    let payload = dag.payload(n);
-    let variadic = payload & 1 != 0;
-    let a = assign(arg_kinds(dag, args, payload))?;
+/// One argument of a call sequence ([`emit_call_sequence`]).
+#[derive(Copy, Clone)]
+pub enum CallArg {
+    /// A value of this type in this register.
+    Value(Reg, VT),
+    /// `byval` bytes copied from memory base `src` (a register or a frame
+    /// object).
+    ByVal { src: Operand, size: u64, align: u32 },
+}
+
+/// Emits a call: the stack adjustment, the memory arguments (stores and
+/// `byval` copies, first: large copies use RDI, RSI and RCX), the copies
+/// into argument registers, `%al` for a variadic callee, the call (`opc`
+/// with the callee operands `callee`, the System V mask, implicit
+/// argument uses and return-register defs), the adjustment back and the
+/// copies out of the return registers. `kinds` is what [`assign`]
+/// places (one location per entry of `args`). Returns the result
+/// registers, one per `rets`. Shared by the DAG emitter and the direct
+/// selector.
+#[allow(clippy::too_many_arguments)]
+pub fn emit_call_sequence(
+    mf: &mut MachFunction,
+    kinds: Vec<ArgKind>,
+    args: &[CallArg],
+    variadic: bool,
+    opc: Opcode,
+    mut cops: Vec<Operand>,
+    rets: &[VT],
+) -> Result<Vec<Reg>, IselError> {
+    let a = assign(kinds)?;
     let bytes = u64::from(a.stack_bytes).next_multiple_of(16);
     mf.frame.has_calls = true;
     mf.frame.max_call_frame = mf.frame.max_call_frame.max(bytes);
     let b = bytes as i32;
     mf.push(MOpc::ADJCALLSTACKDOWN, &stack_adjust(b, true));
-    // Memory arguments first: large byval copies use RDI, RSI and RCX.
-    for (&v, &loc) in args.iter().zip(&a.locs) {
+    for (&arg, &loc) in args.iter().zip(&a.locs) {
         let ArgLoc::Stack(off) = loc else { continue };
         let sp = Operand::reg_use(regs::RSP);
-        if dag.op_of(v) == Op::ByValArg {
-            let ByVal { size, align } = ByVal::unpack(dag.payload(v.node()));
-            // An over-aligned copy needs an over-aligned stack pointer:
-            // the frame is realigned.
-            mf.frame.max_align = mf.frame.max_align.max(align);
-            let src = byval_source(e, dag.operands(v.node())[0]);
-            copy_bytes(mf, src, 0, sp, i64::from(off), size);
-            continue;
+        match arg {
+            CallArg::ByVal { src, size, align } => {
+                // An over-aligned copy needs an over-aligned stack pointer:
+                // the frame is realigned.
+                mf.frame.max_align = mf.frame.max_align.max(align);
+                copy_bytes(mf, src, 0, sp, i64::from(off), size);
+            }
+            CallArg::Value(r, vt) => {
+                let (_, opc) = mem_forms(vt);
+                let mut ops = mem(sp, i64::from(off)).to_vec();
+                ops.push(Operand::reg_use(r));
+                mf.push(MOpc::target(opc.0), &ops);
+            }
         }
-        let (_, opc) = mem_forms(dag.vt(v));
-        let mut ops = mem(sp, i64::from(off)).to_vec();
-        ops.push(Operand::reg_use(e.reg(v)));
-        mf.push(MOpc::target(opc.0), &ops);
     }
     let mut uses = Vec::new();
-    for (&v, &loc) in args.iter().zip(&a.locs) {
-        let ArgLoc::Reg(r) = loc else { continue };
-        let p = part(r, dag.vt(v));
-        mf.push(
-            MOpc::COPY,
-            &[Operand::reg_def(p), Operand::reg_use(e.reg(v))],
-        );
+    for (&arg, &loc) in args.iter().zip(&a.locs) {
+        let (ArgLoc::Reg(p), CallArg::Value(r, vt)) = (loc, arg) else {
+            continue;
+        };
+        let p = part(p, vt);
+        mf.push(MOpc::COPY, &[Operand::reg_def(p), Operand::reg_use(r)]);
         uses.push(p);
     }
     if variadic {
@@ -523,7 +544,49 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
         );
         uses.push(regs::AL);
     }
-    let mut cops = Vec::with_capacity(uses.len() + 12);
+    let opc = MOpc::target(opc.0);
+    cops.push(Operand::reg_mask(mask::SYSV));
+    cops.extend(uses.iter().map(|&p| Operand::implicit_use(p)));
+    push_implicit(&mut cops, opc, false);
+    let ret_ps = ret_regs(rets)?;
+    cops.extend(ret_ps.iter().map(|&p| Operand::implicit_def(p)));
+    mf.push(opc, &cops);
+    mf.push(MOpc::ADJCALLSTACKUP, &stack_adjust(b, false));
+    let mut out = Vec::with_capacity(rets.len());
+    for (&p, &vt) in ret_ps.iter().zip(rets) {
+        out.push(if vt == VT::F80 {
+            // %st(0) first; then %st(1) is on top.
+            super::x87::pop_st0(mf)
+        } else {
+            let v = mf.new_vreg(class_of_vt(vt)?);
+            mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
+            Reg::virt(v)
+        });
+    }
+    Ok(out)
+}
+
+/// Emits call node `n`.
+pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<(), IselError> {
+    let dag = e.dag;
+    let ops = dag.operands(n);
+    let (callee, args) = (ops[1], &ops[2..]);
+    let payload = dag.payload(n);
+    let variadic = payload & 1 != 0;
+    let kinds = arg_kinds(dag, args, payload);
+    let cargs: Vec<CallArg> = args
+        .iter()
+        .map(|&v| {
+            if dag.op_of(v) == Op::ByValArg {
+                let ByVal { size, align } = ByVal::unpack(dag.payload(v.node()));
+                let src = byval_source(e, dag.operands(v.node())[0]);
+                CallArg::ByVal { src, size, align }
+            } else {
+                CallArg::Value(e.reg(v), dag.vt(v))
+            }
+        })
+        .collect();
+    let mut cops = Vec::with_capacity(args.len() + 12);
     let opc = if dag.op_of(callee) == Op::Symbol {
         cops.push(Operand::sym_index(dag.payload(callee.node()) as u32));
         op::CALL64pcrel32
@@ -535,26 +598,11 @@ pub fn emit_call(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result<
         cops.push(Operand::reg_use(e.reg(callee)));
         op::CALL64r
     };
-    let opc = MOpc::target(opc.0);
-    cops.push(Operand::reg_mask(mask::SYSV));
-    cops.extend(uses.iter().map(|&p| Operand::implicit_use(p)));
-    push_implicit(&mut cops, opc, false);
     let vts = dag.vts(n);
     let vts = &vts[..vts.len() - 1];
-    let rets = ret_regs(vts)?;
-    cops.extend(rets.iter().map(|&p| Operand::implicit_def(p)));
-    mf.push(opc, &cops);
-    mf.push(MOpc::ADJCALLSTACKUP, &stack_adjust(b, false));
-    for (k, (&p, &vt)) in rets.iter().zip(vts).enumerate() {
-        let v = if vt == VT::F80 {
-            // %st(0) first; then %st(1) is on top.
-            super::x87::pop_st0(mf)
-        } else {
-            let v = mf.new_vreg(class_of_vt(vt)?);
-            mf.push(MOpc::COPY, &[Operand::reg_def(v), Operand::reg_use(p)]);
-            Reg::virt(v)
-        };
-        e.set_reg(SDValue::new(n, k as u32), v);
+    let res = emit_call_sequence(mf, kinds, &cargs, variadic, opc, cops, vts)?;
+    for (k, r) in res.into_iter().enumerate() {
+        e.set_reg(SDValue::new(n, k as u32), r);
     }
     Ok(())
 }

@@ -18,6 +18,8 @@
 //! - [`call`]: the System V [`rcc_dag::CallLowering`] hooks and the
 //!   emission of calls and returns;
 //! - [`jumptable`]: the jump through a switch's jump table;
+//! - [`fast`]: the direct selector of `-O0` (no DAG; blocks it does not
+//!   handle fall back to the path above);
 //! - [`x87`]: hand-written sequences for `x86_fp80` arithmetic.
 //! - [`vector`]: SSE2 vectors: which types and operations are legal (the
 //!   [`rcc_dag::legalize::TypeLegality`] the legalizer asks) and the
@@ -32,6 +34,7 @@ pub mod addr;
 pub mod atomic;
 pub mod call;
 pub mod emit;
+pub mod fast;
 pub mod inline_asm;
 pub mod jumptable;
 pub mod matcher;
@@ -57,6 +60,7 @@ use rcc_mach::{MachFunction, Operand, Reg};
 /// Reusable instruction-selection state (one per worker).
 #[derive(Default)]
 pub struct Selector {
+    fast: fast::FastSelector,
     cover: Cover,
     vals: Vec<Reg>,
     ops: Vec<Operand>,
@@ -105,6 +109,10 @@ impl TargetSelector for Selector {
 
     fn select_block(&mut self, dag: &mut Dag, mf: &mut MachFunction) -> Result<(), IselError> {
         Selector::select_block(self, dag, mf)
+    }
+
+    fn fast(&mut self) -> Option<&mut dyn rcc_dag::fast::FastTarget> {
+        Some(&mut self.fast)
     }
 }
 

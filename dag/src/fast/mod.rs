@@ -1,0 +1,429 @@
+//! Direct instruction selection for `-O0` (LLVM's FastISel): each IR block
+//! is selected straight from the IR arenas into machine instructions, with
+//! no SelectionDAG, and falls back to the DAG path for the whole block when
+//! the target does not handle one of its instructions.
+//!
+//! This module owns the target-independent part: the per-block decision
+//! (every instruction checked by the target *before* anything is emitted,
+//! so a fallback never leaves half a block behind), the value -> register
+//! map of the block's own values, the copies of values other blocks read
+//! into their [`FunctionLowering`] registers (the same registers the DAG
+//! path writes with `CopyToReg`, so directly selected and fallen-back
+//! blocks mix freely), the copies of phi inputs into the edge registers
+//! before the terminator, and the fallback accounting by construct
+//! ([`Fallback`]). The target ([`FastTarget`]) says which instructions it
+//! selects and emits them.
+//!
+//! Invariants: a block is either selected here completely or not at all
+//! (then `select_step` builds its DAG from scratch); every value read by
+//! another block is copied into its cross-block register right after it
+//! is computed; the block's PHIs, arguments and landing-pad entry are the
+//! driver's (`isel::function`), as on the DAG path.
+
+use crate::build::FunctionLowering;
+use crate::IselError;
+use rcc_ir::constant::{ConstId, ConstKind};
+use rcc_ir::entity::{EntityId, PackedOption};
+use rcc_ir::inst::Opcode;
+use rcc_ir::types::TypeId;
+use rcc_ir::{Block, GlobalId, Inst, Value, ValueTag};
+use rcc_mach::{FrameIdx, MBlock, MOpc, MachFunction, Operand, VReg};
+
+/// Why a block fell back to the SelectionDAG, by construct (the `-stats`
+/// counters of `finalize-isel`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Fallback {
+    /// A call, invoke or intrinsic.
+    Call,
+    /// A load, store or address the direct selector does not handle
+    /// (atomic, odd width, vector, GEP, thread-local, constant expression).
+    Memory,
+    /// Floating-point or vector arithmetic.
+    Float,
+    /// Anything else (switch, select, shifts, division, odd widths, i1
+    /// arithmetic, special blocks).
+    Other,
+}
+
+impl Fallback {
+    /// The number of fallback kinds.
+    pub const COUNT: usize = 4;
+
+    /// The index of this kind in [`FastStats::fallbacks`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Blocks selected directly and blocks that fell back, per function.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct FastStats {
+    pub direct: u64,
+    pub fallbacks: [u64; Fallback::COUNT],
+}
+
+impl FastStats {
+    /// Blocks selected directly, then the fallbacks of each kind in
+    /// [`Fallback`] order (call, memory, float, other).
+    pub fn counts(&self) -> [u64; 1 + Fallback::COUNT] {
+        let f = self.fallbacks;
+        [self.direct, f[0], f[1], f[2], f[3]]
+    }
+
+    /// All blocks that fell back.
+    pub fn fell_back(&self) -> u64 {
+        self.fallbacks.iter().sum()
+    }
+}
+
+/// An IR operand as the direct selector sees it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FastVal {
+    /// In a virtual register (a value of this block, of another block, or
+    /// an argument).
+    Reg(VReg),
+    /// The address of a frame object (a static alloca, a `byval` argument).
+    Frame(FrameIdx),
+    /// An integer constant (null pointers and zero included), as its bits.
+    Int(u64),
+    /// The address of a global.
+    Global(GlobalId),
+    /// `undef` or `poison`.
+    Undef,
+    /// A value of this block not computed yet: seen only while the block
+    /// is checked, before anything is emitted.
+    Pending,
+}
+
+/// A target's direct selector.
+pub trait FastTarget {
+    /// Whether the target selects instruction `i` of the block directly;
+    /// otherwise the construct that makes the block fall back. Called for
+    /// every instruction of the block before any is selected.
+    fn check(&self, fx: &FastBlock<'_, '_>, i: Inst) -> Result<(), Fallback>;
+    /// Whether the target can put value `v` (of IR type `ty`) in a
+    /// register (a phi input).
+    fn check_value(&self, fx: &FastBlock<'_, '_>, v: Value, ty: TypeId) -> bool;
+    /// Selects instruction `i` (checked) into the open block of `mf`.
+    fn select(
+        &mut self,
+        fx: &mut FastBlock<'_, '_>,
+        mf: &mut MachFunction,
+        i: Inst,
+    ) -> Result<(), IselError>;
+    /// A register holding value `v` of IR type `ty` (checked by
+    /// [`FastTarget::check_value`]), materialized in the open block.
+    fn materialize(
+        &mut self,
+        fx: &mut FastBlock<'_, '_>,
+        mf: &mut MachFunction,
+        v: Value,
+        ty: TypeId,
+    ) -> Result<VReg, IselError>;
+}
+
+/// Reused per-worker state of the direct selector.
+#[derive(Default)]
+pub struct FastCx {
+    /// Register of each instruction of the current block (indexed by
+    /// instruction; entries of a block are reset after it).
+    vals: Vec<PackedOption<VReg>>,
+    /// Uses of each instruction inside the current block.
+    uses: Vec<u32>,
+    /// Counts of the current function.
+    pub stats: FastStats,
+}
+
+/// The block being selected directly: what a [`FastTarget`] reads and
+/// records values through.
+pub struct FastBlock<'a, 'f> {
+    pub fl: &'a FunctionLowering<'f>,
+    pub b: Block,
+    vals: &'a mut Vec<PackedOption<VReg>>,
+    uses: &'a [u32],
+}
+
+impl FastBlock<'_, '_> {
+    /// The IR type of operand `v`.
+    pub fn ty(&self, v: Value) -> TypeId {
+        let f = self.fl.f;
+        match v.tag() {
+            ValueTag::Inst => f.ty[v.index()],
+            ValueTag::Arg => self
+                .fl
+                .arg_value(v.index())
+                .map_or(rcc_ir::types::prim::PTR, |a| a.1),
+            ValueTag::Const => f.consts.get(ConstId::from_index(v.index())).ty,
+            _ => rcc_ir::types::prim::PTR,
+        }
+    }
+
+    /// Operand `v` as the selector sees it; `None` for what it does not
+    /// handle (aggregates' parts, constant expressions, floats, ...).
+    pub fn value(&self, v: Value) -> Option<FastVal> {
+        match v.tag() {
+            ValueTag::Inst => {
+                let i = Inst::from_index(v.index());
+                if let Some(r) = self.vals[v.index()].expand() {
+                    return Some(FastVal::Reg(r));
+                }
+                if let Some(fi) = self.fl.static_frame(i) {
+                    return Some(FastVal::Frame(fi));
+                }
+                if self.fl.block_of(i) == self.b && self.fl.f.op(i) != Opcode::Phi {
+                    return Some(FastVal::Pending);
+                }
+                self.fl.value_vreg(i).map(FastVal::Reg)
+            }
+            ValueTag::Arg => match self.fl.arg_value(v.index())?.0 {
+                crate::ArgValue::Reg(r) => Some(FastVal::Reg(r)),
+                crate::ArgValue::Frame(fi) => Some(FastVal::Frame(fi)),
+            },
+            ValueTag::Global => Some(FastVal::Global(GlobalId::from_index(v.index()))),
+            ValueTag::Const => match self.fl.f.consts.get(ConstId::from_index(v.index())).kind {
+                ConstKind::Int(x) => Some(FastVal::Int(x)),
+                ConstKind::Null | ConstKind::Zero => Some(FastVal::Int(0)),
+                ConstKind::Undef | ConstKind::Poison => Some(FastVal::Undef),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Uses of instruction `i` inside this block (phi inputs on edges
+    /// from it included).
+    pub fn local_uses(&self, i: Inst) -> u32 {
+        self.uses[i.index()]
+    }
+
+    /// Whether another block reads `i` (through its cross-block register).
+    pub fn exported(&self, i: Inst) -> bool {
+        self.fl.f.op(i) != Opcode::Phi && self.fl.value_vreg(i).is_some()
+    }
+
+    /// Records `r` as the register of `i`'s value, and copies it into
+    /// `i`'s cross-block register if another block reads it.
+    pub fn set(&mut self, mf: &mut MachFunction, i: Inst, r: VReg) {
+        self.vals[i.index()] = PackedOption::some(r);
+        if self.exported(i) {
+            if let Some(x) = self.fl.value_vreg(i) {
+                mf.push(MOpc::COPY, &[Operand::reg_def(x), Operand::reg_use(r)]);
+            }
+        }
+    }
+}
+
+/// Selects IR block `b` directly into the open machine block of `mf`, or
+/// returns the construct that makes it fall back (nothing emitted).
+pub fn select_block<T: FastTarget + ?Sized>(
+    fl: &FunctionLowering<'_>,
+    b: Block,
+    mf: &mut MachFunction,
+    t: &mut T,
+    cx: &mut FastCx,
+) -> Result<Option<Fallback>, IselError> {
+    let f = fl.f;
+    if !fl.is_plain_block(b) {
+        return Ok(Some(Fallback::Other));
+    }
+    let n = f.num_insts();
+    if cx.vals.len() != n {
+        cx.vals.clear();
+        cx.vals.resize(n, PackedOption::default());
+        cx.uses.clear();
+        cx.uses.resize(n, 0);
+    }
+    // Uses in the block, and as inputs of the successors' phis on edges
+    // from it (read by the copies before the terminator).
+    let count = |uses: &mut Vec<u32>, v: Value| {
+        if let Some(d) = v.as_entity::<Inst>(ValueTag::Inst) {
+            if fl.block_of(d) == b {
+                uses[d.index()] += 1;
+            }
+        }
+    };
+    for i in f.block_insts(b) {
+        for &v in f.inst_ops(i) {
+            count(&mut cx.uses, v);
+        }
+        if f.op(i).is_terminator() {
+            for s in f.successors(i) {
+                for (_, v, _) in phi_inputs(fl, b, s) {
+                    count(&mut cx.uses, v);
+                }
+            }
+        }
+    }
+    let mut fx = FastBlock {
+        fl,
+        b,
+        vals: &mut cx.vals,
+        uses: &cx.uses,
+    };
+    let verdict = check_block(&fx, t);
+    let r = match verdict {
+        Some(why) => Ok(Some(why)),
+        None => emit_block(&mut fx, mf, t).map(|()| None),
+    };
+    // Only the block's own instructions were counted.
+    for i in f.block_insts(b) {
+        cx.vals[i.index()] = PackedOption::default();
+        cx.uses[i.index()] = 0;
+    }
+    match r {
+        Ok(None) => cx.stats.direct += 1,
+        Ok(Some(why)) => cx.stats.fallbacks[why.index()] += 1,
+        Err(_) => {}
+    }
+    r
+}
+
+/// The first construct of block `fx.b` the target does not select, if any
+/// (instructions and the phi inputs its terminator copies).
+fn check_block<T: FastTarget + ?Sized>(fx: &FastBlock<'_, '_>, t: &T) -> Option<Fallback> {
+    let f = fx.fl.f;
+    for i in f.block_insts(fx.b) {
+        if let Err(why) = t.check(fx, i) {
+            return Some(why);
+        }
+        if f.op(i).is_terminator() {
+            for s in f.successors(i) {
+                for (_, v, ty) in phi_inputs(fx.fl, fx.b, s) {
+                    if !t.check_value(fx, v, ty) {
+                        return Some(Fallback::Other);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The (edge register, input value, type) of each phi of `succ` on the
+/// edge from `b`.
+fn phi_inputs<'a>(
+    fl: &'a FunctionLowering<'_>,
+    b: Block,
+    succ: Block,
+) -> impl Iterator<Item = (VReg, Value, TypeId)> + 'a {
+    let f = fl.f;
+    f.block_insts(succ)
+        .take_while(move |&p| f.op(p) == Opcode::Phi)
+        .filter_map(move |p| {
+            let edge = fl.edge_vreg(b, p)?;
+            let pair = f.inst_ops(p).chunks(2).find(|c| {
+                c.get(1).and_then(|x| x.as_entity::<Block>(ValueTag::Block)) == Some(b)
+            })?;
+            Some((edge, pair[0], f.ty[p.index()]))
+        })
+}
+
+fn emit_block<T: FastTarget + ?Sized>(
+    fx: &mut FastBlock<'_, '_>,
+    mf: &mut MachFunction,
+    t: &mut T,
+) -> Result<(), IselError> {
+    let f = fx.fl.f;
+    let mut succs: Vec<Block> = Vec::new();
+    for i in f.block_insts(fx.b) {
+        if f.op(i).is_terminator() {
+            // The successors' phi inputs go into their edge registers
+            // before the branch (once per successor, as the DAG path).
+            succs.clear();
+            for s in f.successors(i) {
+                if !succs.contains(&s) {
+                    succs.push(s);
+                }
+            }
+            for &s in &succs {
+                let fl = fx.fl;
+                for (edge, v, ty) in phi_inputs(fl, fx.b, s) {
+                    let r = t.materialize(fx, mf, v, ty)?;
+                    mf.push(MOpc::COPY, &[Operand::reg_def(edge), Operand::reg_use(r)]);
+                }
+            }
+        }
+        t.select(fx, mf, i)?;
+    }
+    Ok(())
+}
+
+/// The machine block of IR block operand `v` (a branch target).
+pub fn block_operand(fl: &FunctionLowering<'_>, v: Value) -> Option<MBlock> {
+    let b = v.as_entity::<Block>(ValueTag::Block)?;
+    fl.blocks.get(b.index()).copied()
+}
+
+/// A GEP taken apart: the constant byte offset and the (index, element
+/// size) of each non-constant index, in order.
+pub struct GepParts {
+    pub offset: u64,
+    pub scaled: Vec<(Value, u64)>,
+}
+
+/// Takes GEP `i` apart through the data layout (as the DAG builder's
+/// `gep_value`): struct fields and constant indices become the offset
+/// (indices sign-extended from their width), other indices are scaled by
+/// their element's allocation size. `None` for a vector GEP, a
+/// non-constant struct index, or an index wider than 64 bits.
+pub fn gep_parts(fl: &FunctionLowering<'_>, i: Inst) -> Option<GepParts> {
+    use rcc_ir::types::{Type, TypeLookup};
+    let f = fl.f;
+    let types = &fl.m.types;
+    if !matches!(
+        types.get(f.ty[i.index()]),
+        Type::Ptr(_) | Type::TypedPtr { .. }
+    ) {
+        return None;
+    }
+    let ops = f.inst_ops(i);
+    let mut ty = TypeId::from_u32(f.extra[i.index()]);
+    let mut out = GepParts {
+        offset: 0,
+        scaled: Vec::new(),
+    };
+    for (k, &idx) in ops[1..].iter().enumerate() {
+        let c = match idx
+            .as_entity::<ConstId>(ValueTag::Const)
+            .map(|c| f.consts.get(c))
+        {
+            Some(d) => match d.kind {
+                ConstKind::Int(x) => Some((x, d.ty)),
+                ConstKind::Null | ConstKind::Zero => Some((0, d.ty)),
+                _ => return None,
+            },
+            None => None,
+        };
+        if k > 0 {
+            match types.get(ty) {
+                Type::Struct { .. } | Type::Named { .. } => {
+                    let field = c?.0 as usize;
+                    if field >= types.fields(ty).len() {
+                        return None;
+                    }
+                    out.offset = out
+                        .offset
+                        .wrapping_add(fl.dl.field_offset(types, ty, field));
+                    ty = types.fields(ty)[field];
+                    continue;
+                }
+                Type::Array { elem, .. } => ty = elem,
+                _ => return None,
+            }
+        }
+        let size = fl.dl.alloc_size(types, ty);
+        match c {
+            Some((x, cty)) => {
+                let bits = match types.get(cty) {
+                    Type::Int(n) if n <= 64 => n,
+                    _ => return None,
+                };
+                let sh = 64 - bits;
+                let x = (((x << sh) as i64) >> sh) as u64;
+                out.offset = out.offset.wrapping_add(x.wrapping_mul(size));
+            }
+            None => out.scaled.push((idx, size)),
+        }
+    }
+    Some(out)
+}

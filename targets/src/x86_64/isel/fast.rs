@@ -1,0 +1,833 @@
+//! x86-64's direct selector for `-O0` (LLVM's `X86FastISel`): which IR
+//! instructions it selects without a SelectionDAG and the instructions it
+//! emits for them. The generic driver is [`rcc_dag::fast`].
+//!
+//! Handled: static allocas (no code), loads and stores of 8..64-bit
+//! integers and pointers (addresses: frame objects, registers, globals
+//! RIP-relative or through the GOT), `add sub and or xor` (and `mul` from
+//! 16 bits), `icmp` (a compare whose only use is the block's conditional
+//! branch is emitted with it: `cmp; jcc`), integer casts (`zext sext
+//! trunc ptrtoint inttoptr bitcast`), phis (their registers), `br`, and
+//! `ret` of nothing or of a 32/64-bit integer or pointer. Everything else
+//! makes the block fall back. Instructions are built from the instruction
+//! table's descriptors ([`build`]): defs, tied uses, memory operands and
+//! implicit registers come from `instructions.desc`, as for pattern rows.
+//!
+//! Values follow the DAG path's conventions: an `i1` is a GR8 holding 0
+//! or 1, each value class by width (GR8..GR64).
+
+use super::super::desc::{OpKind, Role, DESCS};
+use super::super::{op, regs};
+use super::emit::{push_implicit, x86_cc};
+use rcc_dag::fast::{block_operand, gep_parts, Fallback, FastBlock, FastTarget, FastVal};
+use rcc_dag::{Cond, IselError, VT};
+use rcc_ir::entity::EntityId;
+use rcc_ir::inst::{self, Opcode};
+use rcc_ir::types::TypeId;
+use rcc_ir::{Inst, Value, ValueTag};
+use rcc_mach::{
+    FrameIdx, MBlock, MOpc, MachFunction, Operand, Reg, RegClassId, SymFlag, SymOperand, SymTarget,
+    VReg,
+};
+
+/// x86-64's [`FastTarget`].
+#[derive(Default)]
+pub struct FastSelector {
+    ops: Vec<Operand>,
+}
+
+/// A memory operand.
+#[derive(Copy, Clone)]
+enum Mem {
+    Frame(FrameIdx),
+    Reg(VReg),
+    /// RIP-relative: a symbol operand of the function.
+    Rip(Operand),
+    /// `disp(base, index, scale)`.
+    Indexed {
+        base: VReg,
+        index: Option<VReg>,
+        scale: u8,
+        disp: i64,
+    },
+}
+
+/// An input operand of [`build`], in the form's operand order.
+#[derive(Copy, Clone)]
+enum In {
+    R(VReg),
+    M(Mem),
+    I(i64),
+    B(MBlock),
+}
+
+/// Emits `opc` with inputs `ins` (its non-def slots in order) and returns
+/// its def, if any: defs get fresh registers of the slot's class, tied
+/// uses read the next input, implicit registers come from the descriptor
+/// (EFLAGS defs dead).
+fn build(mf: &mut MachFunction, ops: &mut Vec<Operand>, opc: u16, ins: &[In]) -> Option<VReg> {
+    build_flags(mf, ops, opc, ins, true)
+}
+
+/// [`build`], with the EFLAGS def live unless `dead_flags` (a compare).
+fn build_flags(
+    mf: &mut MachFunction,
+    ops: &mut Vec<Operand>,
+    opc: u16,
+    ins: &[In],
+    dead_flags: bool,
+) -> Option<VReg> {
+    let d = &DESCS[opc as usize];
+    ops.clear();
+    let mut it = ins.iter();
+    let mut def = None;
+    for o in d.operands {
+        match (o.kind, o.role) {
+            (OpKind::Reg(c), Role::Def) => {
+                let v = mf.new_vreg(RegClassId(c.0));
+                def = Some(v);
+                ops.push(Operand::reg_def(v));
+            }
+            (OpKind::Reg(c), Role::UseDef) => {
+                let v = mf.new_vreg(RegClassId(c.0));
+                def = Some(v);
+                let di = ops.len();
+                ops.push(Operand::reg_def(v));
+                if let Some(&In::R(u)) = it.next() {
+                    ops.push(Operand::reg_tied_use(u, di));
+                }
+            }
+            (OpKind::Fixed(_) | OpKind::Lit(_), _) => {}
+            _ => match it.next() {
+                Some(&In::R(u)) => ops.push(Operand::reg_use(u)),
+                Some(&In::M(m)) => push_mem(mf, ops, m),
+                Some(&In::I(x)) => ops.push(mf.imm(x)),
+                Some(&In::B(b)) => ops.push(Operand::block(b)),
+                None => {}
+            },
+        }
+    }
+    let opc = MOpc::target(opc);
+    push_implicit(ops, opc, dead_flags);
+    mf.push(opc, ops);
+    def
+}
+
+/// The five operands of memory operand `m`.
+fn push_mem(mf: &mut MachFunction, ops: &mut Vec<Operand>, m: Mem) {
+    let (base, scale, index, disp) = match m {
+        Mem::Frame(fi) => (Operand::frame(fi), 1, Reg::NONE, mf.imm(0)),
+        Mem::Reg(r) => (Operand::reg_use(r), 1, Reg::NONE, mf.imm(0)),
+        Mem::Rip(s) => (Operand::reg_use(regs::RIP), 1, Reg::NONE, s),
+        Mem::Indexed {
+            base,
+            index,
+            scale,
+            disp,
+        } => (
+            Operand::reg_use(base),
+            scale,
+            index.map_or(Reg::NONE, Reg::virt),
+            mf.imm(disp),
+        ),
+    };
+    ops.extend([
+        base,
+        Operand::imm(scale as i32),
+        Operand::reg_use(index),
+        disp,
+        Operand::reg_use(Reg::NONE),
+    ]);
+}
+
+/// The value type of an integer or pointer type the selector handles
+/// (`i1` included; the callers exclude it where it needs care).
+fn int_vt(fx: &FastBlock<'_, '_>, ty: TypeId) -> Option<VT> {
+    let fl = fx.fl;
+    VT::of(&fl.m.types, fl.dl, ty)
+        .filter(|v| matches!(v, VT::I1 | VT::I8 | VT::I16 | VT::I32 | VT::I64))
+}
+
+/// Like [`int_vt`] without `i1`.
+fn word_vt(fx: &FastBlock<'_, '_>, ty: TypeId) -> Option<VT> {
+    int_vt(fx, ty).filter(|&v| v != VT::I1)
+}
+
+/// Index of a width in the `[8, 16, 32, 64]` opcode tables.
+fn w(vt: VT) -> usize {
+    match vt {
+        VT::I1 | VT::I8 => 0,
+        VT::I16 => 1,
+        VT::I32 => 2,
+        _ => 3,
+    }
+}
+
+const LOAD: [u16; 4] = [op::MOV8rm.0, op::MOV16rm.0, op::MOV32rm.0, op::MOV64rm.0];
+const STORE: [u16; 4] = [op::MOV8mr.0, op::MOV16mr.0, op::MOV32mr.0, op::MOV64mr.0];
+const STORE_IMM: [u16; 4] = [op::MOV8mi.0, op::MOV16mi.0, op::MOV32mi.0, op::MOV64mi32.0];
+const CMP_RR: [u16; 4] = [op::CMP8rr.0, op::CMP16rr.0, op::CMP32rr.0, op::CMP64rr.0];
+const CMP_RI: [u16; 4] = [op::CMP8ri.0, op::CMP16ri.0, op::CMP32ri.0, op::CMP64ri32.0];
+
+/// The register-register form of integer binary opcode `o` at width `k`.
+fn bin_rr(o: Opcode, k: usize) -> Option<u16> {
+    let t = match o {
+        Opcode::Add => [op::ADD8rr, op::ADD16rr, op::ADD32rr, op::ADD64rr],
+        Opcode::Sub => [op::SUB8rr, op::SUB16rr, op::SUB32rr, op::SUB64rr],
+        Opcode::And => [op::AND8rr, op::AND16rr, op::AND32rr, op::AND64rr],
+        Opcode::Or => [op::OR8rr, op::OR16rr, op::OR32rr, op::OR64rr],
+        Opcode::Xor => [op::XOR8rr, op::XOR16rr, op::XOR32rr, op::XOR64rr],
+        Opcode::Mul if k > 0 => [op::IMUL16rr, op::IMUL16rr, op::IMUL32rr, op::IMUL64rr],
+        _ => return None,
+    };
+    Some(t[k].0)
+}
+
+/// Whether `x` (bits of a `vt` value) fits the sign-extended immediate of
+/// a `vt` instruction (imm32 for 64 bits).
+fn fits_imm(vt: VT, x: u64) -> bool {
+    vt != VT::I64 || (x as i64) == (x as i32) as i64
+}
+
+/// `x` truncated to `vt` and sign-extended to 64 bits, as an immediate.
+fn imm_of(vt: VT, x: u64) -> i64 {
+    let bits = if vt == VT::I1 { 8 } else { vt.bits() };
+    let s = 64 - bits;
+    ((x << s) as i64) >> s
+}
+
+impl FastSelector {
+    /// Whether global operand `g` is reachable without TLS.
+    fn plain_global(fx: &FastBlock<'_, '_>, g: rcc_ir::GlobalId) -> bool {
+        fx.fl.m.globals[g].tls == rcc_ir::module::ThreadLocal::None
+    }
+
+    /// Whether the address operand `v` of a load or store is handled.
+    fn check_addr(fx: &FastBlock<'_, '_>, v: Value) -> bool {
+        match fx.value(v) {
+            Some(FastVal::Reg(_) | FastVal::Frame(_) | FastVal::Pending) => true,
+            Some(FastVal::Global(g)) => Self::plain_global(fx, g),
+            _ => false,
+        }
+    }
+
+    /// The memory operand of address `v`.
+    fn addr(
+        &mut self,
+        fx: &mut FastBlock<'_, '_>,
+        mf: &mut MachFunction,
+        v: Value,
+    ) -> Result<Mem, IselError> {
+        Ok(match fx.value(v) {
+            Some(FastVal::Frame(fi)) => Mem::Frame(fi),
+            Some(FastVal::Reg(r)) => Mem::Reg(r),
+            Some(FastVal::Global(g)) if !Self::via_got(fx, g) => {
+                Mem::Rip(global_sym(mf, g, SymFlag::NONE))
+            }
+            _ => Mem::Reg(self.materialize(fx, mf, v, rcc_ir::types::prim::PTR)?),
+        })
+    }
+
+    fn via_got(fx: &FastBlock<'_, '_>, g: rcc_ir::GlobalId) -> bool {
+        fx.fl.pic && !rcc_mach::emit::is_dso_local(fx.fl.m, g)
+    }
+
+    /// A register holding `v` of type `vt`.
+    fn reg(
+        &mut self,
+        fx: &mut FastBlock<'_, '_>,
+        mf: &mut MachFunction,
+        v: Value,
+        vt: VT,
+    ) -> Result<VReg, IselError> {
+        let ops = &mut self.ops;
+        let r = match fx.value(v) {
+            Some(FastVal::Reg(r)) => Some(r),
+            Some(FastVal::Frame(fi)) => build(mf, ops, op::LEA64r.0, &[In::M(Mem::Frame(fi))]),
+            Some(FastVal::Global(g)) => {
+                if Self::via_got(fx, g) {
+                    let s = global_sym(
+                        mf,
+                        g,
+                        crate::x86_64::sym_flags::for_ref(rcc_dag::SymRef::GotAddress),
+                    );
+                    build(mf, ops, op::MOV64rm.0, &[In::M(Mem::Rip(s))])
+                } else {
+                    let s = global_sym(mf, g, SymFlag::NONE);
+                    build(mf, ops, op::LEA64r.0, &[In::M(Mem::Rip(s))])
+                }
+            }
+            Some(FastVal::Int(x)) => Some(constant(mf, ops, vt, x)),
+            Some(FastVal::Undef) => {
+                let c = super::emit::class_of_vt(if vt == VT::I1 { VT::I8 } else { vt })?;
+                let r = mf.new_vreg(c);
+                mf.push(MOpc::IMPLICIT_DEF, &[Operand::reg_def(r)]);
+                Some(r)
+            }
+            Some(FastVal::Pending) | None => None,
+        };
+        r.ok_or_else(|| IselError::new("fast-isel: an operand it did not check"))
+    }
+
+    /// Whether operand `v` of type `ty` can be put in a register.
+    fn value_ok(fx: &FastBlock<'_, '_>, v: Value, ty: TypeId) -> bool {
+        int_vt(fx, ty).is_some()
+            && match fx.value(v) {
+                Some(FastVal::Global(g)) => Self::plain_global(fx, g),
+                Some(_) => true,
+                None => false,
+            }
+    }
+
+    /// Whether icmp `i` is emitted by the conditional branch right after
+    /// it (its only use).
+    fn fused_cmp(fx: &FastBlock<'_, '_>, i: Inst) -> bool {
+        let f = fx.fl.f;
+        if fx.local_uses(i) != 1 || fx.exported(i) {
+            return false;
+        }
+        let Some(next) = f.block_insts(fx.b).skip_while(|&x| x != i).nth(1) else {
+            return false;
+        };
+        f.op(next) == Opcode::Br
+            && f.inst_ops(next).len() == 3
+            && f.inst_ops(next)[0].as_entity::<Inst>(ValueTag::Inst) == Some(i)
+    }
+
+    /// Emits the compare of icmp `i`; returns its condition.
+    fn compare(
+        &mut self,
+        fx: &mut FastBlock<'_, '_>,
+        mf: &mut MachFunction,
+        i: Inst,
+    ) -> Result<Cond, IselError> {
+        let f = fx.fl.f;
+        let ops = f.inst_ops(i);
+        let cond = Cond::from_ir((f.flags[i.index()] >> inst::PRED_SHIFT) as u8)
+            .ok_or_else(|| IselError::new("an icmp predicate"))?;
+        let vt =
+            word_vt(fx, fx.ty(ops[0])).ok_or_else(|| IselError::new("fast-isel: icmp type"))?;
+        let a = self.reg(fx, mf, ops[0], vt)?;
+        match fx.value(ops[1]) {
+            Some(FastVal::Int(x)) if fits_imm(vt, x) => {
+                build_flags(
+                    mf,
+                    &mut self.ops,
+                    CMP_RI[w(vt)],
+                    &[In::R(a), In::I(imm_of(vt, x))],
+                    false,
+                );
+            }
+            _ => {
+                let b = self.reg(fx, mf, ops[1], vt)?;
+                build_flags(
+                    mf,
+                    &mut self.ops,
+                    CMP_RR[w(vt)],
+                    &[In::R(a), In::R(b)],
+                    false,
+                );
+            }
+        }
+        Ok(cond)
+    }
+}
+
+/// The symbol operand of global `g` with `flag`.
+fn global_sym(mf: &mut MachFunction, g: rcc_ir::GlobalId, flag: SymFlag) -> Operand {
+    mf.sym(SymOperand {
+        target: SymTarget::Global(g),
+        offset: 0,
+        flag,
+    })
+}
+
+/// A new register holding constant `x` of type `vt` (as the patterns:
+/// `MOV32r0` for zero, `MOV32ri64` for 64-bit values below 2^32).
+fn constant(mf: &mut MachFunction, ops: &mut Vec<Operand>, vt: VT, x: u64) -> VReg {
+    let r = match vt {
+        VT::I1 | VT::I8 => build(
+            mf,
+            ops,
+            op::MOV8ri.0,
+            &[In::I(imm_of(
+                VT::I8,
+                x & if vt == VT::I1 { 1 } else { 0xff },
+            ))],
+        ),
+        VT::I16 => build(mf, ops, op::MOV16ri.0, &[In::I(imm_of(vt, x))]),
+        VT::I32 if x as u32 == 0 => build(mf, ops, op::MOV32r0.0, &[]),
+        VT::I32 => build(mf, ops, op::MOV32ri.0, &[In::I(imm_of(vt, x))]),
+        _ if x <= u32::MAX as u64 => build(mf, ops, op::MOV32ri64.0, &[In::I(x as i64)]),
+        _ if fits_imm(VT::I64, x) => build(mf, ops, op::MOV64ri32.0, &[In::I(x as i64)]),
+        _ => build(mf, ops, op::MOV64ri.0, &[In::I(x as i64)]),
+    };
+    r.expect("constant forms define a register")
+}
+
+impl FastTarget for FastSelector {
+    fn check(&self, fx: &FastBlock<'_, '_>, i: Inst) -> Result<(), Fallback> {
+        let f = fx.fl.f;
+        let ops = f.inst_ops(i);
+        let ty = f.ty[i.index()];
+        let ok = |c: bool, why: Fallback| if c { Ok(()) } else { Err(why) };
+        let val = |k: usize| Self::value_ok(fx, ops[k], fx.ty(ops[k]));
+        match f.op(i) {
+            Opcode::Alloca => ok(fx.fl.static_frame(i).is_some(), Fallback::Memory),
+            Opcode::Load => ok(
+                f.flags[i.index()] & inst::ATOMIC == 0
+                    && word_vt(fx, ty).is_some()
+                    && Self::check_addr(fx, ops[0]),
+                Fallback::Memory,
+            ),
+            Opcode::Store => ok(
+                f.flags[i.index()] & inst::ATOMIC == 0
+                    && word_vt(fx, fx.ty(ops[0])).is_some()
+                    && val(0)
+                    && Self::check_addr(fx, ops[1]),
+                Fallback::Memory,
+            ),
+            o @ (Opcode::Add
+            | Opcode::Sub
+            | Opcode::And
+            | Opcode::Or
+            | Opcode::Xor
+            | Opcode::Mul) => {
+                let vt = int_vt(fx, ty);
+                let i1_ok = matches!(o, Opcode::And | Opcode::Or | Opcode::Xor);
+                ok(
+                    vt.is_some_and(|v| (v != VT::I1 || i1_ok) && bin_rr(o, w(v)).is_some())
+                        && (o != Opcode::Mul || vt != Some(VT::I8))
+                        && val(0)
+                        && val(1),
+                    Fallback::Other,
+                )
+            }
+            Opcode::ICmp => ok(
+                word_vt(fx, fx.ty(ops[0])).is_some() && val(0) && val(1),
+                Fallback::Other,
+            ),
+            Opcode::ZExt
+            | Opcode::SExt
+            | Opcode::Trunc
+            | Opcode::PtrToInt
+            | Opcode::IntToPtr
+            | Opcode::BitCast => {
+                let (from, to) = (int_vt(fx, fx.ty(ops[0])), int_vt(fx, ty));
+                let good = match (f.op(i), from, to) {
+                    (_, Some(a), Some(b)) if a == b => true,
+                    (Opcode::ZExt, Some(a), Some(b)) => a.bits() < b.bits(),
+                    (Opcode::SExt, Some(a), Some(b)) => a != VT::I1 && a.bits() < b.bits(),
+                    (Opcode::Trunc | Opcode::PtrToInt, Some(a), Some(b)) => {
+                        b != VT::I1 && a.bits() > b.bits()
+                    }
+                    _ => false,
+                };
+                ok(good && val(0), Fallback::Other)
+            }
+            Opcode::Phi => ok(
+                int_vt(fx, ty).is_some() && fx.fl.value_vreg(i).is_some(),
+                Fallback::Other,
+            ),
+            Opcode::Br if ops.len() == 1 => Ok(()),
+            Opcode::Br => ok(
+                int_vt(fx, fx.ty(ops[0])) == Some(VT::I1) && val(0),
+                Fallback::Other,
+            ),
+            Opcode::Ret => match ops.first() {
+                None => ok(!fx.fl.has_sret(), Fallback::Other),
+                Some(&v) => ok(
+                    matches!(int_vt(fx, fx.ty(v)), Some(VT::I32 | VT::I64))
+                        && Self::value_ok(fx, v, fx.ty(v)),
+                    Fallback::Other,
+                ),
+            },
+            Opcode::Call => ok(Self::check_call(fx, i), Fallback::Call),
+            Opcode::Invoke => Err(Fallback::Call),
+            Opcode::GetElementPtr => ok(
+                Self::value_ok(fx, ops[0], fx.ty(ops[0]))
+                    && gep_parts(fx.fl, i).is_some_and(|g| {
+                        g.scaled.iter().all(|&(x, _)| {
+                            word_vt(fx, fx.ty(x)).is_some() && Self::value_ok(fx, x, fx.ty(x))
+                        })
+                    }),
+                Fallback::Memory,
+            ),
+            o if o.is_fp_op() => Err(Fallback::Float),
+            _ => Err(Fallback::Other),
+        }
+    }
+
+    fn check_value(&self, fx: &FastBlock<'_, '_>, v: Value, ty: TypeId) -> bool {
+        Self::value_ok(fx, v, ty)
+    }
+
+    fn materialize(
+        &mut self,
+        fx: &mut FastBlock<'_, '_>,
+        mf: &mut MachFunction,
+        v: Value,
+        ty: TypeId,
+    ) -> Result<VReg, IselError> {
+        let vt = int_vt(fx, ty).ok_or_else(|| IselError::new("fast-isel: a value type"))?;
+        self.reg(fx, mf, v, vt)
+    }
+
+    fn select(
+        &mut self,
+        fx: &mut FastBlock<'_, '_>,
+        mf: &mut MachFunction,
+        i: Inst,
+    ) -> Result<(), IselError> {
+        let f = fx.fl.f;
+        let ops = f.inst_ops(i);
+        let ty = f.ty[i.index()];
+        let bad = || IselError::new("fast-isel: an instruction it did not check");
+        match f.op(i) {
+            Opcode::Alloca | Opcode::Phi => {}
+            Opcode::Load => {
+                let vt = word_vt(fx, ty).ok_or_else(bad)?;
+                let m = self.addr(fx, mf, ops[0])?;
+                let r = build(mf, &mut self.ops, LOAD[w(vt)], &[In::M(m)]).ok_or_else(bad)?;
+                fx.set(mf, i, r);
+            }
+            Opcode::Store => {
+                let vt = word_vt(fx, fx.ty(ops[0])).ok_or_else(bad)?;
+                let m = self.addr(fx, mf, ops[1])?;
+                match fx.value(ops[0]) {
+                    Some(FastVal::Int(x)) if fits_imm(vt, x) => {
+                        build(
+                            mf,
+                            &mut self.ops,
+                            STORE_IMM[w(vt)],
+                            &[In::M(m), In::I(imm_of(vt, x))],
+                        );
+                    }
+                    _ => {
+                        let r = self.reg(fx, mf, ops[0], vt)?;
+                        build(mf, &mut self.ops, STORE[w(vt)], &[In::M(m), In::R(r)]);
+                    }
+                }
+            }
+            o @ (Opcode::Add
+            | Opcode::Sub
+            | Opcode::And
+            | Opcode::Or
+            | Opcode::Xor
+            | Opcode::Mul) => {
+                let vt = int_vt(fx, ty).ok_or_else(bad)?;
+                let a = self.reg(fx, mf, ops[0], vt)?;
+                let b = self.reg(fx, mf, ops[1], vt)?;
+                let opc = bin_rr(o, w(vt)).ok_or_else(bad)?;
+                let r = build(mf, &mut self.ops, opc, &[In::R(a), In::R(b)]).ok_or_else(bad)?;
+                fx.set(mf, i, r);
+            }
+            Opcode::ICmp => {
+                if Self::fused_cmp(fx, i) {
+                    return Ok(());
+                }
+                let cond = self.compare(fx, mf, i)?;
+                let r = build(mf, &mut self.ops, op::SETCCr.0, &[In::I(x86_cc(cond))])
+                    .ok_or_else(bad)?;
+                fx.set(mf, i, r);
+            }
+            Opcode::ZExt
+            | Opcode::SExt
+            | Opcode::Trunc
+            | Opcode::PtrToInt
+            | Opcode::IntToPtr
+            | Opcode::BitCast => {
+                let from = int_vt(fx, fx.ty(ops[0])).ok_or_else(bad)?;
+                let to = int_vt(fx, ty).ok_or_else(bad)?;
+                let x = self.reg(fx, mf, ops[0], from)?;
+                let r = self.cast(mf, f.op(i), x, from, to)?;
+                fx.set(mf, i, r);
+            }
+            Opcode::Call => self.call(fx, mf, i)?,
+            Opcode::GetElementPtr => {
+                let g = gep_parts(fx.fl, i).ok_or_else(bad)?;
+                let mut addr = self.reg(fx, mf, ops[0], VT::I64)?;
+                for &(x, size) in &g.scaled {
+                    let xvt = word_vt(fx, fx.ty(x)).ok_or_else(bad)?;
+                    let xr = self.reg(fx, mf, x, xvt)?;
+                    let mut idx = self.cast(mf, Opcode::SExt, xr, xvt, VT::I64)?;
+                    let scale = if matches!(size, 1 | 2 | 4 | 8) {
+                        size as u8
+                    } else {
+                        let k = if (size as i64) == (size as i32) as i64 {
+                            build(
+                                mf,
+                                &mut self.ops,
+                                op::IMUL64rri32.0,
+                                &[In::R(idx), In::I(size as i64)],
+                            )
+                        } else {
+                            let c = constant(mf, &mut self.ops, VT::I64, size);
+                            build(mf, &mut self.ops, op::IMUL64rr.0, &[In::R(idx), In::R(c)])
+                        };
+                        idx = k.ok_or_else(bad)?;
+                        1
+                    };
+                    let m = Mem::Indexed {
+                        base: addr,
+                        index: Some(idx),
+                        scale,
+                        disp: 0,
+                    };
+                    addr = build(mf, &mut self.ops, op::LEA64r.0, &[In::M(m)]).ok_or_else(bad)?;
+                }
+                if g.offset != 0 {
+                    let r = if fits_imm(VT::I64, g.offset) {
+                        let m = Mem::Indexed {
+                            base: addr,
+                            index: None,
+                            scale: 1,
+                            disp: g.offset as i64,
+                        };
+                        build(mf, &mut self.ops, op::LEA64r.0, &[In::M(m)])
+                    } else {
+                        let c = constant(mf, &mut self.ops, VT::I64, g.offset);
+                        build(mf, &mut self.ops, op::ADD64rr.0, &[In::R(addr), In::R(c)])
+                    };
+                    addr = r.ok_or_else(bad)?;
+                }
+                fx.set(mf, i, addr);
+            }
+            Opcode::Br if ops.len() == 1 => {
+                let t = block_operand(fx.fl, ops[0]).ok_or_else(bad)?;
+                build(mf, &mut self.ops, op::JMP_1.0, &[In::B(t)]);
+            }
+            Opcode::Br => {
+                let t = block_operand(fx.fl, ops[1]).ok_or_else(bad)?;
+                let e = block_operand(fx.fl, ops[2]).ok_or_else(bad)?;
+                let cmp = ops[0]
+                    .as_entity::<Inst>(ValueTag::Inst)
+                    .filter(|&c| f.op(c) == Opcode::ICmp && Self::fused_cmp(fx, c));
+                let cc = match cmp {
+                    Some(c) => x86_cc(self.compare(fx, mf, c)?),
+                    None => {
+                        let c = self.reg(fx, mf, ops[0], VT::I1)?;
+                        build_flags(
+                            mf,
+                            &mut self.ops,
+                            op::TEST8ri.0,
+                            &[In::R(c), In::I(1)],
+                            false,
+                        );
+                        x86_cc(Cond::Ne)
+                    }
+                };
+                build(mf, &mut self.ops, op::JCC_1.0, &[In::B(t), In::I(cc)]);
+                build(mf, &mut self.ops, op::JMP_1.0, &[In::B(e)]);
+            }
+            Opcode::Ret => {
+                let mut uses = Vec::new();
+                if let Some(&v) = ops.first() {
+                    let vt = int_vt(fx, fx.ty(v)).ok_or_else(bad)?;
+                    let r = self.reg(fx, mf, v, vt)?;
+                    let p = if vt == VT::I64 { regs::RAX } else { regs::EAX };
+                    mf.push(MOpc::COPY, &[Operand::reg_def(p), Operand::reg_use(r)]);
+                    uses.push(Operand::implicit_use(p));
+                }
+                mf.push(MOpc::target(op::RET64.0), &uses);
+            }
+            _ => return Err(bad()),
+        }
+        Ok(())
+    }
+}
+
+impl FastSelector {
+    /// The intrinsic called by `i`, if it calls one.
+    fn intrinsic<'m>(fx: &FastBlock<'m, '_>, i: Inst) -> Option<&'m str> {
+        let m = fx.fl.m;
+        let g = fx.fl.f.inst_ops(i)[0].as_entity::<rcc_ir::GlobalId>(ValueTag::Global)?;
+        let name = m.str(m.globals[g].name);
+        name.starts_with("llvm.").then_some(name)
+    }
+
+    /// The result type of call `i` (`None`: void), if the selector
+    /// handles its call: C calling convention, no bundles, not in tail
+    /// position, an integer or pointer result or none, integer or pointer
+    /// arguments (not `i1`, not in memory), a direct callee that is not
+    /// thread-local or a callee in a register. Intrinsics without code
+    /// are handled (they emit nothing).
+    fn check_call(fx: &FastBlock<'_, '_>, i: Inst) -> bool {
+        use rcc_ir::types::{Type, TypeLookup};
+        let (f, fl) = (fx.fl.f, fx.fl);
+        if let Some(name) = Self::intrinsic(fx, i) {
+            return rcc_dag::build::is_no_code_intrinsic(name);
+        }
+        let info = f.call_info(i);
+        let ops = f.inst_ops(i);
+        let Type::Func { ret, .. } = fl.m.types.get(info.fn_ty) else {
+            return false;
+        };
+        let ret_ok = matches!(fl.m.types.get(ret), Type::Void) || word_vt(fx, ret).is_some();
+        let callee_ok = match fx.value(ops[0]) {
+            Some(FastVal::Global(g)) => Self::plain_global(fx, g),
+            Some(FastVal::Reg(_) | FastVal::Pending) => true,
+            _ => false,
+        };
+        info.cconv == 0
+            && info.bundles.is_empty()
+            && ret_ok
+            && callee_ok
+            && !fl.in_tail_position(i)
+            && ops[1..1 + info.num_args as usize]
+                .iter()
+                .enumerate()
+                .all(|(k, &a)| {
+                    a.tag() != ValueTag::Meta
+                        && word_vt(fx, fx.ty(a)).is_some()
+                        && Self::value_ok(fx, a, fx.ty(a))
+                        && !fl.call_arg_in_memory(i, k)
+                })
+    }
+
+    /// Selects call `i` (checked): arguments narrower than 32 bits
+    /// extended by their attribute (any extension as zero), then the
+    /// call sequence the DAG emitter uses.
+    fn call(
+        &mut self,
+        fx: &mut FastBlock<'_, '_>,
+        mf: &mut MachFunction,
+        i: Inst,
+    ) -> Result<(), IselError> {
+        use super::abi::ArgKind;
+        use super::call::{emit_call_sequence, CallArg};
+        use rcc_ir::types::{Type, TypeLookup};
+        if Self::intrinsic(fx, i).is_some() {
+            return Ok(());
+        }
+        let f = fx.fl.f;
+        let info = *f.call_info(i);
+        let ops = f.inst_ops(i);
+        let bad = || IselError::new("fast-isel: a call it did not check");
+        let Type::Func { ret, vararg, .. } = fx.fl.m.types.get(info.fn_ty) else {
+            return Err(bad());
+        };
+        let mut args = Vec::with_capacity(info.num_args as usize);
+        let mut kinds = Vec::with_capacity(info.num_args as usize);
+        for (k, &a) in ops[1..1 + info.num_args as usize].iter().enumerate() {
+            let vt = word_vt(fx, fx.ty(a)).ok_or_else(bad)?;
+            let mut r = self.reg(fx, mf, a, vt)?;
+            let mut avt = vt;
+            if vt.bits() < 32 {
+                let o = match fx.fl.call_ext(i, Some(k)) {
+                    rcc_dag::Ext::Sign => Opcode::SExt,
+                    _ => Opcode::ZExt,
+                };
+                r = self.cast(mf, o, r, vt, VT::I32)?;
+                avt = VT::I32;
+            }
+            args.push(CallArg::Value(Reg::virt(r), avt));
+            kinds.push(ArgKind::Value(avt));
+        }
+        let (opc, cops) = match fx.value(ops[0]) {
+            Some(FastVal::Global(g)) => {
+                let plt = fx.fl.pic && !rcc_mach::emit::is_dso_local(fx.fl.m, g);
+                let flag = if plt {
+                    crate::x86_64::sym_flags::for_ref(rcc_dag::SymRef::PreemptibleCall)
+                } else {
+                    SymFlag::NONE
+                };
+                (op::CALL64pcrel32, vec![global_sym(mf, g, flag)])
+            }
+            _ => {
+                let r = self.reg(fx, mf, ops[0], VT::I64)?;
+                (op::CALL64r, vec![Operand::reg_use(r)])
+            }
+        };
+        let rets: Vec<VT> = match fx.fl.m.types.get(ret) {
+            Type::Void => Vec::new(),
+            _ => vec![word_vt(fx, ret).ok_or_else(bad)?],
+        };
+        let res = emit_call_sequence(mf, kinds, &args, vararg, opc, cops, &rets)?;
+        if let Some(r) = res.first().and_then(|r| r.as_virt()) {
+            fx.set(mf, i, r);
+        }
+        Ok(())
+    }
+
+    /// Integer cast `o` of `x` from `from` to `to` (checked).
+    fn cast(
+        &mut self,
+        mf: &mut MachFunction,
+        o: Opcode,
+        x: VReg,
+        from: VT,
+        to: VT,
+    ) -> Result<VReg, IselError> {
+        use super::super::desc::subreg;
+        let ops = &mut self.ops;
+        // Equal widths, and an i1 (0 or 1 in a GR8) zero-extended to i8.
+        if from == to || (from == VT::I1 && to == VT::I8) {
+            return Ok(x);
+        }
+        let copy_sub = |mf: &mut MachFunction, idx: usize, c: RegClassId| {
+            let r = mf.new_vreg(c);
+            mf.push(
+                MOpc::COPY,
+                &[
+                    Operand::reg_def(r),
+                    Operand::reg_use(x).with_subreg(idx as u8),
+                ],
+            );
+            r
+        };
+        let class = |vt: VT| super::emit::class_of_vt(vt);
+        if to.bits() < from.bits() {
+            let idx = match to {
+                VT::I8 => subreg::SUB_8BIT,
+                VT::I16 => subreg::SUB_16BIT,
+                _ => subreg::SUB_32BIT,
+            };
+            return Ok(copy_sub(mf, idx, class(to)?));
+        }
+        let sext = o == Opcode::SExt;
+        // Extend to 32 bits first (8 and 16 bits), then to 64.
+        let (x32, from32) = match (from, sext) {
+            (VT::I1 | VT::I8, false) if to == VT::I16 => {
+                return build(mf, ops, op::MOVZX16rr8.0, &[In::R(x)])
+                    .ok_or_else(|| IselError::new("movzx"))
+            }
+            (VT::I8, true) if to == VT::I16 => {
+                return build(mf, ops, op::MOVSX16rr8.0, &[In::R(x)])
+                    .ok_or_else(|| IselError::new("movsx"))
+            }
+            (VT::I8, true) if to == VT::I64 => {
+                return build(mf, ops, op::MOVSX64rr8.0, &[In::R(x)])
+                    .ok_or_else(|| IselError::new("movsx"))
+            }
+            (VT::I16, true) if to == VT::I64 => {
+                return build(mf, ops, op::MOVSX64rr16.0, &[In::R(x)])
+                    .ok_or_else(|| IselError::new("movsx"))
+            }
+            (VT::I32, true) => {
+                return build(mf, ops, op::MOVSX64rr32.0, &[In::R(x)])
+                    .ok_or_else(|| IselError::new("movsx"))
+            }
+            (VT::I1 | VT::I8, false) => (build(mf, ops, op::MOVZX32rr8.0, &[In::R(x)]), VT::I32),
+            (VT::I16, false) => (build(mf, ops, op::MOVZX32rr16.0, &[In::R(x)]), VT::I32),
+            (VT::I8, true) => (build(mf, ops, op::MOVSX32rr8.0, &[In::R(x)]), VT::I32),
+            (VT::I16, true) => (build(mf, ops, op::MOVSX32rr16.0, &[In::R(x)]), VT::I32),
+            (VT::I32, false) => (Some(x), VT::I32),
+            _ => return Err(IselError::new("fast-isel: an extension it did not check")),
+        };
+        let x32 = x32.ok_or_else(|| IselError::new("movzx"))?;
+        if to == from32 {
+            return Ok(x32);
+        }
+        // A 32-bit value zero-extended to 64 bits: every 32-bit write
+        // clears the upper half.
+        let r = mf.new_vreg(class(VT::I64)?);
+        let zero = mf.imm(0);
+        let idx = mf.imm(subreg::SUB_32BIT as i64);
+        mf.push(
+            MOpc::SUBREG_TO_REG,
+            &[Operand::reg_def(r), zero, Operand::reg_use(x32), idx],
+        );
+        Ok(r)
+    }
+}
