@@ -169,6 +169,43 @@ const STORE_IMM: [u16; 4] = [op::MOV8mi.0, op::MOV16mi.0, op::MOV32mi.0, op::MOV
 const CMP_RR: [u16; 4] = [op::CMP8rr.0, op::CMP16rr.0, op::CMP32rr.0, op::CMP64rr.0];
 const CMP_RI: [u16; 4] = [op::CMP8ri.0, op::CMP16ri.0, op::CMP32ri.0, op::CMP64ri32.0];
 
+/// Shift forms by kind (`shl lshr ashr`) and width: by an immediate and
+/// by `%cl`.
+const SHIFT_RI: [[u16; 4]; 3] = [
+    [op::SHL8ri.0, op::SHL16ri.0, op::SHL32ri.0, op::SHL64ri.0],
+    [op::SHR8ri.0, op::SHR16ri.0, op::SHR32ri.0, op::SHR64ri.0],
+    [op::SAR8ri.0, op::SAR16ri.0, op::SAR32ri.0, op::SAR64ri.0],
+];
+const SHIFT_RCL: [[u16; 4]; 3] = [
+    [
+        op::SHL8rCL.0,
+        op::SHL16rCL.0,
+        op::SHL32rCL.0,
+        op::SHL64rCL.0,
+    ],
+    [
+        op::SHR8rCL.0,
+        op::SHR16rCL.0,
+        op::SHR32rCL.0,
+        op::SHR64rCL.0,
+    ],
+    [
+        op::SAR8rCL.0,
+        op::SAR16rCL.0,
+        op::SAR32rCL.0,
+        op::SAR64rCL.0,
+    ],
+];
+
+/// The row of shift opcode `o` in [`SHIFT_RI`] and [`SHIFT_RCL`].
+fn shift_kind(o: Opcode) -> usize {
+    match o {
+        Opcode::Shl => 0,
+        Opcode::LShr => 1,
+        _ => 2,
+    }
+}
+
 /// The register-register form of integer binary opcode `o` at width `k`.
 fn bin_rr(o: Opcode, k: usize) -> Option<u16> {
     let t = match o {
@@ -333,6 +370,23 @@ impl FastSelector {
     }
 }
 
+/// The library function called for memory intrinsic `name`, if it is
+/// `llvm.memcpy`, `llvm.memmove` or `llvm.memset` (not the `.inline`
+/// forms, which must not call).
+fn mem_library(name: &str) -> Option<&'static str> {
+    let rest = name.strip_prefix("llvm.")?;
+    let (fam, tail) = rest.split_once('.').unwrap_or((rest, ""));
+    if tail.starts_with("inline") {
+        return None;
+    }
+    match fam {
+        "memcpy" => Some("memcpy"),
+        "memmove" => Some("memmove"),
+        "memset" => Some("memset"),
+        _ => None,
+    }
+}
+
 /// The symbol operand of global `g` with `flag`.
 fn global_sym(mf: &mut MachFunction, g: rcc_ir::GlobalId, flag: SymFlag) -> Operand {
     mf.sym(SymOperand {
@@ -407,6 +461,25 @@ impl FastTarget for FastSelector {
                 word_vt(fx, fx.ty(ops[0])).is_some() && val(0) && val(1),
                 Fallback::Other,
             ),
+            Opcode::Shl
+            | Opcode::LShr
+            | Opcode::AShr
+            | Opcode::SDiv
+            | Opcode::UDiv
+            | Opcode::SRem
+            | Opcode::URem => ok(
+                word_vt(fx, ty).is_some() && val(0) && val(1),
+                Fallback::Other,
+            ),
+            Opcode::Select => ok(
+                int_vt(fx, ty).is_some()
+                    && int_vt(fx, fx.ty(ops[0])) == Some(VT::I1)
+                    && val(0)
+                    && val(1)
+                    && val(2),
+                Fallback::Other,
+            ),
+            Opcode::Unreachable => Ok(()),
             Opcode::ZExt
             | Opcode::SExt
             | Opcode::Trunc
@@ -531,6 +604,79 @@ impl FastTarget for FastSelector {
                     .ok_or_else(bad)?;
                 fx.set(mf, i, r);
             }
+            o @ (Opcode::Shl | Opcode::LShr | Opcode::AShr) => {
+                let vt = word_vt(fx, ty).ok_or_else(bad)?;
+                let a = self.reg(fx, mf, ops[0], vt)?;
+                let k = shift_kind(o);
+                let r = match fx.value(ops[1]) {
+                    // Amounts of the width or more are poison.
+                    Some(FastVal::Int(x)) => build(
+                        mf,
+                        &mut self.ops,
+                        SHIFT_RI[k][w(vt)],
+                        &[In::R(a), In::I((x & u64::from(vt.bits() - 1)) as i64)],
+                    ),
+                    _ => {
+                        let c = self.reg(fx, mf, ops[1], vt)?;
+                        let c8 = self.cast(mf, Opcode::Trunc, c, vt, VT::I8)?;
+                        mf.push(
+                            MOpc::COPY,
+                            &[Operand::reg_def(regs::CL), Operand::reg_use(c8)],
+                        );
+                        build(mf, &mut self.ops, SHIFT_RCL[k][w(vt)], &[In::R(a)])
+                    }
+                };
+                fx.set(mf, i, r.ok_or_else(bad)?);
+            }
+            o @ (Opcode::SDiv | Opcode::UDiv | Opcode::SRem | Opcode::URem) => {
+                let vt = word_vt(fx, ty).ok_or_else(bad)?;
+                let signed = matches!(o, Opcode::SDiv | Opcode::SRem);
+                let ext = if signed { Opcode::SExt } else { Opcode::ZExt };
+                // 8 and 16 bits divide in 32 (as the DAG path promotes).
+                let dvt = if vt == VT::I64 { VT::I64 } else { VT::I32 };
+                let a = self.reg(fx, mf, ops[0], vt)?;
+                let a = self.cast(mf, ext, a, vt, dvt)?;
+                let b = self.reg(fx, mf, ops[1], vt)?;
+                let b = self.cast(mf, ext, b, vt, dvt)?;
+                let [q, rem] = super::wide::divrem(mf, dvt, signed, Reg::virt(a), Reg::virt(b))
+                    .ok_or_else(bad)??;
+                let r = if matches!(o, Opcode::SDiv | Opcode::UDiv) {
+                    q
+                } else {
+                    rem
+                };
+                let r = self.cast(mf, Opcode::Trunc, r, dvt, vt)?;
+                fx.set(mf, i, r);
+            }
+            Opcode::Select => {
+                let vt = int_vt(fx, ty).ok_or_else(bad)?;
+                // No 8-bit cmov: i1 and i8 select in 32 bits.
+                let cvt = if w(vt) == 0 { VT::I32 } else { vt };
+                let t = self.reg(fx, mf, ops[1], vt)?;
+                let t = self.cast(mf, Opcode::ZExt, t, vt, cvt)?;
+                let e = self.reg(fx, mf, ops[2], vt)?;
+                let e = self.cast(mf, Opcode::ZExt, e, vt, cvt)?;
+                let c = self.reg(fx, mf, ops[0], VT::I1)?;
+                build_flags(
+                    mf,
+                    &mut self.ops,
+                    op::TEST8ri.0,
+                    &[In::R(c), In::I(1)],
+                    false,
+                );
+                let cmov = [op::CMOV16rr, op::CMOV16rr, op::CMOV32rr, op::CMOV64rr][w(cvt)];
+                let r = build(
+                    mf,
+                    &mut self.ops,
+                    cmov.0,
+                    &[In::R(e), In::R(t), In::I(x86_cc(Cond::Ne))],
+                )
+                .ok_or_else(bad)?;
+                let to = if vt == VT::I1 { VT::I8 } else { vt };
+                let r = self.cast(mf, Opcode::Trunc, r, cvt, to)?;
+                fx.set(mf, i, r);
+            }
+            Opcode::Unreachable => {}
             Opcode::ZExt
             | Opcode::SExt
             | Opcode::Trunc
@@ -655,11 +801,20 @@ impl FastSelector {
     fn check_call(fx: &FastBlock<'_, '_>, i: Inst) -> bool {
         use rcc_ir::types::{Type, TypeLookup};
         let (f, fl) = (fx.fl.f, fx.fl);
-        if let Some(name) = Self::intrinsic(fx, i) {
-            return rcc_dag::build::is_no_code_intrinsic(name);
-        }
         let info = f.call_info(i);
         let ops = f.inst_ops(i);
+        if let Some(name) = Self::intrinsic(fx, i) {
+            if rcc_dag::build::is_no_code_intrinsic(name) {
+                return true;
+            }
+            // memcpy, memmove and memset: a library call.
+            return mem_library(name).is_some()
+                && info.num_args >= 3
+                && !fl.in_tail_position(i)
+                && ops[1..4]
+                    .iter()
+                    .all(|&a| word_vt(fx, fx.ty(a)).is_some() && Self::value_ok(fx, a, fx.ty(a)));
+        }
         let Type::Func { ret, .. } = fl.m.types.get(info.fn_ty) else {
             return false;
         };
@@ -697,8 +852,11 @@ impl FastSelector {
         use super::abi::ArgKind;
         use super::call::{emit_call_sequence, CallArg};
         use rcc_ir::types::{Type, TypeLookup};
-        if Self::intrinsic(fx, i).is_some() {
-            return Ok(());
+        if let Some(name) = Self::intrinsic(fx, i) {
+            return match mem_library(name) {
+                Some(lib) => self.mem_call(fx, mf, i, lib),
+                None => Ok(()),
+            };
         }
         let f = fx.fl.f;
         let info = *f.call_info(i);
@@ -747,6 +905,50 @@ impl FastSelector {
         if let Some(r) = res.first().and_then(|r| r.as_virt()) {
             fx.set(mf, i, r);
         }
+        Ok(())
+    }
+
+    /// Selects `llvm.memcpy`/`memmove`/`memset` call `i` (checked) as a
+    /// call of library function `lib` (as the DAG path's `call_library`):
+    /// the length zero-extended to 64 bits, memset's byte to 32.
+    fn mem_call(
+        &mut self,
+        fx: &mut FastBlock<'_, '_>,
+        mf: &mut MachFunction,
+        i: Inst,
+        lib: &str,
+    ) -> Result<(), IselError> {
+        use super::abi::ArgKind;
+        use super::call::{emit_call_sequence, CallArg};
+        let ops = fx.fl.f.inst_ops(i);
+        let mut args = Vec::with_capacity(3);
+        for (&a, to) in ops[1..4].iter().zip([VT::I64, VT::I64, VT::I64]) {
+            let vt = word_vt(fx, fx.ty(a))
+                .ok_or_else(|| IselError::new("fast-isel: a memory intrinsic's operand"))?;
+            let to = if vt == VT::I8 { VT::I32 } else { to };
+            let r = self.reg(fx, mf, a, vt)?;
+            let r = self.cast(mf, Opcode::ZExt, r, vt, to)?;
+            args.push(CallArg::Value(Reg::virt(r), to));
+        }
+        let kinds = args
+            .iter()
+            .map(|a| match *a {
+                CallArg::Value(_, vt) => ArgKind::Value(vt),
+                _ => ArgKind::Value(VT::I64),
+            })
+            .collect();
+        let flag = if fx.fl.pic {
+            crate::x86_64::sym_flags::for_ref(rcc_dag::SymRef::PreemptibleCall)
+        } else {
+            SymFlag::NONE
+        };
+        let target = mf.external(lib);
+        let sym = mf.sym(SymOperand {
+            target,
+            offset: 0,
+            flag,
+        });
+        emit_call_sequence(mf, kinds, &args, false, op::CALL64pcrel32, vec![sym], &[])?;
         Ok(())
     }
 
