@@ -86,8 +86,9 @@ pub enum FastVal {
     Frame(FrameIdx),
     /// An integer constant (null pointers and zero included), as its bits.
     Int(u64),
-    /// The address of a global.
-    Global(GlobalId),
+    /// The address of a global plus a constant byte offset (a constant
+    /// `getelementptr` over it folded).
+    Global(GlobalId, i64),
     /// `undef` or `poison`.
     Undef,
     /// A value of this block not computed yet: seen only while the block
@@ -179,9 +180,30 @@ impl FastBlock<'_, '_> {
                 crate::ArgValue::Reg(r) => Some(FastVal::Reg(r)),
                 crate::ArgValue::Frame(fi) => Some(FastVal::Frame(fi)),
             },
-            ValueTag::Global => Some(FastVal::Global(GlobalId::from_index(v.index()))),
+            ValueTag::Global => Some(FastVal::Global(GlobalId::from_index(v.index()), 0)),
             ValueTag::Const => match self.fl.f.consts.get(ConstId::from_index(v.index())).kind {
                 ConstKind::Int(x) => Some(FastVal::Int(x)),
+                ConstKind::Expr {
+                    op: Opcode::GetElementPtr,
+                    flags,
+                    aux,
+                    ..
+                } => {
+                    // A constant offset from a global.
+                    let c = ConstId::from_index(v.index());
+                    let f = self.fl.f;
+                    let skip = if flags & rcc_ir::inst::GEP_INRANGE != 0 {
+                        2
+                    } else {
+                        0
+                    };
+                    let ops = &f.consts.operands(c)[skip..];
+                    let g = ops[0].as_entity::<GlobalId>(ValueTag::Global)?;
+                    let parts = gep_parts_of(self.fl, f.consts.get(c).ty, aux, ops)?;
+                    let off = parts.offset as i64;
+                    (parts.scaled.is_empty() && off == (off as i32) as i64)
+                        .then_some(FastVal::Global(g, off))
+                }
                 ConstKind::Null | ConstKind::Zero => Some(FastVal::Int(0)),
                 ConstKind::Undef | ConstKind::Poison => Some(FastVal::Undef),
                 _ => None,
@@ -367,17 +389,31 @@ pub struct GepParts {
 /// their element's allocation size. `None` for a vector GEP, a
 /// non-constant struct index, or an index wider than 64 bits.
 pub fn gep_parts(fl: &FunctionLowering<'_>, i: Inst) -> Option<GepParts> {
+    let f = fl.f;
+    gep_parts_of(
+        fl,
+        f.ty[i.index()],
+        TypeId::from_u32(f.extra[i.index()]),
+        f.inst_ops(i),
+    )
+}
+
+/// [`gep_parts`] of a GEP of type `result` over source element type
+/// `source` with operands `ops` (base first): an instruction or a
+/// constant expression.
+fn gep_parts_of(
+    fl: &FunctionLowering<'_>,
+    result: TypeId,
+    source: TypeId,
+    ops: &[Value],
+) -> Option<GepParts> {
     use rcc_ir::types::{Type, TypeLookup};
     let f = fl.f;
     let types = &fl.m.types;
-    if !matches!(
-        types.get(f.ty[i.index()]),
-        Type::Ptr(_) | Type::TypedPtr { .. }
-    ) {
+    if !matches!(types.get(result), Type::Ptr(_) | Type::TypedPtr { .. }) {
         return None;
     }
-    let ops = f.inst_ops(i);
-    let mut ty = TypeId::from_u32(f.extra[i.index()]);
+    let mut ty = source;
     let mut out = GepParts {
         offset: 0,
         scaled: Vec::new(),

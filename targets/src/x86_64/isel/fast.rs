@@ -243,7 +243,7 @@ impl FastSelector {
     fn check_addr(fx: &FastBlock<'_, '_>, v: Value) -> bool {
         match fx.value(v) {
             Some(FastVal::Reg(_) | FastVal::Frame(_) | FastVal::Pending) => true,
-            Some(FastVal::Global(g)) => Self::plain_global(fx, g),
+            Some(FastVal::Global(g, _)) => Self::plain_global(fx, g),
             _ => false,
         }
     }
@@ -258,8 +258,8 @@ impl FastSelector {
         Ok(match fx.value(v) {
             Some(FastVal::Frame(fi)) => Mem::Frame(fi),
             Some(FastVal::Reg(r)) => Mem::Reg(r),
-            Some(FastVal::Global(g)) if !Self::via_got(fx, g) => {
-                Mem::Rip(global_sym(mf, g, SymFlag::NONE))
+            Some(FastVal::Global(g, off)) if !Self::via_got(fx, g) => {
+                Mem::Rip(global_sym(mf, g, off, SymFlag::NONE))
             }
             _ => Mem::Reg(self.materialize(fx, mf, v, rcc_ir::types::prim::PTR)?),
         })
@@ -281,16 +281,29 @@ impl FastSelector {
         let r = match fx.value(v) {
             Some(FastVal::Reg(r)) => Some(r),
             Some(FastVal::Frame(fi)) => build(mf, ops, op::LEA64r.0, &[In::M(Mem::Frame(fi))]),
-            Some(FastVal::Global(g)) => {
+            Some(FastVal::Global(g, off)) => {
                 if Self::via_got(fx, g) {
                     let s = global_sym(
                         mf,
                         g,
+                        0,
                         crate::x86_64::sym_flags::for_ref(rcc_dag::SymRef::GotAddress),
                     );
-                    build(mf, ops, op::MOV64rm.0, &[In::M(Mem::Rip(s))])
+                    let r = build(mf, ops, op::MOV64rm.0, &[In::M(Mem::Rip(s))]);
+                    match r {
+                        Some(base) if off != 0 => {
+                            let m = Mem::Indexed {
+                                base,
+                                index: None,
+                                scale: 1,
+                                disp: off,
+                            };
+                            build(mf, ops, op::LEA64r.0, &[In::M(m)])
+                        }
+                        r => r,
+                    }
                 } else {
-                    let s = global_sym(mf, g, SymFlag::NONE);
+                    let s = global_sym(mf, g, off, SymFlag::NONE);
                     build(mf, ops, op::LEA64r.0, &[In::M(Mem::Rip(s))])
                 }
             }
@@ -310,7 +323,7 @@ impl FastSelector {
     fn value_ok(fx: &FastBlock<'_, '_>, v: Value, ty: TypeId) -> bool {
         int_vt(fx, ty).is_some()
             && match fx.value(v) {
-                Some(FastVal::Global(g)) => Self::plain_global(fx, g),
+                Some(FastVal::Global(g, _)) => Self::plain_global(fx, g),
                 Some(_) => true,
                 None => false,
             }
@@ -387,11 +400,11 @@ fn mem_library(name: &str) -> Option<&'static str> {
     }
 }
 
-/// The symbol operand of global `g` with `flag`.
-fn global_sym(mf: &mut MachFunction, g: rcc_ir::GlobalId, flag: SymFlag) -> Operand {
+/// The symbol operand of global `g` plus `offset` with `flag`.
+fn global_sym(mf: &mut MachFunction, g: rcc_ir::GlobalId, offset: i64, flag: SymFlag) -> Operand {
     mf.sym(SymOperand {
         target: SymTarget::Global(g),
-        offset: 0,
+        offset,
         flag,
     })
 }
@@ -820,7 +833,7 @@ impl FastSelector {
         };
         let ret_ok = matches!(fl.m.types.get(ret), Type::Void) || word_vt(fx, ret).is_some();
         let callee_ok = match fx.value(ops[0]) {
-            Some(FastVal::Global(g)) => Self::plain_global(fx, g),
+            Some(FastVal::Global(g, _)) => Self::plain_global(fx, g),
             Some(FastVal::Reg(_) | FastVal::Pending) => true,
             _ => false,
         };
@@ -883,14 +896,14 @@ impl FastSelector {
             kinds.push(ArgKind::Value(avt));
         }
         let (opc, cops) = match fx.value(ops[0]) {
-            Some(FastVal::Global(g)) => {
+            Some(FastVal::Global(g, 0)) => {
                 let plt = fx.fl.pic && !rcc_mach::emit::is_dso_local(fx.fl.m, g);
                 let flag = if plt {
                     crate::x86_64::sym_flags::for_ref(rcc_dag::SymRef::PreemptibleCall)
                 } else {
                     SymFlag::NONE
                 };
-                (op::CALL64pcrel32, vec![global_sym(mf, g, flag)])
+                (op::CALL64pcrel32, vec![global_sym(mf, g, 0, flag)])
             }
             _ => {
                 let r = self.reg(fx, mf, ops[0], VT::I64)?;
