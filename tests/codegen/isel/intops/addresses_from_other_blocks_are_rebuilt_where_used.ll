@@ -20,9 +20,11 @@
 ; CHECK-LABEL: {{^}}name: k{{$}}
 ; CHECK: {{^}}bb.1 
 ; CHECK: MOV64rm %{{[0-9]+}}, 1, $noreg, 16,
-; No sinking at -O0.
+; No sinking at -O0 (the direct selector folds the constant GEP into
+; the symbol).
 ; O0-LABEL: {{^}}name: f{{$}}
-; O0: LEA64r %{{[0-9]+}}, 8, %{{[0-9]+}}, 80,
+; O0: LEA64r $rip, 1, $noreg, @stat + 80, $noreg
+; O0-NEXT: LEA64r %{{[0-9]+}}, 8, %{{[0-9]+}}, 0,
 ; O0: {{^}}bb.1 
 ; O0: MOV64mr %{{[0-9]+}}, 1, $noreg, 0,
 
