@@ -4,12 +4,17 @@
 //!
 //! Handled: static allocas (no code), loads and stores of 8..64-bit
 //! integers and pointers (addresses: frame objects, registers, globals
-//! RIP-relative or through the GOT), `add sub and or xor` (and `mul` from
-//! 16 bits), `icmp` (a compare whose only use is the block's conditional
-//! branch is emitted with it: `cmp; jcc`), integer casts (`zext sext
-//! trunc ptrtoint inttoptr bitcast`), phis (their registers), `br`, and
-//! `ret` of nothing or of a 32/64-bit integer or pointer. Everything else
-//! makes the block fall back. Instructions are built from the instruction
+//! RIP-relative or through the GOT, constant GEPs over globals folded
+//! into the symbol's offset), `add sub and or xor` (and `mul` from 16
+//! bits), shifts (by an immediate or by `%cl`), `sdiv udiv srem urem`
+//! (one `DIV`/`IDIV`, 8 and 16 bits extended to 32), `select` (`test;
+//! cmov`, i1 and i8 in 32 bits), `icmp` (a compare whose only use is the
+//! block's conditional branch is emitted with it: `cmp; jcc`), integer
+//! casts (`zext sext trunc ptrtoint inttoptr bitcast`), phis (their
+//! registers), calls of integer/pointer arguments and results,
+//! `llvm.memcpy`/`memmove`/`memset` (library calls), `br`, `unreachable`
+//! (no code, as the DAG path) and `ret` of nothing or of a 32/64-bit
+//! integer or pointer. Everything else makes the block fall back. Instructions are built from the instruction
 //! table's descriptors ([`build`]): defs, tied uses, memory operands and
 //! implicit registers come from `instructions.desc`, as for pattern rows.
 //!
