@@ -127,7 +127,7 @@ impl Liveness {
     /// range remapped), the use lists rebuilt in layout order, and the
     /// intervals of the vregs whose occurrences changed since the last
     /// computation recomputed from their occurrences, as the computation
-    /// numbers their values. An untouched vreg's interval is already the
+    /// numbers their values (emptied, for those that no longer occur). An untouched vreg's interval is already the
     /// computed one (same occurrences, same CFG). The CFG must not have
     /// changed, nor the physical-register operands, nor any vreg's class
     /// beyond what class narrowing would leave; [`Liveness::check_fresh`]
@@ -145,7 +145,14 @@ impl Liveness {
         self.lis.weights.resize(n, 0.0);
         self.lis.grow(n);
         for &v in &changed {
-            if v.index() < n {
+            if v.index() >= n {
+                continue;
+            }
+            if self.uses.is_empty(v) {
+                // Joined away: what a computation gives a vreg that does
+                // not occur (no segments, no values), without the walk.
+                self.lis.vreg_mut(v).clear();
+            } else {
                 self.lis.compute_vreg(mf, &self.indexes, &self.uses, v);
             }
         }
