@@ -71,6 +71,7 @@ pub struct Liveness {
     remap: Remap,
     layout_scratch: Vec<MInst>,
     dead_scratch: Vec<VReg>,
+    sort_scratch: Vec<(u32, u32)>,
     class_memo: ClassMemo,
     /// Copies inserted to make classes satisfiable.
     pub constrain_copies: u32,
@@ -124,7 +125,7 @@ impl Liveness {
     /// place) to exactly what [`Liveness::compute`] computes for the
     /// materialized function, without recomputing every interval: the
     /// indexes are renumbered (evenly spaced again, as computed; every
-    /// range remapped), the use lists rebuilt in layout order, and the
+    /// range remapped), the use lists of the changed vregs put in layout order, and the
     /// intervals of the vregs whose occurrences changed since the last
     /// computation recomputed from their occurrences, as the computation
     /// numbers their values (emptied, for those that no longer occur). An untouched vreg's interval is already the
@@ -136,26 +137,32 @@ impl Liveness {
         self.materialize(mf);
         let mut changed = std::mem::take(&mut self.dead_scratch);
         self.uses.take_changed(&mut changed);
+        let n = mf.num_vregs();
+        self.lis.grow(n);
+        // The changed vregs are recomputed below: not remapped.
+        for &v in &changed {
+            self.lis.vreg_mut(v).clear();
+        }
         self.indexes.renumber(&mut self.remap);
         self.indexes.renumbers = 0;
         self.lis.remap(&self.remap);
-        self.build_use_lists(mf);
-        let n = mf.num_vregs();
         self.lis.weights.clear();
         self.lis.weights.resize(n, 0.0);
-        self.lis.grow(n);
+        // An unchanged vreg's list is as registration in layout order left
+        // it; a changed one's is put in that order, then its interval is
+        // recomputed (a vreg that no longer occurs keeps the empty one a
+        // computation gives it).
+        let mut scratch = std::mem::take(&mut self.sort_scratch);
         for &v in &changed {
-            if v.index() >= n {
+            if v.index() >= n || self.uses.is_empty(v) {
                 continue;
             }
-            if self.uses.is_empty(v) {
-                // Joined away: what a computation gives a vreg that does
-                // not occur (no segments, no values), without the walk.
-                self.lis.vreg_mut(v).clear();
-            } else {
-                self.lis.compute_vreg(mf, &self.indexes, &self.uses, v);
-            }
+            let si = &self.indexes;
+            self.uses
+                .sort_list(v, |i| si.index(i).entry(), &mut scratch);
+            self.lis.compute_vreg(mf, &self.indexes, &self.uses, v);
         }
+        self.sort_scratch = scratch;
         self.dead_scratch = changed;
         self.matrix.clear(&self.units);
         self.vrm.clear(n);

@@ -158,6 +158,39 @@ impl UseLists {
         self.prev[pos] = NONE;
     }
 
+    /// Reorders the list of `v` as registering every instruction in
+    /// layout order gives (reverse layout order, an instruction's operands
+    /// last first): `key` gives an instruction's place in the layout;
+    /// `scratch` is reused.
+    pub fn sort_list(
+        &mut self,
+        v: VReg,
+        key: impl Fn(MInst) -> u32,
+        scratch: &mut Vec<(u32, u32)>,
+    ) {
+        scratch.clear();
+        let mut at = self.head.get(v.index()).copied().unwrap_or(NONE);
+        while at != NONE {
+            scratch.push((key(MInst::from_u32(self.owner[at as usize])), at));
+            at = self.next[at as usize];
+        }
+        if scratch.windows(2).all(|w| w[0] > w[1]) {
+            return;
+        }
+        scratch.sort_unstable_by(|a, b| b.cmp(a));
+        let mut prev = NONE;
+        for &(_, pos) in scratch.iter() {
+            self.prev[pos as usize] = prev;
+            if prev == NONE {
+                self.head[v.index()] = pos;
+            } else {
+                self.next[prev as usize] = pos;
+            }
+            prev = pos;
+        }
+        self.next[prev as usize] = NONE;
+    }
+
     /// The operands naming `v`: `(instruction, pool position)`; the operand
     /// index is `pos - mf.operand_range(inst).start`.
     pub fn iter(&self, v: VReg) -> UseIter<'_> {
