@@ -46,7 +46,7 @@ impl Remap {
             return i;
         }
         let e = i.entry();
-        if e % self.spacing == 0 {
+        if e.is_multiple_of(self.spacing) {
             if let Some(&n) = self.dense.get((e / self.spacing) as usize) {
                 if n != u32::MAX {
                     return SlotIndex::new(n, i.slot());
@@ -217,7 +217,7 @@ impl SlotIndexes {
         let last = out.pairs.last().map_or(0, |p| p.0 / out.spacing);
         out.dense.resize(last as usize + 1, u32::MAX);
         for &(o, n) in &out.pairs {
-            if o % out.spacing == 0 {
+            if o.is_multiple_of(out.spacing) {
                 out.dense[(o / out.spacing) as usize] = n;
             }
         }
