@@ -519,10 +519,12 @@ impl<'a> ModuleCx<'a> {
             // Between an interval allocator and `virtregrewriter` the
             // assignment is beside the function, not part of it (LLVM's
             // VirtRegMap, which MIR does not carry either): no round trip
-            // there. Liveness is valid exactly then (the coalescer leaves
-            // it invalid, the rewriter clears it), even when the
-            // assignment is empty (a function without vregs).
-            let assigned = w.ra.valid;
+            // there. Liveness is valid exactly then, and after the
+            // coalescer (which leaves it canonical, equal to a fresh
+            // computation, so a round trip there loses nothing: the next
+            // row recomputes it); the rewriter clears it; even an empty
+            // assignment (a function without vregs) counts.
+            let assigned = w.ra.valid && pass.name != "register-coalescer";
             if self.opts.mir_roundtrip && !assigned {
                 let Worker {
                     mf,

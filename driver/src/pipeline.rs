@@ -664,12 +664,17 @@ fn register_coalescer(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     };
     let freqs = &ra_scratch.freqs;
     ra_scratch.hints.compute(mf, t, |b| freqs.freq(b));
-    // The allocator starts from liveness computed afresh from the function
-    // the coalescer leaves, not from the coalescer's incrementally updated
-    // state (equal as sets, but value numbers and use-list order differ):
-    // so a run resumed from `-stop-after=register-coalescer` MIR, or a
-    // `-mir-roundtrip`, allocates exactly as the whole pipeline does.
-    ra.valid = false;
+    // The allocator starts from the coalescer's liveness brought to the
+    // canonical form a fresh computation gives (indexes renumbered, use
+    // lists rebuilt, the intervals of the vregs the coalescer touched
+    // recomputed): a run resumed from `-stop-after=register-coalescer`
+    // MIR, or a `-mir-roundtrip`, computes it afresh and allocates exactly
+    // as the whole pipeline does. `-verify-machineinstrs` checks that.
+    ra.canonicalize(mf);
+    if cx.module.opts.verify_machineinstrs {
+        ra.check_fresh(mf, t)
+            .map_err(|e| format!("register-coalescer: kept liveness is not canonical: {e}"))?;
+    }
     Ok(counts(&[
         s.joined as u64,
         s.remat as u64,

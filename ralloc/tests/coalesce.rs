@@ -49,6 +49,30 @@ fn two_address_copy_joined_interfering_kept() {
     assert_eq!(count_copies(&b.mf), 4, "{}", b.mir());
 }
 
+/// The coalescer's own state differs from a fresh computation (gaps where
+/// copies were, renamed use lists, merged value numbers) and
+/// `Liveness::check_fresh` sees it; `Liveness::canonicalize` removes the
+/// difference (`run` checks that for every test function).
+#[test]
+fn kept_liveness_is_canonical_only_after_canonicalize() {
+    use rcc_mach::passes::{phi_elim::eliminate_phis, two_address::two_address};
+    use rcc_ralloc::coalesce::coalesce;
+    use rcc_ralloc::liveness::{freq::BlockFreqs, Liveness};
+    let mut b = load("coalesce/loop_counter_phis.mir");
+    eliminate_phis(&mut b.mf, &T);
+    two_address(&mut b.mf, &T);
+    let mut st = Liveness::default();
+    st.compute(&mut b.mf, &T);
+    let mut fr = BlockFreqs::default();
+    fr.compute(&b.mf, &T, &mut Default::default());
+    let s = coalesce(&mut b.mf, &T, &mut st, &fr, &mut CoalesceScratch::default());
+    assert!(s.joined > 0, "{s:?}");
+    assert!(st.check_fresh(&b.mf, &T).is_err(), "{}", b.mir());
+    st.canonicalize(&mut b.mf);
+    st.check_fresh(&b.mf, &T)
+        .unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
+}
+
 #[test]
 fn remat_constant_instead_of_copy() {
     let (s, b) = case("coalesce/remat_constant.mir", SMALL);

@@ -45,6 +45,7 @@ use super::slot::SlotIndex;
 use super::units::RegUnits;
 use super::uses::UseLists;
 use crate::vrm::VirtRegMap;
+use rcc_ir::entity::EntityId;
 use rcc_mach::constraint::{for_each_explicit, OpConstraint};
 use rcc_mach::{
     flag, iflag, MBlock, MInst, MOpc, MachFunction, MemPart, Operand, Reg, RegClassId, TargetInfo,
@@ -70,6 +71,7 @@ pub struct Liveness {
     remap: Remap,
     layout_scratch: Vec<MInst>,
     dead_scratch: Vec<VReg>,
+    sort_scratch: Vec<(u32, u32)>,
     class_memo: ClassMemo,
     /// Copies inserted to make classes satisfiable.
     pub constrain_copies: u32,
@@ -98,16 +100,131 @@ impl Liveness {
             None => self.indexes.compute(mf),
         }
         self.uses.clear(mf.num_vregs(), mf.operand_pool_len());
-        for &b in &mf.order {
-            for &i in mf.block_insts(b) {
-                self.uses.add_inst(mf, i);
-            }
-        }
+        self.build_use_lists(mf);
         self.lis.compute(mf, t, &self.indexes, &self.units);
         self.matrix.clear(&self.units);
         self.vrm.clear(mf.num_vregs());
         self.dirty = false;
         self.valid = true;
+    }
+
+    /// The use lists of `mf` afresh, registered in layout order (so each
+    /// list is in reverse layout order), with an empty changed set.
+    fn build_use_lists(&mut self, mf: &MachFunction) {
+        self.uses.clear(mf.num_vregs(), mf.operand_pool_len());
+        for &b in &mf.order {
+            for &i in mf.block_insts(b) {
+                self.uses.add_inst(mf, i);
+            }
+        }
+        self.uses.reset_changed();
+    }
+
+    /// Brings the state an editing pass left (the coalescer: copies
+    /// deleted, operands renamed, defs rematerialized, intervals edited in
+    /// place) to exactly what [`Liveness::compute`] computes for the
+    /// materialized function, without recomputing every interval: the
+    /// indexes are renumbered (evenly spaced again, as computed; every
+    /// range remapped), the use lists of the changed vregs put in layout order, and the
+    /// intervals of the vregs whose occurrences changed since the last
+    /// computation recomputed from their occurrences, as the computation
+    /// numbers their values (emptied, for those that no longer occur). An untouched vreg's interval is already the
+    /// computed one (same occurrences, same CFG). The CFG must not have
+    /// changed, nor the physical-register operands, nor any vreg's class
+    /// beyond what class narrowing would leave; [`Liveness::check_fresh`]
+    /// checks the result against a fresh computation.
+    pub fn canonicalize(&mut self, mf: &mut MachFunction) {
+        self.materialize(mf);
+        let mut changed = std::mem::take(&mut self.dead_scratch);
+        self.uses.take_changed(&mut changed);
+        let n = mf.num_vregs();
+        self.lis.grow(n);
+        // The changed vregs are recomputed below: not remapped.
+        for &v in &changed {
+            self.lis.vreg_mut(v).clear();
+        }
+        self.indexes.renumber(&mut self.remap);
+        self.indexes.renumbers = 0;
+        self.lis.remap(&self.remap);
+        self.lis.weights.clear();
+        self.lis.weights.resize(n, 0.0);
+        // An unchanged vreg's list is as registration in layout order left
+        // it; a changed one's is put in that order, then its interval is
+        // recomputed (a vreg that no longer occurs keeps the empty one a
+        // computation gives it).
+        let mut scratch = std::mem::take(&mut self.sort_scratch);
+        for &v in &changed {
+            if v.index() >= n || self.uses.is_empty(v) {
+                continue;
+            }
+            let si = &self.indexes;
+            self.uses
+                .sort_list(v, |i| si.index(i).entry(), &mut scratch);
+            self.lis.compute_vreg(mf, &self.indexes, &self.uses, v);
+        }
+        self.sort_scratch = scratch;
+        self.dead_scratch = changed;
+        self.matrix.clear(&self.units);
+        self.vrm.clear(n);
+        self.constrain_copies = 0;
+        self.valid = true;
+    }
+
+    /// Compares this state with [`Liveness::compute`] on a copy of `mf`
+    /// (indexes, use-list order, every interval with its value numbers,
+    /// register units and masks, classes): `Err` names the first
+    /// difference. A check of [`Liveness::canonicalize`]; costs a full
+    /// computation.
+    pub fn check_fresh(&self, mf: &MachFunction, t: &dyn TargetInfo) -> Result<(), String> {
+        let mut copy = mf.clone();
+        let mut fresh = Liveness::default();
+        fresh.compute(&mut copy, t);
+        if fresh.constrain_copies != 0 || copy.num_vregs() != mf.num_vregs() {
+            return Err(format!(
+                "class narrowing inserts {} copies",
+                fresh.constrain_copies
+            ));
+        }
+        for v in 0..mf.num_vregs() {
+            let v = VReg::from_u32(v as u32);
+            if copy.class_of(v) != mf.class_of(v) {
+                return Err(format!("class of {v:?} narrows further"));
+            }
+            if self.lis.vreg(v) != fresh.lis.vreg(v) {
+                return Err(format!(
+                    "interval of {v:?}: kept {} fresh {}",
+                    self.lis.vreg(v).dump(),
+                    fresh.lis.vreg(v).dump()
+                ));
+            }
+            if !self.uses.iter(v).eq(fresh.uses.iter(v)) {
+                return Err(format!("use list of {v:?} differs"));
+            }
+        }
+        let (a, b) = (&self.indexes, &fresh.indexes);
+        if a.end() != b.end() || a.spacing() != b.spacing() {
+            return Err("slot index numbering differs".into());
+        }
+        for &bl in &mf.order {
+            if a.block_start(bl) != b.block_start(bl)
+                || mf.block_insts(bl).iter().any(|&i| a.index(i) != b.index(i))
+            {
+                return Err(format!("slot indexes of {bl:?} differ"));
+            }
+        }
+        for u in 0..self.units.num_units() {
+            if self.lis.unit(u as u16) != fresh.lis.unit(u as u16) {
+                return Err(format!(
+                    "unit {u}: kept {} fresh {}",
+                    self.lis.unit(u as u16).dump(),
+                    fresh.lis.unit(u as u16).dump()
+                ));
+            }
+        }
+        if self.lis.regmasks() != fresh.lis.regmasks() {
+            return Err("register masks differ".into());
+        }
+        Ok(())
     }
 
     /// A new vreg of class `c`, with table entries.

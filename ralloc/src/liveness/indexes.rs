@@ -28,10 +28,14 @@ use rcc_ir::entity::{EntityId, SecondaryMap};
 use rcc_mach::{iflag, MBlock, MInst, MOpc, MachFunction, TargetInfo};
 
 /// A monotonic map of entry numbers after [`SlotIndexes::renumber`]:
-/// sorted `(old entry, new entry)` pairs of every numbered entry.
+/// sorted `(old entry, new entry)` pairs of every numbered entry, and a
+/// direct table for the old entries on the old spacing (all of them but
+/// those inserted since the last numbering): `dense[e / spacing]`.
 #[derive(Default, Debug)]
 pub struct Remap {
     pairs: Vec<(u32, u32)>,
+    dense: Vec<u32>,
+    spacing: u32,
 }
 
 impl Remap {
@@ -42,6 +46,13 @@ impl Remap {
             return i;
         }
         let e = i.entry();
+        if e.is_multiple_of(self.spacing) {
+            if let Some(&n) = self.dense.get((e / self.spacing) as usize) {
+                if n != u32::MAX {
+                    return SlotIndex::new(n, i.slot());
+                }
+            }
+        }
         let k = self.pairs.partition_point(|p| p.0 <= e);
         let new = if k == 0 { 0 } else { self.pairs[k - 1].1 };
         SlotIndex::new(new, i.slot())
@@ -187,6 +198,7 @@ impl SlotIndexes {
             }
         }
         out.pairs.push((self.end.entry(), 0));
+        out.spacing = self.spacing;
         let n = out.pairs.len() as u64;
         let room = (1u64 << 28) / (n + 1);
         self.spacing = (room as u32).clamp(Self::MIN_SPACING, Self::MAX_SPACING);
@@ -201,6 +213,14 @@ impl SlotIndexes {
             }
         }
         out.pairs[k].1 = self.end.entry();
+        out.dense.clear();
+        let last = out.pairs.last().map_or(0, |p| p.0 / out.spacing);
+        out.dense.resize(last as usize + 1, u32::MAX);
+        for &(o, n) in &out.pairs {
+            if o.is_multiple_of(out.spacing) {
+                out.dense[(o / out.spacing) as usize] = n;
+            }
+        }
         self.renumbers += 1;
     }
 

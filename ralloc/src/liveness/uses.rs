@@ -12,6 +12,11 @@
 //! the operand is a virtual register; the list of `v`
 //! holds exactly the registered operands naming `v` (in no particular
 //! order). Storage is reused from function to function.
+//!
+//! Every vreg whose list changes (an operand linked or unlinked) is
+//! recorded once in the *changed* set until [`UseLists::take_changed`]:
+//! the vregs an editing pass (the coalescer) touched, whose intervals
+//! [`super::Liveness::canonicalize`] recomputes.
 
 use rcc_ir::entity::EntityId;
 use rcc_mach::{MInst, MachFunction, Reg, VReg};
@@ -25,6 +30,8 @@ pub struct UseLists {
     next: Vec<u32>,
     prev: Vec<u32>,
     owner: Vec<u32>,
+    changed: Vec<u32>,
+    changed_flag: Vec<bool>,
 }
 
 impl UseLists {
@@ -38,6 +45,33 @@ impl UseLists {
         self.prev.resize(pool_len, NONE);
         self.owner.clear();
         self.owner.resize(pool_len, NONE);
+        self.reset_changed();
+    }
+
+    /// Empties the changed set.
+    pub fn reset_changed(&mut self) {
+        for &v in &self.changed {
+            self.changed_flag[v as usize] = false;
+        }
+        self.changed.clear();
+    }
+
+    /// Moves the changed set (in first-change order) into `out` and
+    /// empties it.
+    pub fn take_changed(&mut self, out: &mut Vec<VReg>) {
+        out.clear();
+        out.extend(self.changed.iter().map(|&v| VReg::from_u32(v)));
+        self.reset_changed();
+    }
+
+    fn mark(&mut self, v: VReg) {
+        if self.changed_flag.len() <= v.index() {
+            self.changed_flag.resize(v.index() + 1, false);
+        }
+        if !self.changed_flag[v.index()] {
+            self.changed_flag[v.index()] = true;
+            self.changed.push(v.as_u32());
+        }
     }
 
     /// Registers every vreg operand of `i`.
@@ -94,6 +128,7 @@ impl UseLists {
     }
 
     fn link(&mut self, v: VReg, pos: usize) {
+        self.mark(v);
         if self.head.len() <= v.index() {
             self.head.resize(v.index() + 1, NONE);
         }
@@ -107,6 +142,7 @@ impl UseLists {
     }
 
     fn unlink(&mut self, v: VReg, pos: usize) {
+        self.mark(v);
         let (p, n) = (self.prev[pos], self.next[pos]);
         if p == NONE {
             if self.head[v.index()] == pos as u32 {
@@ -120,6 +156,39 @@ impl UseLists {
         }
         self.next[pos] = NONE;
         self.prev[pos] = NONE;
+    }
+
+    /// Reorders the list of `v` as registering every instruction in
+    /// layout order gives (reverse layout order, an instruction's operands
+    /// last first): `key` gives an instruction's place in the layout;
+    /// `scratch` is reused.
+    pub fn sort_list(
+        &mut self,
+        v: VReg,
+        key: impl Fn(MInst) -> u32,
+        scratch: &mut Vec<(u32, u32)>,
+    ) {
+        scratch.clear();
+        let mut at = self.head.get(v.index()).copied().unwrap_or(NONE);
+        while at != NONE {
+            scratch.push((key(MInst::from_u32(self.owner[at as usize])), at));
+            at = self.next[at as usize];
+        }
+        if scratch.windows(2).all(|w| w[0] > w[1]) {
+            return;
+        }
+        scratch.sort_unstable_by(|a, b| b.cmp(a));
+        let mut prev = NONE;
+        for &(_, pos) in scratch.iter() {
+            self.prev[pos as usize] = prev;
+            if prev == NONE {
+                self.head[v.index()] = pos;
+            } else {
+                self.next[prev as usize] = pos;
+            }
+            prev = pos;
+        }
+        self.next[prev as usize] = NONE;
     }
 
     /// The operands naming `v`: `(instruction, pool position)`; the operand

@@ -42,6 +42,21 @@ pub fn run(b: &mut B, sc: &mut CoalesceScratch) -> CoalesceStats {
     b.verify("liveness");
     let mut fr = BlockFreqs::default();
     fr.compute(&b.mf, &T, &mut Default::default());
+    // The same coalescing on a copy, then the canonical form the
+    // allocator starts from: equal to a fresh computation.
+    let mut canon = b.mf.clone();
+    let mut cst = Liveness::default();
+    cst.compute(&mut canon, &T);
+    coalesce(
+        &mut canon,
+        &T,
+        &mut cst,
+        &fr,
+        &mut CoalesceScratch::default(),
+    );
+    cst.canonicalize(&mut canon);
+    cst.check_fresh(&canon, &T)
+        .unwrap_or_else(|e| panic!("canonical liveness after coalescing: {e}\n{}", b.mir()));
     let stats = coalesce(&mut b.mf, &T, &mut st, &fr, sc);
     b.verify("coalesce");
     st.lis
@@ -53,8 +68,8 @@ pub fn run(b: &mut B, sc: &mut CoalesceScratch) -> CoalesceStats {
     assert_eq!(fresh.constrain_copies, 0, "{}", b.mir());
     // Each kept interval must cover the one recomputed from the
     // occurrences in the same numbering: a longer one is conservative (it
-    // only blocks joins; the allocator recomputes liveness after the
-    // coalescer), a shorter one could let two live values join. Known:
+    // only blocks joins; `Liveness::canonicalize` recomputes the vregs the
+    // coalescer touched before allocation), a shorter one could let two live values join. Known:
     // after a deleted copy's local trim, a PHI value downstream can stay
     // longer than needed (random functions find it).
     for v in 0..b.mf.num_vregs() {
