@@ -68,7 +68,12 @@ impl<'a> Scope<'a> {
         match k {
             LocalKey::Num(n) => {
                 let n = n as usize;
-                if n >= self.numbered.len() {
+                if n == self.numbered.len() {
+                    // Numbers are defined in order: the common case.
+                    self.numbered.push((v, ty));
+                    return false;
+                }
+                if n > self.numbered.len() {
                     self.numbered
                         .resize(n + 1, (Value::NONE, TypeId::from_u32(0)));
                 }

@@ -206,6 +206,21 @@ impl<'a> Cursor<'a> {
         if self.tok.kind != TokKind::Int {
             return self.err(format!("expected {what}"));
         }
+        let d = self.cur().as_bytes();
+        // Up to 19 plain digits cannot overflow: decode them directly.
+        if d.len() <= 19 {
+            let mut v = 0u64;
+            let mut ok = true;
+            for &b in d {
+                let x = b.wrapping_sub(b'0');
+                ok &= x < 10;
+                v = v.wrapping_mul(10).wrapping_add(u64::from(x));
+            }
+            if ok {
+                self.bump();
+                return Ok(v);
+            }
+        }
         match self.cur().parse::<u64>() {
             Ok(v) => {
                 self.bump();
