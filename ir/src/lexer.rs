@@ -272,71 +272,92 @@ impl<'a> Lexer<'a> {
                     t
                 }
             }
-            b'#' => {
-                let p = start + 1;
-                if self.peek_at(p).is_ascii_digit() {
-                    let mut e = p;
-                    while self.peek_at(e).is_ascii_digit() {
-                        e += 1;
-                    }
-                    self.tok(K::AttrGroupId, start, e)
-                } else {
-                    let mut e = p;
-                    while self.peek_at(e).is_ascii_alphanumeric() || self.peek_at(e) == b'_' {
-                        e += 1;
-                    }
-                    if e == p {
-                        self.tok(K::Error, start, p)
-                    } else {
-                        self.tok(K::DbgRecord, start, e)
-                    }
-                }
-            }
-            b'!' => {
-                let p = start + 1;
-                let n = self.peek_at(p);
-                if n == b'"' {
-                    match self.scan_string(p) {
-                        Some(e) => self.tok(K::MetadataString, start, e),
-                        None => self.tok(K::Error, start, self.src.len()),
-                    }
-                } else if n.is_ascii_digit() {
-                    let mut e = p;
-                    while self.peek_at(e).is_ascii_digit() {
-                        e += 1;
-                    }
-                    self.tok(K::MetadataId, start, e)
-                } else if n.is_ascii_alphabetic() || matches!(n, b'-' | b'$' | b'.' | b'_' | b'\\')
-                {
-                    let mut e = p;
-                    while is_ident_char(self.peek_at(e)) || self.peek_at(e) == b'\\' {
-                        e += 1;
-                    }
-                    self.tok(K::MetadataVar, start, e)
-                } else {
-                    self.tok(K::Exclaim, start, p)
-                }
-            }
-            b'"' => match self.scan_string(start) {
-                Some(e) => {
-                    if self.peek_at(e) == b':' {
-                        self.tok(K::LabelStr, start, e + 1)
-                    } else {
-                        self.tok(K::String, start, e)
-                    }
-                }
-                None => self.tok(K::Error, start, self.src.len()),
-            },
+            b'#' => self.attr_group_or_record(start),
+            b'!' => self.metadata_token(start),
+            b'"' => self.string_or_label(start),
             b'-' | b'+' | b'0'..=b'9' => self.number(start),
             _ if c.is_ascii_alphabetic() || c == b'_' => self.ident_or_label(start),
-            _ => {
-                // Skip one whole UTF-8 character so spans stay on boundaries.
-                let mut e = start + 1;
-                while e < self.src.len() && (self.src[e] & 0xC0) == 0x80 {
-                    e += 1;
+            _ => self.bad_char(start),
+        }
+    }
+
+    /// `"..."` or `"name":`.
+    #[inline(never)]
+    fn string_or_label(&mut self, start: usize) -> Tok {
+        match self.scan_string(start) {
+            Some(e) => {
+                if self.peek_at(e) == b':' {
+                    self.tok(TokKind::LabelStr, start, e + 1)
+                } else {
+                    self.tok(TokKind::String, start, e)
                 }
-                self.tok(K::Error, start, e)
             }
+            None => self.tok(TokKind::Error, start, self.src.len()),
+        }
+    }
+
+    /// A byte that starts no token: an error token covering one whole
+    /// UTF-8 character, so spans stay on boundaries.
+    #[cold]
+    #[inline(never)]
+    fn bad_char(&mut self, start: usize) -> Tok {
+        let mut e = start + 1;
+        while e < self.src.len() && (self.src[e] & 0xC0) == 0x80 {
+            e += 1;
+        }
+        self.tok(TokKind::Error, start, e)
+    }
+
+    /// `#12` or a debug record keyword (`#dbg_value`).
+    #[inline(never)]
+    fn attr_group_or_record(&mut self, start: usize) -> Tok {
+        use TokKind as K;
+        let p = start + 1;
+        if self.peek_at(p).is_ascii_digit() {
+            let mut e = p;
+            while self.peek_at(e).is_ascii_digit() {
+                e += 1;
+            }
+            self.tok(K::AttrGroupId, start, e)
+        } else {
+            let mut e = p;
+            while self.peek_at(e).is_ascii_alphanumeric() || self.peek_at(e) == b'_' {
+                e += 1;
+            }
+            if e == p {
+                self.tok(K::Error, start, p)
+            } else {
+                self.tok(K::DbgRecord, start, e)
+            }
+        }
+    }
+
+    /// A token starting with `!`.
+    #[inline(never)]
+    fn metadata_token(&mut self, start: usize) -> Tok {
+        use TokKind as K;
+        let p = start + 1;
+        let n = self.peek_at(p);
+        if n == b'"' {
+            match self.scan_string(p) {
+                Some(e) => self.tok(K::MetadataString, start, e),
+                None => self.tok(K::Error, start, self.src.len()),
+            }
+        } else if n.is_ascii_digit() {
+            let mut e = p;
+            while self.peek_at(e).is_ascii_digit() {
+                e += 1;
+            }
+            self.tok(K::MetadataId, start, e)
+        } else if n.is_ascii_alphabetic() || matches!(n, b'-' | b'$' | b'.' | b'_' | b'\\')
+        {
+            let mut e = p;
+            while is_ident_char(self.peek_at(e)) || self.peek_at(e) == b'\\' {
+                e += 1;
+            }
+            self.tok(K::MetadataVar, start, e)
+        } else {
+            self.tok(K::Exclaim, start, p)
         }
     }
 
@@ -563,6 +584,8 @@ fn scan16(src: &[u8], mut p: usize, set: [u8; 4]) -> usize {
 }
 
 /// The offset of the first `\n` at or after `p`, or the length of `src`.
+/// Out of line: the lexer's token loop should not keep its constants live.
+#[inline(never)]
 fn find_newline(src: &[u8], mut p: usize) -> usize {
     p = scan16(src, p, [b'\n'; 4]);
     while let Some(w) = word_at(src, p) {
