@@ -127,6 +127,65 @@ static CLASS: [u8; 256] = {
     t
 };
 
+/// What a token starting with a given byte is (`START`): a one-byte
+/// punctuator (its kind in `PUNCT`), a word, a number, a sigil, or nothing.
+const S_BAD: u8 = 0;
+const S_PUNCT: u8 = 1;
+const S_WORD: u8 = 2;
+const S_NUMBER: u8 = 3;
+const S_PERCENT: u8 = 4;
+const S_AT: u8 = 5;
+const S_DOT: u8 = 6;
+const S_DOLLAR: u8 = 7;
+const S_HASH: u8 = 8;
+const S_BANG: u8 = 9;
+const S_QUOTE: u8 = 10;
+
+/// The token start class of each byte, so that `next_tok` dispatches with
+/// one table load and one dense jump table.
+static START: [u8; 256] = {
+    let mut t = [S_BAD; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = match b {
+            b'=' | b',' | b'*' | b'[' | b']' | b'{' | b'}' | b'(' | b')' | b'<' | b'>' | b'|' => {
+                S_PUNCT
+            }
+            b'-' | b'+' | b'0'..=b'9' => S_NUMBER,
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => S_WORD,
+            b'%' => S_PERCENT,
+            b'@' => S_AT,
+            b'.' => S_DOT,
+            b'$' => S_DOLLAR,
+            b'#' => S_HASH,
+            b'!' => S_BANG,
+            b'"' => S_QUOTE,
+            _ => S_BAD,
+        };
+        c += 1;
+    }
+    t
+};
+
+/// The kind of each one-byte punctuator (`Error` for other bytes).
+static PUNCT: [TokKind; 256] = {
+    let mut t = [TokKind::Error; 256];
+    t[b'=' as usize] = TokKind::Equal;
+    t[b',' as usize] = TokKind::Comma;
+    t[b'*' as usize] = TokKind::Star;
+    t[b'[' as usize] = TokKind::LSquare;
+    t[b']' as usize] = TokKind::RSquare;
+    t[b'{' as usize] = TokKind::LBrace;
+    t[b'}' as usize] = TokKind::RBrace;
+    t[b'(' as usize] = TokKind::LParen;
+    t[b')' as usize] = TokKind::RParen;
+    t[b'<' as usize] = TokKind::Less;
+    t[b'>' as usize] = TokKind::Greater;
+    t[b'|' as usize] = TokKind::Bar;
+    t
+};
+
 #[inline]
 fn is_ident_char(c: u8) -> bool {
     CLASS[c as usize] & C_IDENT != 0
@@ -241,29 +300,20 @@ impl<'a> Lexer<'a> {
         }
         let c = self.src[start];
         use TokKind as K;
-        match c {
-            b'=' => self.tok(K::Equal, start, start + 1),
-            b',' => self.tok(K::Comma, start, start + 1),
-            b'*' => self.tok(K::Star, start, start + 1),
-            b'[' => self.tok(K::LSquare, start, start + 1),
-            b']' => self.tok(K::RSquare, start, start + 1),
-            b'{' => self.tok(K::LBrace, start, start + 1),
-            b'}' => self.tok(K::RBrace, start, start + 1),
-            b'(' => self.tok(K::LParen, start, start + 1),
-            b')' => self.tok(K::RParen, start, start + 1),
-            b'<' => self.tok(K::Less, start, start + 1),
-            b'>' => self.tok(K::Greater, start, start + 1),
-            b'|' => self.tok(K::Bar, start, start + 1),
-            b'.' => {
+        match START[c as usize] {
+            S_PUNCT => self.tok(PUNCT[c as usize], start, start + 1),
+            S_WORD => self.ident_or_label(start),
+            S_NUMBER => self.number(start),
+            S_PERCENT => self.sigil_name(start, K::LocalVar, K::LocalId),
+            S_AT => self.sigil_name(start, K::GlobalVar, K::GlobalId),
+            S_DOT => {
                 if self.peek_at(start + 1) == b'.' && self.peek_at(start + 2) == b'.' {
                     self.tok(K::DotDotDot, start, start + 3)
                 } else {
                     self.ident_or_label(start)
                 }
             }
-            b'%' => self.sigil_name(start, K::LocalVar, K::LocalId),
-            b'@' => self.sigil_name(start, K::GlobalVar, K::GlobalId),
-            b'$' => {
+            S_DOLLAR => {
                 let t = self.sigil_name(start, K::ComdatVar, K::ComdatVar);
                 if t.kind == K::Error {
                     // `$` may also start a label or identifier.
@@ -272,11 +322,9 @@ impl<'a> Lexer<'a> {
                     t
                 }
             }
-            b'#' => self.attr_group_or_record(start),
-            b'!' => self.metadata_token(start),
-            b'"' => self.string_or_label(start),
-            b'-' | b'+' | b'0'..=b'9' => self.number(start),
-            _ if c.is_ascii_alphabetic() || c == b'_' => self.ident_or_label(start),
+            S_HASH => self.attr_group_or_record(start),
+            S_BANG => self.metadata_token(start),
+            S_QUOTE => self.string_or_label(start),
             _ => self.bad_char(start),
         }
     }
