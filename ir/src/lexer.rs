@@ -409,7 +409,7 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn ident_or_label(&mut self, start: usize) -> Tok {
         let src = self.src;
         // Keywords use [a-zA-Z0-9_.]; labels also allow `-` and `$`.
