@@ -397,8 +397,7 @@ impl<'a> Lexer<'a> {
                 e += 1;
             }
             self.tok(K::MetadataId, start, e)
-        } else if n.is_ascii_alphabetic() || matches!(n, b'-' | b'$' | b'.' | b'_' | b'\\')
-        {
+        } else if n.is_ascii_alphabetic() || matches!(n, b'-' | b'$' | b'.' | b'_' | b'\\') {
             let mut e = p;
             while is_ident_char(self.peek_at(e)) || self.peek_at(e) == b'\\' {
                 e += 1;
