@@ -97,110 +97,9 @@ pub enum Opcode {
     CleanupPad,
 }
 
-/// Every opcode, in declaration order (`OPCODES[op as usize] == op`).
-pub const OPCODES: [Opcode; 66] = {
-    use Opcode::*;
-    [
-        Ret,
-        Br,
-        Switch,
-        IndirectBr,
-        Invoke,
-        CallBr,
-        Resume,
-        Unreachable,
-        CatchSwitch,
-        CatchRet,
-        CleanupRet,
-        FNeg,
-        Add,
-        FAdd,
-        Sub,
-        FSub,
-        Mul,
-        FMul,
-        UDiv,
-        SDiv,
-        FDiv,
-        URem,
-        SRem,
-        FRem,
-        Shl,
-        LShr,
-        AShr,
-        And,
-        Or,
-        Xor,
-        ExtractElement,
-        InsertElement,
-        ShuffleVector,
-        ExtractValue,
-        InsertValue,
-        Alloca,
-        Load,
-        Store,
-        Fence,
-        CmpXchg,
-        AtomicRmw,
-        GetElementPtr,
-        Trunc,
-        ZExt,
-        SExt,
-        FPTrunc,
-        FPExt,
-        FPToUI,
-        FPToSI,
-        UIToFP,
-        SIToFP,
-        PtrToInt,
-        PtrToAddr,
-        IntToPtr,
-        BitCast,
-        AddrSpaceCast,
-        ICmp,
-        FCmp,
-        Phi,
-        Select,
-        Freeze,
-        Call,
-        VAArg,
-        LandingPad,
-        CatchPad,
-        CleanupPad,
-    ]
-};
-
-/// The slot of an opcode keyword (at least two bytes) in `OPCODE_BY_HASH`:
-/// a multiplicative hash of its first two bytes, last two bytes and length,
-/// collision-free over the opcode keywords (checked when the table is built).
-#[inline]
-const fn opcode_hash(b: &[u8]) -> usize {
-    let n = b.len();
-    let key = b[0] as u64
-        | (b[1] as u64) << 8
-        | (b[n - 2] as u64) << 16
-        | (b[n - 1] as u64) << 24
-        | (n as u64) << 32;
-    (key.wrapping_mul(0x14b2_4194_64b1_71f5) >> 56) as usize
-}
-
-/// Opcode index by `opcode_hash` of its keyword; `u8::MAX` in empty slots.
-static OPCODE_BY_HASH: [u8; 256] = {
-    let mut t = [u8::MAX; 256];
-    let mut i = 0;
-    while i < OPCODES.len() {
-        let h = opcode_hash(OPCODES[i].name().as_bytes());
-        assert!(t[h] == u8::MAX, "opcode keyword hash collision");
-        assert!(OPCODES[i] as usize == i, "OPCODES out of declaration order");
-        t[h] = i as u8;
-        i += 1;
-    }
-    t
-};
-
 impl Opcode {
     /// The keyword that spells this opcode.
-    pub const fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         use Opcode::*;
         match self {
             Ret => "ret",
@@ -272,16 +171,78 @@ impl Opcode {
         }
     }
 
-    /// The opcode spelled `word`, if any: one probe of a perfect hash
-    /// table, then one comparison.
+    /// The opcode spelled `word`, if any.
     pub fn from_name(word: &str) -> Option<Opcode> {
-        let b = word.as_bytes();
-        if b.len() < 2 {
-            return None;
-        }
-        let op = OPCODE_BY_HASH[opcode_hash(b)];
-        let op = *OPCODES.get(op as usize)?;
-        (op.name() == word).then_some(op)
+        use Opcode::*;
+        Some(match word {
+            "ret" => Ret,
+            "br" => Br,
+            "switch" => Switch,
+            "indirectbr" => IndirectBr,
+            "invoke" => Invoke,
+            "callbr" => CallBr,
+            "resume" => Resume,
+            "unreachable" => Unreachable,
+            "catchswitch" => CatchSwitch,
+            "catchret" => CatchRet,
+            "cleanupret" => CleanupRet,
+            "fneg" => FNeg,
+            "add" => Add,
+            "fadd" => FAdd,
+            "sub" => Sub,
+            "fsub" => FSub,
+            "mul" => Mul,
+            "fmul" => FMul,
+            "udiv" => UDiv,
+            "sdiv" => SDiv,
+            "fdiv" => FDiv,
+            "urem" => URem,
+            "srem" => SRem,
+            "frem" => FRem,
+            "shl" => Shl,
+            "lshr" => LShr,
+            "ashr" => AShr,
+            "and" => And,
+            "or" => Or,
+            "xor" => Xor,
+            "extractelement" => ExtractElement,
+            "insertelement" => InsertElement,
+            "shufflevector" => ShuffleVector,
+            "extractvalue" => ExtractValue,
+            "insertvalue" => InsertValue,
+            "alloca" => Alloca,
+            "load" => Load,
+            "store" => Store,
+            "fence" => Fence,
+            "cmpxchg" => CmpXchg,
+            "atomicrmw" => AtomicRmw,
+            "getelementptr" => GetElementPtr,
+            "trunc" => Trunc,
+            "zext" => ZExt,
+            "sext" => SExt,
+            "fptrunc" => FPTrunc,
+            "fpext" => FPExt,
+            "fptoui" => FPToUI,
+            "fptosi" => FPToSI,
+            "uitofp" => UIToFP,
+            "sitofp" => SIToFP,
+            "ptrtoint" => PtrToInt,
+            "ptrtoaddr" => PtrToAddr,
+            "inttoptr" => IntToPtr,
+            "bitcast" => BitCast,
+            "addrspacecast" => AddrSpaceCast,
+            "icmp" => ICmp,
+            "fcmp" => FCmp,
+            "phi" => Phi,
+            "select" => Select,
+            "freeze" => Freeze,
+            "call" => Call,
+            "va_arg" => VAArg,
+            "landingpad" => LandingPad,
+            "catchpad" => CatchPad,
+            "cleanuppad" => CleanupPad,
+            _ => return None,
+        })
     }
 
     /// Whether this opcode ends a block.
