@@ -153,9 +153,6 @@ static START: [u8; 256] = {
     while c < 256 {
         let b = c as u8;
         t[c] = match b {
-            b'=' | b',' | b'*' | b'[' | b']' | b'{' | b'}' | b'(' | b')' | b'<' | b'>' | b'|' => {
-                S_PUNCT
-            }
             b'-' | b'+' | b'0'..=b'9' => S_NUMBER,
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => S_WORD,
             b'%' => S_PERCENT,
@@ -169,24 +166,41 @@ static START: [u8; 256] = {
         };
         c += 1;
     }
+    let mut i = 0;
+    while i < PUNCTUATORS.len() {
+        t[PUNCTUATORS[i].0 as usize] = S_PUNCT;
+        i += 1;
+    }
     t
+};
+
+/// The one-byte punctuators and their kinds.
+const PUNCTUATORS: [(u8, TokKind); 12] = {
+    use TokKind as K;
+    [
+        (b'=', K::Equal),
+        (b',', K::Comma),
+        (b'*', K::Star),
+        (b'[', K::LSquare),
+        (b']', K::RSquare),
+        (b'{', K::LBrace),
+        (b'}', K::RBrace),
+        (b'(', K::LParen),
+        (b')', K::RParen),
+        (b'<', K::Less),
+        (b'>', K::Greater),
+        (b'|', K::Bar),
+    ]
 };
 
 /// The kind of each one-byte punctuator (`Error` for other bytes).
 static PUNCT: [TokKind; 256] = {
     let mut t = [TokKind::Error; 256];
-    t[b'=' as usize] = TokKind::Equal;
-    t[b',' as usize] = TokKind::Comma;
-    t[b'*' as usize] = TokKind::Star;
-    t[b'[' as usize] = TokKind::LSquare;
-    t[b']' as usize] = TokKind::RSquare;
-    t[b'{' as usize] = TokKind::LBrace;
-    t[b'}' as usize] = TokKind::RBrace;
-    t[b'(' as usize] = TokKind::LParen;
-    t[b')' as usize] = TokKind::RParen;
-    t[b'<' as usize] = TokKind::Less;
-    t[b'>' as usize] = TokKind::Greater;
-    t[b'|' as usize] = TokKind::Bar;
+    let mut i = 0;
+    while i < PUNCTUATORS.len() {
+        t[PUNCTUATORS[i].0 as usize] = PUNCTUATORS[i].1;
+        i += 1;
+    }
     t
 };
 
