@@ -12,7 +12,7 @@ use crate::fixup::Fixup;
 use crate::inst::{Disp, MCInst, MCOperand};
 use crate::section::SectionId;
 use crate::streamer::Cfi;
-use crate::streamer::{McError, Streamer};
+use crate::streamer::{AssembledCode, McError, Streamer};
 use rcc_ir::entity::EntityId;
 
 /// Per-replay state: id maps and pool cursors.
@@ -31,8 +31,15 @@ struct Replay<'f> {
     text: usize,
     code: usize,
     fixup: usize,
-    /// An instruction's fixups with destination expressions.
+    run: usize,
+    label: usize,
+    /// Next entry of `cfi_offsets` (only runs' CFI directives have one).
+    cfi_offset: usize,
+    /// An instruction's (or a run's) fixups with destination expressions.
     fixups: Vec<Fixup>,
+    /// A run's labels and CFI directives with destination symbols.
+    labels: Vec<(SymbolId, u32)>,
+    cfis: Vec<(Cfi, u32)>,
 }
 
 fn unknown(what: &str, id: impl std::fmt::Display) -> McError {
@@ -59,7 +66,12 @@ impl Fragment {
             text: 0,
             code: 0,
             fixup: 0,
+            run: 0,
+            label: 0,
+            cfi_offset: 0,
             fixups: Vec::new(),
+            labels: Vec::new(),
+            cfis: Vec::new(),
         };
         for &ev in &self.log.events {
             r.event(ev, out)?;
@@ -148,6 +160,70 @@ impl<'f> Replay<'f> {
             self.sections.push(s);
         }
         Ok(())
+    }
+
+    /// `c` with its symbols mapped.
+    fn cfi(&self, c: Cfi) -> Result<Cfi, McError> {
+        Ok(match c {
+            Cfi::Personality { enc, sym } => Cfi::Personality {
+                enc,
+                sym: self.sym(sym)?,
+            },
+            Cfi::Lsda { enc, sym } => Cfi::Lsda {
+                enc,
+                sym: self.sym(sym)?,
+            },
+            c => c,
+        })
+    }
+
+    /// Replays the next run of code assembled on the worker.
+    fn run(&mut self, out: &mut dyn Streamer) -> Result<(), McError> {
+        let f = self.frag;
+        let run = f.log.runs[self.run];
+        self.run += 1;
+        let (nb, nf, nl, nc) = (
+            run.bytes as usize,
+            run.fixups as usize,
+            run.labels as usize,
+            run.cfis as usize,
+        );
+        let mut fixups = std::mem::take(&mut self.fixups);
+        let mut labels = std::mem::take(&mut self.labels);
+        let mut cfis = std::mem::take(&mut self.cfis);
+        fixups.clear();
+        labels.clear();
+        cfis.clear();
+        for fx in &f.log.fixups[self.fixup..self.fixup + nf] {
+            fixups.push(Fixup {
+                expr: self.expr(fx.expr)?,
+                ..*fx
+            });
+        }
+        for &(s, off) in &f.log.labels[self.label..self.label + nl] {
+            labels.push((self.sym(s)?, off));
+        }
+        let offs = &f.log.cfi_offsets[self.cfi_offset..self.cfi_offset + nc];
+        for (c, &off) in f.log.cfis[self.cfi..self.cfi + nc].iter().zip(offs) {
+            cfis.push((self.cfi(*c)?, off));
+        }
+        let r = out.emit_assembled(&AssembledCode {
+            bytes: &f.log.code[self.code..self.code + nb],
+            fixups: &fixups,
+            labels: &labels,
+            cfis: &cfis,
+            align: run.align,
+            insts: run.insts,
+        });
+        self.code += nb;
+        self.fixup += nf;
+        self.label += nl;
+        self.cfi += nc;
+        self.cfi_offset += nc;
+        self.fixups = fixups;
+        self.labels = labels;
+        self.cfis = cfis;
+        r
     }
 
     /// `inst` with its expression operands mapped.
@@ -248,20 +324,11 @@ impl<'f> Replay<'f> {
             }
             Event::Assignment(s, e) => out.emit_assignment(self.sym(s)?, self.expr(e)?)?,
             Event::Cfi => {
-                let c = match f.log.cfis[self.cfi] {
-                    Cfi::Personality { enc, sym } => Cfi::Personality {
-                        enc,
-                        sym: self.sym(sym)?,
-                    },
-                    Cfi::Lsda { enc, sym } => Cfi::Lsda {
-                        enc,
-                        sym: self.sym(sym)?,
-                    },
-                    c => c,
-                };
+                let c = self.cfi(f.log.cfis[self.cfi])?;
                 self.cfi += 1;
                 out.emit_cfi(c)?;
             }
+            Event::Run => self.run(out)?,
             Event::File(n) => out.emit_file(self.text(n as usize)),
             Event::Ident(n) => out.emit_ident(self.text(n as usize)),
             Event::Verbatim(n) => out.emit_verbatim(self.text(n as usize)),
