@@ -73,6 +73,20 @@
 //! destination's. Without a target, fragments hold instructions only and
 //! replay encodes them.
 //!
+//! # Assembly on the worker
+//!
+//! With a target, [`RecordingStreamer::finish`] also assembles each run of
+//! code (labels, instructions, CFI and alignments in a code section whose
+//! layout does not depend on where it lands) into final bytes: relaxed as
+//! the object streamer would, fixups against the run's own temporary
+//! labels written into the bytes, the rest kept with offsets from the
+//! run's start (module `assemble`). Replay hands a run to
+//! [`Streamer::emit_assembled`](crate::Streamer::emit_assembled): the
+//! merge appends the bytes, offsets the fixups, defines the labels and
+//! records the CFI, with no instruction left to re-issue or relax. A run
+//! that could come out differently in the whole object (an instruction
+//! that may grow with a target outside the run) stays as events.
+//!
 //! # Invariants
 //!
 //! - Replaying a fragment leaves the destination in the state the recorded
