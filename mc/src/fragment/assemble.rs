@@ -26,7 +26,7 @@
 //!   a resolved field that would overflow leaves the run unformed (the
 //!   object streamer then reports it).
 
-use super::{EncodedLen, Event, Log, RunLen};
+use super::{Cursor, EncodedLen, Event, Log, RunLen};
 use crate::context::MCContext;
 use crate::expr::{BinOp, Expr, ExprId, SymbolId, VariantKind};
 use crate::fixup::{write_field, Fixup};
@@ -34,20 +34,6 @@ use crate::inst::MCInst;
 use crate::section::SectionId;
 use crate::target::TargetBackend;
 use rcc_ir::entity::EntityId;
-
-/// Read positions in a log's pools, advanced event by event.
-#[derive(Copy, Clone, Default)]
-struct Cursor {
-    inst: usize,
-    kept: usize,
-    byte: usize,
-    word: usize,
-    cfi: usize,
-    loc: usize,
-    text: usize,
-    code: usize,
-    fixup: usize,
-}
 
 /// Copies event `ev` and its payload from `src` (at `c`) to `dst`.
 fn copy_event(ev: Event, c: &mut Cursor, src: &Log, dst: &mut Log) {

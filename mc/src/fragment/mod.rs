@@ -361,6 +361,27 @@ impl Fragment {
     }
 }
 
+/// Read positions in a log's pools, advanced event by event (pools are
+/// consumed in event order).
+#[derive(Copy, Clone, Default)]
+struct Cursor {
+    /// Next instruction (entry of `enc` for an encoded log, else of `insts`).
+    inst: usize,
+    /// Next entry of `insts` (encoded logs keep only some).
+    kept: usize,
+    byte: usize,
+    word: usize,
+    cfi: usize,
+    loc: usize,
+    text: usize,
+    code: usize,
+    fixup: usize,
+    run: usize,
+    label: usize,
+    /// Next entry of `cfi_offsets` (only runs' CFI directives have one).
+    cfi_offset: usize,
+}
+
 /// The slice `start..end` of a string pool where declarations store only
 /// ends: `prev_end` is the previous declaration's end (0 for the first).
 fn name_at(pool: &str, prev_end: u32, end: u32) -> &str {
