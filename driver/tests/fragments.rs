@@ -180,6 +180,9 @@ fn runs_of_code_are_assembled_on_the_worker() {
     frag.replay(&mut obj).expect("replays");
     let mut direct = ObjectStreamer::new(&backend);
     asm::assemble(&src, "in.s", &mut direct, &X86AsmParser).expect("assembles");
-    let (got, want) = (obj.finish().expect("writes"), direct.finish().expect("writes"));
+    let (got, want) = (
+        obj.finish().expect("writes"),
+        direct.finish().expect("writes"),
+    );
     assert!(got == want, "the replayed object differs");
 }

@@ -196,7 +196,10 @@ impl<'t> ObjectStreamer<'t> {
     /// Records CFI directive `cfi` at `def` (a temporary label there).
     fn cfi_at(&mut self, cfi: Cfi, def: SymbolDef) -> Result<(), McError> {
         if !matches!(cfi, Cfi::StartProc | Cfi::EndProc) && !self.cfi.in_proc() {
-            return Err(McError::Cfi("this directive must appear between .cfi_startproc and .cfi_endproc directives".into()));
+            return Err(McError::Cfi(
+                "this directive must appear between .cfi_startproc and .cfi_endproc directives"
+                    .into(),
+            ));
         }
         let l = self.ctx.temp_symbol();
         self.define_label(l, def)?;

@@ -379,7 +379,10 @@ impl Assembler<'_> {
         let i = &self.insts[k];
         match &i.relaxed {
             Some((b, f)) => (b, f),
-            None => (&self.src.code[i.code.clone()], &self.src.fixups[i.fixups.clone()]),
+            None => (
+                &self.src.code[i.code.clone()],
+                &self.src.fixups[i.fixups.clone()],
+            ),
         }
     }
 
@@ -408,9 +411,14 @@ impl Assembler<'_> {
             Expr::Symbol(s, VariantKind::None) => (s, 0),
             Expr::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
                 match (exprs.get(a), exprs.as_constant(b)) {
-                    (Expr::Symbol(s, VariantKind::None), Some(c)) => {
-                        (s, if op == BinOp::Add { c } else { c.wrapping_neg() })
-                    }
+                    (Expr::Symbol(s, VariantKind::None), Some(c)) => (
+                        s,
+                        if op == BinOp::Add {
+                            c
+                        } else {
+                            c.wrapping_neg()
+                        },
+                    ),
                     _ => return None,
                 }
             }

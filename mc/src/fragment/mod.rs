@@ -334,7 +334,13 @@ impl Fragment {
     /// Number of recorded instructions.
     pub fn inst_count(&self) -> usize {
         if self.is_encoded() {
-            self.log.enc.len() + self.log.runs.iter().map(|r| r.insts as usize).sum::<usize>()
+            self.log.enc.len()
+                + self
+                    .log
+                    .runs
+                    .iter()
+                    .map(|r| r.insts as usize)
+                    .sum::<usize>()
         } else {
             self.log.insts.len()
         }

@@ -103,7 +103,9 @@ impl<'t> RecordingStreamer<'t> {
         sym_names.shrink_to_fit();
         sec_names.shrink_to_fit();
         let log = match self.target {
-            Some(t) if super::assemble::assemble_runs(&self.log, &self.ctx, t, &mut self.assembled) => {
+            Some(t)
+                if super::assemble::assemble_runs(&self.log, &self.ctx, t, &mut self.assembled) =>
+            {
                 &self.assembled
             }
             _ => &self.log,
