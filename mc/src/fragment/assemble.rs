@@ -479,13 +479,12 @@ impl Assembler<'_> {
     }
 
     fn relax_and_emit(&mut self, dst: &mut Log) -> Result<RunLen, NotARun> {
-        loop {
-            self.layout();
-            if !self.relax_pass()? {
-                break;
-            }
+        // A pass that changes nothing leaves the layout it started from
+        // final.
+        let mut size = self.layout();
+        while self.relax_pass()? {
+            size = self.layout();
         }
-        let size = self.layout();
         let (b0, f0, l0, c0, o0) = (
             dst.code.len(),
             dst.fixups.len(),
