@@ -14,8 +14,9 @@
 //! `module_merge`: the driver's whole serial merge
 //! (`rcc_driver::codegen::merge`) of a real module compiled at `-O0`
 //! (`corpus/ll/sqlite3-O0.ll`, else `corpus/ll/lua-O0.ll`, else the shipped
-//! example): replaying every function's fragment in module order, the
-//! globals, layout, relaxation, fixups and the ELF file.
+//! example): replaying every function's fragment in module order (their
+//! code assembled on the workers, so mostly appending bytes), the globals,
+//! layout, relaxation, fixups and the ELF file.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rayon::prelude::*;
@@ -176,8 +177,9 @@ fn bench_module_merge(c: &mut Criterion) {
         .map(|(f, n)| cx.compile_function(&mut w, f, n).expect("compiles"))
         .collect();
     let insts: usize = outs.iter().map(|o| o.fragment.inst_count()).sum();
+    let runs: usize = outs.iter().map(|o| o.fragment.run_count()).sum();
     eprintln!(
-        "module_merge: {name}, {} functions, {insts} instructions",
+        "module_merge: {name}, {} functions, {insts} instructions, {runs} runs assembled on the workers",
         outs.len()
     );
     let mut g = c.benchmark_group("mc_fragment");

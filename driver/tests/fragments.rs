@@ -153,3 +153,36 @@ fn encoded_fragments_keep_only_what_object_output_needs() {
     asm::assemble(src, "in.s", &mut direct, &X86AsmParser).expect("assembles");
     assert_eq!(obj.finish().ok(), direct.finish().ok());
 }
+
+#[test]
+fn runs_of_code_are_assembled_on_the_worker() {
+    // `f` is self-contained: its body (a branch that must grow past 127
+    // bytes, a short one, an inner alignment, CFI) becomes one run of
+    // final bytes. `g`'s jump to a global symbol may grow depending on
+    // the whole object, so `g` stays instructions.
+    let mut src = String::from(
+        "\t.text\n\t.p2align 4\n\t.globl f\n\t.type f,@function\nf:\n\t.cfi_startproc\n\tpushq %rbp\n\t.cfi_def_cfa_offset 16\n\tjmp .Lfar\n",
+    );
+    for _ in 0..16 {
+        src.push_str("\tmovabsq $0x1122334455667788, %rax\n");
+    }
+    src.push_str(
+        ".Lfar:\n\t.p2align 4, 0x90\n.Lloop:\n\tdecl %eax\n\tjne .Lloop\n\tleaq .Lfar(%rip), %rcx\n\tcallq h\n\tpopq %rbp\n\t.cfi_def_cfa_offset 8\n\tretq\n.Lend:\n\t.cfi_endproc\n\t.size f, .Lend-f\n",
+    );
+    src.push_str("\t.p2align 4\n\t.globl g\ng:\n\tjmp h\n");
+    let backend = X86Backend;
+    let mut rec = RecordingStreamer::with_target(&backend);
+    asm::assemble(&src, "in.s", &mut rec, &X86AsmParser).expect("records");
+    let frag = rec.finish();
+    assert_eq!(frag.run_count(), 1);
+    assert_eq!(frag.inst_count(), 25);
+    let mut obj = ObjectStreamer::new(&backend);
+    frag.replay(&mut obj).expect("replays");
+    let mut direct = ObjectStreamer::new(&backend);
+    asm::assemble(&src, "in.s", &mut direct, &X86AsmParser).expect("assembles");
+    let (got, want) = (
+        obj.finish().expect("writes"),
+        direct.finish().expect("writes"),
+    );
+    assert!(got == want, "the replayed object differs");
+}

@@ -16,6 +16,7 @@
 //! owns the kind.
 
 use crate::expr::ExprId;
+use crate::streamer::McError;
 use crate::target::TargetBackend;
 
 /// A fixup kind: a generic kind (the associated constants) or a target's
@@ -159,6 +160,25 @@ impl Fixup {
         });
         out.resize(out.len() + size, 0);
     }
+}
+
+/// Writes `val` into a fixup's field (its width is the field's), checking
+/// that it fits as signed or unsigned.
+pub(crate) fn write_field(field: &mut [u8], val: i64) -> Result<(), McError> {
+    let n = field.len();
+    let ok = match n {
+        1 => (-128..=255).contains(&val),
+        2 => (-32768..=65535).contains(&val),
+        4 => (i32::MIN as i64..=u32::MAX as i64).contains(&val),
+        _ => true,
+    };
+    if !ok {
+        return Err(McError::Overflow(format!(
+            "value {val} does not fit in a {n}-byte fixup"
+        )));
+    }
+    field.copy_from_slice(&val.to_le_bytes()[..n]);
+    Ok(())
 }
 
 /// A hole at `offset` (relative to the start of the instruction or fragment)

@@ -60,6 +60,6 @@ pub use inst::{Disp, MCInst, MCOperand, MemRef};
 pub use object::ObjectStreamer;
 pub use reg::Reg;
 pub use section::{Section, SectionId};
-pub use streamer::{AsmTextAssembler, Cfi, McError, Streamer, SymbolAttr};
+pub use streamer::{AsmTextAssembler, AssembledCode, Cfi, McError, Streamer, SymbolAttr};
 pub use symbol::{Binding, Symbol, SymbolDef, SymbolType, Visibility};
 pub use target::{CfiInfo, TargetBackend};

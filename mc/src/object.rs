@@ -19,7 +19,7 @@ use crate::expr::{BinOp, Expr, ExprId, SymbolId, VariantKind};
 use crate::fixup::{Fixup, FixupKind};
 use crate::inst::MCInst;
 use crate::section::{shf, sht, SectionId};
-use crate::streamer::{Cfi, McError, Streamer, SymbolAttr};
+use crate::streamer::{AssembledCode, Cfi, McError, Streamer, SymbolAttr};
 use crate::symbol::{Binding, SymbolDef, SymbolType, Visibility};
 use crate::target::TargetBackend;
 use rcc_ir::entity::EntityId;
@@ -179,6 +179,38 @@ impl<'t> ObjectStreamer<'t> {
         let s = self.ctx.temp_symbol();
         self.emit_label(s)?;
         Ok(s)
+    }
+
+    /// Defines (undefined) `sym` at `def` in the current section.
+    fn define_label(&mut self, sym: SymbolId, def: SymbolDef) -> Result<(), McError> {
+        let tls = self.ctx.sections[self.cur_sec()?].flags & shf::TLS != 0;
+        let s = &mut self.ctx.symbols[sym];
+        s.def = def;
+        // A label in a TLS section is a TLS symbol, whatever `.type` says.
+        if tls {
+            s.ty = SymbolType::Tls;
+        }
+        Ok(())
+    }
+
+    /// Records CFI directive `cfi` at `def` (a temporary label there).
+    fn cfi_at(&mut self, cfi: Cfi, def: SymbolDef) -> Result<(), McError> {
+        if !matches!(cfi, Cfi::StartProc | Cfi::EndProc) && !self.cfi.in_proc() {
+            return Err(McError::Cfi(
+                "this directive must appear between .cfi_startproc and .cfi_endproc directives"
+                    .into(),
+            ));
+        }
+        let l = self.ctx.temp_symbol();
+        self.define_label(l, def)?;
+        match cfi {
+            Cfi::StartProc => {
+                let sec = self.cur_sec()?;
+                self.cfi.start(l, sec)
+            }
+            Cfi::EndProc => self.cfi.end(l),
+            other => self.cfi.push(l, other),
+        }
     }
 
     /// What precedes every instruction: the current section, and the row
@@ -730,22 +762,7 @@ impl<'t> ObjectStreamer<'t> {
         let v = self.evaluate_fixup(fx.expr)?;
         let kind = fx.kind;
         let info = kind.info(self.target);
-        let write = |field: &mut [u8], val: i64| -> Result<(), McError> {
-            let n = field.len();
-            let ok = match n {
-                1 => (-128..=255).contains(&val),
-                2 => (-32768..=65535).contains(&val),
-                4 => (i32::MIN as i64..=u32::MAX as i64).contains(&val),
-                _ => true,
-            };
-            if !ok {
-                return Err(McError::Overflow(format!(
-                    "value {val} does not fit in a {n}-byte fixup"
-                )));
-            }
-            field.copy_from_slice(&val.to_le_bytes()[..n]);
-            Ok(())
-        };
+        let write = crate::fixup::write_field;
         match (v.a, v.b) {
             (None, None) => {
                 // A constant: PC-relative constants are already relative.
@@ -864,14 +881,7 @@ impl Streamer for ObjectStreamer<'_> {
             return Err(McError::Redefined(self.ctx.symbols[sym].name.clone()));
         }
         let def = self.here()?;
-        let tls = self.ctx.sections[self.cur_sec()?].flags & shf::TLS != 0;
-        let s = &mut self.ctx.symbols[sym];
-        s.def = def;
-        // A label in a TLS section is a TLS symbol, whatever `.type` says.
-        if tls {
-            s.ty = SymbolType::Tls;
-        }
-        Ok(())
+        self.define_label(sym, def)
     }
 
     fn emit_inst(&mut self, inst: &MCInst) -> Result<(), McError> {
@@ -1046,24 +1056,41 @@ impl Streamer for ObjectStreamer<'_> {
     }
 
     fn emit_cfi(&mut self, cfi: Cfi) -> Result<(), McError> {
-        match cfi {
-            Cfi::StartProc => {
-                let l = self.temp_label_here()?;
-                let sec = self.cur_sec()?;
-                self.cfi.start(l, sec)
-            }
-            Cfi::EndProc => {
-                let l = self.temp_label_here()?;
-                self.cfi.end(l)
-            }
-            other => {
-                if !self.cfi.in_proc() {
-                    return Err(McError::Cfi("this directive must appear between .cfi_startproc and .cfi_endproc directives".into()));
-                }
-                let l = self.temp_label_here()?;
-                self.cfi.push(l, other)
-            }
+        let def = self.here()?;
+        self.cfi_at(cfi, def)
+    }
+
+    fn emit_assembled(&mut self, code: &AssembledCode<'_>) -> Result<(), McError> {
+        let sec = self.cur_sec()?;
+        if code.insts > 0 {
+            // A pending `.loc` belongs to the first instruction, at the start.
+            self.start_inst()?;
         }
+        let s = &mut self.ctx.sections[sec];
+        s.align = s.align.max(code.align);
+        let frag = self.data_frag()?;
+        let base = frag.data.len() as u64;
+        frag.data.extend_from_slice(code.bytes);
+        frag.fixups.extend(code.fixups.iter().map(|f| Fixup {
+            offset: f.offset + base as u32,
+            ..*f
+        }));
+        let frag = self.frags_of(sec).len() as u32 - 1;
+        let at = |offset: u32| SymbolDef::Label {
+            section: sec,
+            frag,
+            offset: base + u64::from(offset),
+        };
+        for &(sym, offset) in code.labels {
+            if self.ctx.symbols[sym].is_defined() {
+                return Err(McError::Redefined(self.ctx.symbols[sym].name.clone()));
+            }
+            self.define_label(sym, at(offset))?;
+        }
+        for &(cfi, offset) in code.cfis {
+            self.cfi_at(cfi, at(offset))?;
+        }
+        Ok(())
     }
 
     fn emit_file(&mut self, name: &str) {

@@ -142,6 +142,15 @@ pub trait Streamer {
         let _ = bytes;
         Err(encoded_only())
     }
+    /// Emits a run of code assembled ahead of time (on a worker, by a
+    /// [`RecordingStreamer`](crate::RecordingStreamer) with a target):
+    /// final bytes, whose relaxation and local fixups are already done. Like
+    /// [`emit_encoded_bytes`](Self::emit_encoded_bytes), only an object
+    /// streamer can take it; the default fails.
+    fn emit_assembled(&mut self, code: &AssembledCode<'_>) -> Result<(), McError> {
+        let _ = code;
+        Err(encoded_only())
+    }
     /// Emits raw bytes.
     fn emit_bytes(&mut self, data: &[u8]) -> Result<(), McError>;
     /// Emits a `size`-byte value (1, 2, 4 or 8).
@@ -176,6 +185,30 @@ pub trait Streamer {
     fn emit_dwarf_file(&mut self, n: u32, file: DwarfFile) -> Result<(), McError>;
     /// `.loc ...`: the source location of the next instruction.
     fn emit_dwarf_loc(&mut self, loc: DwarfLoc) -> Result<(), McError>;
+}
+
+/// A run of code in one section, assembled on a worker: what a sequence of
+/// instructions, labels, CFI directives and alignments (no larger than the
+/// alignment known at the run's start) leaves in an object, relative to the
+/// run's start. Symbols and expressions are the destination's.
+#[derive(Copy, Clone, Debug)]
+pub struct AssembledCode<'a> {
+    /// The final bytes: instructions in their relaxed forms, padding, and
+    /// the fields of fixups resolved within the run.
+    pub bytes: &'a [u8],
+    /// The fixups left for the object writer, at offsets from the run's start
+    /// (none of them belongs to an instruction that could still grow).
+    pub fixups: &'a [Fixup],
+    /// Labels defined in the run, with their offsets, in definition order.
+    pub labels: &'a [(SymbolId, u32)],
+    /// CFI directives with their offsets, in order.
+    pub cfis: &'a [(Cfi, u32)],
+    /// The largest alignment requested in the run (the section's is at
+    /// least this), 1 if none.
+    pub align: u64,
+    /// Number of instructions (a pending `.loc` row belongs to the first,
+    /// which is at offset 0).
+    pub insts: u32,
 }
 
 /// An assembler of source text into a streamer: how code generation hands

@@ -73,6 +73,20 @@
 //! destination's. Without a target, fragments hold instructions only and
 //! replay encodes them.
 //!
+//! # Assembly on the worker
+//!
+//! With a target, [`RecordingStreamer::finish`] also assembles each run of
+//! code (labels, instructions, CFI and alignments in a code section whose
+//! layout does not depend on where it lands) into final bytes: relaxed as
+//! the object streamer would, fixups against the run's own temporary
+//! labels written into the bytes, the rest kept with offsets from the
+//! run's start (module `assemble`). Replay hands a run to
+//! [`Streamer::emit_assembled`](crate::Streamer::emit_assembled): the
+//! merge appends the bytes, offsets the fixups, defines the labels and
+//! records the CFI, with no instruction left to re-issue or relax. A run
+//! that could come out differently in the whole object (an instruction
+//! that may grow with a target outside the run) stays as events.
+//!
 //! # Invariants
 //!
 //! - Replaying a fragment leaves the destination in the state the recorded
@@ -97,6 +111,7 @@
 //!   calls before it, as with direct emission. Ids that do not belong to
 //!   the fragment's context are errors, not panics.
 
+mod assemble;
 mod record;
 mod replay;
 #[cfg(test)]
@@ -156,6 +171,10 @@ enum Event {
     DwarfFile(u32),
     /// The next entry of `locs`.
     DwarfLoc,
+    /// Code assembled on the worker: the next entry of `runs`, which says
+    /// how much of `code`, `fixups`, `labels` and `cfis` (with
+    /// `cfi_offsets`) it takes.
+    Run,
 }
 
 const _: () = assert!(size_of::<Event>() == 12);
@@ -174,8 +193,26 @@ struct Log {
     /// `code` and `fixups`. Empty when recorded without a target.
     enc: Vec<EncodedLen>,
     code: Vec<u8>,
-    /// Offsets from the instruction's start; expressions are local ids.
+    /// Offsets from the instruction's start (from the run's start for a
+    /// run); expressions are local ids.
     fixups: Vec<Fixup>,
+    /// Assembled runs of code (see `assemble`), their labels with offsets,
+    /// and the offsets of their CFI directives (which are in `cfis`).
+    runs: Vec<RunLen>,
+    labels: Vec<(SymbolId, u32)>,
+    cfi_offsets: Vec<u32>,
+}
+
+/// How much of each pool one assembled run takes.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+struct RunLen {
+    bytes: u32,
+    fixups: u32,
+    labels: u32,
+    cfis: u32,
+    insts: u32,
+    /// The largest alignment requested inside the run.
+    align: u64,
 }
 
 /// How many bytes of `code` and entries of `fixups` one instruction's
@@ -213,6 +250,9 @@ impl Log {
         self.enc.clear();
         self.code.clear();
         self.fixups.clear();
+        self.runs.clear();
+        self.labels.clear();
+        self.cfi_offsets.clear();
     }
 
     /// Bytes held by the pools (for statistics).
@@ -227,6 +267,9 @@ impl Log {
             + self.enc.len() * size_of::<EncodedLen>()
             + self.code.len()
             + self.fixups.len() * size_of::<Fixup>()
+            + self.runs.len() * size_of::<RunLen>()
+            + self.labels.len() * 8
+            + self.cfi_offsets.len() * 4
     }
 }
 
@@ -285,16 +328,27 @@ impl Fragment {
     /// Whether the instructions carry their encodings (recorded with a
     /// target).
     pub fn is_encoded(&self) -> bool {
-        !self.log.enc.is_empty()
+        !self.log.enc.is_empty() || !self.log.runs.is_empty()
     }
 
     /// Number of recorded instructions.
     pub fn inst_count(&self) -> usize {
         if self.is_encoded() {
             self.log.enc.len()
+                + self
+                    .log
+                    .runs
+                    .iter()
+                    .map(|r| r.insts as usize)
+                    .sum::<usize>()
         } else {
             self.log.insts.len()
         }
+    }
+
+    /// Number of runs of code assembled on the worker.
+    pub fn run_count(&self) -> usize {
+        self.log.runs.len()
     }
 
     /// Number of recorded events (runs of instructions count once).
@@ -311,6 +365,27 @@ impl Fragment {
             + self.sec_names.len()
             + self.exprs.len() * size_of::<Expr>()
     }
+}
+
+/// Read positions in a log's pools, advanced event by event (pools are
+/// consumed in event order).
+#[derive(Copy, Clone, Default)]
+struct Cursor {
+    /// Next instruction (entry of `enc` for an encoded log, else of `insts`).
+    inst: usize,
+    /// Next entry of `insts` (encoded logs keep only some).
+    kept: usize,
+    byte: usize,
+    word: usize,
+    cfi: usize,
+    loc: usize,
+    text: usize,
+    code: usize,
+    fixup: usize,
+    run: usize,
+    label: usize,
+    /// Next entry of `cfi_offsets` (only runs' CFI directives have one).
+    cfi_offset: usize,
 }
 
 /// The slice `start..end` of a string pool where declarations store only

@@ -26,6 +26,8 @@ pub struct RecordingStreamer<'t> {
     ctx: MCContext,
     cur: Option<SectionId>,
     pub(super) log: Log,
+    /// The log with its runs of code assembled (scratch, reused).
+    assembled: Log,
     /// Local symbols, sections and expressions covered by `Declare` events.
     declared_symbols: u32,
     declared_sections: u32,
@@ -100,10 +102,18 @@ impl<'t> RecordingStreamer<'t> {
         }
         sym_names.shrink_to_fit();
         sec_names.shrink_to_fit();
+        let log = match self.target {
+            Some(t)
+                if super::assemble::assemble_runs(&self.log, &self.ctx, t, &mut self.assembled) =>
+            {
+                &self.assembled
+            }
+            _ => &self.log,
+        };
         let frag = Fragment {
             // `clone` allocates exactly the used length; the recorder keeps
             // its (larger) buffers.
-            log: self.log.clone(),
+            log: log.clone(),
             symbols,
             sym_names,
             sections,

@@ -5,14 +5,14 @@
 //! at `Declare` events, in local creation order, so each local entity is
 //! mapped exactly once per replay and every lookup is an index.
 
-use super::{name_at, EncodedLen, Event, Fragment};
+use super::{name_at, Cursor, EncodedLen, Event, Fragment};
 use crate::dwarf_line::DwarfFile;
 use crate::expr::{Expr, ExprId, SymbolId};
 use crate::fixup::Fixup;
 use crate::inst::{Disp, MCInst, MCOperand};
 use crate::section::SectionId;
 use crate::streamer::Cfi;
-use crate::streamer::{McError, Streamer};
+use crate::streamer::{AssembledCode, McError, Streamer};
 use rcc_ir::entity::EntityId;
 
 /// Per-replay state: id maps and pool cursors.
@@ -21,18 +21,12 @@ struct Replay<'f> {
     symbols: Vec<SymbolId>,
     sections: Vec<SectionId>,
     exprs: Vec<ExprId>,
-    inst: usize,
-    /// Next entry of `insts` (encoded fragments keep only some).
-    kept: usize,
-    byte: usize,
-    word: usize,
-    cfi: usize,
-    loc: usize,
-    text: usize,
-    code: usize,
-    fixup: usize,
-    /// An instruction's fixups with destination expressions.
+    at: Cursor,
+    /// An instruction's (or a run's) fixups with destination expressions.
     fixups: Vec<Fixup>,
+    /// A run's labels and CFI directives with destination symbols.
+    labels: Vec<(SymbolId, u32)>,
+    cfis: Vec<(Cfi, u32)>,
 }
 
 fn unknown(what: &str, id: impl std::fmt::Display) -> McError {
@@ -50,16 +44,10 @@ impl Fragment {
             symbols: Vec::with_capacity(self.symbols.len()),
             sections: Vec::with_capacity(self.sections.len()),
             exprs: Vec::with_capacity(self.exprs.len()),
-            inst: 0,
-            kept: 0,
-            byte: 0,
-            word: 0,
-            cfi: 0,
-            loc: 0,
-            text: 0,
-            code: 0,
-            fixup: 0,
+            at: Cursor::default(),
             fixups: Vec::new(),
+            labels: Vec::new(),
+            cfis: Vec::new(),
         };
         for &ev in &self.log.events {
             r.event(ev, out)?;
@@ -85,21 +73,21 @@ impl<'f> Replay<'f> {
 
     fn words<const N: usize>(&mut self) -> [u64; N] {
         let mut w = [0; N];
-        let src = &self.frag.log.words[self.word..self.word + N];
+        let src = &self.frag.log.words[self.at.word..self.at.word + N];
         w.copy_from_slice(src);
-        self.word += N;
+        self.at.word += N;
         w
     }
 
     fn bytes(&mut self, n: usize) -> &'f [u8] {
-        let b = &self.frag.log.bytes[self.byte..self.byte + n];
-        self.byte += n;
+        let b = &self.frag.log.bytes[self.at.byte..self.at.byte + n];
+        self.at.byte += n;
         b
     }
 
     fn text(&mut self, n: usize) -> &'f str {
-        let t = &self.frag.log.text[self.text..self.text + n];
-        self.text += n;
+        let t = &self.frag.log.text[self.at.text..self.at.text + n];
+        self.at.text += n;
         t
     }
 
@@ -150,6 +138,70 @@ impl<'f> Replay<'f> {
         Ok(())
     }
 
+    /// `c` with its symbols mapped.
+    fn cfi(&self, c: Cfi) -> Result<Cfi, McError> {
+        Ok(match c {
+            Cfi::Personality { enc, sym } => Cfi::Personality {
+                enc,
+                sym: self.sym(sym)?,
+            },
+            Cfi::Lsda { enc, sym } => Cfi::Lsda {
+                enc,
+                sym: self.sym(sym)?,
+            },
+            c => c,
+        })
+    }
+
+    /// Replays the next run of code assembled on the worker.
+    fn run(&mut self, out: &mut dyn Streamer) -> Result<(), McError> {
+        let f = self.frag;
+        let run = f.log.runs[self.at.run];
+        self.at.run += 1;
+        let (nb, nf, nl, nc) = (
+            run.bytes as usize,
+            run.fixups as usize,
+            run.labels as usize,
+            run.cfis as usize,
+        );
+        let mut fixups = std::mem::take(&mut self.fixups);
+        let mut labels = std::mem::take(&mut self.labels);
+        let mut cfis = std::mem::take(&mut self.cfis);
+        fixups.clear();
+        labels.clear();
+        cfis.clear();
+        for fx in &f.log.fixups[self.at.fixup..self.at.fixup + nf] {
+            fixups.push(Fixup {
+                expr: self.expr(fx.expr)?,
+                ..*fx
+            });
+        }
+        for &(s, off) in &f.log.labels[self.at.label..self.at.label + nl] {
+            labels.push((self.sym(s)?, off));
+        }
+        let offs = &f.log.cfi_offsets[self.at.cfi_offset..self.at.cfi_offset + nc];
+        for (c, &off) in f.log.cfis[self.at.cfi..self.at.cfi + nc].iter().zip(offs) {
+            cfis.push((self.cfi(*c)?, off));
+        }
+        let r = out.emit_assembled(&AssembledCode {
+            bytes: &f.log.code[self.at.code..self.at.code + nb],
+            fixups: &fixups,
+            labels: &labels,
+            cfis: &cfis,
+            align: run.align,
+            insts: run.insts,
+        });
+        self.at.code += nb;
+        self.at.fixup += nf;
+        self.at.label += nl;
+        self.at.cfi += nc;
+        self.at.cfi_offset += nc;
+        self.fixups = fixups;
+        self.labels = labels;
+        self.cfis = cfis;
+        r
+    }
+
     /// `inst` with its expression operands mapped.
     fn inst(&self, inst: &MCInst) -> Result<MCInst, McError> {
         let mut i = *inst;
@@ -173,27 +225,27 @@ impl<'f> Replay<'f> {
         let len = f.log.enc[k];
         if !len.keeps_inst() {
             let nb = len.bytes as usize;
-            let bytes = &f.log.code[self.code..self.code + nb];
-            self.code += nb;
+            let bytes = &f.log.code[self.at.code..self.at.code + nb];
+            self.at.code += nb;
             return out.emit_encoded_bytes(bytes);
         }
-        let inst = self.inst(&f.log.insts[self.kept])?;
-        self.kept += 1;
+        let inst = self.inst(&f.log.insts[self.at.kept])?;
+        self.at.kept += 1;
         if len == EncodedLen::NONE {
             return out.emit_inst(&inst);
         }
         let (nb, nf) = (len.bytes as usize, len.fixups as usize);
-        let bytes = &f.log.code[self.code..self.code + nb];
-        self.code += nb;
+        let bytes = &f.log.code[self.at.code..self.at.code + nb];
+        self.at.code += nb;
         let mut fixups = std::mem::take(&mut self.fixups);
         fixups.clear();
-        for fx in &f.log.fixups[self.fixup..self.fixup + nf] {
+        for fx in &f.log.fixups[self.at.fixup..self.at.fixup + nf] {
             fixups.push(Fixup {
                 expr: self.expr(fx.expr)?,
                 ..*fx
             });
         }
-        self.fixup += nf;
+        self.at.fixup += nf;
         let r = out.emit_encoded_inst(&inst, bytes, &fixups);
         self.fixups = fixups;
         r
@@ -214,17 +266,17 @@ impl<'f> Replay<'f> {
             }
             Event::Label(s) => out.emit_label(self.sym(s)?)?,
             Event::Insts(n) => {
-                let end = self.inst + n as usize;
+                let end = self.at.inst + n as usize;
                 if f.log.enc.is_empty() {
-                    for inst in &f.log.insts[self.inst..end] {
+                    for inst in &f.log.insts[self.at.inst..end] {
                         out.emit_inst(&self.inst(inst)?)?;
                     }
                 } else {
-                    for k in self.inst..end {
+                    for k in self.at.inst..end {
                         self.encoded_inst(k, out)?;
                     }
                 }
-                self.inst = end;
+                self.at.inst = end;
             }
             Event::Bytes(n) => {
                 let b = self.bytes(n as usize);
@@ -248,20 +300,11 @@ impl<'f> Replay<'f> {
             }
             Event::Assignment(s, e) => out.emit_assignment(self.sym(s)?, self.expr(e)?)?,
             Event::Cfi => {
-                let c = match f.log.cfis[self.cfi] {
-                    Cfi::Personality { enc, sym } => Cfi::Personality {
-                        enc,
-                        sym: self.sym(sym)?,
-                    },
-                    Cfi::Lsda { enc, sym } => Cfi::Lsda {
-                        enc,
-                        sym: self.sym(sym)?,
-                    },
-                    c => c,
-                };
-                self.cfi += 1;
+                let c = self.cfi(f.log.cfis[self.at.cfi])?;
+                self.at.cfi += 1;
                 out.emit_cfi(c)?;
             }
+            Event::Run => self.run(out)?,
             Event::File(n) => out.emit_file(self.text(n as usize)),
             Event::Ident(n) => out.emit_ident(self.text(n as usize)),
             Event::Verbatim(n) => out.emit_verbatim(self.text(n as usize)),
@@ -283,8 +326,8 @@ impl<'f> Replay<'f> {
                 out.emit_dwarf_file(n, DwarfFile { dir, name, md5 })?;
             }
             Event::DwarfLoc => {
-                let l = f.log.locs[self.loc];
-                self.loc += 1;
+                let l = f.log.locs[self.at.loc];
+                self.at.loc += 1;
                 out.emit_dwarf_loc(l)?;
             }
         }

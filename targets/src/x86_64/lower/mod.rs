@@ -35,11 +35,12 @@ pub use data::{emit_constant_pool, emit_jump_tables};
 pub use eh::{emit_exception_table, exception_refs};
 pub use stack_sizes::emit_stack_size;
 
-use rcc_ir::entity::EntityId;
+use rcc_ir::entity::{EntityId, PackedOption};
 use rcc_mach::emit::ModuleEmitter;
 use rcc_mach::symbols::{block_address_label, block_label};
 use rcc_mach::{MBlock, MInst, MachFunction, OpKind, SymTarget};
 use rcc_mc::{Cfi, McError, Streamer, SymbolId};
+use std::cell::Cell;
 use std::fmt;
 
 /// What emission needs besides the machine function.
@@ -125,6 +126,9 @@ pub(crate) struct FnEmitter<'a> {
     pub mf: &'a MachFunction,
     /// Layout position of every block (`u32::MAX` if not laid out).
     pos: Vec<u32>,
+    /// Each block's label once made: a branch refers to its target by id,
+    /// without spelling and hashing the name again.
+    labels: Vec<Cell<PackedOption<SymbolId>>>,
 }
 
 impl<'a> FnEmitter<'a> {
@@ -133,7 +137,13 @@ impl<'a> FnEmitter<'a> {
         for (k, &b) in mf.order.iter().enumerate() {
             pos[b.index()] = k as u32;
         }
-        FnEmitter { cx, mf, pos }
+        let labels = vec![Cell::new(PackedOption::NONE); mf.blocks.len()];
+        FnEmitter {
+            cx,
+            mf,
+            pos,
+            labels,
+        }
     }
 
     pub fn error(&self, kind: EmitErrorKind) -> EmitError {
@@ -163,7 +173,15 @@ impl<'a> FnEmitter<'a> {
     /// The label symbol of block `b`.
     pub fn block_sym(&self, s: &mut dyn Streamer, b: MBlock) -> Result<SymbolId, EmitError> {
         match self.pos.get(b.index()) {
-            Some(&p) if p != u32::MAX => Ok(s.ctx().symbol(&block_label(self.cx.fn_number, p))),
+            Some(&p) if p != u32::MAX => {
+                let cell = &self.labels[b.index()];
+                if let Some(l) = cell.get().expand() {
+                    return Ok(l);
+                }
+                let l = s.ctx().symbol(&block_label(self.cx.fn_number, p));
+                cell.set(Some(l).into());
+                Ok(l)
+            }
             _ => Err(self.error(EmitErrorKind::UnknownBlock(b.as_u32()))),
         }
     }
