@@ -46,7 +46,8 @@ pub struct FastSelector {
 /// A memory operand.
 #[derive(Copy, Clone)]
 enum Mem {
-    Frame(FrameIdx),
+    /// A frame object plus a displacement.
+    Frame(FrameIdx, i64),
     Reg(VReg),
     /// RIP-relative: a symbol operand of the function.
     Rip(Operand),
@@ -147,7 +148,7 @@ fn build_in(
 /// The five operands of memory operand `m`.
 fn push_mem(mf: &mut MachFunction, ops: &mut Vec<Operand>, m: Mem) {
     let (base, scale, index, disp) = match m {
-        Mem::Frame(fi) => (Operand::frame(fi), 1, Reg::NONE, mf.imm(0)),
+        Mem::Frame(fi, disp) => (Operand::frame(fi), 1, Reg::NONE, mf.imm(disp)),
         Mem::Reg(r) => (Operand::reg_use(r), 1, Reg::NONE, mf.imm(0)),
         Mem::Rip(s) => (Operand::reg_use(regs::RIP), 1, Reg::NONE, s),
         Mem::Indexed {
@@ -410,13 +411,104 @@ impl FastSelector {
         mf: &mut MachFunction,
         v: Value,
     ) -> Result<Mem, IselError> {
+        if let Some(g) = v.as_entity::<Inst>(ValueTag::Inst) {
+            if Self::folded_gep(fx, g) {
+                return self.gep_addr(fx, mf, g);
+            }
+        }
         Ok(match fx.value(v) {
-            Some(FastVal::Frame(fi)) => Mem::Frame(fi),
+            Some(FastVal::Frame(fi)) => Mem::Frame(fi, 0),
             Some(FastVal::Reg(r)) => Mem::Reg(r),
             Some(FastVal::Global(g, off)) if !Self::via_got(fx, g) => {
                 Mem::Rip(global_sym(mf, g, off, SymFlag::NONE))
             }
             _ => Mem::Reg(self.materialize(fx, mf, v, rcc_ir::types::prim::PTR)?),
+        })
+    }
+
+    /// Whether GEP `g` is folded into the address of the load or store
+    /// right after it, its only use (LLVM FastISel's `X86SelectAddress`
+    /// folds GEPs of the block into the memory operand): a constant
+    /// offset that fits the displacement, and at most one index scaled by
+    /// 1, 2, 4 or 8 over a base that is not a frame object.
+    fn folded_gep(fx: &FastBlock<'_, '_>, g: Inst) -> bool {
+        let f = fx.fl.f;
+        if f.op(g) != Opcode::GetElementPtr
+            || fx.fl.block_of(g) != fx.b
+            || fx.local_uses(g) != 1
+            || fx.exported(g)
+        {
+            return false;
+        }
+        let Some(next) = f.block_insts(fx.b).skip_while(|&x| x != g).nth(1) else {
+            return false;
+        };
+        let gv = f
+            .inst_ops(next)
+            .iter()
+            .position(|x| x.as_entity::<Inst>(ValueTag::Inst) == Some(g));
+        let addr_slot = match f.op(next) {
+            Opcode::Load => 0,
+            Opcode::Store => 1,
+            _ => return false,
+        };
+        if gv != Some(addr_slot) {
+            return false;
+        }
+        let Some(parts) = gep_parts(fx.fl, g) else {
+            return false;
+        };
+        let base = f.inst_ops(g)[0];
+        let off = parts.offset as i64;
+        off == (off as i32) as i64
+            && match parts.scaled[..] {
+                [] => true,
+                [(_, size)] => {
+                    matches!(size, 1 | 2 | 4 | 8)
+                        && !matches!(fx.value(base), Some(FastVal::Frame(_)))
+                }
+                _ => false,
+            }
+    }
+
+    /// The memory operand of folded GEP `g` ([`Self::folded_gep`]).
+    fn gep_addr(
+        &mut self,
+        fx: &mut FastBlock<'_, '_>,
+        mf: &mut MachFunction,
+        g: Inst,
+    ) -> Result<Mem, IselError> {
+        let bad = || IselError::new("fast-isel: a folded GEP it did not check");
+        let parts = gep_parts(fx.fl, g).ok_or_else(bad)?;
+        let base = fx.fl.f.inst_ops(g)[0];
+        let disp = parts.offset as i64;
+        match (fx.value(base), parts.scaled.first()) {
+            (Some(FastVal::Frame(fi)), None) => return Ok(Mem::Frame(fi, disp)),
+            (Some(FastVal::Global(gl, off)), None)
+                if !Self::via_got(fx, gl)
+                    && off.wrapping_add(disp) == (off.wrapping_add(disp) as i32) as i64 =>
+            {
+                return Ok(Mem::Rip(global_sym(mf, gl, off + disp, SymFlag::NONE)));
+            }
+            _ => {}
+        }
+        let b = self.reg(fx, mf, base, VT::I64)?;
+        let (index, scale) = match parts.scaled.first() {
+            Some(&(x, size)) => {
+                let xvt = word_vt(fx, fx.ty(x)).ok_or_else(bad)?;
+                let xr = self.reg(fx, mf, x, xvt)?;
+                (
+                    Some(self.cast(mf, Opcode::SExt, xr, xvt, VT::I64)?),
+                    size as u8,
+                )
+            }
+            None => (None, 1),
+        };
+        Ok(Mem::Indexed {
+            base: b,
+            index,
+            scale,
+            disp,
         })
     }
 
@@ -447,7 +539,7 @@ impl FastSelector {
         }
         let r = match fx.value(v) {
             Some(FastVal::Reg(r)) => Some(r),
-            Some(FastVal::Frame(fi)) => build(mf, ops, op::LEA64r.0, &[In::M(Mem::Frame(fi))]),
+            Some(FastVal::Frame(fi)) => build(mf, ops, op::LEA64r.0, &[In::M(Mem::Frame(fi, 0))]),
             Some(FastVal::Global(g, off)) => {
                 if Self::via_got(fx, g) {
                     let s = global_sym(
@@ -1166,6 +1258,7 @@ impl FastTarget for FastSelector {
                 fx.set(mf, i, r);
             }
             Opcode::Call => self.call(fx, mf, i)?,
+            Opcode::GetElementPtr if Self::folded_gep(fx, i) => {}
             Opcode::GetElementPtr => {
                 let g = gep_parts(fx.fl, i).ok_or_else(bad)?;
                 let mut addr = self.reg(fx, mf, ops[0], VT::I64)?;

@@ -5,7 +5,7 @@
 ; CHECK: MOV32mr %stack.0, 1, $noreg, 0, $noreg, [[A:%[0-9]+]]
 ; CHECK-NEXT: [[V:%[0-9]+]]:gr32 = MOV32rm %stack.0, 1, $noreg, 0, $noreg
 ; CHECK-NEXT: [[S:%[0-9]+]]:gr32 = ADD32rr [[V]](tied-def 0), {{%[0-9]+}}, implicit-def dead $eflags
-; CHECK: CMP32ri [[S]], 10, implicit-def $eflags
+; CHECK: CMP32ri8 [[S]], 10, implicit-def $eflags
 ; CHECK-NEXT: JCC_1 %bb.1, 12, implicit $eflags
 ; CHECK-NEXT: JMP_1 %bb.2
 ; CHECK: IMUL32rr
