@@ -404,9 +404,52 @@ fn emit_block<T: FastTarget + ?Sized>(
                 }
             }
         }
-        t.select(fx, mf, i)?;
+        if !trivially_dead(fx, i) {
+            t.select(fx, mf, i)?;
+        }
     }
     Ok(())
+}
+
+/// Whether `i` computes a value nobody reads and does nothing else (as
+/// FastISel skips `isInstructionTriviallyDead` instructions): arithmetic,
+/// compares, casts, GEPs, selects and non-volatile, non-atomic loads
+/// with no use in the block, in a phi on its edges or in another block.
+fn trivially_dead(fx: &FastBlock<'_, '_>, i: Inst) -> bool {
+    use Opcode as O;
+    let f = fx.fl.f;
+    let pure = match f.op(i) {
+        O::Load => f.flags[i.index()] & (rcc_ir::inst::VOLATILE | rcc_ir::inst::ATOMIC) == 0,
+        o => {
+            o.is_fp_op()
+                || matches!(
+                    o,
+                    O::Add
+                        | O::Sub
+                        | O::Mul
+                        | O::And
+                        | O::Or
+                        | O::Xor
+                        | O::Shl
+                        | O::LShr
+                        | O::AShr
+                        | O::UDiv
+                        | O::SDiv
+                        | O::URem
+                        | O::SRem
+                        | O::ICmp
+                        | O::Select
+                        | O::GetElementPtr
+                        | O::ZExt
+                        | O::SExt
+                        | O::Trunc
+                        | O::PtrToInt
+                        | O::IntToPtr
+                        | O::BitCast
+                )
+        }
+    };
+    pure && fx.local_uses(i) == 0 && !fx.exported(i)
 }
 
 /// The machine block of IR block operand `v` (a branch target).

@@ -327,6 +327,26 @@ const ALU_RI: [[u16; 4]; 6] = [
     [op::CMP8ri.0, op::CMP16ri.0, op::CMP32ri.0, op::CMP64ri32.0],
 ];
 const CMP_KIND: usize = 5;
+/// The ALU forms reading their second operand from memory, by
+/// [`ALU_RI`] row and width, and `imul` (16 bits and wider).
+const ALU_RM: [[u16; 4]; 6] = [
+    [op::ADD8rm.0, op::ADD16rm.0, op::ADD32rm.0, op::ADD64rm.0],
+    [op::SUB8rm.0, op::SUB16rm.0, op::SUB32rm.0, op::SUB64rm.0],
+    [op::AND8rm.0, op::AND16rm.0, op::AND32rm.0, op::AND64rm.0],
+    [op::OR8rm.0, op::OR16rm.0, op::OR32rm.0, op::OR64rm.0],
+    [op::XOR8rm.0, op::XOR16rm.0, op::XOR32rm.0, op::XOR64rm.0],
+    [op::CMP8rm.0, op::CMP16rm.0, op::CMP32rm.0, op::CMP64rm.0],
+];
+const IMUL_RM: [u16; 4] = [
+    op::IMUL16rm.0,
+    op::IMUL16rm.0,
+    op::IMUL32rm.0,
+    op::IMUL64rm.0,
+];
+/// A compare of memory with an immediate: the 8-bit immediate form
+/// (none for 8 bits) and the full one.
+const CMP_MI8: [u16; 4] = [op::CMP8mi.0, op::CMP16mi8.0, op::CMP32mi8.0, op::CMP64mi8.0];
+const CMP_MI: [u16; 4] = [op::CMP8mi.0, op::CMP16mi.0, op::CMP32mi.0, op::CMP64mi32.0];
 
 /// The IR opcodes of the [`ALU_RI`] rows before the compare.
 const ALU_OPCODES: [Opcode; 5] = [
@@ -424,6 +444,86 @@ impl FastSelector {
             }
             _ => Mem::Reg(self.materialize(fx, mf, v, rcc_ir::types::prim::PTR)?),
         })
+    }
+
+    /// Whether load `l` is folded into the instruction right after it,
+    /// its only use (LLVM FastISel's `tryToFoldLoad`): an integer
+    /// extension of it (`movzx`/`movsx` from memory), a compare with it
+    /// second or with it first and an immediate second, or `add sub and
+    /// or xor mul` with it second.
+    fn folded_load(fx: &FastBlock<'_, '_>, l: Inst) -> bool {
+        let f = fx.fl.f;
+        if f.op(l) != Opcode::Load
+            || fx.fl.block_of(l) != fx.b
+            || fx.local_uses(l) != 1
+            || fx.exported(l)
+            || f.flags[l.index()] & (inst::VOLATILE | inst::ATOMIC) != 0
+        {
+            return false;
+        }
+        let Some(vt) = word_vt(fx, f.ty[l.index()]) else {
+            return false;
+        };
+        let Some(next) = f.block_insts(fx.b).skip_while(|&x| x != l).nth(1) else {
+            return false;
+        };
+        let ops = f.inst_ops(next);
+        let is = |k: usize| ops.get(k).and_then(|x| x.as_entity::<Inst>(ValueTag::Inst)) == Some(l);
+        match f.op(next) {
+            Opcode::ZExt | Opcode::SExt => {
+                is(0) && int_vt(fx, f.ty[next.index()]).is_some_and(|to| to.bits() > vt.bits())
+            }
+            Opcode::ICmp => is(1) || (is(0) && imm_operand(fx, ops[1], vt).is_some()),
+            Opcode::Add | Opcode::Sub | Opcode::And | Opcode::Or | Opcode::Xor => is(1),
+            Opcode::Mul => is(1) && vt != VT::I8,
+            _ => false,
+        }
+    }
+
+    /// The memory operand of folded load `v` ([`Self::folded_load`]),
+    /// if `v` is one.
+    fn folded_mem(
+        &mut self,
+        fx: &mut FastBlock<'_, '_>,
+        mf: &mut MachFunction,
+        v: Value,
+    ) -> Result<Option<Mem>, IselError> {
+        match v.as_entity::<Inst>(ValueTag::Inst) {
+            Some(l) if Self::folded_load(fx, l) => {
+                let a = fx.fl.f.inst_ops(l)[0];
+                self.addr(fx, mf, a).map(Some)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Integer extension `o` of the `from` value at `m` to `to`
+    /// (`movzx`/`movsx` from memory, as the DAG path's extending loads).
+    fn ext_load(
+        &mut self,
+        mf: &mut MachFunction,
+        o: Opcode,
+        m: Mem,
+        from: VT,
+        to: VT,
+    ) -> Result<VReg, IselError> {
+        let sext = o == Opcode::SExt;
+        let (opc, got) = match (from, to, sext) {
+            (VT::I8, VT::I16, false) => (op::MOVZX16rm8, VT::I16),
+            (VT::I8, VT::I16, true) => (op::MOVSX16rm8, VT::I16),
+            (VT::I8, VT::I64, true) => (op::MOVSX64rm8, VT::I64),
+            (VT::I16, VT::I64, true) => (op::MOVSX64rm16, VT::I64),
+            (VT::I32, VT::I64, true) => (op::MOVSX64rm32, VT::I64),
+            (VT::I8, _, false) => (op::MOVZX32rm8, VT::I32),
+            (VT::I8, _, true) => (op::MOVSX32rm8, VT::I32),
+            (VT::I16, _, false) => (op::MOVZX32rm16, VT::I32),
+            (VT::I16, _, true) => (op::MOVSX32rm16, VT::I32),
+            _ => (op::MOV32rm, VT::I32),
+        };
+        let r = build(mf, &mut self.ops, opc.0, &[In::M(m)])
+            .ok_or_else(|| IselError::new("fast-isel: an extending load"))?;
+        // What is left is a 32-bit value zero-extended to 64 bits.
+        self.cast(mf, Opcode::ZExt, r, got, to)
     }
 
     /// Whether GEP `g` is folded into the address of the load or store
@@ -821,7 +921,28 @@ impl FastSelector {
             .ok_or_else(|| IselError::new("an icmp predicate"))?;
         let vt =
             word_vt(fx, fx.ty(ops[0])).ok_or_else(|| IselError::new("fast-isel: icmp type"))?;
+        if let Some(m) = self.folded_mem(fx, mf, ops[0])? {
+            let x = imm_operand(fx, ops[1], vt)
+                .ok_or_else(|| IselError::new("fast-isel: a folded compare"))?;
+            let opc = if x == (x as i8) as i64 {
+                CMP_MI8
+            } else {
+                CMP_MI
+            };
+            build_flags(mf, &mut self.ops, opc[w(vt)], &[In::M(m), In::I(x)], false);
+            return Ok(cond);
+        }
         let a = self.reg(fx, mf, ops[0], vt)?;
+        if let Some(m) = self.folded_mem(fx, mf, ops[1])? {
+            build_flags(
+                mf,
+                &mut self.ops,
+                ALU_RM[CMP_KIND][w(vt)],
+                &[In::R(a), In::M(m)],
+                false,
+            );
+            return Ok(cond);
+        }
         match fx.value(ops[1]) {
             Some(FastVal::Int(x)) => {
                 self.alu_imm(mf, CMP_KIND, a, vt, x);
@@ -1100,6 +1221,7 @@ impl FastTarget for FastSelector {
         let bad = || IselError::new("fast-isel: an instruction it did not check");
         match f.op(i) {
             Opcode::Alloca | Opcode::Phi => {}
+            Opcode::Load if Self::folded_load(fx, i) => {}
             Opcode::Load => {
                 let vt = mem_vt(fx, ty).ok_or_else(bad)?;
                 let m = self.addr(fx, mf, ops[0])?;
@@ -1128,7 +1250,13 @@ impl FastTarget for FastSelector {
             | Opcode::Mul) => {
                 let vt = int_vt(fx, ty).ok_or_else(bad)?;
                 let a = self.reg(fx, mf, ops[0], vt)?;
+                let folded = self.folded_mem(fx, mf, ops[1])?;
                 let r = match (imm_operand(fx, ops[1], vt), alu_kind(o)) {
+                    _ if folded.is_some() => {
+                        let m = folded.ok_or_else(bad)?;
+                        let opc = alu_kind(o).map_or(IMUL_RM[w(vt)], |k| ALU_RM[k][w(vt)]);
+                        build(mf, &mut self.ops, opc, &[In::R(a), In::M(m)])
+                    }
                     (Some(x), Some(k)) => {
                         build(mf, &mut self.ops, alu_ri(k, vt, x), &[In::R(a), In::I(x)])
                     }
@@ -1253,8 +1381,13 @@ impl FastTarget for FastSelector {
             | Opcode::BitCast => {
                 let from = int_vt(fx, fx.ty(ops[0])).ok_or_else(bad)?;
                 let to = int_vt(fx, ty).ok_or_else(bad)?;
-                let x = self.reg(fx, mf, ops[0], from)?;
-                let r = self.cast(mf, f.op(i), x, from, to)?;
+                let r = match self.folded_mem(fx, mf, ops[0])? {
+                    Some(m) => self.ext_load(mf, f.op(i), m, from, to)?,
+                    None => {
+                        let x = self.reg(fx, mf, ops[0], from)?;
+                        self.cast(mf, f.op(i), x, from, to)?
+                    }
+                };
                 fx.set(mf, i, r);
             }
             Opcode::Call => self.call(fx, mf, i)?,
