@@ -1,4 +1,4 @@
-; -O0 selects blocks of loads, stores, GEPs, integer arithmetic, compares, casts and branches without a DAG: every value through its own register, a compare used only by the branch fused with it (cmp; jcc), GEP indices scaled by lea/imul.
+; -O0 selects blocks of loads, stores, GEPs, integer arithmetic, compares, casts and branches without a DAG: every value through its own register, a compare used only by the branch fused with it (cmp; jcc), GEP indices scaled by lea/imul, the load a sign extension reads folded into it (movswq).
 ; RUN: rcc-par -O0 -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
 ; RUN: rcc-par -O0 -stats -stop-after=finalize-isel -relocation-model=static %s -o - 2>&1 | FileCheck %s --check-prefix=STATS
 ; CHECK-LABEL: {{^}}name: f{{$}}
@@ -16,8 +16,7 @@
 ; CHECK: MOVSX64rr32
 ; CHECK: LEA64r {{%[0-9]+}}, 2, {{%[0-9]+}}, 0, $noreg
 ; CHECK: LEA64r {{%[0-9]+}}, 1, $noreg, 4, $noreg
-; CHECK: MOV16rm
-; CHECK: MOVSX64rr16
+; CHECK-NEXT: MOVSX64rm16 {{%[0-9]+}}, 1, $noreg, 0, $noreg
 ; STATS: 4 finalize-isel - fast-isel: blocks selected directly
 
 @gv0 = global i32 5
