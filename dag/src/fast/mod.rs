@@ -245,6 +245,12 @@ impl FastBlock<'_, '_> {
         }
     }
 
+    /// The instruction after `i` (of this block) in the block, if any.
+    pub fn next_inst(&self, i: Inst) -> Option<Inst> {
+        let last = self.fl.f.block_insts(self.b).next_back()?;
+        (i.index() < last.index()).then(|| Inst::from_index(i.index() + 1))
+    }
+
     /// Uses of instruction `i` inside this block (phi inputs on edges
     /// from it included).
     pub fn local_uses(&self, i: Inst) -> u32 {

@@ -464,7 +464,7 @@ impl FastSelector {
         let Some(vt) = word_vt(fx, f.ty[l.index()]) else {
             return false;
         };
-        let Some(next) = f.block_insts(fx.b).skip_while(|&x| x != l).nth(1) else {
+        let Some(next) = fx.next_inst(l) else {
             return false;
         };
         let ops = f.inst_ops(next);
@@ -540,7 +540,7 @@ impl FastSelector {
         {
             return false;
         }
-        let Some(next) = f.block_insts(fx.b).skip_while(|&x| x != g).nth(1) else {
+        let Some(next) = fx.next_inst(g) else {
             return false;
         };
         let gv = f
@@ -900,7 +900,7 @@ impl FastSelector {
         if fx.local_uses(i) != 1 || fx.exported(i) {
             return false;
         }
-        let Some(next) = f.block_insts(fx.b).skip_while(|&x| x != i).nth(1) else {
+        let Some(next) = fx.next_inst(i) else {
             return false;
         };
         f.op(next) == Opcode::Br
