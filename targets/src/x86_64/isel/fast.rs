@@ -3,23 +3,33 @@
 //! emits for them. The generic driver is [`rcc_dag::fast`].
 //!
 //! Handled: static allocas (no code), loads and stores of 8..64-bit
-//! integers and pointers (addresses: frame objects, registers, globals
-//! RIP-relative or through the GOT, constant GEPs over globals folded
-//! into the symbol's offset), `add sub and or xor` (and `mul` from 16
-//! bits), shifts (by an immediate or by `%cl`), `sdiv udiv srem urem`
-//! (one `DIV`/`IDIV`, 8 and 16 bits extended to 32), `select` (`test;
-//! cmov`, i1 and i8 in 32 bits), `icmp` (a compare whose only use is the
-//! block's conditional branch is emitted with it: `cmp; jcc`), integer
-//! casts (`zext sext trunc ptrtoint inttoptr bitcast`), phis (their
-//! registers), calls of integer/pointer arguments and results,
-//! `llvm.memcpy`/`memmove`/`memset` (library calls), `br`, `unreachable`
-//! (no code, as the DAG path) and `ret` of nothing or of a 32/64-bit
-//! integer or pointer. Everything else makes the block fall back. Instructions are built from the instruction
-//! table's descriptors ([`build`]): defs, tied uses, memory operands and
-//! implicit registers come from `instructions.desc`, as for pattern rows.
+//! integers, pointers, `float` and `double` (addresses: frame objects,
+//! registers, globals RIP-relative or through the GOT, constant GEPs over
+//! globals folded into the symbol's offset), `add sub and or xor` (and
+//! `mul` from 16 bits), shifts (by an immediate or by `%cl`), `sdiv udiv
+//! srem urem` (one `DIV`/`IDIV`, 8 and 16 bits extended to 32), `select`
+//! (`test; cmov`, i1 and i8 in 32 bits), `icmp` (a compare whose only use
+//! is the block's conditional branch is emitted with it: `cmp; jcc`),
+//! integer casts (`zext sext trunc ptrtoint inttoptr bitcast`), phis
+//! (their registers), `fadd fsub fmul fdiv fcmp sitofp fptosi fpext
+//! fptrunc` and float/integer bitcasts, calls of integer, pointer and
+//! float arguments and results, `llvm.memcpy`/`memmove`/`memset` (library
+//! calls), `br`, `switch` (step 0 of its plan), `unreachable` (no code, as
+//! the DAG path) and `ret` of nothing or of a 32/64-bit integer, pointer,
+//! `float` or `double`. Everything else makes the block fall back, counted
+//! by construct ([`Fallback`]).
+//!
+//! Folding, as FastISel: constants that fit are immediates (the 8-bit
+//! forms when they fit), a GEP whose only use is the address of the load
+//! or store right after it is that access's addressing mode, and a load
+//! whose only use is the extension, compare or arithmetic right after it
+//! is that instruction's memory operand. Instructions are built from the
+//! instruction table's descriptors ([`build`]): defs, tied uses, memory
+//! operands and implicit registers come from `instructions.desc`, as for
+//! pattern rows; XMM defs of scalar floats are FR32/FR64.
 //!
 //! Values follow the DAG path's conventions: an `i1` is a GR8 holding 0
-//! or 1, each value class by width (GR8..GR64).
+//! or 1, each value class by width (GR8..GR64, FR32/FR64).
 
 use super::super::desc::{OpKind, Role, DESCS};
 use super::super::machine::mclass;
