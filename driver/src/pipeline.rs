@@ -62,7 +62,7 @@ impl Allocators {
 pub type Counts = [u64; MAX_COUNTERS];
 
 /// The most `-stats` counters one pass reports.
-pub const MAX_COUNTERS: usize = 8;
+pub const MAX_COUNTERS: usize = 16;
 
 /// `c` padded with zeros to [`Counts`].
 pub fn counts(c: &[u64]) -> Counts {
@@ -113,8 +113,16 @@ pub static PASSES: &[Pass] = &[
             "fast-isel: blocks selected directly",
             "fast-isel: blocks that fell back to the SelectionDAG",
             "fast-isel: fallback: call",
+            "fast-isel: fallback: intrinsic",
+            "fast-isel: fallback: invoke",
             "fast-isel: fallback: memory access or address",
+            "fast-isel: fallback: atomic",
+            "fast-isel: fallback: dynamic alloca",
             "fast-isel: fallback: floating point",
+            "fast-isel: fallback: vector",
+            "fast-isel: fallback: aggregate",
+            "fast-isel: fallback: switch",
+            "fast-isel: fallback: special block",
             "fast-isel: fallback: other",
         ],
     },
@@ -468,17 +476,15 @@ fn isel(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         .select_function(env, &cx.subtarget, cx.g, &mut w.mf, &mut w.scratch)
         .map_err(|e| e.to_string())?;
     let fs = cx.module.target.fast_isel_stats(&w.scratch);
-    let [direct, call, memory, float, other] = fs.counts();
-    Ok(counts(&[
+    let mut c = [0u64; MAX_COUNTERS];
+    c[..4].copy_from_slice(&[
         w.mf.num_insts() as u64,
         w.mf.order.len() as u64,
-        direct,
+        fs.direct,
         fs.fell_back(),
-        call,
-        memory,
-        float,
-        other,
-    ]))
+    ]);
+    c[4..4 + fs.fallbacks.len()].copy_from_slice(&fs.fallbacks);
+    Ok(counts(&c))
 }
 
 fn dead_mi_elimination(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {

@@ -59,7 +59,7 @@ mod merge_cond;
 mod switch;
 mod tail_call;
 
-pub use switch::build_switch_step;
+pub use switch::{build_switch_step, StepKind, SwitchPlan, Test};
 
 /// Builds the DAG of step `k` (> 0) of IR block `b`: a `switch`'s or a
 /// merged-condition branch's ([`merge_cond`]).
@@ -409,7 +409,15 @@ impl<'a> FunctionLowering<'a> {
     /// landing pad, no duplicated return, no load or store rebuilding an
     /// address from another block.
     pub fn is_plain_block(&self, b: Block) -> bool {
-        self.num_steps(b) == 1
+        self.num_steps(b) == 1 && self.is_plain_but_switch(b)
+    }
+
+    /// Whether block `b` is plain but for a `switch` terminator lowered
+    /// in several machine blocks ([`FunctionLowering::switch_plan`]; its
+    /// step 0 is the block's own machine block, the other steps read the
+    /// switch value from the plan's register).
+    pub fn is_plain_but_switch(&self, b: Block) -> bool {
+        (self.num_steps(b) == 1 || self.cond_plan(b).is_none())
             && self.pad_entry(b).is_none()
             && self.ret_into(b).is_none()
             && !self.f.block_insts(b).any(|i| self.sink.sunk(i))

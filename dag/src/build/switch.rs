@@ -425,7 +425,7 @@ impl FunctionLowering<'_> {
     }
 
     /// The plan of the switch ending IR block `b`, if it ends in one.
-    pub(super) fn switch_plan(&self, b: Block) -> Option<&SwitchPlan> {
+    pub fn switch_plan(&self, b: Block) -> Option<&SwitchPlan> {
         self.switches
             .binary_search_by_key(&b.as_u32(), |p| p.block.as_u32())
             .ok()

@@ -30,24 +30,61 @@ use rcc_ir::{Block, GlobalId, Inst, Value, ValueTag};
 use rcc_mach::{FrameIdx, MBlock, MOpc, MachFunction, Operand, VReg};
 
 /// Why a block fell back to the SelectionDAG, by construct (the `-stats`
-/// counters of `finalize-isel`).
+/// counters of `finalize-isel`, one per kind, in [`Fallback::ALL`] order).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Fallback {
-    /// A call, invoke or intrinsic.
+    /// A call whose arguments, result, callee or convention the selector
+    /// does not handle (aggregates, `byval`, `i1` or x87 values, tail
+    /// calls, bundles, other conventions).
     Call,
-    /// A load, store or address the direct selector does not handle
-    /// (atomic, odd width, vector, GEP, thread-local, constant expression).
+    /// An intrinsic other than the memory intrinsics and those without
+    /// code (`va_start`, `llvm.fabs`, overflow arithmetic, ...).
+    Intrinsic,
+    /// An `invoke`.
+    Invoke,
+    /// A load, store or address the direct selector does not handle (odd
+    /// width, thread-local, constant expression, non-constant GEP parts).
     Memory,
-    /// Floating-point or vector arithmetic.
+    /// An atomic load or store, `cmpxchg`, `atomicrmw`, `fence`.
+    Atomic,
+    /// A dynamic `alloca`.
+    DynamicAlloca,
+    /// Floating-point operations it does not select (unsigned
+    /// conversions, `fneg`, `frem`, `x86_fp80`, float `select`).
     Float,
-    /// Anything else (switch, select, shifts, division, odd widths, i1
-    /// arithmetic, special blocks).
+    /// Vector values.
+    Vector,
+    /// `extractvalue`, `insertvalue` and aggregate values.
+    Aggregate,
+    /// A `switch` or `indirectbr`.
+    Switch,
+    /// A block that is not plain (landing pad, split return, blocks with
+    /// several machine steps).
+    SpecialBlock,
+    /// Anything else (`va_arg`, `freeze`, odd widths, i1 arithmetic,
+    /// returns of narrow or aggregate values, `sret` returns).
     Other,
 }
 
 impl Fallback {
     /// The number of fallback kinds.
-    pub const COUNT: usize = 4;
+    pub const COUNT: usize = 12;
+
+    /// Every kind, in counter order.
+    pub const ALL: [Fallback; Self::COUNT] = [
+        Fallback::Call,
+        Fallback::Intrinsic,
+        Fallback::Invoke,
+        Fallback::Memory,
+        Fallback::Atomic,
+        Fallback::DynamicAlloca,
+        Fallback::Float,
+        Fallback::Vector,
+        Fallback::Aggregate,
+        Fallback::Switch,
+        Fallback::SpecialBlock,
+        Fallback::Other,
+    ];
 
     /// The index of this kind in [`FastStats::fallbacks`].
     pub fn index(self) -> usize {
@@ -63,13 +100,6 @@ pub struct FastStats {
 }
 
 impl FastStats {
-    /// Blocks selected directly, then the fallbacks of each kind in
-    /// [`Fallback`] order (call, memory, float, other).
-    pub fn counts(&self) -> [u64; 1 + Fallback::COUNT] {
-        let f = self.fallbacks;
-        [self.direct, f[0], f[1], f[2], f[3]]
-    }
-
     /// All blocks that fell back.
     pub fn fell_back(&self) -> u64 {
         self.fallbacks.iter().sum()
@@ -86,6 +116,8 @@ pub enum FastVal {
     Frame(FrameIdx),
     /// An integer constant (null pointers and zero included), as its bits.
     Int(u64),
+    /// A `float` or `double` constant, as its IEEE bits.
+    Float(u64),
     /// The address of a global plus a constant byte offset (a constant
     /// `getelementptr` over it folded).
     Global(GlobalId, i64),
@@ -205,11 +237,18 @@ impl FastBlock<'_, '_> {
                         .then_some(FastVal::Global(g, off))
                 }
                 ConstKind::Null | ConstKind::Zero => Some(FastVal::Int(0)),
+                ConstKind::Float(bits) => Some(FastVal::Float(bits)),
                 ConstKind::Undef | ConstKind::Poison => Some(FastVal::Undef),
                 _ => None,
             },
             _ => None,
         }
+    }
+
+    /// The instruction after `i` (of this block) in the block, if any.
+    pub fn next_inst(&self, i: Inst) -> Option<Inst> {
+        let last = self.fl.f.block_insts(self.b).next_back()?;
+        (i.index() < last.index()).then(|| Inst::from_index(i.index() + 1))
     }
 
     /// Uses of instruction `i` inside this block (phi inputs on edges
@@ -245,8 +284,14 @@ pub fn select_block<T: FastTarget + ?Sized>(
     cx: &mut FastCx,
 ) -> Result<Option<Fallback>, IselError> {
     let f = fl.f;
-    if !fl.is_plain_block(b) {
-        return Ok(Some(Fallback::Other));
+    if !fl.is_plain_but_switch(b) {
+        // Counted too, so that the counters cover every IR block.
+        let why = match f.block_insts(b).last().map(|t| f.op(t)) {
+            Some(Opcode::Switch | Opcode::IndirectBr) => Fallback::Switch,
+            _ => Fallback::SpecialBlock,
+        };
+        cx.stats.fallbacks[why.index()] += 1;
+        return Ok(Some(why));
     }
     let n = f.num_insts();
     if cx.vals.len() != n {
@@ -365,9 +410,52 @@ fn emit_block<T: FastTarget + ?Sized>(
                 }
             }
         }
-        t.select(fx, mf, i)?;
+        if !trivially_dead(fx, i) {
+            t.select(fx, mf, i)?;
+        }
     }
     Ok(())
+}
+
+/// Whether `i` computes a value nobody reads and does nothing else (as
+/// FastISel skips `isInstructionTriviallyDead` instructions): arithmetic,
+/// compares, casts, GEPs, selects and non-volatile, non-atomic loads
+/// with no use in the block, in a phi on its edges or in another block.
+fn trivially_dead(fx: &FastBlock<'_, '_>, i: Inst) -> bool {
+    use Opcode as O;
+    let f = fx.fl.f;
+    let pure = match f.op(i) {
+        O::Load => f.flags[i.index()] & (rcc_ir::inst::VOLATILE | rcc_ir::inst::ATOMIC) == 0,
+        o => {
+            o.is_fp_op()
+                || matches!(
+                    o,
+                    O::Add
+                        | O::Sub
+                        | O::Mul
+                        | O::And
+                        | O::Or
+                        | O::Xor
+                        | O::Shl
+                        | O::LShr
+                        | O::AShr
+                        | O::UDiv
+                        | O::SDiv
+                        | O::URem
+                        | O::SRem
+                        | O::ICmp
+                        | O::Select
+                        | O::GetElementPtr
+                        | O::ZExt
+                        | O::SExt
+                        | O::Trunc
+                        | O::PtrToInt
+                        | O::IntToPtr
+                        | O::BitCast
+                )
+        }
+    };
+    pure && fx.local_uses(i) == 0 && !fx.exported(i)
 }
 
 /// The machine block of IR block operand `v` (a branch target).

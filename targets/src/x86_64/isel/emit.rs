@@ -424,7 +424,7 @@ impl Emitter<'_> {
 /// The class of a new def in a slot of class `c` in a row whose value has
 /// type `root`: XMM defs of a scalar float row hold that scalar (FR32/FR64,
 /// spilled in 4 or 8 bytes); everything else gets the slot's class.
-fn def_class(c: super::super::desc::RegClass, root: VT) -> RegClassId {
+pub(super) fn def_class(c: super::super::desc::RegClass, root: VT) -> RegClassId {
     match root {
         VT::F32 | VT::F64 if RegClassId(c.0) == mclass::VR128 => {
             class_of_vt(root).unwrap_or(mclass::VR128)

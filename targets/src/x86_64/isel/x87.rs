@@ -166,7 +166,7 @@ const CC_NP: i64 = 11;
 /// How `fucomip` (flags as `ucomisd a, b`) answers predicate `c`: whether
 /// to compare `b` with `a` instead, and the condition codes (two: both
 /// (`and`) for `oeq`, either (`or`) for `une`).
-fn fcmp_codes(c: FCond) -> Option<(bool, &'static [i64])> {
+pub(super) fn fcmp_codes(c: FCond) -> Option<(bool, &'static [i64])> {
     Some(match c {
         FCond::Oeq => (false, &[CC_E, CC_NP]),
         FCond::Ogt => (false, &[CC_A]),

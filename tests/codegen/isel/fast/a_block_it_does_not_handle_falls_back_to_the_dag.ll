@@ -1,4 +1,4 @@
-; A block -fast-isel does not handle (here floating-point arithmetic) falls back to the SelectionDAG as a whole and is counted by construct; the other two blocks, a call's included, are still selected directly. -fast-isel=false selects every block with the DAG.
+; A block -fast-isel does not handle (here an unsigned integer to floating-point conversion) falls back to the SelectionDAG as a whole and is counted by construct; the other two blocks, a call's included, are still selected directly. -fast-isel=false selects every block with the DAG.
 ; RUN: rcc-par -O0 -stats -stop-after=finalize-isel %s -o /dev/null 2>&1 | FileCheck %s
 ; RUN: rcc-par -O0 -fast-isel=false -stats -stop-after=finalize-isel %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 ; CHECK: 2 finalize-isel - fast-isel: blocks selected directly
@@ -16,7 +16,7 @@ entry:
   %c = icmp eq i32 %r, 0
   br i1 %c, label %t, label %e
 t:
-  %y = fadd double %x, 1.0
+  %y = uitofp i32 %a to double
   store double %y, ptr @d
   ret i32 0
 e:

@@ -1,7 +1,7 @@
 ; A compare read by its block's branch and also as a successor phi's input from that block keeps its register (setcc, then test; jcc): only a compare whose one use is the branch is fused with it.
 ; RUN: rcc-par -O0 -stop-after=finalize-isel %s -o - | FileCheck %s
 ; CHECK-LABEL: {{^}}name: f{{$}}
-; CHECK: CMP32ri {{%[0-9]+}}, 0, implicit-def $eflags
+; CHECK: CMP32ri8 {{%[0-9]+}}, 0, implicit-def $eflags
 ; CHECK-NEXT: [[C:%[0-9]+]]:gr8 = SETCCr 4, implicit $eflags
 ; CHECK: TEST8ri [[C]], 1, implicit-def $eflags
 ; CHECK-NEXT: JCC_1 %bb.1, 5, implicit $eflags
