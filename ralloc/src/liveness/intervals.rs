@@ -212,9 +212,14 @@ impl LiveIntervals {
     /// The register masks of calls strictly inside `[start, end)` (a value
     /// read by the call ends at its register slot and is not clobbered).
     pub fn regmasks_in(&self, start: SlotIndex, end: SlotIndex) -> &[(SlotIndex, u32)] {
+        &self.regmasks[self.regmask_range(start, end)]
+    }
+
+    /// Where [`Self::regmasks_in`] lies in [`Self::regmasks`].
+    pub fn regmask_range(&self, start: SlotIndex, end: SlotIndex) -> std::ops::Range<usize> {
         let lo = self.regmasks.partition_point(|&(s, _)| s <= start);
         let hi = self.regmasks.partition_point(|&(s, _)| s < end);
-        &self.regmasks[lo..hi.max(lo)]
+        lo..hi.max(lo)
     }
 
     /// Whether a call inside `lr` clobbers `p` (LLVM's
