@@ -177,6 +177,18 @@ const fn pop(op: Op, lea: bool) -> POp {
     }
 }
 
+const fn node(op: Op, lea: bool, vt: Option<VT>, kids: &'static [u16]) -> PNode<P> {
+    PNode::Node {
+        op: pop(op, lea),
+        vt,
+        kids,
+    }
+}
+
+const fn tree(nodes: &'static [PNode<P>], root: u16, nvars: u8) -> Tree<P> {
+    Tree { nodes, root, nvars }
+}
+
 const fn var(var: u8, vt: Option<VT>) -> PNode<P> {
     PNode::Var {
         var,
@@ -190,111 +202,62 @@ const fn var(var: u8, vt: Option<VT>) -> PNode<P> {
 /// condition), a `lea` root, a leaf root, nested typed and untyped
 /// operations, and more checked children than a filter holds.
 static SHAPES: [Tree<P>; 7] = [
-    Tree {
-        nodes: &[
+    tree(
+        &[
             var(0, None),
             var(1, Some(VT::I32)),
-            PNode::Node {
-                op: pop(Op::Add, false),
-                vt: Some(VT::I32),
-                kids: &[0, 1],
-            },
+            node(Op::Add, false, Some(VT::I32), &[0, 1]),
             var(2, Some(VT::I64)),
-            PNode::Node {
-                op: pop(Op::Store, false),
-                vt: None,
-                kids: &[2, 3],
-            },
+            node(Op::Store, false, None, &[2, 3]),
         ],
-        root: 4,
-        nvars: 3,
-    },
-    Tree {
-        nodes: &[
-            var(0, Some(VT::I64)),
-            PNode::Node {
-                op: pop(Op::Load, false),
-                vt: None,
-                kids: &[0],
-            },
-        ],
-        root: 1,
-        nvars: 1,
-    },
-    Tree {
-        nodes: &[
+        4,
+        3,
+    ),
+    tree(
+        &[var(0, Some(VT::I64)), node(Op::Load, false, None, &[0])],
+        1,
+        1,
+    ),
+    tree(
+        &[
             var(0, None),
             var(1, None),
-            PNode::Node {
-                op: pop(Op::And, false),
-                vt: None,
-                kids: &[0, 1],
-            },
+            node(Op::And, false, None, &[0, 1]),
             PNode::Lit(0),
             PNode::CondLit(Cond::Eq),
-            PNode::Node {
-                op: pop(Op::SetCC, false),
-                vt: Some(VT::I32),
-                kids: &[2, 3, 4],
-            },
+            node(Op::SetCC, false, Some(VT::I32), &[2, 3, 4]),
         ],
-        root: 5,
-        nvars: 2,
-    },
-    Tree {
-        nodes: &[
-            var(0, Some(VT::I64)),
-            PNode::Node {
-                op: pop(Op::Add, true),
-                vt: None,
-                kids: &[0],
-            },
-        ],
-        root: 1,
-        nvars: 1,
-    },
-    Tree {
-        nodes: &[
+        5,
+        2,
+    ),
+    tree(
+        &[var(0, Some(VT::I64)), node(Op::Add, true, None, &[0])],
+        1,
+        1,
+    ),
+    tree(
+        &[var(0, None), node(Op::Constant, false, Some(VT::I32), &[0])],
+        1,
+        1,
+    ),
+    tree(
+        &[
             var(0, None),
-            PNode::Node {
-                op: pop(Op::Constant, false),
-                vt: Some(VT::I32),
-                kids: &[0],
-            },
+            node(Op::CopyFromReg, false, Some(VT::I32), &[0, 0]),
+            node(Op::Add, false, None, &[1, 0]),
         ],
-        root: 1,
-        nvars: 1,
-    },
-    Tree {
-        nodes: &[
-            var(0, None),
-            PNode::Node {
-                op: pop(Op::CopyFromReg, false),
-                vt: Some(VT::I32),
-                kids: &[0, 0],
-            },
-            PNode::Node {
-                op: pop(Op::Add, false),
-                vt: None,
-                kids: &[1, 0],
-            },
-        ],
-        root: 2,
-        nvars: 1,
-    },
-    Tree {
-        nodes: &[
+        2,
+        1,
+    ),
+    tree(
+        &[
             var(0, None),
             var(1, Some(VT::I32)),
-            PNode::Node {
-                op: pop(Op::Or, false),
-                vt: None,
-                kids: &[0, 0, 0, 0, 1],
-            },
+            node(Op::Or, false, None, &[0, 0, 0, 0, 1]),
         ],
-        root: 2,
-        nvars: 2,
-    },
+        2,
+        2,
+    ),
 ];
 
 /// A [`RowFilter`] admits a node exactly when the reference check does,
