@@ -204,6 +204,9 @@ pub struct Cover<A> {
     folds: Vec<Node>,
     /// Search scratch of the fold check (reused).
     stack: Vec<Node>,
+    /// Per row: its [`RowFilter`], built on first use (reused across
+    /// blocks and functions).
+    filters: Vec<RowFilter>,
 }
 
 impl<A> Default for Cover<A> {
@@ -222,6 +225,7 @@ impl<A> Default for Cover<A> {
             scratch: Vec::new(),
             folds: Vec::new(),
             stack: Vec::new(),
+            filters: Vec::new(),
         }
     }
 }
@@ -397,13 +401,18 @@ pub fn cover<T: MatchTarget>(
                 let vt = root_type(dag, n);
                 let rows = vt.map_or(&[][..], |vt| t.rows_for_root(op, vt));
                 let root_vt = vt.unwrap_or(VT::Chain);
+                let filters = &mut c.filters;
                 let found = rows.iter().find(|&&r| {
+                    let p = t.tree(r);
+                    if !RowFilter::get(filters, r, p).admits(dag, n) {
+                        return false;
+                    }
                     let mut m = M {
                         t,
                         dag,
                         mf,
                         row: r,
-                        p: t.tree(r),
+                        p,
                         root_vt,
                         binds: &mut scratch,
                         folds: &mut folds,
@@ -560,6 +569,168 @@ fn describe(dag: &Dag, n: Node) -> String {
     )
 }
 
+/// A necessary condition of [`M::row`], checked before any binding:
+/// the root's children that are operations have the opcode, result and
+/// type of the operands they meet, and typed variables the type. Most
+/// rows tried and rejected fail here (a row of nested compares of another
+/// type, a read-modify-write store of a plain value). [`RowFilter`] is
+/// this check compiled per row; this is its reference.
+fn kids_may_match<P: 'static>(dag: &Dag, p: &Tree<P>, n: Node) -> bool {
+    let PNode::Node { op, kids, .. } = &p.nodes[p.root as usize] else {
+        return true;
+    };
+    let ops = dag.operands(n);
+    let ins: &[SDValue] = match op.op {
+        // Children that bind the root itself.
+        Op::Add | Op::Mul if op.lea => return true,
+        Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex | Op::Undef => return true,
+        // The third child is the condition (the root's payload).
+        Op::SetCC | Op::SetCCCarry | Op::FSetCC => &ops[..ops.len().min(2)],
+        o if has_chain(o) => ops.get(1..).unwrap_or(&[]),
+        _ => ops,
+    };
+    kids.iter()
+        .zip(ins)
+        .all(|(&k, &o)| match &p.nodes[k as usize] {
+            PNode::Node { op, vt, .. } => kid_op_ok(dag, o, op.op, *vt),
+            PNode::Var { vt: Some(t), .. } => dag.vt(o) == *t,
+            _ => true,
+        })
+}
+
+/// Whether operand `o` is result 0 of an `op` node whose [`root_type`]
+/// is `vt` (any when `None`).
+#[inline]
+fn kid_op_ok(dag: &Dag, o: SDValue, op: Op, vt: Option<VT>) -> bool {
+    dag.op(o.node()) == op && o.res() == 0 && vt.is_none_or(|t| root_type(dag, o.node()) == Some(t))
+}
+
+/// How many children a [`RowFilter`] checks; rows with a checked child
+/// beyond them are checked with [`kids_may_match`].
+const FILTER_KIDS: usize = 4;
+
+/// One child's part of a [`RowFilter`].
+#[derive(Copy, Clone, Debug)]
+enum KidCheck {
+    Any,
+    Op(Op, Option<VT>),
+    Type(VT),
+}
+
+/// [`kids_may_match`] of one row, packed (about 40 bytes, in one table
+/// per worker) so that rejecting a row reads neither its pattern nor its
+/// tree nodes, two dependent cache misses per row tried.
+#[derive(Copy, Clone, Debug)]
+pub struct RowFilter {
+    /// The tree it was built from (`null`: not built).
+    tree: *const (),
+    /// The row passes whatever the operands (`lea`, leaf roots), or has
+    /// more checked children than [`FILTER_KIDS`] (`slow`).
+    always: bool,
+    slow: bool,
+    /// Operands skipped (a chain) and at most how many are compared.
+    skip: u8,
+    take: u8,
+    kids: [KidCheck; FILTER_KIDS],
+}
+
+// SAFETY: `tree` is only compared, never dereferenced.
+unsafe impl Send for RowFilter {}
+unsafe impl Sync for RowFilter {}
+
+impl RowFilter {
+    const UNBUILT: RowFilter = RowFilter {
+        tree: std::ptr::null(),
+        always: false,
+        slow: false,
+        skip: 0,
+        take: 0,
+        kids: [KidCheck::Any; FILTER_KIDS],
+    };
+
+    /// The filter of `tree`.
+    fn of<P: 'static>(tree: &Tree<P>) -> RowFilter {
+        let mut f = RowFilter {
+            tree: tree as *const Tree<P> as *const (),
+            ..RowFilter::UNBUILT
+        };
+        let PNode::Node { op, kids, .. } = &tree.nodes[tree.root as usize] else {
+            f.always = true;
+            return f;
+        };
+        f.take = u8::MAX;
+        match op.op {
+            Op::Add | Op::Mul if op.lea => f.always = true,
+            Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex | Op::Undef => {
+                f.always = true
+            }
+            Op::SetCC | Op::SetCCCarry | Op::FSetCC => f.take = 2,
+            o if has_chain(o) => f.skip = 1,
+            _ => {}
+        }
+        for (i, &k) in kids.iter().enumerate() {
+            let check = match &tree.nodes[k as usize] {
+                PNode::Node { op, vt, .. } => KidCheck::Op(op.op, *vt),
+                PNode::Var { vt: Some(t), .. } => KidCheck::Type(*t),
+                _ => KidCheck::Any,
+            };
+            match f.kids.get_mut(i) {
+                Some(slot) => *slot = check,
+                None if matches!(check, KidCheck::Any) => {}
+                None => f.slow = true,
+            }
+        }
+        f
+    }
+
+    /// The filter of row `r` with tree `tree`, built into `table` on first
+    /// use (or when the table was built for other trees).
+    #[inline]
+    fn get<'a, P: 'static>(
+        table: &'a mut Vec<RowFilter>,
+        r: u32,
+        tree: &'static Tree<P>,
+    ) -> Filtered<'a, P> {
+        let k = r as usize;
+        if table.len() <= k {
+            table.resize(k + 1, RowFilter::UNBUILT);
+        }
+        let f = &mut table[k];
+        if f.tree != tree as *const Tree<P> as *const () {
+            *f = RowFilter::of(tree);
+        }
+        Filtered { f, tree }
+    }
+}
+
+/// A row's filter with its tree (for the slow path).
+struct Filtered<'a, P: 'static> {
+    f: &'a RowFilter,
+    tree: &'static Tree<P>,
+}
+
+impl<P: 'static> Filtered<'_, P> {
+    /// [`kids_may_match`] at node `n`.
+    #[inline]
+    fn admits(&self, dag: &Dag, n: Node) -> bool {
+        let f = self.f;
+        if f.always {
+            return true;
+        }
+        if f.slow {
+            return kids_may_match(dag, self.tree, n);
+        }
+        let ops = dag.operands(n);
+        let ins = ops.get(f.skip as usize..).unwrap_or(&[]);
+        let ins = &ins[..ins.len().min(f.take as usize)];
+        f.kids.iter().zip(ins).all(|(k, &o)| match *k {
+            KidCheck::Any => true,
+            KidCheck::Op(op, vt) => kid_op_ok(dag, o, op, vt),
+            KidCheck::Type(t) => dag.vt(o) == t,
+        })
+    }
+}
+
 /// Matching one row at one node.
 struct M<'a, T: MatchTarget> {
     t: &'a T,
@@ -578,11 +749,10 @@ struct M<'a, T: MatchTarget> {
 }
 
 impl<T: MatchTarget> M<'_, T> {
-    /// Whether the row matches at node `n`.
+    /// Whether the row matches at node `n`, which its [`RowFilter`]
+    /// admits.
     fn row(&mut self, n: Node) -> bool {
-        if !self.kids_may_match(n) {
-            return false;
-        }
+        debug_assert!(kids_may_match(self.dag, self.p, n));
         self.binds.clear();
         self.binds.resize(self.p.nvars as usize, Binding::None);
         self.folds.clear();
@@ -590,40 +760,6 @@ impl<T: MatchTarget> M<'_, T> {
         // A setcc other rows may recompute must not take a load with it.
         let shared = dag.op(n) == Op::SetCC && dag.uses(n) > 1;
         self.node(self.p.root, SDValue::new(n, 0), true, shared)
-    }
-
-    /// A necessary condition of [`M::row`], checked before any binding:
-    /// the root's children that are operations have the opcode, result
-    /// and type of the operands they meet, and typed variables the type.
-    /// Most rows tried and rejected fail here (a row of nested compares of
-    /// another type, a read-modify-write store of a plain value).
-    fn kids_may_match(&self, n: Node) -> bool {
-        let dag = self.dag;
-        let p: &'static Tree<T::Pred> = self.p;
-        let PNode::Node { op, kids, .. } = &p.nodes[p.root as usize] else {
-            return true;
-        };
-        let ops = dag.operands(n);
-        let ins: &[SDValue] = match op.op {
-            // Children that bind the root itself.
-            Op::Add | Op::Mul if op.lea => return true,
-            Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex | Op::Undef => return true,
-            // The third child is the condition (the root's payload).
-            Op::SetCC | Op::SetCCCarry | Op::FSetCC => &ops[..ops.len().min(2)],
-            o if has_chain(o) => ops.get(1..).unwrap_or(&[]),
-            _ => ops,
-        };
-        kids.iter()
-            .zip(ins)
-            .all(|(&k, &o)| match &p.nodes[k as usize] {
-                PNode::Node { op, vt, .. } => {
-                    dag.op(o.node()) == op.op
-                        && o.res() == 0
-                        && vt.is_none_or(|t| root_type(dag, o.node()) == Some(t))
-                }
-                PNode::Var { vt: Some(t), .. } => dag.vt(o) == *t,
-                _ => true,
-            })
     }
 
     /// Whether the address bound by pattern node `pn` (a `lea` row's

@@ -23,8 +23,36 @@
 
 use super::analysis::BlockSpan;
 use super::region::{assigned_interference, fixed_interference, merge_intf, Intf};
-use crate::liveness::Liveness;
+use crate::liveness::{Liveness, SlotIndex};
 use rcc_mach::{PReg, TargetInfo};
+
+/// A cached interference, 16 bytes (the per-block tables are walked for
+/// every candidate register: their size is what the lookups cost): the
+/// stamp it was computed under and the hull, `first == INVALID` for none.
+#[derive(Copy, Clone)]
+struct Entry {
+    stamp: u64,
+    first: SlotIndex,
+    last: SlotIndex,
+}
+
+impl Entry {
+    const EMPTY: Entry = Entry {
+        stamp: 0,
+        first: SlotIndex::INVALID,
+        last: SlotIndex::INVALID,
+    };
+
+    fn new(stamp: u64, intf: Intf) -> Entry {
+        let (first, last) = intf.unwrap_or((SlotIndex::INVALID, SlotIndex::INVALID));
+        Entry { stamp, first, last }
+    }
+
+    #[inline]
+    fn intf(self) -> Intf {
+        self.first.is_valid().then_some((self.first, self.last))
+    }
+}
 
 #[derive(Default)]
 struct RegCache {
@@ -34,9 +62,9 @@ struct RegCache {
     tag: u64,
     /// The matrix clock when `tag` was last compared.
     checked: u64,
-    entries: Vec<(u64, Intf)>,
+    entries: Vec<Entry>,
     /// Per layout position: the fixed part, stamped with `fixed_gen`.
-    fixed: Vec<(u64, Intf)>,
+    fixed: Vec<Entry>,
 }
 
 /// The cache (see the module comment).
@@ -49,6 +77,10 @@ pub struct InterferenceCache {
     fixed_gen: u64,
     /// The last generation handed out.
     counter: u64,
+    /// Per layout position: the block's register masks, `regmasks[lo..hi]`
+    /// of the function's, stamped with `fixed_gen` (shared by every
+    /// register: two binary searches per block, not per register).
+    masks: Vec<(u64, u32, u32)>,
 }
 
 impl InterferenceCache {
@@ -75,9 +107,9 @@ impl InterferenceCache {
         // changed: the answer without a call.
         if let Some(rc) = self.regs.get(p.0 as usize) {
             if rc.gen > self.floor && rc.checked == st.matrix.clock() {
-                if let Some(&(stamp, intf)) = rc.entries.get(pos as usize) {
-                    if stamp == rc.gen {
-                        return intf;
+                if let Some(&e) = rc.entries.get(pos as usize) {
+                    if e.stamp == rc.gen {
+                        return e.intf();
                     }
                 }
             }
@@ -116,21 +148,31 @@ impl InterferenceCache {
             rc.checked = clock;
         }
         if rc.entries.len() < num_blocks {
-            rc.entries.resize(num_blocks, (0, None));
-            rc.fixed.resize(num_blocks, (0, None));
+            rc.entries.resize(num_blocks, Entry::EMPTY);
+            rc.fixed.resize(num_blocks, Entry::EMPTY);
         }
         let k = pos as usize;
-        if rc.entries[k].0 != rc.gen {
+        if rc.entries[k].stamp != rc.gen {
             let f = &mut rc.fixed[k];
-            if f.0 != self.fixed_gen {
-                *f = (
+            if f.stamp != self.fixed_gen {
+                if self.masks.len() < num_blocks {
+                    self.masks.resize(num_blocks, (0, 0, 0));
+                }
+                let all = st.lis.regmasks();
+                let m = &mut self.masks[k];
+                if m.0 != self.fixed_gen {
+                    let r = st.lis.regmask_range(span.start, span.end);
+                    *m = (self.fixed_gen, r.start as u32, r.end as u32);
+                }
+                let masks = &all[m.1 as usize..m.2 as usize];
+                *f = Entry::new(
                     self.fixed_gen,
-                    fixed_interference(st, t, p, span.start, span.end),
+                    fixed_interference(st, t, p, span.start, span.end, masks),
                 );
             }
-            let intf = merge_intf(f.1, assigned_interference(st, p, span.start, span.end));
-            rc.entries[k] = (rc.gen, intf);
+            let intf = merge_intf(f.intf(), assigned_interference(st, p, span.start, span.end));
+            rc.entries[k] = Entry::new(rc.gen, intf);
         }
-        rc.entries[k].1
+        rc.entries[k].intf()
     }
 }

@@ -78,13 +78,15 @@ impl Hull {
 }
 
 /// The part of `p`'s occupation of `[start, end)` that allocation does not
-/// change: the program's own uses of its units and clobbering calls.
+/// change: the program's own uses of its units and clobbering calls;
+/// `masks` are the register masks in it (`st.lis.regmasks_in(start, end)`).
 pub(crate) fn fixed_interference(
     st: &Liveness,
     t: &dyn TargetInfo,
     p: PReg,
     start: SlotIndex,
     end: SlotIndex,
+    masks: &[(SlotIndex, u32)],
 ) -> Intf {
     let mut h = Hull::new(start, end);
     for &u in st.units.units(p) {
@@ -99,7 +101,7 @@ pub(crate) fn fixed_interference(
             }
         }
     }
-    for &(at, m) in st.lis.regmasks_in(start, end) {
+    for &(at, m) in masks {
         if !t.preserves(m, p) {
             h.note(at, at.next_slot());
         }

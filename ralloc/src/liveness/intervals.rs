@@ -91,7 +91,12 @@ struct Occ {
 /// The intervals of one function (see the module comment).
 #[derive(Default)]
 pub struct LiveIntervals {
+    /// Per vreg; kept across functions (the largest function's size), so
+    /// only `vregs[..used]` may be non-empty: the whole-table walks (reset,
+    /// remap) stop there instead of at the largest function's size.
     vregs: Vec<LiveRange>,
+    /// One past the last entry of `vregs` handed out since the last reset.
+    used: usize,
     /// Spill weight per vreg (set by `crate::weights`).
     pub weights: Vec<f32>,
     units: Vec<LiveRange>,
@@ -120,12 +125,13 @@ impl LiveIntervals {
     /// Sizes the tables for `mf` and computes the predecessor lists.
     pub fn reset(&mut self, mf: &MachFunction, units: &RegUnits) {
         let n = mf.num_vregs();
-        for r in &mut self.vregs {
+        for r in &mut self.vregs[..self.used] {
             r.clear();
         }
         if self.vregs.len() < n {
             self.vregs.resize_with(n, LiveRange::new);
         }
+        self.used = n;
         self.weights.clear();
         self.weights.resize(n, 0.0);
         for r in &mut self.units {
@@ -177,6 +183,7 @@ impl LiveIntervals {
         if self.vregs.len() < num_vregs {
             self.vregs.resize_with(num_vregs, LiveRange::new);
         }
+        self.used = self.used.max(num_vregs);
         if self.weights.len() < num_vregs {
             self.weights.resize(num_vregs, 0.0);
         }
@@ -190,6 +197,7 @@ impl LiveIntervals {
 
     /// The interval of `v`, to edit.
     pub fn vreg_mut(&mut self, v: VReg) -> &mut LiveRange {
+        self.used = self.used.max(v.index() + 1);
         &mut self.vregs[v.index()]
     }
 
@@ -212,9 +220,14 @@ impl LiveIntervals {
     /// The register masks of calls strictly inside `[start, end)` (a value
     /// read by the call ends at its register slot and is not clobbered).
     pub fn regmasks_in(&self, start: SlotIndex, end: SlotIndex) -> &[(SlotIndex, u32)] {
+        &self.regmasks[self.regmask_range(start, end)]
+    }
+
+    /// Where [`Self::regmasks_in`] lies in [`Self::regmasks`].
+    pub fn regmask_range(&self, start: SlotIndex, end: SlotIndex) -> std::ops::Range<usize> {
         let lo = self.regmasks.partition_point(|&(s, _)| s <= start);
         let hi = self.regmasks.partition_point(|&(s, _)| s < end);
-        &self.regmasks[lo..hi.max(lo)]
+        lo..hi.max(lo)
     }
 
     /// Whether a call inside `lr` clobbers `p` (LLVM's
@@ -401,6 +414,7 @@ impl LiveIntervals {
     /// index, one per instruction).
     fn compute_from(&mut self, mf: &MachFunction, si: &SlotIndexes, v: VReg, occ: &[Occ]) {
         let mut lr = std::mem::take(&mut self.vregs[v.index()]);
+        self.used = self.used.max(v.index() + 1);
         lr.clear();
         self.segs.clear();
         self.touched.clear();
@@ -736,7 +750,10 @@ impl LiveIntervals {
 
     /// Applies a renumbering to every range and mask slot.
     pub fn remap(&mut self, m: &super::indexes::Remap) {
-        for r in self.vregs.iter_mut().chain(self.units.iter_mut()) {
+        for r in self.vregs[..self.used]
+            .iter_mut()
+            .chain(self.units.iter_mut())
+        {
             if !r.is_empty() || !r.valnos().is_empty() {
                 r.remap(|i| m.map(i));
             }

@@ -90,9 +90,12 @@ impl LiveIntervalUnion {
         }
         let first = match self.map.range(..start).next_back() {
             Some((&s, &(e, _))) if e > start => (s, e),
-            _ => match self.map.range(start..end).next() {
-                Some((&s, &(e, _))) => (s, e),
-                None => return None,
+            // One-sided: a bounded range descends the tree twice; the
+            // entry at `ls` starts inside, so one starting at or after
+            // `start` exists and starts before `end`.
+            _ => match self.map.range(start..).next() {
+                Some((&s, &(e, _))) if s < end => (s, e),
+                _ => return None,
             },
         };
         Some((first, (ls, le)))

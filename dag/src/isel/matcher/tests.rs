@@ -166,3 +166,149 @@ fn a_node_without_a_row_is_an_error_naming_it() {
     let e = cover(&Toy, &dag, &mf, &mut Cover::default()).unwrap_err();
     assert!(format!("{e:?}").contains("Mul"), "{e:?}");
 }
+
+const fn pop(op: Op, lea: bool) -> POp {
+    POp {
+        op,
+        ext: Ext::None,
+        mem: 0,
+        align: 0,
+        lea,
+    }
+}
+
+const fn node(op: Op, lea: bool, vt: Option<VT>, kids: &'static [u16]) -> PNode<P> {
+    PNode::Node {
+        op: pop(op, lea),
+        vt,
+        kids,
+    }
+}
+
+const fn tree(nodes: &'static [PNode<P>], root: u16, nvars: u8) -> Tree<P> {
+    Tree { nodes, root, nvars }
+}
+
+const fn var(var: u8, vt: Option<VT>) -> PNode<P> {
+    PNode::Var {
+        var,
+        vt,
+        pred: P::R,
+    }
+}
+
+/// Trees of every shape the operand check distinguishes: chained roots
+/// (a store of an add, a load), compares (the third child is the
+/// condition), a `lea` root, a leaf root, nested typed and untyped
+/// operations, and more checked children than a filter holds.
+static SHAPES: [Tree<P>; 7] = [
+    tree(
+        &[
+            var(0, None),
+            var(1, Some(VT::I32)),
+            node(Op::Add, false, Some(VT::I32), &[0, 1]),
+            var(2, Some(VT::I64)),
+            node(Op::Store, false, None, &[2, 3]),
+        ],
+        4,
+        3,
+    ),
+    tree(
+        &[var(0, Some(VT::I64)), node(Op::Load, false, None, &[0])],
+        1,
+        1,
+    ),
+    tree(
+        &[
+            var(0, None),
+            var(1, None),
+            node(Op::And, false, None, &[0, 1]),
+            PNode::Lit(0),
+            PNode::CondLit(Cond::Eq),
+            node(Op::SetCC, false, Some(VT::I32), &[2, 3, 4]),
+        ],
+        5,
+        2,
+    ),
+    tree(
+        &[var(0, Some(VT::I64)), node(Op::Add, true, None, &[0])],
+        1,
+        1,
+    ),
+    tree(
+        &[var(0, None), node(Op::Constant, false, Some(VT::I32), &[0])],
+        1,
+        1,
+    ),
+    tree(
+        &[
+            var(0, None),
+            node(Op::CopyFromReg, false, Some(VT::I32), &[0, 0]),
+            node(Op::Add, false, None, &[1, 0]),
+        ],
+        2,
+        1,
+    ),
+    tree(
+        &[
+            var(0, None),
+            var(1, Some(VT::I32)),
+            node(Op::Or, false, None, &[0, 0, 0, 0, 1]),
+        ],
+        2,
+        2,
+    ),
+];
+
+/// A [`RowFilter`] admits a node exactly when the reference check does,
+/// for every shape of tree at every node of a block with loads, stores,
+/// compares, chains and wide operand lists.
+#[test]
+fn row_filters_agree_with_the_operand_check() {
+    let mut dag = Dag::default();
+    let entry = dag.entry();
+    let reg = dag.value(Op::Register, VT::I32, &[], 1);
+    let from = dag.node(Op::CopyFromReg, &[VT::I32, VT::Chain], &[entry, reg], 0);
+    let x = SDValue::new(from, 0);
+    let p = dag.value(Op::CopyFromReg, VT::I64, &[entry, reg], 0);
+    let five = dag.constant(VT::I32, 5);
+    let add = dag.value(Op::Add, VT::I32, &[x, five], 0);
+    let and = dag.value(Op::And, VT::I32, &[x, add], 0);
+    let zero = dag.constant(VT::I32, 0);
+    let setcc = dag.value(Op::SetCC, VT::I1, &[and, zero], Cond::Eq as u64);
+    let load = dag.node(Op::Load, &[VT::I32, VT::Chain], &[entry, p], 0);
+    let store = dag.value(Op::Store, VT::Chain, &[SDValue::new(load, 1), add, p], 0);
+    let wide = dag.value(Op::Or, VT::I32, &[x, x, x, x, five], 0);
+    let wide2 = dag.value(Op::Or, VT::I32, &[x, x, x, x, add], 0);
+    let lea = dag.value(Op::Add, VT::I64, &[p, p], 0);
+    let nested = dag.value(Op::Add, VT::I32, &[SDValue::new(from, 1), x], 0);
+    let tf = dag.value(
+        Op::TokenFactor,
+        VT::Chain,
+        &[store, setcc, wide, wide2, lea, nested],
+        0,
+    );
+    dag.root = Some(tf);
+    dag.count_uses();
+    let mut table = Vec::new();
+    let mut checked = 0;
+    for (r, tree) in SHAPES.iter().enumerate() {
+        for n in dag.nodes() {
+            let f = RowFilter::get(&mut table, r as u32, tree);
+            assert_eq!(
+                f.admits(&dag, n),
+                kids_may_match(&dag, tree, n),
+                "shape {r} at {:?}",
+                dag.op(n)
+            );
+            checked += usize::from(kids_may_match(&dag, tree, n));
+        }
+    }
+    assert!(checked > SHAPES.len(), "the block exercises few rows");
+    // A table built for other trees is rebuilt, not trusted.
+    let f = RowFilter::get(&mut table, 0, &SHAPES[1]);
+    assert_eq!(
+        f.admits(&dag, store.node()),
+        kids_may_match(&dag, &SHAPES[1], store.node())
+    );
+}
