@@ -70,6 +70,8 @@ pub struct FastScratch {
     early_phys: Vec<PReg>,
     regk: Vec<u32>,
     mask_regs: Vec<u16>,
+    constraints: rcc_mach::constraint::RegConstraints,
+    cons: Vec<Option<rcc_mach::RegClassId>>,
     after: Vec<crate::output::Edit>,
     insts: Vec<MInst>,
     /// The result of the last [`allocate_in`].
@@ -114,6 +116,9 @@ pub fn allocate_in(
         early_phys: std::mem::take(&mut s.early_phys),
         regk: std::mem::take(&mut s.regk),
         mask_regs: (regs::NONE, std::mem::take(&mut s.mask_regs)),
+        constraints: std::mem::take(&mut s.constraints),
+        cons: std::mem::take(&mut s.cons),
+        any_clobbered: false,
     };
     fast.after.clear();
     fast.touched.clear();
@@ -149,8 +154,12 @@ pub fn allocate_in(
         early_phys,
         regk,
         mask_regs,
+        constraints,
+        cons,
         ..
     } = fast;
+    s.constraints = constraints;
+    s.cons = cons;
     s.regk = regk;
     s.mask_regs = mask_regs.1;
     s.info = info;
