@@ -42,6 +42,8 @@ pub struct Fast<'a> {
     /// Whether the instruction being allocated clobbers any register
     /// (otherwise step 3 has nothing to empty).
     pub any_clobbered: bool,
+    /// Scratch of step 3: registers in clobber order.
+    pub clobber_order: Vec<u16>,
 }
 
 fn vreg_of(o: Operand) -> Option<u32> {
@@ -68,8 +70,7 @@ impl Fast<'_> {
             return Ok(());
         }
         self.cons.clear();
-        self.cons
-            .extend_from_slice(self.constraints.of(t, opc));
+        self.cons.extend_from_slice(self.constraints.of(t, opc));
         self.any_clobbered = false;
 
         // 0. What the instruction writes besides its vreg defs.
@@ -82,16 +83,19 @@ impl Fast<'_> {
                 if self.mask_regs.0 != mask {
                     self.mask_regs.0 = mask;
                     self.mask_regs.1.clear();
+                    self.rs.mask_clobbered.fill(false);
                     for r in 0..t.num_regs() {
                         let p = rcc_mc::Reg(r as u16);
                         if !self.rs.reserved[r] && !t.preserves(mask, p) {
                             self.mask_regs.1.push(r as u16);
+                            self.rs.mask_clobbered[r] = true;
                         }
                     }
                 }
-                for n in 0..self.mask_regs.1.len() {
-                    self.mark_clobbered(self.mask_regs.1[n] as usize);
-                }
+                // A call clobbers most registers: they are one flag, not
+                // hundreds of marks (see `RegState::mask_clobbered`).
+                self.rs.mask_on = true;
+                self.any_clobbered = true;
             }
             let Some(p) = o.reg().as_phys().filter(|_| o.is_def()) else {
                 continue;
@@ -216,10 +220,8 @@ impl Fast<'_> {
             let k = self.regk[n] as usize;
             let o = self.ops[k];
             if let Some(v) = vreg_of(o) {
-                let defined_here = |ops: &[Operand]| {
-                    ops.iter()
-                        .any(|d| d.is_def() && vreg_of(*d) == Some(v))
-                };
+                let defined_here =
+                    |ops: &[Operand]| ops.iter().any(|d| d.is_def() && vreg_of(*d) == Some(v));
                 if reads(o) && !self.info.live_after(v as usize, pos) && !defined_here(&self.ops) {
                     self.rs.drop_vreg(v);
                 }
@@ -242,10 +244,10 @@ impl Fast<'_> {
         // with several, the registers are emptied in clobber order, the
         // order of their stores.
         let mut victims = self.rs.occupied.iter().filter(|&&q| {
-            self.any_clobbered &&
-            t.aliases(rcc_mc::Reg(q))
-                .iter()
-                .any(|&a| self.rs.clobbered[a as usize])
+            self.any_clobbered
+                && t.aliases(rcc_mc::Reg(q))
+                    .iter()
+                    .any(|&a| self.rs.is_clobbered(a as usize))
         });
         let first = victims.next().copied();
         let several = victims.next().is_some();
@@ -256,22 +258,38 @@ impl Fast<'_> {
             }
             self.rs.drop_vreg(o);
         }
-        for n in 0..if several { self.touched.len() } else { 0 } {
-            let r = self.touched[n];
-            if !self.rs.clobbered[r] {
-                continue;
+        if several {
+            // Clobber order: step 0's (a register met again is already
+            // empty).
+            let mut order = std::mem::take(&mut self.clobber_order);
+            order.clear();
+            for &k in &self.regk {
+                let o = self.ops[k as usize];
+                if o.kind() == OpKind::RegMask {
+                    order.extend_from_slice(&self.mask_regs.1);
+                }
+                if let Some(p) = o.reg().as_phys().filter(|_| o.is_def()) {
+                    order.push(p.0);
+                }
             }
-            let info = &self.info;
-            let live = |v: u32| info.live_after(v as usize, pos);
-            self.rs.evict_overlapping(
-                mf,
-                t,
-                rcc_mc::Reg(r as u16),
-                NONE,
-                before,
-                &live,
-                &mut self.edits,
-            );
+            order.extend(implicit_defs.iter().map(|p| p.0));
+            for &r in &order {
+                if self.rs.reserved[r as usize] {
+                    continue;
+                }
+                let info = &self.info;
+                let live = |v: u32| info.live_after(v as usize, pos);
+                self.rs.evict_overlapping(
+                    mf,
+                    t,
+                    rcc_mc::Reg(r),
+                    NONE,
+                    before,
+                    &live,
+                    &mut self.edits,
+                );
+            }
+            self.clobber_order = order;
         }
 
         // 4. Defs.
@@ -365,6 +383,7 @@ impl Fast<'_> {
             self.rs.clobbered[r] = false;
         }
         self.touched.clear();
+        self.rs.mask_on = false;
         for d in self.dead.drain(..) {
             self.rs.drop_vreg(d);
         }
@@ -451,7 +470,7 @@ impl Fast<'_> {
                         .t
                         .aliases(r)
                         .iter()
-                        .any(|&a| self.rs.clobbered[a as usize]))
+                        .any(|&a| self.rs.is_clobbered(a as usize)))
         };
         if cur.0 != 0 && self.rs.fits(self.t, cur, w) && !written(cur) {
             self.claim_use(cur.0 as usize);

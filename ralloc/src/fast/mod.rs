@@ -72,6 +72,7 @@ pub struct FastScratch {
     mask_regs: Vec<u16>,
     constraints: rcc_mach::constraint::RegConstraints,
     cons: Vec<Option<rcc_mach::RegClassId>>,
+    clobber_order: Vec<u16>,
     after: Vec<crate::output::Edit>,
     insts: Vec<MInst>,
     /// The result of the last [`allocate_in`].
@@ -119,6 +120,7 @@ pub fn allocate_in(
         constraints: std::mem::take(&mut s.constraints),
         cons: std::mem::take(&mut s.cons),
         any_clobbered: false,
+        clobber_order: std::mem::take(&mut s.clobber_order),
     };
     fast.after.clear();
     fast.touched.clear();
@@ -156,8 +158,10 @@ pub fn allocate_in(
         mask_regs,
         constraints,
         cons,
+        clobber_order,
         ..
     } = fast;
+    s.clobber_order = clobber_order;
     s.constraints = constraints;
     s.cons = cons;
     s.regk = regk;

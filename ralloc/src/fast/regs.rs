@@ -50,6 +50,11 @@ pub struct RegState {
     /// Registers the instruction being allocated writes besides its
     /// virtual-register defs.
     pub clobbered: Vec<bool>,
+    /// The registers the current call mask clobbers (see
+    /// `Fast::mask_regs`), clobbered by the instruction being allocated
+    /// when `mask_on`.
+    pub mask_clobbered: Vec<bool>,
+    pub mask_on: bool,
     pub loc: Vec<PReg>,
     pub dirty: Vec<bool>,
     pub slot: Vec<u32>,
@@ -124,6 +129,8 @@ impl RegState {
         reset(&mut self.use_claimed, n, false);
         reset(&mut self.def_claimed, n, false);
         reset(&mut self.clobbered, n, false);
+        reset(&mut self.mask_clobbered, n, false);
+        self.mask_on = false;
         reset(&mut self.written, n, false);
         reset(&mut self.loc, num_vregs, rcc_mc::Reg(0));
         reset(&mut self.dirty, num_vregs, false);
@@ -164,6 +171,13 @@ impl RegState {
         w.constraint.is_none_or(|c| t.class_contains(c, p))
     }
 
+    /// Whether the instruction being allocated writes register `a`
+    /// besides its virtual-register defs.
+    #[inline]
+    pub fn is_clobbered(&self, a: usize) -> bool {
+        self.clobbered[a] || (self.mask_on && self.mask_clobbered[a])
+    }
+
     /// Whether `r` is blocked for the purpose `p` regardless of occupants.
     #[inline]
     fn blocked(&self, a: usize, p: Purpose) -> bool {
@@ -171,8 +185,8 @@ impl RegState {
             || self.def_claimed[a]
             || match p {
                 Purpose::Use => self.use_claimed[a],
-                Purpose::Def => self.clobbered[a],
-                Purpose::EarlyDef => self.clobbered[a] || self.use_claimed[a],
+                Purpose::Def => self.is_clobbered(a),
+                Purpose::EarlyDef => self.is_clobbered(a) || self.use_claimed[a],
             }
     }
 
