@@ -32,9 +32,6 @@ pub struct Fast<'a> {
     /// Positions in `ops` of the register and register-mask operands (the
     /// only ones the steps look at).
     pub regk: Vec<u32>,
-    /// The registers a call with register mask `mask_regs.0` clobbers
-    /// (not preserved, not reserved), for the current function.
-    pub mask_regs: (u32, Vec<u16>),
     /// The register class constraints of every target opcode seen.
     pub constraints: RegConstraints,
     /// Those of the instruction being allocated, by operand position.
@@ -80,18 +77,7 @@ impl Fast<'_> {
             let o = self.ops[k];
             if o.kind() == OpKind::RegMask {
                 let mask = o.payload();
-                if self.mask_regs.0 != mask {
-                    self.mask_regs.0 = mask;
-                    self.mask_regs.1.clear();
-                    self.rs.mask_clobbered.fill(false);
-                    for r in 0..t.num_regs() {
-                        let p = rcc_mc::Reg(r as u16);
-                        if !self.rs.reserved[r] && !t.preserves(mask, p) {
-                            self.mask_regs.1.push(r as u16);
-                            self.rs.mask_clobbered[r] = true;
-                        }
-                    }
-                }
+                self.rs.set_mask(t, mask);
                 // A call clobbers most registers: they are one flag, not
                 // hundreds of marks (see `RegState::mask_clobbered`).
                 self.rs.mask_on = true;
@@ -266,7 +252,7 @@ impl Fast<'_> {
             for &k in &self.regk {
                 let o = self.ops[k as usize];
                 if o.kind() == OpKind::RegMask {
-                    order.extend_from_slice(&self.mask_regs.1);
+                    order.extend_from_slice(&self.rs.mask_regs);
                 }
                 if let Some(p) = o.reg().as_phys().filter(|_| o.is_def()) {
                     order.push(p.0);

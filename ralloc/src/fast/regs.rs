@@ -50,10 +50,15 @@ pub struct RegState {
     /// Registers the instruction being allocated writes besides its
     /// virtual-register defs.
     pub clobbered: Vec<bool>,
-    /// The registers the current call mask clobbers (see
-    /// `Fast::mask_regs`), clobbered by the instruction being allocated
-    /// when `mask_on`.
-    pub mask_clobbered: Vec<bool>,
+    /// The register mask `mask_regs` and `mask_clobbered` are for
+    /// (`NONE`: none yet since `reserved` last changed).
+    mask_for: u32,
+    /// The registers a call with that mask clobbers (not preserved, not
+    /// reserved), in register order.
+    pub mask_regs: Vec<u16>,
+    /// The same as flags; the instruction being allocated clobbers them
+    /// when `mask_on` (a call: one flag, not a mark per register).
+    mask_clobbered: Vec<bool>,
     pub mask_on: bool,
     pub loc: Vec<PReg>,
     pub dirty: Vec<bool>,
@@ -121,6 +126,8 @@ impl RegState {
             self.reserved_for = Some((n, fp, bp));
             self.cands.clear();
             self.cand_pool.clear();
+            self.mask_for = NONE;
+            reset(&mut self.mask_clobbered, n, false);
         }
         reset(&mut self.occupant, n, NONE);
         self.occupied.clear();
@@ -129,7 +136,6 @@ impl RegState {
         reset(&mut self.use_claimed, n, false);
         reset(&mut self.def_claimed, n, false);
         reset(&mut self.clobbered, n, false);
-        reset(&mut self.mask_clobbered, n, false);
         self.mask_on = false;
         reset(&mut self.written, n, false);
         reset(&mut self.loc, num_vregs, rcc_mc::Reg(0));
@@ -169,6 +175,23 @@ impl RegState {
             return false;
         };
         w.constraint.is_none_or(|c| t.class_contains(c, p))
+    }
+
+    /// Makes `mask_regs` and `mask_clobbered` those of register mask
+    /// `mask` (computed once per mask and reservation).
+    pub fn set_mask(&mut self, t: &dyn TargetInfo, mask: u32) {
+        if self.mask_for == mask {
+            return;
+        }
+        self.mask_for = mask;
+        self.mask_regs.clear();
+        self.mask_clobbered.fill(false);
+        for r in 0..t.num_regs() {
+            if !self.reserved[r] && !t.preserves(mask, rcc_mc::Reg(r as u16)) {
+                self.mask_regs.push(r as u16);
+                self.mask_clobbered[r] = true;
+            }
+        }
     }
 
     /// Whether the instruction being allocated writes register `a`
