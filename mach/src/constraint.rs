@@ -71,10 +71,49 @@ pub fn operand_constraint(t: &dyn TargetInfo, opc: MOpc, k: usize) -> Option<OpC
 /// The register class operand `k` of `opc` demands, if any: the slot class
 /// of a register slot, or the target's memory base/index class.
 pub fn reg_constraint(t: &dyn TargetInfo, opc: MOpc, k: usize) -> Option<RegClassId> {
-    match operand_constraint(t, opc, k)? {
+    constraint_class(t, operand_constraint(t, opc, k)?)
+}
+
+/// The register class constraint `c` demands, if any.
+fn constraint_class(t: &dyn TargetInfo, c: OpConstraint) -> Option<RegClassId> {
+    match c {
         OpConstraint::Def(c) | OpConstraint::Use(c) | OpConstraint::TiedUse(c, _) => Some(c),
         OpConstraint::Mem(MemPart::Base) => t.mem_base_class(),
         OpConstraint::Mem(MemPart::Index) => t.mem_index_class(),
         _ => None,
+    }
+}
+
+/// [`reg_constraint`] of every explicit operand, per target opcode,
+/// computed on first use and kept (one cache serves one target): for
+/// passes that ask for every operand of every instruction.
+#[derive(Default)]
+pub struct RegConstraints {
+    /// Per target opcode, a range of `pool`; `(u32::MAX, 0)`: not yet
+    /// computed.
+    ranges: Vec<(u32, u32)>,
+    pool: Vec<Option<RegClassId>>,
+}
+
+impl RegConstraints {
+    /// The register class each explicit operand of `opc` demands, by
+    /// operand position (empty for generic opcodes); positions past the
+    /// end demand none.
+    pub fn of(&mut self, t: &dyn TargetInfo, opc: MOpc) -> &[Option<RegClassId>] {
+        let Some(op) = opc.as_target() else {
+            return &[];
+        };
+        let op = usize::from(op);
+        if op >= self.ranges.len() {
+            self.ranges.resize(op + 1, (u32::MAX, 0));
+        }
+        if self.ranges[op].0 == u32::MAX {
+            let s = self.pool.len() as u32;
+            let pool = &mut self.pool;
+            for_each_explicit(t, opc, |c| pool.push(constraint_class(t, c)));
+            self.ranges[op] = (s, self.pool.len() as u32);
+        }
+        let (s, e) = self.ranges[op];
+        &self.pool[s as usize..e as usize]
     }
 }

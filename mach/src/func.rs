@@ -556,6 +556,8 @@ impl MachFunction {
     ) {
         let old = std::mem::take(&mut self.layout);
         scratch.clear();
+        // Most rewrites keep about as many instructions.
+        scratch.reserve(old.len());
         let order = std::mem::take(&mut self.order);
         for &b in &order {
             let d = self.blocks[b];

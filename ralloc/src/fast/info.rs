@@ -51,6 +51,10 @@ pub struct Info {
     live_pool: Vec<PReg>,
     /// Scratch of the backward scan: physical registers live.
     live: Vec<bool>,
+    /// Per layout position of a block: it has a physical register
+    /// operand (the backward scan skips the others: nothing is live in
+    /// them).
+    has_phys: Vec<bool>,
 }
 
 impl Info {
@@ -65,32 +69,47 @@ impl Info {
         reset(&mut info.phys_live, mf.operand_pool_len(), false);
         info.block_live.clear();
         info.live_pool.clear();
+        info.has_phys.clear();
         for &b in &mf.order {
             let start = mf.blocks[b].start as usize;
+            let mut has_phys = false;
             for (k, &i) in mf.block_insts(b).iter().enumerate() {
                 let pos = (start + k) as u32;
                 let ops = mf.operands(i);
                 // Reads happen before writes within an instruction.
-                for pass in [true, false] {
-                    for &o in ops {
-                        let Some(v) = o.reg().as_virt() else { continue };
-                        let r = reads(o);
-                        if pass != r {
-                            continue;
-                        }
-                        let v = v.index();
-                        if info.block[v] == NONE {
-                            info.block[v] = b.as_u32();
-                            info.global[v] |= r;
-                        } else if info.block[v] != b.as_u32() {
-                            info.global[v] = true;
-                        }
-                        if r {
-                            info.last_read[v] = pos;
-                        }
+                let mut writes = false;
+                for &o in ops {
+                    let reg = o.reg();
+                    let Some(v) = reg.as_virt() else {
+                        has_phys |= reg.is_phys();
+                        continue;
+                    };
+                    if !reads(o) {
+                        writes = true;
+                        continue;
+                    }
+                    let v = v.index();
+                    if info.block[v] == NONE {
+                        info.block[v] = b.as_u32();
+                        info.global[v] = true;
+                    } else if info.block[v] != b.as_u32() {
+                        info.global[v] = true;
+                    }
+                    info.last_read[v] = pos;
+                }
+                for &o in ops.iter().filter(|_| writes) {
+                    let Some(v) = o.reg().as_virt().filter(|_| !reads(o)) else {
+                        continue;
+                    };
+                    let v = v.index();
+                    if info.block[v] == NONE {
+                        info.block[v] = b.as_u32();
+                    } else if info.block[v] != b.as_u32() {
+                        info.global[v] = true;
                     }
                 }
             }
+            info.has_phys.push(has_phys);
         }
         info.phys_liveness(mf, t, reserved);
     }
@@ -105,6 +124,10 @@ impl Info {
                 .any(|&a| live.get(a as usize).copied().unwrap_or(false))
         };
         for (bn, &b) in mf.order.iter().enumerate() {
+            if !self.has_phys[bn] {
+                self.block_live.push((0, 0));
+                continue;
+            }
             live.fill(false);
             for &i in mf.block_insts(b).iter().rev() {
                 let base = mf.operand_range(i).start;

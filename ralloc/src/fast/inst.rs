@@ -4,8 +4,10 @@
 use super::info::{reads, Info};
 use super::regs::{Purpose, RegState, Want, NONE};
 use crate::output::{AllocError, Edit, Loc, ProgPoint};
-use rcc_mach::constraint::reg_constraint;
-use rcc_mach::{flag, iflag, MInst, MOpc, MachFunction, OpKind, Operand, PReg, TargetInfo, VReg};
+use rcc_mach::constraint::RegConstraints;
+use rcc_mach::{
+    flag, iflag, MInst, MOpc, MachFunction, OpKind, Operand, PReg, RegClassId, TargetInfo, VReg,
+};
 
 /// The allocator's state across instructions.
 pub struct Fast<'a> {
@@ -30,9 +32,15 @@ pub struct Fast<'a> {
     /// Positions in `ops` of the register and register-mask operands (the
     /// only ones the steps look at).
     pub regk: Vec<u32>,
-    /// The registers a call with register mask `mask_regs.0` clobbers
-    /// (not preserved, not reserved), for the current function.
-    pub mask_regs: (u32, Vec<u16>),
+    /// The register class constraints of every target opcode seen.
+    pub constraints: RegConstraints,
+    /// Those of the instruction being allocated, by operand position.
+    pub cons: Vec<Option<RegClassId>>,
+    /// Whether the instruction being allocated clobbers any register
+    /// (otherwise step 3 has nothing to empty).
+    pub any_clobbered: bool,
+    /// Scratch of step 3: registers in clobber order.
+    pub clobber_order: Vec<u16>,
 }
 
 fn vreg_of(o: Operand) -> Option<u32> {
@@ -48,7 +56,6 @@ impl Fast<'_> {
         let base = mf.operand_range(i).start;
         let before = ProgPoint::before(pos);
         let iflags = opc.as_target().map_or(0, |op| t.inst_flags(op));
-        let constraint = |k: usize| reg_constraint(t, opc, k);
         self.regk.clear();
         for (k, o) in self.ops.iter().enumerate() {
             if !o.reg().is_none() || o.kind() == OpKind::RegMask {
@@ -59,6 +66,9 @@ impl Fast<'_> {
         if self.regk.is_empty() && implicit_defs.is_empty() {
             return Ok(());
         }
+        self.cons.clear();
+        self.cons.extend_from_slice(self.constraints.of(t, opc));
+        self.any_clobbered = false;
 
         // 0. What the instruction writes besides its vreg defs.
         self.early_phys.clear();
@@ -67,19 +77,11 @@ impl Fast<'_> {
             let o = self.ops[k];
             if o.kind() == OpKind::RegMask {
                 let mask = o.payload();
-                if self.mask_regs.0 != mask {
-                    self.mask_regs.0 = mask;
-                    self.mask_regs.1.clear();
-                    for r in 0..t.num_regs() {
-                        let p = rcc_mc::Reg(r as u16);
-                        if !self.rs.reserved[r] && !t.preserves(mask, p) {
-                            self.mask_regs.1.push(r as u16);
-                        }
-                    }
-                }
-                for n in 0..self.mask_regs.1.len() {
-                    self.mark_clobbered(self.mask_regs.1[n] as usize);
-                }
+                self.rs.set_mask(t, mask);
+                // A call clobbers most registers: they are one flag, not
+                // hundreds of marks (see `RegState::mask_clobbered`).
+                self.rs.mask_on = true;
+                self.any_clobbered = true;
             }
             let Some(p) = o.reg().as_phys().filter(|_| o.is_def()) else {
                 continue;
@@ -137,7 +139,7 @@ impl Fast<'_> {
             }
             let mut w = Want {
                 class: mf.class_of(VReg::from_u32(v)),
-                constraint: constraint(k),
+                constraint: self.constraint(k),
                 sub: o.subreg(),
                 hint: None,
             };
@@ -150,19 +152,19 @@ impl Fast<'_> {
             }
             // Undef reads of one vreg in one instruction share a register
             // (`xorps undef %x, undef %x` must read one register twice).
-            let earlier = (0..k)
-                .find(|&j| {
-                    let e = self.ops[j];
-                    vreg_of(e) == Some(v) && e.is_use() && e.has(flag::UNDEF)
-                })
-                .map(|j| self.allocs[base + j])
-                .filter(|&r| self.rs.fits(self.t, r, &w));
             let r = if reads(o) {
                 // A tied use is written too: it must avoid what the
                 // instruction writes itself.
                 let tied = o.tied_to().is_some();
                 self.use_reg(mf, v, &w, pos, tied)?
-            } else if let Some(r) = earlier {
+            } else if let Some(r) = (0..k)
+                .find(|&j| {
+                    let e = self.ops[j];
+                    vreg_of(e) == Some(v) && e.is_use() && e.has(flag::UNDEF)
+                })
+                .map(|j| self.allocs[base + j])
+                .filter(|&r| self.rs.fits(self.t, r, &w))
+            {
                 r
             } else {
                 self.undef_reg(mf, v, &w, pos)?
@@ -182,7 +184,7 @@ impl Fast<'_> {
             }
             let w = Want {
                 class: mf.class_of(VReg::from_u32(u)),
-                constraint: constraint(k),
+                constraint: self.constraint(k),
                 sub: o.subreg(),
                 hint: None,
             };
@@ -204,11 +206,9 @@ impl Fast<'_> {
             let k = self.regk[n] as usize;
             let o = self.ops[k];
             if let Some(v) = vreg_of(o) {
-                let defined_here = self
-                    .ops
-                    .iter()
-                    .any(|d| d.is_def() && vreg_of(*d) == Some(v));
-                if reads(o) && !defined_here && !self.info.live_after(v as usize, pos) {
+                let defined_here =
+                    |ops: &[Operand]| ops.iter().any(|d| d.is_def() && vreg_of(*d) == Some(v));
+                if reads(o) && !self.info.live_after(v as usize, pos) && !defined_here(&self.ops) {
                     self.rs.drop_vreg(v);
                 }
             } else if let Some(p) = o.reg().as_phys() {
@@ -230,9 +230,10 @@ impl Fast<'_> {
         // with several, the registers are emptied in clobber order, the
         // order of their stores.
         let mut victims = self.rs.occupied.iter().filter(|&&q| {
-            t.aliases(rcc_mc::Reg(q))
-                .iter()
-                .any(|&a| self.rs.clobbered[a as usize])
+            self.any_clobbered
+                && t.aliases(rcc_mc::Reg(q))
+                    .iter()
+                    .any(|&a| self.rs.is_clobbered(a as usize))
         });
         let first = victims.next().copied();
         let several = victims.next().is_some();
@@ -243,22 +244,38 @@ impl Fast<'_> {
             }
             self.rs.drop_vreg(o);
         }
-        for n in 0..if several { self.touched.len() } else { 0 } {
-            let r = self.touched[n];
-            if !self.rs.clobbered[r] {
-                continue;
+        if several {
+            // Clobber order: step 0's (a register met again is already
+            // empty).
+            let mut order = std::mem::take(&mut self.clobber_order);
+            order.clear();
+            for &k in &self.regk {
+                let o = self.ops[k as usize];
+                if o.kind() == OpKind::RegMask {
+                    order.extend_from_slice(&self.rs.mask_regs);
+                }
+                if let Some(p) = o.reg().as_phys().filter(|_| o.is_def()) {
+                    order.push(p.0);
+                }
             }
-            let info = &self.info;
-            let live = |v: u32| info.live_after(v as usize, pos);
-            self.rs.evict_overlapping(
-                mf,
-                t,
-                rcc_mc::Reg(r as u16),
-                NONE,
-                before,
-                &live,
-                &mut self.edits,
-            );
+            order.extend(implicit_defs.iter().map(|p| p.0));
+            for &r in &order {
+                if self.rs.reserved[r as usize] {
+                    continue;
+                }
+                let info = &self.info;
+                let live = |v: u32| info.live_after(v as usize, pos);
+                self.rs.evict_overlapping(
+                    mf,
+                    t,
+                    rcc_mc::Reg(r),
+                    NONE,
+                    before,
+                    &live,
+                    &mut self.edits,
+                );
+            }
+            self.clobber_order = order;
         }
 
         // 4. Defs.
@@ -269,9 +286,10 @@ impl Fast<'_> {
                 continue;
             };
             let tied = self
-                .ops
+                .regk
                 .iter()
-                .position(|u| u.is_use() && u.tied_to() == Some(k));
+                .map(|&u| u as usize)
+                .find(|&u| self.ops[u].is_use() && self.ops[u].tied_to() == Some(k));
             let r = if reads(o) {
                 self.allocs[base + k]
             } else if let Some(u) = tied {
@@ -279,7 +297,7 @@ impl Fast<'_> {
             } else {
                 let mut w = Want {
                     class: mf.class_of(VReg::from_u32(d)),
-                    constraint: constraint(k),
+                    constraint: self.constraint(k),
                     sub: o.subreg(),
                     hint: None,
                 };
@@ -351,6 +369,7 @@ impl Fast<'_> {
             self.rs.clobbered[r] = false;
         }
         self.touched.clear();
+        self.rs.mask_on = false;
         for d in self.dead.drain(..) {
             self.rs.drop_vreg(d);
         }
@@ -365,7 +384,14 @@ impl Fast<'_> {
             .any(|&p| self.t.aliases(p).contains(&r.0))
     }
 
+    /// The register class operand `k` of the instruction demands.
+    #[inline]
+    fn constraint(&self, k: usize) -> Option<RegClassId> {
+        self.cons.get(k).copied().flatten()
+    }
+
     fn mark_clobbered(&mut self, r: usize) {
+        self.any_clobbered = true;
         if !self.rs.clobbered[r] {
             self.rs.clobbered[r] = true;
             self.touched.push(r);
@@ -430,7 +456,7 @@ impl Fast<'_> {
                         .t
                         .aliases(r)
                         .iter()
-                        .any(|&a| self.rs.clobbered[a as usize]))
+                        .any(|&a| self.rs.is_clobbered(a as usize)))
         };
         if cur.0 != 0 && self.rs.fits(self.t, cur, w) && !written(cur) {
             self.claim_use(cur.0 as usize);

@@ -69,7 +69,9 @@ pub struct FastScratch {
     dead: Vec<u32>,
     early_phys: Vec<PReg>,
     regk: Vec<u32>,
-    mask_regs: Vec<u16>,
+    constraints: rcc_mach::constraint::RegConstraints,
+    cons: Vec<Option<rcc_mach::RegClassId>>,
+    clobber_order: Vec<u16>,
     after: Vec<crate::output::Edit>,
     insts: Vec<MInst>,
     /// The result of the last [`allocate_in`].
@@ -113,7 +115,10 @@ pub fn allocate_in(
         dead: std::mem::take(&mut s.dead),
         early_phys: std::mem::take(&mut s.early_phys),
         regk: std::mem::take(&mut s.regk),
-        mask_regs: (regs::NONE, std::mem::take(&mut s.mask_regs)),
+        constraints: std::mem::take(&mut s.constraints),
+        cons: std::mem::take(&mut s.cons),
+        any_clobbered: false,
+        clobber_order: std::mem::take(&mut s.clobber_order),
     };
     fast.after.clear();
     fast.touched.clear();
@@ -148,11 +153,15 @@ pub fn allocate_in(
         dead,
         early_phys,
         regk,
-        mask_regs,
+        constraints,
+        cons,
+        clobber_order,
         ..
     } = fast;
+    s.clobber_order = clobber_order;
+    s.constraints = constraints;
+    s.cons = cons;
     s.regk = regk;
-    s.mask_regs = mask_regs.1;
     s.info = info;
     s.rs = rs;
     s.after = after;

@@ -50,6 +50,16 @@ pub struct RegState {
     /// Registers the instruction being allocated writes besides its
     /// virtual-register defs.
     pub clobbered: Vec<bool>,
+    /// The register mask `mask_regs` and `mask_clobbered` are for
+    /// (`NONE`: none yet since `reserved` last changed).
+    mask_for: u32,
+    /// The registers a call with that mask clobbers (not preserved, not
+    /// reserved), in register order.
+    pub mask_regs: Vec<u16>,
+    /// The same as flags; the instruction being allocated clobbers them
+    /// when `mask_on` (a call: one flag, not a mark per register).
+    mask_clobbered: Vec<bool>,
+    pub mask_on: bool,
     pub loc: Vec<PReg>,
     pub dirty: Vec<bool>,
     pub slot: Vec<u32>,
@@ -116,6 +126,8 @@ impl RegState {
             self.reserved_for = Some((n, fp, bp));
             self.cands.clear();
             self.cand_pool.clear();
+            self.mask_for = NONE;
+            reset(&mut self.mask_clobbered, n, false);
         }
         reset(&mut self.occupant, n, NONE);
         self.occupied.clear();
@@ -124,6 +136,7 @@ impl RegState {
         reset(&mut self.use_claimed, n, false);
         reset(&mut self.def_claimed, n, false);
         reset(&mut self.clobbered, n, false);
+        self.mask_on = false;
         reset(&mut self.written, n, false);
         reset(&mut self.loc, num_vregs, rcc_mc::Reg(0));
         reset(&mut self.dirty, num_vregs, false);
@@ -164,6 +177,30 @@ impl RegState {
         w.constraint.is_none_or(|c| t.class_contains(c, p))
     }
 
+    /// Makes `mask_regs` and `mask_clobbered` those of register mask
+    /// `mask` (computed once per mask and reservation).
+    pub fn set_mask(&mut self, t: &dyn TargetInfo, mask: u32) {
+        if self.mask_for == mask {
+            return;
+        }
+        self.mask_for = mask;
+        self.mask_regs.clear();
+        self.mask_clobbered.fill(false);
+        for r in 0..t.num_regs() {
+            if !self.reserved[r] && !t.preserves(mask, rcc_mc::Reg(r as u16)) {
+                self.mask_regs.push(r as u16);
+                self.mask_clobbered[r] = true;
+            }
+        }
+    }
+
+    /// Whether the instruction being allocated writes register `a`
+    /// besides its virtual-register defs.
+    #[inline]
+    pub fn is_clobbered(&self, a: usize) -> bool {
+        self.clobbered[a] || (self.mask_on && self.mask_clobbered[a])
+    }
+
     /// Whether `r` is blocked for the purpose `p` regardless of occupants.
     #[inline]
     fn blocked(&self, a: usize, p: Purpose) -> bool {
@@ -171,8 +208,8 @@ impl RegState {
             || self.def_claimed[a]
             || match p {
                 Purpose::Use => self.use_claimed[a],
-                Purpose::Def => self.clobbered[a],
-                Purpose::EarlyDef => self.clobbered[a] || self.use_claimed[a],
+                Purpose::Def => self.is_clobbered(a),
+                Purpose::EarlyDef => self.is_clobbered(a) || self.use_claimed[a],
             }
     }
 

@@ -552,6 +552,29 @@ mod tests {
     use crate::x86_64::op;
 
     #[test]
+    fn cached_reg_constraints_match_reg_constraint() {
+        use rcc_mach::constraint::{explicit_count, reg_constraint, RegConstraints};
+        let t = X86Info;
+        let mut cache = RegConstraints::default();
+        // Twice: computed on first use, then read from the cache.
+        for _ in 0..2 {
+            for o in 0..NUM_OPCODES as u16 {
+                let opc = MOpc::target(o);
+                let n = explicit_count(&t, opc);
+                let got = cache.of(&t, opc).to_vec();
+                assert_eq!(got.len(), n, "opcode {o}");
+                for (k, &c) in got.iter().enumerate() {
+                    assert_eq!(c, reg_constraint(&t, opc, k), "opcode {o} operand {k}");
+                }
+                assert_eq!(reg_constraint(&t, opc, n), None);
+            }
+        }
+        assert!(cache.of(&t, MOpc::COPY).is_empty());
+        let add = cache.of(&t, MOpc::target(op::ADD32rr.0));
+        assert_eq!(add, &[Some(mclass::GR32); 3]);
+    }
+
+    #[test]
     fn derived_operand_slots() {
         let t = X86Info;
         use OperandSlot::*;
