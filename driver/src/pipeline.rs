@@ -676,7 +676,7 @@ fn register_coalescer(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     // recomputed): a run resumed from `-stop-after=register-coalescer`
     // MIR, or a `-mir-roundtrip`, computes it afresh and allocates exactly
     // as the whole pipeline does. `-verify-machineinstrs` checks that.
-    ra.canonicalize(mf);
+    ra.canonicalize(mf, t);
     if cx.module.opts.verify_machineinstrs {
         ra.check_fresh(mf, t)
             .map_err(|e| format!("register-coalescer: kept liveness is not canonical: {e}"))?;

@@ -68,7 +68,7 @@ fn kept_liveness_is_canonical_only_after_canonicalize() {
     let s = coalesce(&mut b.mf, &T, &mut st, &fr, &mut CoalesceScratch::default());
     assert!(s.joined > 0, "{s:?}");
     assert!(st.check_fresh(&b.mf, &T).is_err(), "{}", b.mir());
-    st.canonicalize(&mut b.mf);
+    st.canonicalize(&mut b.mf, &T);
     st.check_fresh(&b.mf, &T)
         .unwrap_or_else(|e| panic!("{e}\n{}", b.mir()));
 }

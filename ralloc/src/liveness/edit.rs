@@ -129,11 +129,14 @@ impl Liveness {
     /// intervals of the vregs whose occurrences changed since the last
     /// computation recomputed from their occurrences, as the computation
     /// numbers their values (emptied, for those that no longer occur). An untouched vreg's interval is already the
-    /// computed one (same occurrences, same CFG). The CFG must not have
-    /// changed, nor the physical-register operands, nor any vreg's class
-    /// beyond what class narrowing would leave; [`Liveness::check_fresh`]
-    /// checks the result against a fresh computation.
-    pub fn canonicalize(&mut self, mf: &mut MachFunction) {
+    /// computed one (same occurrences, same CFG). The register units'
+    /// ranges and the mask list are recomputed (one walk): the coalescer
+    /// erases copies that read or write physical registers, and a remapped
+    /// unit segment that ended at an erased read would lose its dead def.
+    /// The CFG must not have changed, nor any vreg's class beyond what
+    /// class narrowing would leave; [`Liveness::check_fresh`] checks the
+    /// result against a fresh computation.
+    pub fn canonicalize(&mut self, mf: &mut MachFunction, t: &dyn TargetInfo) {
         self.materialize(mf);
         let mut changed = std::mem::take(&mut self.dead_scratch);
         self.uses.take_changed(&mut changed);
@@ -146,6 +149,7 @@ impl Liveness {
         self.indexes.renumber(&mut self.remap);
         self.indexes.renumbers = 0;
         self.lis.remap(&self.remap);
+        self.lis.compute_units(mf, t, &self.indexes, &self.units);
         self.lis.weights.clear();
         self.lis.weights.resize(n, 0.0);
         // An unchanged vreg's list is as registration in layout order left

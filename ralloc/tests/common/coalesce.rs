@@ -54,7 +54,7 @@ pub fn run(b: &mut B, sc: &mut CoalesceScratch) -> CoalesceStats {
         &fr,
         &mut CoalesceScratch::default(),
     );
-    cst.canonicalize(&mut canon);
+    cst.canonicalize(&mut canon, &T);
     cst.check_fresh(&canon, &T)
         .unwrap_or_else(|e| panic!("canonical liveness after coalescing: {e}\n{}", b.mir()));
     let stats = coalesce(&mut b.mf, &T, &mut st, &fr, sc);
