@@ -163,6 +163,13 @@ pub struct FastCx {
     vals: Vec<PackedOption<VReg>>,
     /// Uses of each instruction inside the current block.
     uses: Vec<u32>,
+    /// Per instruction of the current block: 1 + its index in `geps` if
+    /// it is a GEP (0 otherwise; entries of a block are reset after it).
+    gep_of: Vec<u32>,
+    /// The parts of the current block's GEPs, each computed once.
+    geps: Vec<GepEntry>,
+    /// The scaled indices of `geps`.
+    gep_pool: Vec<(Value, u64)>,
     /// Counts of the current function.
     pub stats: FastStats,
 }
@@ -174,9 +181,21 @@ pub struct FastBlock<'a, 'f> {
     pub b: Block,
     vals: &'a mut Vec<PackedOption<VReg>>,
     uses: &'a [u32],
+    gep_of: &'a [u32],
+    geps: &'a [GepEntry],
+    gep_pool: &'a [(Value, u64)],
 }
 
-impl FastBlock<'_, '_> {
+/// The parts of one GEP of the block ([`FastBlock::gep`]): `None` when
+/// the direct selector does not take it apart.
+#[derive(Copy, Clone)]
+struct GepEntry {
+    offset: Option<u64>,
+    start: u32,
+    end: u32,
+}
+
+impl<'a> FastBlock<'a, '_> {
     /// The IR type of operand `v`.
     pub fn ty(&self, v: Value) -> TypeId {
         let f = self.fl.f;
@@ -231,10 +250,9 @@ impl FastBlock<'_, '_> {
                     };
                     let ops = &f.consts.operands(c)[skip..];
                     let g = ops[0].as_entity::<GlobalId>(ValueTag::Global)?;
-                    let parts = gep_parts_of(self.fl, f.consts.get(c).ty, aux, ops)?;
-                    let off = parts.offset as i64;
-                    (parts.scaled.is_empty() && off == (off as i32) as i64)
-                        .then_some(FastVal::Global(g, off))
+                    // Only constant parts (no pool to take scaled indices).
+                    let off = gep_parts_of(self.fl, f.consts.get(c).ty, aux, ops, None)? as i64;
+                    (off == (off as i32) as i64).then_some(FastVal::Global(g, off))
                 }
                 ConstKind::Null | ConstKind::Zero => Some(FastVal::Int(0)),
                 ConstKind::Float(bits) => Some(FastVal::Float(bits)),
@@ -243,6 +261,19 @@ impl FastBlock<'_, '_> {
             },
             _ => None,
         }
+    }
+
+    /// GEP `i` of this block taken apart ([`gep_parts_of`]), computed
+    /// once per block: `None` for a vector GEP, a non-constant struct
+    /// index, an index wider than 64 bits, or an instruction that is not
+    /// a GEP of this block.
+    pub fn gep(&self, i: Inst) -> Option<GepParts<'a>> {
+        let k = self.gep_of[i.index()].checked_sub(1)?;
+        let e = self.geps[k as usize];
+        Some(GepParts {
+            offset: e.offset?,
+            scaled: &self.gep_pool[e.start as usize..e.end as usize],
+        })
     }
 
     /// The instruction after `i` (of this block) in the block, if any.
@@ -299,7 +330,11 @@ pub fn select_block<T: FastTarget + ?Sized>(
         cx.vals.resize(n, PackedOption::default());
         cx.uses.clear();
         cx.uses.resize(n, 0);
+        cx.gep_of.clear();
+        cx.gep_of.resize(n, 0);
     }
+    cx.geps.clear();
+    cx.gep_pool.clear();
     // Uses in the block, and as inputs of the successors' phis on edges
     // from it (read by the copies before the terminator).
     let count = |uses: &mut Vec<u32>, v: Value| {
@@ -312,6 +347,25 @@ pub fn select_block<T: FastTarget + ?Sized>(
     for i in f.block_insts(b) {
         for &v in f.inst_ops(i) {
             count(&mut cx.uses, v);
+        }
+        if f.op(i) == Opcode::GetElementPtr {
+            let start = cx.gep_pool.len();
+            let offset = gep_parts_of(
+                fl,
+                f.ty[i.index()],
+                TypeId::from_u32(f.extra[i.index()]),
+                f.inst_ops(i),
+                Some(&mut cx.gep_pool),
+            );
+            if offset.is_none() {
+                cx.gep_pool.truncate(start);
+            }
+            cx.geps.push(GepEntry {
+                offset,
+                start: start as u32,
+                end: cx.gep_pool.len() as u32,
+            });
+            cx.gep_of[i.index()] = cx.geps.len() as u32;
         }
         if f.op(i).is_terminator() {
             for s in f.successors(i) {
@@ -326,6 +380,9 @@ pub fn select_block<T: FastTarget + ?Sized>(
         b,
         vals: &mut cx.vals,
         uses: &cx.uses,
+        gep_of: &cx.gep_of,
+        geps: &cx.geps,
+        gep_pool: &cx.gep_pool,
     };
     let verdict = check_block(&fx, t);
     let r = match verdict {
@@ -336,6 +393,7 @@ pub fn select_block<T: FastTarget + ?Sized>(
     for i in f.block_insts(b) {
         cx.vals[i.index()] = PackedOption::default();
         cx.uses[i.index()] = 0;
+        cx.gep_of[i.index()] = 0;
     }
     match r {
         Ok(None) => cx.stats.direct += 1,
@@ -466,35 +524,27 @@ pub fn block_operand(fl: &FunctionLowering<'_>, v: Value) -> Option<MBlock> {
 
 /// A GEP taken apart: the constant byte offset and the (index, element
 /// size) of each non-constant index, in order.
-pub struct GepParts {
+#[derive(Copy, Clone)]
+pub struct GepParts<'a> {
     pub offset: u64,
-    pub scaled: Vec<(Value, u64)>,
+    pub scaled: &'a [(Value, u64)],
 }
 
-/// Takes GEP `i` apart through the data layout (as the DAG builder's
-/// `gep_value`): struct fields and constant indices become the offset
-/// (indices sign-extended from their width), other indices are scaled by
-/// their element's allocation size. `None` for a vector GEP, a
-/// non-constant struct index, or an index wider than 64 bits.
-pub fn gep_parts(fl: &FunctionLowering<'_>, i: Inst) -> Option<GepParts> {
-    let f = fl.f;
-    gep_parts_of(
-        fl,
-        f.ty[i.index()],
-        TypeId::from_u32(f.extra[i.index()]),
-        f.inst_ops(i),
-    )
-}
-
-/// [`gep_parts`] of a GEP of type `result` over source element type
-/// `source` with operands `ops` (base first): an instruction or a
-/// constant expression.
+/// Takes a GEP of type `result` over source element type `source` with
+/// operands `ops` (base first; an instruction or a constant expression)
+/// apart through the data layout (as the DAG builder's `gep_value`):
+/// struct fields and constant indices become the returned offset
+/// (indices sign-extended from their width), other indices, scaled by
+/// their element's allocation size, are pushed on `scaled`. `None` for a
+/// vector GEP, a non-constant struct index, an index wider than 64 bits,
+/// or a non-constant index when `scaled` is `None`.
 fn gep_parts_of(
     fl: &FunctionLowering<'_>,
     result: TypeId,
     source: TypeId,
     ops: &[Value],
-) -> Option<GepParts> {
+    mut scaled: Option<&mut Vec<(Value, u64)>>,
+) -> Option<u64> {
     use rcc_ir::types::{Type, TypeLookup};
     let f = fl.f;
     let types = &fl.m.types;
@@ -502,10 +552,7 @@ fn gep_parts_of(
         return None;
     }
     let mut ty = source;
-    let mut out = GepParts {
-        offset: 0,
-        scaled: Vec::new(),
-    };
+    let mut offset = 0u64;
     for (k, &idx) in ops[1..].iter().enumerate() {
         let c = match idx
             .as_entity::<ConstId>(ValueTag::Const)
@@ -525,9 +572,7 @@ fn gep_parts_of(
                     if field >= types.fields(ty).len() {
                         return None;
                     }
-                    out.offset = out
-                        .offset
-                        .wrapping_add(fl.dl.field_offset(types, ty, field));
+                    offset = offset.wrapping_add(fl.dl.field_offset(types, ty, field));
                     ty = types.fields(ty)[field];
                     continue;
                 }
@@ -544,10 +589,10 @@ fn gep_parts_of(
                 };
                 let sh = 64 - bits;
                 let x = (((x << sh) as i64) >> sh) as u64;
-                out.offset = out.offset.wrapping_add(x.wrapping_mul(size));
+                offset = offset.wrapping_add(x.wrapping_mul(size));
             }
-            None => out.scaled.push((idx, size)),
+            None => scaled.as_mut()?.push((idx, size)),
         }
     }
-    Some(out)
+    Some(offset)
 }

@@ -36,7 +36,7 @@ use super::super::machine::mclass;
 use super::super::{op, regs};
 use super::emit::{def_class, push_implicit, x86_cc};
 use rcc_dag::build::{StepKind, Test};
-use rcc_dag::fast::{block_operand, gep_parts, Fallback, FastBlock, FastTarget, FastVal};
+use rcc_dag::fast::{block_operand, Fallback, FastBlock, FastTarget, FastVal};
 use rcc_dag::{Cond, FCond, IselError, VT};
 use rcc_ir::entity::EntityId;
 use rcc_ir::inst::{self, Opcode};
@@ -565,7 +565,7 @@ impl FastSelector {
         if gv != Some(addr_slot) {
             return false;
         }
-        let Some(parts) = gep_parts(fx.fl, g) else {
+        let Some(parts) = fx.gep(g) else {
             return false;
         };
         let base = f.inst_ops(g)[0];
@@ -589,7 +589,7 @@ impl FastSelector {
         g: Inst,
     ) -> Result<Mem, IselError> {
         let bad = || IselError::new("fast-isel: a folded GEP it did not check");
-        let parts = gep_parts(fx.fl, g).ok_or_else(bad)?;
+        let parts = fx.gep(g).ok_or_else(bad)?;
         let base = fx.fl.f.inst_ops(g)[0];
         let disp = parts.offset as i64;
         match (fx.value(base), parts.scaled.first()) {
@@ -1192,7 +1192,7 @@ impl FastTarget for FastSelector {
             Opcode::AtomicRmw | Opcode::CmpXchg | Opcode::Fence => Err(Fallback::Atomic),
             Opcode::GetElementPtr => ok(
                 Self::value_ok(fx, ops[0], fx.ty(ops[0]))
-                    && gep_parts(fx.fl, i).is_some_and(|g| {
+                    && fx.gep(i).is_some_and(|g| {
                         g.scaled.iter().all(|&(x, _)| {
                             word_vt(fx, fx.ty(x)).is_some() && Self::value_ok(fx, x, fx.ty(x))
                         })
@@ -1403,9 +1403,9 @@ impl FastTarget for FastSelector {
             Opcode::Call => self.call(fx, mf, i)?,
             Opcode::GetElementPtr if Self::folded_gep(fx, i) => {}
             Opcode::GetElementPtr => {
-                let g = gep_parts(fx.fl, i).ok_or_else(bad)?;
+                let g = fx.gep(i).ok_or_else(bad)?;
                 let mut addr = self.reg(fx, mf, ops[0], VT::I64)?;
-                for &(x, size) in &g.scaled {
+                for &(x, size) in g.scaled {
                     let xvt = word_vt(fx, fx.ty(x)).ok_or_else(bad)?;
                     let xr = self.reg(fx, mf, x, xvt)?;
                     let mut idx = self.cast(mf, Opcode::SExt, xr, xvt, VT::I64)?;
