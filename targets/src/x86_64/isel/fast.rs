@@ -51,6 +51,8 @@ use rcc_mach::{
 #[derive(Default)]
 pub struct FastSelector {
     ops: Vec<Operand>,
+    /// The arguments of the call being selected (reused).
+    args: Vec<super::call::CallArg>,
 }
 
 /// A memory operand.
@@ -972,6 +974,18 @@ impl FastSelector {
     }
 }
 
+/// What [`super::abi::assign`] places for each of `args` (values in
+/// registers; the direct selector passes nothing in memory).
+fn arg_kinds(
+    args: &[super::call::CallArg],
+) -> impl Iterator<Item = super::abi::ArgKind> + '_ {
+    use super::call::CallArg;
+    args.iter().map(|a| match *a {
+        CallArg::Value(_, vt) => super::abi::ArgKind::Value(vt),
+        CallArg::ByVal { size, align, .. } => super::abi::ArgKind::Memory { size, align },
+    })
+}
+
 /// The library function called for memory intrinsic `name`, if it is
 /// `llvm.memcpy`, `llvm.memmove` or `llvm.memset` (not the `.inline`
 /// forms, which must not call).
@@ -1587,7 +1601,6 @@ impl FastSelector {
         mf: &mut MachFunction,
         i: Inst,
     ) -> Result<(), IselError> {
-        use super::abi::ArgKind;
         use super::call::{emit_call_sequence, CallArg};
         use rcc_ir::types::{Type, TypeLookup};
         if let Some(name) = Self::intrinsic(fx, i) {
@@ -1603,8 +1616,8 @@ impl FastSelector {
         let Type::Func { ret, vararg, .. } = fx.fl.m.types.get(info.fn_ty) else {
             return Err(bad());
         };
-        let mut args = Vec::with_capacity(info.num_args as usize);
-        let mut kinds = Vec::with_capacity(info.num_args as usize);
+        let mut args = std::mem::take(&mut self.args);
+        args.clear();
         for (k, &a) in ops[1..1 + info.num_args as usize].iter().enumerate() {
             let vt = mem_vt(fx, fx.ty(a)).ok_or_else(bad)?;
             let mut r = self.reg(fx, mf, a, vt)?;
@@ -1618,7 +1631,6 @@ impl FastSelector {
                 avt = VT::I32;
             }
             args.push(CallArg::Value(Reg::virt(r), avt));
-            kinds.push(ArgKind::Value(avt));
         }
         let (opc, cops) = match fx.value(ops[0]) {
             Some(FastVal::Global(g, 0)) => {
@@ -1639,8 +1651,9 @@ impl FastSelector {
             Type::Void => Vec::new(),
             _ => vec![mem_vt(fx, ret).ok_or_else(bad)?],
         };
-        let res = emit_call_sequence(mf, kinds, &args, vararg, opc, cops, &rets)?;
-        if let Some(r) = res.first().and_then(|r| r.as_virt()) {
+        let res = emit_call_sequence(mf, arg_kinds(&args), &args, vararg, opc, cops, &rets);
+        self.args = args;
+        if let Some(r) = res?.first().and_then(|r| r.as_virt()) {
             fx.set(mf, i, r);
         }
         Ok(())
@@ -1656,10 +1669,10 @@ impl FastSelector {
         i: Inst,
         lib: &str,
     ) -> Result<(), IselError> {
-        use super::abi::ArgKind;
         use super::call::{emit_call_sequence, CallArg};
         let ops = fx.fl.f.inst_ops(i);
-        let mut args = Vec::with_capacity(3);
+        let mut args = std::mem::take(&mut self.args);
+        args.clear();
         for (&a, to) in ops[1..4].iter().zip([VT::I64, VT::I64, VT::I64]) {
             let vt = word_vt(fx, fx.ty(a))
                 .ok_or_else(|| IselError::new("fast-isel: a memory intrinsic's operand"))?;
@@ -1668,13 +1681,6 @@ impl FastSelector {
             let r = self.cast(mf, Opcode::ZExt, r, vt, to)?;
             args.push(CallArg::Value(Reg::virt(r), to));
         }
-        let kinds = args
-            .iter()
-            .map(|a| match *a {
-                CallArg::Value(_, vt) => ArgKind::Value(vt),
-                _ => ArgKind::Value(VT::I64),
-            })
-            .collect();
         let flag = if fx.fl.pic {
             crate::x86_64::sym_flags::for_ref(rcc_dag::SymRef::PreemptibleCall)
         } else {
@@ -1686,8 +1692,17 @@ impl FastSelector {
             offset: 0,
             flag,
         });
-        emit_call_sequence(mf, kinds, &args, false, op::CALL64pcrel32, vec![sym], &[])?;
-        Ok(())
+        let r = emit_call_sequence(
+            mf,
+            arg_kinds(&args),
+            &args,
+            false,
+            op::CALL64pcrel32,
+            vec![sym],
+            &[],
+        );
+        self.args = args;
+        r.map(|_| ())
     }
 
     /// Integer cast `o` of `x` from `from` to `to` (checked).
