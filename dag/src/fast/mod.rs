@@ -21,7 +21,8 @@
 //! driver's (`isel::function`), as on the DAG path.
 
 use crate::build::FunctionLowering;
-use crate::IselError;
+use crate::{IselError, VT};
+use std::cell::Cell;
 use rcc_ir::constant::{ConstId, ConstKind};
 use rcc_ir::entity::{EntityId, PackedOption};
 use rcc_ir::inst::Opcode;
@@ -170,9 +171,31 @@ pub struct FastCx {
     geps: Vec<GepEntry>,
     /// The scaled indices of `geps`.
     gep_pool: Vec<(Value, u64)>,
+    /// The scalar value type of each module type, filled as asked
+    /// ([`FastBlock::vt`]; emptied per function by
+    /// [`FastCx::begin_function`]).
+    vts: Vec<Cell<u8>>,
     /// Counts of the current function.
     pub stats: FastStats,
 }
+
+impl FastCx {
+    /// Starts a function: its counts are zero and what was cached about
+    /// the previous function's module is dropped.
+    pub fn begin_function(&mut self) {
+        self.stats = FastStats::default();
+        self.vts.clear();
+    }
+}
+
+/// [`FastCx::vts`] entries: not asked yet, no value type, a type to ask
+/// [`VT::of`] each time (vectors and other wide types); else the index in
+/// [`SCALAR_VTS`] plus [`VT_FIRST`].
+const VT_UNKNOWN: u8 = 0;
+const VT_NONE: u8 = 1;
+const VT_UNCACHED: u8 = 2;
+const VT_FIRST: u8 = 3;
+const SCALAR_VTS: [VT; 7] = [VT::I1, VT::I8, VT::I16, VT::I32, VT::I64, VT::F32, VT::F64];
 
 /// The block being selected directly: what a [`FastTarget`] reads and
 /// records values through.
@@ -181,6 +204,7 @@ pub struct FastBlock<'a, 'f> {
     pub b: Block,
     vals: &'a mut Vec<PackedOption<VReg>>,
     uses: &'a [u32],
+    vts: &'a [Cell<u8>],
     gep_of: &'a [u32],
     geps: &'a [GepEntry],
     gep_pool: &'a [(Value, u64)],
@@ -263,6 +287,31 @@ impl<'a> FastBlock<'a, '_> {
         }
     }
 
+    /// The value type of IR type `ty` ([`VT::of`], remembered per
+    /// function for the scalar ones).
+    pub fn vt(&self, ty: TypeId) -> Option<VT> {
+        let fl = self.fl;
+        let Some(c) = self.vts.get(ty.index()) else {
+            return VT::of(&fl.m.types, fl.dl, ty);
+        };
+        match c.get() {
+            VT_NONE => None,
+            VT_UNCACHED => VT::of(&fl.m.types, fl.dl, ty),
+            VT_UNKNOWN => {
+                let vt = VT::of(&fl.m.types, fl.dl, ty);
+                c.set(match vt {
+                    None => VT_NONE,
+                    Some(v) => SCALAR_VTS
+                        .iter()
+                        .position(|&s| s == v)
+                        .map_or(VT_UNCACHED, |k| VT_FIRST + k as u8),
+                });
+                vt
+            }
+            k => Some(SCALAR_VTS[(k - VT_FIRST) as usize]),
+        }
+    }
+
     /// GEP `i` of this block taken apart ([`gep_parts_of`]), computed
     /// once per block: `None` for a vector GEP, a non-constant struct
     /// index, an index wider than 64 bits, or an instruction that is not
@@ -335,6 +384,9 @@ pub fn select_block<T: FastTarget + ?Sized>(
     }
     cx.geps.clear();
     cx.gep_pool.clear();
+    if cx.vts.is_empty() {
+        cx.vts.resize(fl.m.types.len(), Cell::new(VT_UNKNOWN));
+    }
     // Uses in the block, and as inputs of the successors' phis on edges
     // from it (read by the copies before the terminator).
     let count = |uses: &mut Vec<u32>, v: Value| {
@@ -380,6 +432,7 @@ pub fn select_block<T: FastTarget + ?Sized>(
         b,
         vals: &mut cx.vals,
         uses: &cx.uses,
+        vts: &cx.vts,
         gep_of: &cx.gep_of,
         geps: &cx.geps,
         gep_pool: &cx.gep_pool,

@@ -187,8 +187,7 @@ fn push_mem(mf: &mut MachFunction, ops: &mut Vec<Operand>, m: Mem) {
 /// The value type of an integer or pointer type the selector handles
 /// (`i1` included; the callers exclude it where it needs care).
 fn int_vt(fx: &FastBlock<'_, '_>, ty: TypeId) -> Option<VT> {
-    let fl = fx.fl;
-    VT::of(&fl.m.types, fl.dl, ty)
+    fx.vt(ty)
         .filter(|v| matches!(v, VT::I1 | VT::I8 | VT::I16 | VT::I32 | VT::I64))
 }
 
@@ -199,15 +198,13 @@ fn word_vt(fx: &FastBlock<'_, '_>, ty: TypeId) -> Option<VT> {
 
 /// The value type of `float` or `double`.
 fn fp_vt(fx: &FastBlock<'_, '_>, ty: TypeId) -> Option<VT> {
-    let fl = fx.fl;
-    VT::of(&fl.m.types, fl.dl, ty).filter(|v| matches!(v, VT::F32 | VT::F64))
+    fx.vt(ty).filter(|v| matches!(v, VT::F32 | VT::F64))
 }
 
 /// The value type of a value the selector keeps in a register: an
 /// integer or pointer ([`int_vt`]), `float` or `double`.
 fn val_vt(fx: &FastBlock<'_, '_>, ty: TypeId) -> Option<VT> {
-    let fl = fx.fl;
-    VT::of(&fl.m.types, fl.dl, ty).filter(|v| {
+    fx.vt(ty).filter(|v| {
         matches!(
             v,
             VT::I1 | VT::I8 | VT::I16 | VT::I32 | VT::I64 | VT::F32 | VT::F64
@@ -1089,31 +1086,39 @@ impl FastTarget for FastSelector {
         let ops = f.inst_ops(i);
         let ty = f.ty[i.index()];
         let ok = |c: bool, why: Fallback| if c { Ok(()) } else { Err(why) };
+        // The fallback kind computed only when it falls back.
+        fn lazy(c: bool, why: impl FnOnce() -> Fallback) -> Result<(), Fallback> {
+            if c {
+                Ok(())
+            } else {
+                Err(why())
+            }
+        }
         let val = |k: usize| Self::value_ok(fx, ops[k], fx.ty(ops[k]));
         match f.op(i) {
             Opcode::Alloca => ok(fx.fl.static_frame(i).is_some(), Fallback::DynamicAlloca),
             Opcode::Load | Opcode::Store if f.flags[i.index()] & inst::ATOMIC != 0 => {
                 Err(Fallback::Atomic)
             }
-            Opcode::Load => ok(
+            Opcode::Load => lazy(
                 mem_vt(fx, ty).is_some() && Self::check_addr(fx, ops[0]),
-                Self::kind_of(fx, ty, Fallback::Memory),
+                || Self::kind_of(fx, ty, Fallback::Memory),
             ),
-            Opcode::Store => ok(
+            Opcode::Store => lazy(
                 mem_vt(fx, fx.ty(ops[0])).is_some() && val(0) && Self::check_addr(fx, ops[1]),
-                Self::kind_of(fx, fx.ty(ops[0]), Fallback::Memory),
+                || Self::kind_of(fx, fx.ty(ops[0]), Fallback::Memory),
             ),
-            Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv => ok(
+            Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv => lazy(
                 fp_vt(fx, ty).is_some() && val(0) && val(1),
-                Self::kind_of(fx, ty, Fallback::Float),
+                || Self::kind_of(fx, ty, Fallback::Float),
             ),
-            Opcode::FCmp => ok(
+            Opcode::FCmp => lazy(
                 fp_vt(fx, fx.ty(ops[0])).is_some() && val(0) && val(1),
-                Self::kind_of(fx, fx.ty(ops[0]), Fallback::Float),
+                || Self::kind_of(fx, fx.ty(ops[0]), Fallback::Float),
             ),
-            o @ (Opcode::SIToFP | Opcode::FPToSI | Opcode::FPExt | Opcode::FPTrunc) => ok(
+            o @ (Opcode::SIToFP | Opcode::FPToSI | Opcode::FPExt | Opcode::FPTrunc) => lazy(
                 fp_cast_ok(o, val_vt(fx, fx.ty(ops[0])), val_vt(fx, ty)) && val(0),
-                Self::kind_of(fx, ty, Fallback::Float),
+                || Self::kind_of(fx, ty, Fallback::Float),
             ),
             Opcode::BitCast if fp_vt(fx, ty).is_some() || fp_vt(fx, fx.ty(ops[0])).is_some() => ok(
                 fp_cast_ok(Opcode::BitCast, val_vt(fx, fx.ty(ops[0])), val_vt(fx, ty)) && val(0),
@@ -1149,13 +1154,13 @@ impl FastTarget for FastSelector {
                 word_vt(fx, ty).is_some() && val(0) && val(1),
                 Fallback::Other,
             ),
-            Opcode::Select => ok(
+            Opcode::Select => lazy(
                 int_vt(fx, ty).is_some()
                     && int_vt(fx, fx.ty(ops[0])) == Some(VT::I1)
                     && val(0)
                     && val(1)
                     && val(2),
-                Self::kind_of(fx, ty, Fallback::Other),
+                || Self::kind_of(fx, ty, Fallback::Other),
             ),
             Opcode::Unreachable => Ok(()),
             Opcode::ZExt
@@ -1176,9 +1181,9 @@ impl FastTarget for FastSelector {
                 };
                 ok(good && val(0), Fallback::Other)
             }
-            Opcode::Phi => ok(
+            Opcode::Phi => lazy(
                 val_vt(fx, ty).is_some() && fx.fl.value_vreg(i).is_some(),
-                Self::kind_of(fx, ty, Fallback::Other),
+                || Self::kind_of(fx, ty, Fallback::Other),
             ),
             Opcode::Br if ops.len() == 1 => Ok(()),
             Opcode::Br => ok(
@@ -1187,12 +1192,12 @@ impl FastTarget for FastSelector {
             ),
             Opcode::Ret => match ops.first() {
                 None => ok(!fx.fl.has_sret(), Fallback::Other),
-                Some(&v) => ok(
+                Some(&v) => lazy(
                     matches!(
                         val_vt(fx, fx.ty(v)),
                         Some(VT::I32 | VT::I64 | VT::F32 | VT::F64)
                     ) && Self::value_ok(fx, v, fx.ty(v)),
-                    Self::kind_of(fx, fx.ty(v), Fallback::Other),
+                    || Self::kind_of(fx, fx.ty(v), Fallback::Other),
                 ),
             },
             Opcode::Call => match Self::intrinsic(fx, i) {
@@ -1585,7 +1590,7 @@ impl FastSelector {
         match fx.fl.m.types.get(ty) {
             Type::Vector { .. } => Fallback::Vector,
             Type::Struct { .. } | Type::Named { .. } | Type::Array { .. } => Fallback::Aggregate,
-            _ if VT::of(&fx.fl.m.types, fx.fl.dl, ty).is_some_and(|v| v.is_float()) => {
+            _ if fx.vt(ty).is_some_and(|v| v.is_float()) => {
                 Fallback::Float
             }
             _ => default,
