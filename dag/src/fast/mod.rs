@@ -22,13 +22,13 @@
 
 use crate::build::FunctionLowering;
 use crate::{IselError, VT};
-use std::cell::Cell;
 use rcc_ir::constant::{ConstId, ConstKind};
 use rcc_ir::entity::{EntityId, PackedOption};
 use rcc_ir::inst::Opcode;
 use rcc_ir::types::TypeId;
 use rcc_ir::{Block, GlobalId, Inst, Value, ValueTag};
 use rcc_mach::{FrameIdx, MBlock, MOpc, MachFunction, Operand, VReg};
+use std::cell::Cell;
 
 /// Why a block fell back to the SelectionDAG, by construct (the `-stats`
 /// counters of `finalize-isel`, one per kind, in [`Fallback::ALL`] order).
@@ -175,6 +175,8 @@ pub struct FastCx {
     /// ([`FastBlock::vt`]; emptied per function by
     /// [`FastCx::begin_function`]).
     vts: Vec<Cell<u8>>,
+    /// The distinct successors of a terminator (reused).
+    succs: Vec<Block>,
     /// Counts of the current function.
     pub stats: FastStats,
 }
@@ -440,7 +442,7 @@ pub fn select_block<T: FastTarget + ?Sized>(
     let verdict = check_block(&fx, t);
     let r = match verdict {
         Some(why) => Ok(Some(why)),
-        None => emit_block(&mut fx, mf, t).map(|()| None),
+        None => emit_block(&mut fx, mf, t, &mut cx.succs).map(|()| None),
     };
     // Only the block's own instructions were counted.
     for i in f.block_insts(b) {
@@ -500,9 +502,9 @@ fn emit_block<T: FastTarget + ?Sized>(
     fx: &mut FastBlock<'_, '_>,
     mf: &mut MachFunction,
     t: &mut T,
+    succs: &mut Vec<Block>,
 ) -> Result<(), IselError> {
     let f = fx.fl.f;
-    let mut succs: Vec<Block> = Vec::new();
     for i in f.block_insts(fx.b) {
         if f.op(i).is_terminator() {
             // The successors' phi inputs go into their edge registers
@@ -513,7 +515,7 @@ fn emit_block<T: FastTarget + ?Sized>(
                     succs.push(s);
                 }
             }
-            for &s in &succs {
+            for &s in succs.iter() {
                 let fl = fx.fl;
                 for (edge, v, ty) in phi_inputs(fl, fx.b, s) {
                     let r = t.materialize(fx, mf, v, ty)?;

@@ -973,9 +973,7 @@ impl FastSelector {
 
 /// What [`super::abi::assign`] places for each of `args` (values in
 /// registers; the direct selector passes nothing in memory).
-fn arg_kinds(
-    args: &[super::call::CallArg],
-) -> impl Iterator<Item = super::abi::ArgKind> + '_ {
+fn arg_kinds(args: &[super::call::CallArg]) -> impl Iterator<Item = super::abi::ArgKind> + '_ {
     use super::call::CallArg;
     args.iter().map(|a| match *a {
         CallArg::Value(_, vt) => super::abi::ArgKind::Value(vt),
@@ -1108,10 +1106,11 @@ impl FastTarget for FastSelector {
                 mem_vt(fx, fx.ty(ops[0])).is_some() && val(0) && Self::check_addr(fx, ops[1]),
                 || Self::kind_of(fx, fx.ty(ops[0]), Fallback::Memory),
             ),
-            Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv => lazy(
-                fp_vt(fx, ty).is_some() && val(0) && val(1),
-                || Self::kind_of(fx, ty, Fallback::Float),
-            ),
+            Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv => {
+                lazy(fp_vt(fx, ty).is_some() && val(0) && val(1), || {
+                    Self::kind_of(fx, ty, Fallback::Float)
+                })
+            }
             Opcode::FCmp => lazy(
                 fp_vt(fx, fx.ty(ops[0])).is_some() && val(0) && val(1),
                 || Self::kind_of(fx, fx.ty(ops[0]), Fallback::Float),
@@ -1499,7 +1498,7 @@ impl FastTarget for FastSelector {
             }
             Opcode::Switch => self.switch(fx, mf, i)?,
             Opcode::Ret => {
-                let mut uses = Vec::new();
+                let mut uses = None;
                 if let Some(&v) = ops.first() {
                     let vt = val_vt(fx, fx.ty(v)).ok_or_else(bad)?;
                     let r = self.reg(fx, mf, v, vt)?;
@@ -1509,9 +1508,9 @@ impl FastTarget for FastSelector {
                         _ => regs::EAX,
                     };
                     mf.push(MOpc::COPY, &[Operand::reg_def(p), Operand::reg_use(r)]);
-                    uses.push(Operand::implicit_use(p));
+                    uses = Some(Operand::implicit_use(p));
                 }
-                mf.push(MOpc::target(op::RET64.0), &uses);
+                mf.push(MOpc::target(op::RET64.0), uses.as_slice());
             }
             _ => return Err(bad()),
         }
@@ -1590,9 +1589,7 @@ impl FastSelector {
         match fx.fl.m.types.get(ty) {
             Type::Vector { .. } => Fallback::Vector,
             Type::Struct { .. } | Type::Named { .. } | Type::Array { .. } => Fallback::Aggregate,
-            _ if fx.vt(ty).is_some_and(|v| v.is_float()) => {
-                Fallback::Float
-            }
+            _ if fx.vt(ty).is_some_and(|v| v.is_float()) => Fallback::Float,
             _ => default,
         }
     }
