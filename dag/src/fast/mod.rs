@@ -14,6 +14,12 @@
 //! ([`Fallback`]). The target ([`FastTarget`]) says which instructions it
 //! selects and emits them.
 //!
+//! What several queries of a block read is computed once: each GEP of
+//! the block is taken apart before the block is checked ([`FastBlock::gep`]),
+//! and the value type of each IR type is remembered for the function
+//! ([`FastBlock::vt`]); the per-worker [`FastCx`] keeps every buffer, so
+//! the driver allocates nothing per block.
+//!
 //! Invariants: a block is either selected here completely or not at all
 //! (then `select_step` builds its DAG from scratch); every value read by
 //! another block is copied into its cross-block register right after it
