@@ -53,17 +53,39 @@ impl FunctionLowering<'_> {
 }
 
 fn byval(m: &Module, dl: &DataLayout, pool: &AttrPool, r: PoolRange) -> BResult<Option<ByVal>> {
+    use rcc_ir::attrs::Attr;
+    const BAD: [&str; 3] = ["inalloca", "preallocated", "nest"];
     let text: &str = &m.text;
-    for bad in ["inalloca", "preallocated", "nest"] {
-        let has = pool.type_arg(r, bad, text).is_some() || pool.has_word(r, bad, text);
-        if has {
-            return unsupported(format!("a '{bad}' argument"));
+    // One pass over the list (it is read for every call argument): the
+    // rejected keywords (as words or with a type), the first `byval`
+    // type and the first `align`.
+    let (mut bad, mut ty, mut align) = ([false; 3], None, None);
+    for a in pool.get(r) {
+        let (s, t) = match *a {
+            Attr::Word(s) => (s, None),
+            Attr::Type(s, t) => (s, Some(t)),
+            Attr::Int(s, v) => {
+                if align.is_none() && s.text(text) == "align" {
+                    align = Some(v);
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        let name = s.text(text);
+        if let Some(k) = BAD.iter().position(|&b| b == name) {
+            bad[k] = true;
+        } else if ty.is_none() && name == "byval" {
+            ty = t;
         }
     }
-    let Some(ty) = pool.type_arg(r, "byval", text) else {
+    if let Some(k) = bad.iter().position(|&b| b) {
+        return unsupported(format!("a '{}' argument", BAD[k]));
+    }
+    let Some(ty) = ty else {
         return Ok(None);
     };
-    let align = match pool.int_arg(r, "align", text) {
+    let align = match align {
         Some(a) if a.is_power_of_two() && a <= 1 << 30 => a as u32,
         _ => dl.abi_align(&m.types, ty),
     };

@@ -14,6 +14,12 @@
 //! ([`Fallback`]). The target ([`FastTarget`]) says which instructions it
 //! selects and emits them.
 //!
+//! What several queries of a block read is computed once: each GEP of
+//! the block is taken apart before the block is checked ([`FastBlock::gep`]),
+//! and the value type of each IR type is remembered for the function
+//! ([`FastBlock::vt`]); the per-worker [`FastCx`] keeps every buffer, so
+//! the driver allocates nothing per block.
+//!
 //! Invariants: a block is either selected here completely or not at all
 //! (then `select_step` builds its DAG from scratch); every value read by
 //! another block is copied into its cross-block register right after it
@@ -21,13 +27,14 @@
 //! driver's (`isel::function`), as on the DAG path.
 
 use crate::build::FunctionLowering;
-use crate::IselError;
+use crate::{IselError, VT};
 use rcc_ir::constant::{ConstId, ConstKind};
 use rcc_ir::entity::{EntityId, PackedOption};
 use rcc_ir::inst::Opcode;
 use rcc_ir::types::TypeId;
 use rcc_ir::{Block, GlobalId, Inst, Value, ValueTag};
 use rcc_mach::{FrameIdx, MBlock, MOpc, MachFunction, Operand, VReg};
+use std::cell::Cell;
 
 /// Why a block fell back to the SelectionDAG, by construct (the `-stats`
 /// counters of `finalize-isel`, one per kind, in [`Fallback::ALL`] order).
@@ -163,9 +170,40 @@ pub struct FastCx {
     vals: Vec<PackedOption<VReg>>,
     /// Uses of each instruction inside the current block.
     uses: Vec<u32>,
+    /// Per instruction of the current block: 1 + its index in `geps` if
+    /// it is a GEP (0 otherwise; entries of a block are reset after it).
+    gep_of: Vec<u32>,
+    /// The parts of the current block's GEPs, each computed once.
+    geps: Vec<GepEntry>,
+    /// The scaled indices of `geps`.
+    gep_pool: Vec<(Value, u64)>,
+    /// The scalar value type of each module type, filled as asked
+    /// ([`FastBlock::vt`]; emptied per function by
+    /// [`FastCx::begin_function`]).
+    vts: Vec<Cell<u8>>,
+    /// The distinct successors of a terminator (reused).
+    succs: Vec<Block>,
     /// Counts of the current function.
     pub stats: FastStats,
 }
+
+impl FastCx {
+    /// Starts a function: its counts are zero and what was cached about
+    /// the previous function's module is dropped.
+    pub fn begin_function(&mut self) {
+        self.stats = FastStats::default();
+        self.vts.clear();
+    }
+}
+
+/// [`FastCx::vts`] entries: not asked yet, no value type, a type to ask
+/// [`VT::of`] each time (vectors and other wide types); else the index in
+/// [`SCALAR_VTS`] plus [`VT_FIRST`].
+const VT_UNKNOWN: u8 = 0;
+const VT_NONE: u8 = 1;
+const VT_UNCACHED: u8 = 2;
+const VT_FIRST: u8 = 3;
+const SCALAR_VTS: [VT; 7] = [VT::I1, VT::I8, VT::I16, VT::I32, VT::I64, VT::F32, VT::F64];
 
 /// The block being selected directly: what a [`FastTarget`] reads and
 /// records values through.
@@ -174,9 +212,22 @@ pub struct FastBlock<'a, 'f> {
     pub b: Block,
     vals: &'a mut Vec<PackedOption<VReg>>,
     uses: &'a [u32],
+    vts: &'a [Cell<u8>],
+    gep_of: &'a [u32],
+    geps: &'a [GepEntry],
+    gep_pool: &'a [(Value, u64)],
 }
 
-impl FastBlock<'_, '_> {
+/// The parts of one GEP of the block ([`FastBlock::gep`]): `None` when
+/// the direct selector does not take it apart.
+#[derive(Copy, Clone)]
+struct GepEntry {
+    offset: Option<u64>,
+    start: u32,
+    end: u32,
+}
+
+impl<'a> FastBlock<'a, '_> {
     /// The IR type of operand `v`.
     pub fn ty(&self, v: Value) -> TypeId {
         let f = self.fl.f;
@@ -231,10 +282,9 @@ impl FastBlock<'_, '_> {
                     };
                     let ops = &f.consts.operands(c)[skip..];
                     let g = ops[0].as_entity::<GlobalId>(ValueTag::Global)?;
-                    let parts = gep_parts_of(self.fl, f.consts.get(c).ty, aux, ops)?;
-                    let off = parts.offset as i64;
-                    (parts.scaled.is_empty() && off == (off as i32) as i64)
-                        .then_some(FastVal::Global(g, off))
+                    // Only constant parts (no pool to take scaled indices).
+                    let off = gep_parts_of(self.fl, f.consts.get(c).ty, aux, ops, None)? as i64;
+                    (off == (off as i32) as i64).then_some(FastVal::Global(g, off))
                 }
                 ConstKind::Null | ConstKind::Zero => Some(FastVal::Int(0)),
                 ConstKind::Float(bits) => Some(FastVal::Float(bits)),
@@ -243,6 +293,44 @@ impl FastBlock<'_, '_> {
             },
             _ => None,
         }
+    }
+
+    /// The value type of IR type `ty` ([`VT::of`], remembered per
+    /// function for the scalar ones).
+    pub fn vt(&self, ty: TypeId) -> Option<VT> {
+        let fl = self.fl;
+        let Some(c) = self.vts.get(ty.index()) else {
+            return VT::of(&fl.m.types, fl.dl, ty);
+        };
+        match c.get() {
+            VT_NONE => None,
+            VT_UNCACHED => VT::of(&fl.m.types, fl.dl, ty),
+            VT_UNKNOWN => {
+                let vt = VT::of(&fl.m.types, fl.dl, ty);
+                c.set(match vt {
+                    None => VT_NONE,
+                    Some(v) => SCALAR_VTS
+                        .iter()
+                        .position(|&s| s == v)
+                        .map_or(VT_UNCACHED, |k| VT_FIRST + k as u8),
+                });
+                vt
+            }
+            k => Some(SCALAR_VTS[(k - VT_FIRST) as usize]),
+        }
+    }
+
+    /// GEP `i` of this block taken apart ([`gep_parts_of`]), computed
+    /// once per block: `None` for a vector GEP, a non-constant struct
+    /// index, an index wider than 64 bits, or an instruction that is not
+    /// a GEP of this block.
+    pub fn gep(&self, i: Inst) -> Option<GepParts<'a>> {
+        let k = self.gep_of[i.index()].checked_sub(1)?;
+        let e = self.geps[k as usize];
+        Some(GepParts {
+            offset: e.offset?,
+            scaled: &self.gep_pool[e.start as usize..e.end as usize],
+        })
     }
 
     /// The instruction after `i` (of this block) in the block, if any.
@@ -299,6 +387,13 @@ pub fn select_block<T: FastTarget + ?Sized>(
         cx.vals.resize(n, PackedOption::default());
         cx.uses.clear();
         cx.uses.resize(n, 0);
+        cx.gep_of.clear();
+        cx.gep_of.resize(n, 0);
+    }
+    cx.geps.clear();
+    cx.gep_pool.clear();
+    if cx.vts.is_empty() {
+        cx.vts.resize(fl.m.types.len(), Cell::new(VT_UNKNOWN));
     }
     // Uses in the block, and as inputs of the successors' phis on edges
     // from it (read by the copies before the terminator).
@@ -313,6 +408,25 @@ pub fn select_block<T: FastTarget + ?Sized>(
         for &v in f.inst_ops(i) {
             count(&mut cx.uses, v);
         }
+        if f.op(i) == Opcode::GetElementPtr {
+            let start = cx.gep_pool.len();
+            let offset = gep_parts_of(
+                fl,
+                f.ty[i.index()],
+                TypeId::from_u32(f.extra[i.index()]),
+                f.inst_ops(i),
+                Some(&mut cx.gep_pool),
+            );
+            if offset.is_none() {
+                cx.gep_pool.truncate(start);
+            }
+            cx.geps.push(GepEntry {
+                offset,
+                start: start as u32,
+                end: cx.gep_pool.len() as u32,
+            });
+            cx.gep_of[i.index()] = cx.geps.len() as u32;
+        }
         if f.op(i).is_terminator() {
             for s in f.successors(i) {
                 for (_, v, _) in phi_inputs(fl, b, s) {
@@ -326,16 +440,21 @@ pub fn select_block<T: FastTarget + ?Sized>(
         b,
         vals: &mut cx.vals,
         uses: &cx.uses,
+        vts: &cx.vts,
+        gep_of: &cx.gep_of,
+        geps: &cx.geps,
+        gep_pool: &cx.gep_pool,
     };
     let verdict = check_block(&fx, t);
     let r = match verdict {
         Some(why) => Ok(Some(why)),
-        None => emit_block(&mut fx, mf, t).map(|()| None),
+        None => emit_block(&mut fx, mf, t, &mut cx.succs).map(|()| None),
     };
     // Only the block's own instructions were counted.
     for i in f.block_insts(b) {
         cx.vals[i.index()] = PackedOption::default();
         cx.uses[i.index()] = 0;
+        cx.gep_of[i.index()] = 0;
     }
     match r {
         Ok(None) => cx.stats.direct += 1,
@@ -389,9 +508,9 @@ fn emit_block<T: FastTarget + ?Sized>(
     fx: &mut FastBlock<'_, '_>,
     mf: &mut MachFunction,
     t: &mut T,
+    succs: &mut Vec<Block>,
 ) -> Result<(), IselError> {
     let f = fx.fl.f;
-    let mut succs: Vec<Block> = Vec::new();
     for i in f.block_insts(fx.b) {
         if f.op(i).is_terminator() {
             // The successors' phi inputs go into their edge registers
@@ -402,7 +521,7 @@ fn emit_block<T: FastTarget + ?Sized>(
                     succs.push(s);
                 }
             }
-            for &s in &succs {
+            for &s in succs.iter() {
                 let fl = fx.fl;
                 for (edge, v, ty) in phi_inputs(fl, fx.b, s) {
                     let r = t.materialize(fx, mf, v, ty)?;
@@ -466,35 +585,27 @@ pub fn block_operand(fl: &FunctionLowering<'_>, v: Value) -> Option<MBlock> {
 
 /// A GEP taken apart: the constant byte offset and the (index, element
 /// size) of each non-constant index, in order.
-pub struct GepParts {
+#[derive(Copy, Clone)]
+pub struct GepParts<'a> {
     pub offset: u64,
-    pub scaled: Vec<(Value, u64)>,
+    pub scaled: &'a [(Value, u64)],
 }
 
-/// Takes GEP `i` apart through the data layout (as the DAG builder's
-/// `gep_value`): struct fields and constant indices become the offset
-/// (indices sign-extended from their width), other indices are scaled by
-/// their element's allocation size. `None` for a vector GEP, a
-/// non-constant struct index, or an index wider than 64 bits.
-pub fn gep_parts(fl: &FunctionLowering<'_>, i: Inst) -> Option<GepParts> {
-    let f = fl.f;
-    gep_parts_of(
-        fl,
-        f.ty[i.index()],
-        TypeId::from_u32(f.extra[i.index()]),
-        f.inst_ops(i),
-    )
-}
-
-/// [`gep_parts`] of a GEP of type `result` over source element type
-/// `source` with operands `ops` (base first): an instruction or a
-/// constant expression.
+/// Takes a GEP of type `result` over source element type `source` with
+/// operands `ops` (base first; an instruction or a constant expression)
+/// apart through the data layout (as the DAG builder's `gep_value`):
+/// struct fields and constant indices become the returned offset
+/// (indices sign-extended from their width), other indices, scaled by
+/// their element's allocation size, are pushed on `scaled`. `None` for a
+/// vector GEP, a non-constant struct index, an index wider than 64 bits,
+/// or a non-constant index when `scaled` is `None`.
 fn gep_parts_of(
     fl: &FunctionLowering<'_>,
     result: TypeId,
     source: TypeId,
     ops: &[Value],
-) -> Option<GepParts> {
+    mut scaled: Option<&mut Vec<(Value, u64)>>,
+) -> Option<u64> {
     use rcc_ir::types::{Type, TypeLookup};
     let f = fl.f;
     let types = &fl.m.types;
@@ -502,10 +613,7 @@ fn gep_parts_of(
         return None;
     }
     let mut ty = source;
-    let mut out = GepParts {
-        offset: 0,
-        scaled: Vec::new(),
-    };
+    let mut offset = 0u64;
     for (k, &idx) in ops[1..].iter().enumerate() {
         let c = match idx
             .as_entity::<ConstId>(ValueTag::Const)
@@ -525,9 +633,7 @@ fn gep_parts_of(
                     if field >= types.fields(ty).len() {
                         return None;
                     }
-                    out.offset = out
-                        .offset
-                        .wrapping_add(fl.dl.field_offset(types, ty, field));
+                    offset = offset.wrapping_add(fl.dl.field_offset(types, ty, field));
                     ty = types.fields(ty)[field];
                     continue;
                 }
@@ -544,10 +650,10 @@ fn gep_parts_of(
                 };
                 let sh = 64 - bits;
                 let x = (((x << sh) as i64) >> sh) as u64;
-                out.offset = out.offset.wrapping_add(x.wrapping_mul(size));
+                offset = offset.wrapping_add(x.wrapping_mul(size));
             }
-            None => out.scaled.push((idx, size)),
+            None => scaled.as_mut()?.push((idx, size)),
         }
     }
-    Some(out)
+    Some(offset)
 }

@@ -24,7 +24,7 @@
 
 use crate::build::{build_block, build_step, FunctionLowering, PadEntry};
 use crate::combine::{combine, CombineCtx};
-use crate::fast::{self, FastCx, FastStats, FastTarget};
+use crate::fast::{self, FastCx, FastTarget};
 use crate::legalize::{legalize_types, legalize_vectors, LegalizeCtx};
 use crate::{CallLowering, Dag, IselError, SDValue};
 use rcc_ir::layout::DataLayout;
@@ -108,7 +108,7 @@ pub fn select_function<S: TargetSelector>(
         fl.plan_ret_duplication();
     }
     cx.legal.pic = cx.pic;
-    cx.fast.stats = FastStats::default();
+    cx.fast.begin_function();
     for (k, b) in f.blocks.keys().enumerate() {
         for s in 0..fl.num_steps(b) {
             let mb = fl.step_block(b, s);

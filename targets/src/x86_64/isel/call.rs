@@ -461,17 +461,38 @@ fn lower_one(mf: &mut MachFunction, arg: FormalArg, loc: ArgLoc) -> Result<ArgVa
     })
 }
 
-pub(super) fn stack_adjust(bytes: i32, down: bool) -> Vec<Operand> {
-    let mut v = vec![Operand::imm(bytes), Operand::imm(0)];
-    if down {
-        v.push(Operand::imm(0));
-    }
-    v.extend([
+/// The operands of a call-frame pseudo (`ADJCALLSTACKDOWN` with `down`,
+/// else `ADJCALLSTACKUP`) for `bytes` of outgoing arguments, without a
+/// heap allocation (it derefs to the operand slice).
+pub(super) fn stack_adjust(bytes: i32, down: bool) -> StackAdjust {
+    let tail = [
         Operand::implicit_def(regs::RSP),
         Operand::implicit_def(regs::EFLAGS).with(flag::DEAD),
         Operand::implicit_use(regs::RSP),
-    ]);
-    v
+    ];
+    let z = Operand::imm(0);
+    let ops = if down {
+        [Operand::imm(bytes), z, z, tail[0], tail[1], tail[2]]
+    } else {
+        [Operand::imm(bytes), z, tail[0], tail[1], tail[2], z]
+    };
+    StackAdjust {
+        ops,
+        len: if down { 6 } else { 5 },
+    }
+}
+
+/// The operands [`stack_adjust`] returns.
+pub(super) struct StackAdjust {
+    ops: [Operand; 6],
+    len: usize,
+}
+
+impl std::ops::Deref for StackAdjust {
+    type Target = [Operand];
+    fn deref(&self) -> &[Operand] {
+        &self.ops[..self.len]
+    }
 }
 
 /// One argument of a call sequence ([`emit_call_sequence`]).
@@ -496,7 +517,7 @@ pub enum CallArg {
 #[allow(clippy::too_many_arguments)]
 pub fn emit_call_sequence(
     mf: &mut MachFunction,
-    kinds: Vec<ArgKind>,
+    kinds: impl IntoIterator<Item = ArgKind>,
     args: &[CallArg],
     variadic: bool,
     opc: Opcode,
@@ -527,14 +548,18 @@ pub fn emit_call_sequence(
             }
         }
     }
-    let mut uses = Vec::new();
+    let opc = MOpc::target(opc.0);
+    // The callee operands, the mask, the argument registers' uses, the
+    // form's few implicit operands and the return registers' defs.
+    cops.reserve(a.locs.len() + rets.len() + 8);
+    cops.push(Operand::reg_mask(mask::SYSV));
     for (&arg, &loc) in args.iter().zip(&a.locs) {
         let (ArgLoc::Reg(p), CallArg::Value(r, vt)) = (loc, arg) else {
             continue;
         };
         let p = part(p, vt);
         mf.push(MOpc::COPY, &[Operand::reg_def(p), Operand::reg_use(r)]);
-        uses.push(p);
+        cops.push(Operand::implicit_use(p));
     }
     if variadic {
         let mov = MOpc::target(op::MOV8ri.0);
@@ -542,11 +567,8 @@ pub fn emit_call_sequence(
             mov,
             &[Operand::reg_def(regs::AL), Operand::imm(a.xmms as i32)],
         );
-        uses.push(regs::AL);
+        cops.push(Operand::implicit_use(regs::AL));
     }
-    let opc = MOpc::target(opc.0);
-    cops.push(Operand::reg_mask(mask::SYSV));
-    cops.extend(uses.iter().map(|&p| Operand::implicit_use(p)));
     push_implicit(&mut cops, opc, false);
     let ret_ps = ret_regs(rets)?;
     cops.extend(ret_ps.iter().map(|&p| Operand::implicit_def(p)));

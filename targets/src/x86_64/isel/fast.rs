@@ -36,7 +36,7 @@ use super::super::machine::mclass;
 use super::super::{op, regs};
 use super::emit::{def_class, push_implicit, x86_cc};
 use rcc_dag::build::{StepKind, Test};
-use rcc_dag::fast::{block_operand, gep_parts, Fallback, FastBlock, FastTarget, FastVal};
+use rcc_dag::fast::{block_operand, Fallback, FastBlock, FastTarget, FastVal};
 use rcc_dag::{Cond, FCond, IselError, VT};
 use rcc_ir::entity::EntityId;
 use rcc_ir::inst::{self, Opcode};
@@ -51,6 +51,8 @@ use rcc_mach::{
 #[derive(Default)]
 pub struct FastSelector {
     ops: Vec<Operand>,
+    /// The arguments of the call being selected (reused).
+    args: Vec<super::call::CallArg>,
 }
 
 /// A memory operand.
@@ -185,8 +187,7 @@ fn push_mem(mf: &mut MachFunction, ops: &mut Vec<Operand>, m: Mem) {
 /// The value type of an integer or pointer type the selector handles
 /// (`i1` included; the callers exclude it where it needs care).
 fn int_vt(fx: &FastBlock<'_, '_>, ty: TypeId) -> Option<VT> {
-    let fl = fx.fl;
-    VT::of(&fl.m.types, fl.dl, ty)
+    fx.vt(ty)
         .filter(|v| matches!(v, VT::I1 | VT::I8 | VT::I16 | VT::I32 | VT::I64))
 }
 
@@ -197,15 +198,13 @@ fn word_vt(fx: &FastBlock<'_, '_>, ty: TypeId) -> Option<VT> {
 
 /// The value type of `float` or `double`.
 fn fp_vt(fx: &FastBlock<'_, '_>, ty: TypeId) -> Option<VT> {
-    let fl = fx.fl;
-    VT::of(&fl.m.types, fl.dl, ty).filter(|v| matches!(v, VT::F32 | VT::F64))
+    fx.vt(ty).filter(|v| matches!(v, VT::F32 | VT::F64))
 }
 
 /// The value type of a value the selector keeps in a register: an
 /// integer or pointer ([`int_vt`]), `float` or `double`.
 fn val_vt(fx: &FastBlock<'_, '_>, ty: TypeId) -> Option<VT> {
-    let fl = fx.fl;
-    VT::of(&fl.m.types, fl.dl, ty).filter(|v| {
+    fx.vt(ty).filter(|v| {
         matches!(
             v,
             VT::I1 | VT::I8 | VT::I16 | VT::I32 | VT::I64 | VT::F32 | VT::F64
@@ -565,7 +564,7 @@ impl FastSelector {
         if gv != Some(addr_slot) {
             return false;
         }
-        let Some(parts) = gep_parts(fx.fl, g) else {
+        let Some(parts) = fx.gep(g) else {
             return false;
         };
         let base = f.inst_ops(g)[0];
@@ -589,7 +588,7 @@ impl FastSelector {
         g: Inst,
     ) -> Result<Mem, IselError> {
         let bad = || IselError::new("fast-isel: a folded GEP it did not check");
-        let parts = gep_parts(fx.fl, g).ok_or_else(bad)?;
+        let parts = fx.gep(g).ok_or_else(bad)?;
         let base = fx.fl.f.inst_ops(g)[0];
         let disp = parts.offset as i64;
         match (fx.value(base), parts.scaled.first()) {
@@ -972,6 +971,16 @@ impl FastSelector {
     }
 }
 
+/// What [`super::abi::assign`] places for each of `args` (values in
+/// registers; the direct selector passes nothing in memory).
+fn arg_kinds(args: &[super::call::CallArg]) -> impl Iterator<Item = super::abi::ArgKind> + '_ {
+    use super::call::CallArg;
+    args.iter().map(|a| match *a {
+        CallArg::Value(_, vt) => super::abi::ArgKind::Value(vt),
+        CallArg::ByVal { size, align, .. } => super::abi::ArgKind::Memory { size, align },
+    })
+}
+
 /// The library function called for memory intrinsic `name`, if it is
 /// `llvm.memcpy`, `llvm.memmove` or `llvm.memset` (not the `.inline`
 /// forms, which must not call).
@@ -1075,31 +1084,40 @@ impl FastTarget for FastSelector {
         let ops = f.inst_ops(i);
         let ty = f.ty[i.index()];
         let ok = |c: bool, why: Fallback| if c { Ok(()) } else { Err(why) };
+        // The fallback kind computed only when it falls back.
+        fn lazy(c: bool, why: impl FnOnce() -> Fallback) -> Result<(), Fallback> {
+            if c {
+                Ok(())
+            } else {
+                Err(why())
+            }
+        }
         let val = |k: usize| Self::value_ok(fx, ops[k], fx.ty(ops[k]));
         match f.op(i) {
             Opcode::Alloca => ok(fx.fl.static_frame(i).is_some(), Fallback::DynamicAlloca),
             Opcode::Load | Opcode::Store if f.flags[i.index()] & inst::ATOMIC != 0 => {
                 Err(Fallback::Atomic)
             }
-            Opcode::Load => ok(
+            Opcode::Load => lazy(
                 mem_vt(fx, ty).is_some() && Self::check_addr(fx, ops[0]),
-                Self::kind_of(fx, ty, Fallback::Memory),
+                || Self::kind_of(fx, ty, Fallback::Memory),
             ),
-            Opcode::Store => ok(
+            Opcode::Store => lazy(
                 mem_vt(fx, fx.ty(ops[0])).is_some() && val(0) && Self::check_addr(fx, ops[1]),
-                Self::kind_of(fx, fx.ty(ops[0]), Fallback::Memory),
+                || Self::kind_of(fx, fx.ty(ops[0]), Fallback::Memory),
             ),
-            Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv => ok(
-                fp_vt(fx, ty).is_some() && val(0) && val(1),
-                Self::kind_of(fx, ty, Fallback::Float),
-            ),
-            Opcode::FCmp => ok(
+            Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv => {
+                lazy(fp_vt(fx, ty).is_some() && val(0) && val(1), || {
+                    Self::kind_of(fx, ty, Fallback::Float)
+                })
+            }
+            Opcode::FCmp => lazy(
                 fp_vt(fx, fx.ty(ops[0])).is_some() && val(0) && val(1),
-                Self::kind_of(fx, fx.ty(ops[0]), Fallback::Float),
+                || Self::kind_of(fx, fx.ty(ops[0]), Fallback::Float),
             ),
-            o @ (Opcode::SIToFP | Opcode::FPToSI | Opcode::FPExt | Opcode::FPTrunc) => ok(
+            o @ (Opcode::SIToFP | Opcode::FPToSI | Opcode::FPExt | Opcode::FPTrunc) => lazy(
                 fp_cast_ok(o, val_vt(fx, fx.ty(ops[0])), val_vt(fx, ty)) && val(0),
-                Self::kind_of(fx, ty, Fallback::Float),
+                || Self::kind_of(fx, ty, Fallback::Float),
             ),
             Opcode::BitCast if fp_vt(fx, ty).is_some() || fp_vt(fx, fx.ty(ops[0])).is_some() => ok(
                 fp_cast_ok(Opcode::BitCast, val_vt(fx, fx.ty(ops[0])), val_vt(fx, ty)) && val(0),
@@ -1135,13 +1153,13 @@ impl FastTarget for FastSelector {
                 word_vt(fx, ty).is_some() && val(0) && val(1),
                 Fallback::Other,
             ),
-            Opcode::Select => ok(
+            Opcode::Select => lazy(
                 int_vt(fx, ty).is_some()
                     && int_vt(fx, fx.ty(ops[0])) == Some(VT::I1)
                     && val(0)
                     && val(1)
                     && val(2),
-                Self::kind_of(fx, ty, Fallback::Other),
+                || Self::kind_of(fx, ty, Fallback::Other),
             ),
             Opcode::Unreachable => Ok(()),
             Opcode::ZExt
@@ -1162,9 +1180,9 @@ impl FastTarget for FastSelector {
                 };
                 ok(good && val(0), Fallback::Other)
             }
-            Opcode::Phi => ok(
+            Opcode::Phi => lazy(
                 val_vt(fx, ty).is_some() && fx.fl.value_vreg(i).is_some(),
-                Self::kind_of(fx, ty, Fallback::Other),
+                || Self::kind_of(fx, ty, Fallback::Other),
             ),
             Opcode::Br if ops.len() == 1 => Ok(()),
             Opcode::Br => ok(
@@ -1173,12 +1191,12 @@ impl FastTarget for FastSelector {
             ),
             Opcode::Ret => match ops.first() {
                 None => ok(!fx.fl.has_sret(), Fallback::Other),
-                Some(&v) => ok(
+                Some(&v) => lazy(
                     matches!(
                         val_vt(fx, fx.ty(v)),
                         Some(VT::I32 | VT::I64 | VT::F32 | VT::F64)
                     ) && Self::value_ok(fx, v, fx.ty(v)),
-                    Self::kind_of(fx, fx.ty(v), Fallback::Other),
+                    || Self::kind_of(fx, fx.ty(v), Fallback::Other),
                 ),
             },
             Opcode::Call => match Self::intrinsic(fx, i) {
@@ -1192,7 +1210,7 @@ impl FastTarget for FastSelector {
             Opcode::AtomicRmw | Opcode::CmpXchg | Opcode::Fence => Err(Fallback::Atomic),
             Opcode::GetElementPtr => ok(
                 Self::value_ok(fx, ops[0], fx.ty(ops[0]))
-                    && gep_parts(fx.fl, i).is_some_and(|g| {
+                    && fx.gep(i).is_some_and(|g| {
                         g.scaled.iter().all(|&(x, _)| {
                             word_vt(fx, fx.ty(x)).is_some() && Self::value_ok(fx, x, fx.ty(x))
                         })
@@ -1403,9 +1421,9 @@ impl FastTarget for FastSelector {
             Opcode::Call => self.call(fx, mf, i)?,
             Opcode::GetElementPtr if Self::folded_gep(fx, i) => {}
             Opcode::GetElementPtr => {
-                let g = gep_parts(fx.fl, i).ok_or_else(bad)?;
+                let g = fx.gep(i).ok_or_else(bad)?;
                 let mut addr = self.reg(fx, mf, ops[0], VT::I64)?;
-                for &(x, size) in &g.scaled {
+                for &(x, size) in g.scaled {
                     let xvt = word_vt(fx, fx.ty(x)).ok_or_else(bad)?;
                     let xr = self.reg(fx, mf, x, xvt)?;
                     let mut idx = self.cast(mf, Opcode::SExt, xr, xvt, VT::I64)?;
@@ -1480,7 +1498,7 @@ impl FastTarget for FastSelector {
             }
             Opcode::Switch => self.switch(fx, mf, i)?,
             Opcode::Ret => {
-                let mut uses = Vec::new();
+                let mut uses = None;
                 if let Some(&v) = ops.first() {
                     let vt = val_vt(fx, fx.ty(v)).ok_or_else(bad)?;
                     let r = self.reg(fx, mf, v, vt)?;
@@ -1490,9 +1508,9 @@ impl FastTarget for FastSelector {
                         _ => regs::EAX,
                     };
                     mf.push(MOpc::COPY, &[Operand::reg_def(p), Operand::reg_use(r)]);
-                    uses.push(Operand::implicit_use(p));
+                    uses = Some(Operand::implicit_use(p));
                 }
-                mf.push(MOpc::target(op::RET64.0), &uses);
+                mf.push(MOpc::target(op::RET64.0), uses.as_slice());
             }
             _ => return Err(bad()),
         }
@@ -1571,9 +1589,7 @@ impl FastSelector {
         match fx.fl.m.types.get(ty) {
             Type::Vector { .. } => Fallback::Vector,
             Type::Struct { .. } | Type::Named { .. } | Type::Array { .. } => Fallback::Aggregate,
-            _ if VT::of(&fx.fl.m.types, fx.fl.dl, ty).is_some_and(|v| v.is_float()) => {
-                Fallback::Float
-            }
+            _ if fx.vt(ty).is_some_and(|v| v.is_float()) => Fallback::Float,
             _ => default,
         }
     }
@@ -1587,7 +1603,6 @@ impl FastSelector {
         mf: &mut MachFunction,
         i: Inst,
     ) -> Result<(), IselError> {
-        use super::abi::ArgKind;
         use super::call::{emit_call_sequence, CallArg};
         use rcc_ir::types::{Type, TypeLookup};
         if let Some(name) = Self::intrinsic(fx, i) {
@@ -1603,8 +1618,8 @@ impl FastSelector {
         let Type::Func { ret, vararg, .. } = fx.fl.m.types.get(info.fn_ty) else {
             return Err(bad());
         };
-        let mut args = Vec::with_capacity(info.num_args as usize);
-        let mut kinds = Vec::with_capacity(info.num_args as usize);
+        let mut args = std::mem::take(&mut self.args);
+        args.clear();
         for (k, &a) in ops[1..1 + info.num_args as usize].iter().enumerate() {
             let vt = mem_vt(fx, fx.ty(a)).ok_or_else(bad)?;
             let mut r = self.reg(fx, mf, a, vt)?;
@@ -1618,7 +1633,6 @@ impl FastSelector {
                 avt = VT::I32;
             }
             args.push(CallArg::Value(Reg::virt(r), avt));
-            kinds.push(ArgKind::Value(avt));
         }
         let (opc, cops) = match fx.value(ops[0]) {
             Some(FastVal::Global(g, 0)) => {
@@ -1639,8 +1653,9 @@ impl FastSelector {
             Type::Void => Vec::new(),
             _ => vec![mem_vt(fx, ret).ok_or_else(bad)?],
         };
-        let res = emit_call_sequence(mf, kinds, &args, vararg, opc, cops, &rets)?;
-        if let Some(r) = res.first().and_then(|r| r.as_virt()) {
+        let res = emit_call_sequence(mf, arg_kinds(&args), &args, vararg, opc, cops, &rets);
+        self.args = args;
+        if let Some(r) = res?.first().and_then(|r| r.as_virt()) {
             fx.set(mf, i, r);
         }
         Ok(())
@@ -1656,10 +1671,10 @@ impl FastSelector {
         i: Inst,
         lib: &str,
     ) -> Result<(), IselError> {
-        use super::abi::ArgKind;
         use super::call::{emit_call_sequence, CallArg};
         let ops = fx.fl.f.inst_ops(i);
-        let mut args = Vec::with_capacity(3);
+        let mut args = std::mem::take(&mut self.args);
+        args.clear();
         for (&a, to) in ops[1..4].iter().zip([VT::I64, VT::I64, VT::I64]) {
             let vt = word_vt(fx, fx.ty(a))
                 .ok_or_else(|| IselError::new("fast-isel: a memory intrinsic's operand"))?;
@@ -1668,13 +1683,6 @@ impl FastSelector {
             let r = self.cast(mf, Opcode::ZExt, r, vt, to)?;
             args.push(CallArg::Value(Reg::virt(r), to));
         }
-        let kinds = args
-            .iter()
-            .map(|a| match *a {
-                CallArg::Value(_, vt) => ArgKind::Value(vt),
-                _ => ArgKind::Value(VT::I64),
-            })
-            .collect();
         let flag = if fx.fl.pic {
             crate::x86_64::sym_flags::for_ref(rcc_dag::SymRef::PreemptibleCall)
         } else {
@@ -1686,8 +1694,17 @@ impl FastSelector {
             offset: 0,
             flag,
         });
-        emit_call_sequence(mf, kinds, &args, false, op::CALL64pcrel32, vec![sym], &[])?;
-        Ok(())
+        let r = emit_call_sequence(
+            mf,
+            arg_kinds(&args),
+            &args,
+            false,
+            op::CALL64pcrel32,
+            vec![sym],
+            &[],
+        );
+        self.args = args;
+        r.map(|_| ())
     }
 
     /// Integer cast `o` of `x` from `from` to `to` (checked).
