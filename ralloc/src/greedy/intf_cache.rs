@@ -87,7 +87,8 @@ impl UnitHull {
 struct UnitTable {
     /// The unit generation the table was built under.
     stamp: u64,
-    /// Per layout position: the hull of the union (assigned vregs).
+    /// Per layout position: the hull of the unit's live range and union
+    /// (the fixed and assigned parts), or `STALE`.
     hulls: Vec<UnitHull>,
     /// Per layout position: the hull of the unit's own live range (the
     /// program's uses of it; `NONE` throughout for a reserved unit).
@@ -158,7 +159,6 @@ impl InterferenceCache {
         for &u in st.units.units(p) {
             match self.units.get(u as usize) {
                 Some(table) if table.stamp == self.unit_gen && table.hulls[k] != UnitHull::STALE => {
-                    h.merge(table.fixed[k]);
                     h.merge(table.hulls[k]);
                 }
                 _ => h.merge(self.unit_slow(st, u, k, spans)),
@@ -267,10 +267,11 @@ impl InterferenceCache {
         if self.units[i].stamp != self.unit_gen {
             self.build(st, u, spans);
         }
-        let h = &mut self.units[i].hulls[k];
+        let table = &mut self.units[i];
+        let h = &mut table.hulls[k];
         if *h == UnitHull::STALE {
             let span = spans[k];
-            *h = UnitHull::NONE;
+            *h = table.fixed[k];
             if let Some(((fs, fe), (ls, le))) =
                 st.matrix.union(u).first_last_overlap(span.start, span.end)
             {
@@ -278,9 +279,7 @@ impl InterferenceCache {
                 h.note(span, ls, le);
             }
         }
-        let mut h = *h;
-        h.merge(self.units[i].fixed[k]);
-        h
+        *h
     }
 
     /// Fills unit `u`'s table from its whole union.
@@ -288,8 +287,6 @@ impl InterferenceCache {
     fn build(&mut self, st: &Liveness, u: u16, spans: &[BlockSpan]) {
         let table = &mut self.units[u as usize];
         table.stamp = self.unit_gen;
-        table.hulls.clear();
-        table.hulls.resize(spans.len(), UnitHull::NONE);
         table.fixed.clear();
         table.fixed.resize(spans.len(), UnitHull::NONE);
         if !st.units.is_reserved(u) {
@@ -304,6 +301,8 @@ impl InterferenceCache {
                 }
             }
         }
+        table.hulls.clear();
+        table.hulls.extend_from_slice(&table.fixed);
         for (s, e, _) in st.matrix.union(u).entries() {
             let mut k = block_of(spans, s) as usize;
             while let Some(&span) = spans.get(k) {
