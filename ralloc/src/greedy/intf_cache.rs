@@ -158,7 +158,9 @@ impl InterferenceCache {
         };
         for &u in st.units.units(p) {
             match self.units.get(u as usize) {
-                Some(table) if table.stamp == self.unit_gen && table.hulls[k] != UnitHull::STALE => {
+                Some(table)
+                    if table.stamp == self.unit_gen && table.hulls[k] != UnitHull::STALE =>
+                {
                     h.merge(table.hulls[k]);
                 }
                 _ => h.merge(self.unit_slow(st, u, k, spans)),
