@@ -526,11 +526,9 @@ impl Greedy {
             }
             self.editor
                 .set_block(b, u32::from(reg_in) * main, u32::from(reg_out) * main);
-            if reg_in {
-                if self.icache.get(st, t, p, pos, &self.spans).is_some() {
-                    let top = st.indexes.first_insert_point(mf, b).inst;
-                    self.editor.cut(st, b, top, 0);
-                }
+            if reg_in && self.icache.get(st, t, p, pos, &self.spans).is_some() {
+                let top = st.indexes.first_insert_point(mf, b).inst;
+                self.editor.cut(st, b, top, 0);
             }
         }
         let mut products = std::mem::take(&mut self.products);
