@@ -206,7 +206,7 @@ impl Greedy {
         p: PReg,
         pos: u32,
     ) -> Option<(SlotIndex, SlotIndex)> {
-        ic.get(st, t, p, pos, self.spans[pos as usize], self.spans.len())
+        ic.get(st, t, p, pos, &self.spans)
     }
 
     /// LLVM's `calcSpillCost`: one spill instruction per use block, two
@@ -486,7 +486,7 @@ impl Greedy {
                 }
                 continue;
             }
-            let intf = self.icache.get(st, t, p, m.pos, span, self.spans.len());
+            let intf = self.icache.get(st, t, p, m.pos, &self.spans);
             if reg_in && (intf.is_some() || !reg_out) {
                 // Leave the register before the interference (or after the
                 // last use when the value does not stay in it).
@@ -526,16 +526,9 @@ impl Greedy {
             }
             self.editor
                 .set_block(b, u32::from(reg_in) * main, u32::from(reg_out) * main);
-            if reg_in {
-                let span = self.spans[pos as usize];
-                if self
-                    .icache
-                    .get(st, t, p, pos, span, self.spans.len())
-                    .is_some()
-                {
-                    let top = st.indexes.first_insert_point(mf, b).inst;
-                    self.editor.cut(st, b, top, 0);
-                }
+            if reg_in && self.icache.get(st, t, p, pos, &self.spans).is_some() {
+                let top = st.indexes.first_insert_point(mf, b).inst;
+                self.editor.cut(st, b, top, 0);
             }
         }
         let mut products = std::mem::take(&mut self.products);

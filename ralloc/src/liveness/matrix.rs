@@ -15,9 +15,17 @@
 //! when assigned; an interval must not change while assigned (unassign,
 //! edit, assign again). After renumbering, [`LiveRegMatrix::rebuild`]
 //! re-inserts every assigned interval.
+//!
+//! Every assignment and unassignment since the unions were last emptied
+//! ([`LiveRegMatrix::clear`], [`LiveRegMatrix::rebuild`], which set a new
+//! [`LiveRegMatrix::reset_tag`]) is logged as the runs that entered or left
+//! the unions ([`LiveRegMatrix::changes`]), so a cache of per-block
+//! interference can update the blocks a change touches instead of
+//! forgetting a register's every block.
 
 use super::intervals::LiveIntervals;
-use super::union::LiveIntervalUnion;
+use super::slot::SlotIndex;
+use super::union::{runs, LiveIntervalUnion};
 use super::units::RegUnits;
 use crate::vrm::VirtRegMap;
 use rcc_ir::entity::EntityId;
@@ -35,6 +43,16 @@ pub enum Interference {
     Virt,
 }
 
+/// One logged union change: the run `[start, end)` of a vreg entered
+/// (`add`) or left the unions of `reg`'s units.
+#[derive(Copy, Clone, Debug)]
+pub struct UnionChange {
+    pub reg: PReg,
+    pub start: SlotIndex,
+    pub end: SlotIndex,
+    pub add: bool,
+}
+
 /// The matrix (see the module comment).
 #[derive(Default)]
 pub struct LiveRegMatrix {
@@ -46,6 +64,10 @@ pub struct LiveRegMatrix {
     changed: Vec<u64>,
     /// Counts union changes; never reset, so tags are never reused.
     clock: u64,
+    /// The value of `clock` when the unions were last emptied.
+    reset: u64,
+    /// The changes since then, in order.
+    log: Vec<UnionChange>,
 }
 
 impl LiveRegMatrix {
@@ -65,6 +87,8 @@ impl LiveRegMatrix {
     /// Marks every union changed.
     fn touch_all(&mut self) {
         self.clock += 1;
+        self.reset = self.clock;
+        self.log.clear();
         self.changed.clear();
         self.changed.resize(self.unions.len(), self.clock);
     }
@@ -89,6 +113,26 @@ impl LiveRegMatrix {
     /// exactly when no union changed since (nor was the matrix cleared).
     pub fn clock(&self) -> u64 {
         self.clock
+    }
+
+    /// Changes whenever the unions are emptied (and refilled): the log
+    /// of [`LiveRegMatrix::changes`] starts afresh then.
+    pub fn reset_tag(&self) -> u64 {
+        self.reset
+    }
+
+    /// The union changes since the last reset, in order.
+    pub fn changes(&self) -> &[UnionChange] {
+        &self.log
+    }
+
+    fn log_runs(&mut self, lr: &super::range::LiveRange, reg: PReg, add: bool) {
+        self.log.extend(runs(lr).map(|(start, end)| UnionChange {
+            reg,
+            start,
+            end,
+            add,
+        }));
     }
 
     /// The union of unit `u`.
@@ -203,6 +247,7 @@ impl LiveRegMatrix {
             self.unions[u as usize].insert(lr, v);
             self.touch(u);
         }
+        self.log_runs(lr, p, true);
         vrm.set_phys(v, Some(p));
         self.assignments += 1;
     }
@@ -221,6 +266,7 @@ impl LiveRegMatrix {
             self.unions[u as usize].remove(lr, v);
             self.touch(u);
         }
+        self.log_runs(lr, p, false);
         vrm.set_phys(v, None);
     }
 

@@ -183,7 +183,7 @@ impl LiveIntervalUnion {
 }
 
 /// The segments of `lr` with adjacent ones joined: `(start, end)` runs.
-fn runs(lr: &LiveRange) -> impl Iterator<Item = (SlotIndex, SlotIndex)> + '_ {
+pub(crate) fn runs(lr: &LiveRange) -> impl Iterator<Item = (SlotIndex, SlotIndex)> + '_ {
     let segs = lr.segments();
     let mut k = 0;
     std::iter::from_fn(move || {
