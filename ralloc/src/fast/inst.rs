@@ -91,7 +91,7 @@ impl Fast<'_> {
             }
             self.mark_clobbered(p.0 as usize);
             if o.has(flag::EARLY_CLOBBER) {
-                for &a in t.aliases(p) {
+                for &a in self.rs.aliases(p) {
                     self.rs.use_claimed[a as usize] = true;
                     self.touched.push(a as usize);
                 }
@@ -124,7 +124,7 @@ impl Fast<'_> {
                 .filter(|_| o.is_use() && !o.has(flag::UNDEF))
             {
                 if !self.rs.reserved[p.0 as usize] {
-                    for &a in t.aliases(p) {
+                    for &a in self.rs.aliases(p) {
                         self.claim_use(a as usize);
                     }
                 }
@@ -163,7 +163,7 @@ impl Fast<'_> {
                     vreg_of(e) == Some(v) && e.is_use() && e.has(flag::UNDEF)
                 })
                 .map(|j| self.allocs[base + j])
-                .filter(|&r| self.rs.fits(self.t, r, &w))
+                .filter(|&r| self.rs.fits_cached(t, r, &w))
             {
                 r
             } else {
@@ -217,7 +217,7 @@ impl Fast<'_> {
                     && !self.rs.reserved[p.0 as usize]
                     && !self.info.phys_live_after(base + k);
                 if last {
-                    for &a in t.aliases(p) {
+                    for &a in self.rs.aliases(p) {
                         self.rs.pinned[a as usize] = false;
                     }
                 }
@@ -231,7 +231,9 @@ impl Fast<'_> {
         // order of their stores.
         let mut victims = self.rs.occupied.iter().filter(|&&q| {
             self.any_clobbered
-                && t.aliases(rcc_mc::Reg(q))
+                && self
+                    .rs
+                    .aliases(rcc_mc::Reg(q))
                     .iter()
                     .any(|&a| self.rs.is_clobbered(a as usize))
         });
@@ -381,7 +383,7 @@ impl Fast<'_> {
     fn early_clobbered(&self, r: PReg) -> bool {
         self.early_phys
             .iter()
-            .any(|&p| self.t.aliases(p).contains(&r.0))
+            .any(|&p| self.rs.aliases(p).contains(&r.0))
     }
 
     /// The register class operand `k` of the instruction demands.
@@ -449,16 +451,17 @@ impl Fast<'_> {
         tied: bool,
     ) -> Result<PReg, AllocError> {
         let cur = self.rs.loc[v as usize];
+        let fits = cur.0 != 0 && self.rs.fits_cached(self.t, cur, w);
         let written = |r: PReg| {
             self.early_clobbered(r)
                 || (tied
                     && self
-                        .t
+                        .rs
                         .aliases(r)
                         .iter()
                         .any(|&a| self.rs.is_clobbered(a as usize)))
         };
-        if cur.0 != 0 && self.rs.fits(self.t, cur, w) && !written(cur) {
+        if fits && !written(cur) {
             self.claim_use(cur.0 as usize);
             return Ok(cur);
         }
@@ -505,7 +508,7 @@ impl Fast<'_> {
         pos: usize,
     ) -> Result<PReg, AllocError> {
         let cur = self.rs.loc[v as usize];
-        let r = if cur.0 != 0 && self.rs.fits(self.t, cur, w) && !self.early_clobbered(cur) {
+        let r = if cur.0 != 0 && self.rs.fits_cached(self.t, cur, w) && !self.early_clobbered(cur) {
             cur
         } else {
             self.find_and_clear(mf, v, w, Purpose::Use, pos)?

@@ -73,7 +73,9 @@ pub struct FastScratch {
     cons: Vec<Option<rcc_mach::RegClassId>>,
     clobber_order: Vec<u16>,
     after: Vec<crate::output::Edit>,
-    insts: Vec<MInst>,
+    /// A block's instructions while it is allocated, then the rewrite's
+    /// layout buffer.
+    pub(crate) insts: Vec<MInst>,
     /// The result of the last [`allocate_in`].
     pub allocation: Allocation,
 }
