@@ -68,7 +68,7 @@ pub struct FastScratch {
     touched: Vec<usize>,
     dead: Vec<u32>,
     early_phys: Vec<PReg>,
-    regk: Vec<u32>,
+    regk: Vec<inst::RegOp>,
     constraints: rcc_mach::constraint::RegConstraints,
     cons: Vec<Option<rcc_mach::RegClassId>>,
     clobber_order: Vec<u16>,
