@@ -231,12 +231,14 @@ pub fn two_address_in(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut TwoAddr
     let facts = &mut s.facts;
     facts.compute(mf);
     mf.rewrite(&mut s.layout, |mf, b, old, out| {
-        if !old.iter().any(|&i| needs_fix(mf, i)) {
+        // The instructions before the first one to rewrite stay as they are.
+        let Some(first) = old.iter().position(|&i| needs_fix(mf, i)) else {
             out.extend_from_slice(old);
             return;
-        }
+        };
+        out.extend_from_slice(&old[..first]);
         facts.scan_block(mf, b, old);
-        for (p, &i) in old.iter().enumerate() {
+        for (p, &i) in old.iter().enumerate().skip(first) {
             fix.clear();
             let ops = mf.operands(i);
             for (k, &u) in ops.iter().enumerate() {
