@@ -2,7 +2,7 @@
 //! module's comment and numbered below).
 
 use super::info::{reads, Info};
-use super::regs::{Purpose, RegState, Want, NONE};
+use super::regs::{Purpose, RegState, Want, CLOBBERED, DEF_CLAIMED, NONE, PINNED, USE_CLAIMED};
 use crate::output::{AllocError, Edit, Loc, ProgPoint};
 use rcc_mach::constraint::RegConstraints;
 use rcc_mach::{
@@ -132,7 +132,7 @@ impl Fast<'_> {
             self.mark_clobbered(p.0 as usize);
             if o.has(flag::EARLY_CLOBBER) {
                 for &a in self.rs.aliases(p) {
-                    self.rs.use_claimed[a as usize] = true;
+                    self.rs.flags[a as usize] |= USE_CLAIMED;
                     self.touched.push(a as usize);
                 }
                 self.early_phys.push(p);
@@ -260,7 +260,7 @@ impl Fast<'_> {
                     && !self.info.phys_live_after(base + k as usize);
                 if last {
                     for &a in self.rs.aliases(p) {
-                        self.rs.pinned[a as usize] = false;
+                        self.rs.flags[a as usize] &= !PINNED;
                     }
                 }
             }
@@ -358,7 +358,7 @@ impl Fast<'_> {
             }
             self.rs.written[p.0 as usize] = true;
             if self.info.phys_live_after(base + k as usize) {
-                self.rs.pinned[p.0 as usize] = true;
+                self.rs.flags[p.0 as usize] |= PINNED;
             }
         }
         for &p in implicit_defs {
@@ -369,9 +369,7 @@ impl Fast<'_> {
 
         // 6. Clean up.
         for &r in &self.touched {
-            self.rs.use_claimed[r] = false;
-            self.rs.def_claimed[r] = false;
-            self.rs.clobbered[r] = false;
+            self.rs.flags[r] &= PINNED;
         }
         self.touched.clear();
         self.rs.mask_on = false;
@@ -451,19 +449,19 @@ impl Fast<'_> {
 
     fn mark_clobbered(&mut self, r: usize) {
         self.any_clobbered = true;
-        if !self.rs.clobbered[r] {
-            self.rs.clobbered[r] = true;
+        if self.rs.flags[r] & CLOBBERED == 0 {
+            self.rs.flags[r] |= CLOBBERED;
             self.touched.push(r);
         }
     }
 
     fn claim_use(&mut self, r: usize) {
-        self.rs.use_claimed[r] = true;
+        self.rs.flags[r] |= USE_CLAIMED;
         self.touched.push(r);
     }
 
     fn claim_def(&mut self, r: usize) {
-        self.rs.def_claimed[r] = true;
+        self.rs.flags[r] |= DEF_CLAIMED;
         self.touched.push(r);
     }
 

@@ -131,7 +131,7 @@ pub fn allocate_in(
         let b = mf.order[n];
         fast.rs.reset_block();
         for &r in fast.info.block_live(n) {
-            fast.rs.pinned[r.0 as usize] = true;
+            fast.rs.flags[r.0 as usize] |= regs::PINNED;
         }
         let start = mf.blocks[b].start as usize;
         insts.clear();

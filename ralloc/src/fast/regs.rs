@@ -17,6 +17,17 @@ use rcc_mach::{FrameIdx, FrameKind, MachFunction, PReg, RegClassId, TargetInfo, 
 
 pub const NONE: u32 = u32::MAX;
 
+/// Register flag: the program holds the register live itself.
+pub const PINNED: u8 = 1;
+/// Register flag: read by the instruction being allocated (or written by
+/// one of its early-clobber physical defs): no other use may take it.
+pub const USE_CLAIMED: u8 = 2;
+/// Register flag: taken by a def of the instruction being allocated.
+pub const DEF_CLAIMED: u8 = 4;
+/// Register flag: written by the instruction being allocated besides its
+/// virtual-register defs.
+pub const CLOBBERED: u8 = 8;
+
 /// Entries of the candidate-set lookup cache.
 const CAND_CACHE: usize = 256;
 
@@ -29,7 +40,9 @@ pub struct RegState {
     /// set: `occupied[occupied_at[p]] == p` for each of them).
     pub occupied: Vec<u16>,
     occupied_at: Vec<u32>,
-    pub pinned: Vec<bool>,
+    /// Per register, [`PINNED`], [`USE_CLAIMED`], [`DEF_CLAIMED`] and
+    /// [`CLOBBERED`] (one byte, read at once by [`RegState::is_free`]).
+    pub flags: Vec<u8>,
     /// Registers never allocated (target-reserved plus the options').
     pub reserved: Vec<bool>,
     /// Per register: it or a register overlapping it is reserved.
@@ -54,14 +67,6 @@ pub struct RegState {
     /// The target's own reserved registers (computed once per scratch; a
     /// scratch serves one target).
     pub target_reserved: Vec<bool>,
-    /// Registers read by the instruction being allocated (and registers
-    /// its early-clobber physical defs write): no other use may take them.
-    pub use_claimed: Vec<bool>,
-    /// Registers taken by the defs of the instruction being allocated.
-    pub def_claimed: Vec<bool>,
-    /// Registers the instruction being allocated writes besides its
-    /// virtual-register defs.
-    pub clobbered: Vec<bool>,
     /// The register mask `mask_regs` and `mask_clobbered` are for
     /// (`NONE`: none yet since `reserved` last changed).
     mask_for: u32,
@@ -148,10 +153,7 @@ impl RegState {
         reset(&mut self.occupant, n, NONE);
         self.occupied.clear();
         reset(&mut self.occupied_at, n, NONE);
-        reset(&mut self.pinned, n, false);
-        reset(&mut self.use_claimed, n, false);
-        reset(&mut self.def_claimed, n, false);
-        reset(&mut self.clobbered, n, false);
+        reset(&mut self.flags, n, 0);
         self.mask_on = false;
         reset(&mut self.written, n, false);
         reset(&mut self.loc, num_vregs, rcc_mc::Reg(0));
@@ -167,7 +169,8 @@ impl RegState {
             *o = NONE;
         }
         self.occupied.clear();
-        self.pinned.fill(false);
+        // Claims are cleared after every instruction: only pins remain.
+        self.flags.fill(0);
     }
 
     /// The part of `r` an operand with sub-register `sub` names.
@@ -228,19 +231,25 @@ impl RegState {
     /// besides its virtual-register defs.
     #[inline]
     pub fn is_clobbered(&self, a: usize) -> bool {
-        self.clobbered[a] || (self.mask_on && self.mask_clobbered[a])
+        self.flags[a] & CLOBBERED != 0 || (self.mask_on && self.mask_clobbered[a])
     }
 
     /// Whether `r` is blocked for the purpose `p` regardless of occupants.
     #[inline]
     fn blocked(&self, a: usize, p: Purpose) -> bool {
-        self.pinned[a]
-            || self.def_claimed[a]
-            || match p {
-                Purpose::Use => self.use_claimed[a],
-                Purpose::Def => self.is_clobbered(a),
-                Purpose::EarlyDef => self.is_clobbered(a) || self.use_claimed[a],
-            }
+        let f = self.flags[a];
+        match p {
+            Purpose::Use => f & (PINNED | DEF_CLAIMED | USE_CLAIMED) != 0,
+            Purpose::Def => f & (PINNED | DEF_CLAIMED | CLOBBERED) != 0 || self.mask_hit(a),
+            Purpose::EarlyDef => f != 0 || self.mask_hit(a),
+        }
+    }
+
+    /// Whether a call's register mask clobbers `a` in the instruction
+    /// being allocated.
+    #[inline]
+    fn mask_hit(&self, a: usize) -> bool {
+        self.mask_on && self.mask_clobbered[a]
     }
 
     /// Whether `r` and everything overlapping it is free for `v`: not
@@ -258,7 +267,8 @@ impl RegState {
         let mut cost = 0;
         for &a in self.aliases(r) {
             let a = a as usize;
-            if self.blocked(a, p) || (self.occupant[a] != NONE && self.use_claimed[a]) {
+            if self.blocked(a, p) || (self.occupant[a] != NONE && self.flags[a] & USE_CLAIMED != 0)
+            {
                 return None;
             }
             let o = self.occupant[a];
