@@ -17,8 +17,8 @@
 
 use crate::codegen::{FnCx, Worker};
 use crate::options::RegAlloc;
-use rcc_mach::passes::two_address::two_address;
-use rcc_mach::passes::{expand_pseudos::expand_pseudos, phi_elim::eliminate_phis};
+use rcc_mach::passes::two_address::two_address_in;
+use rcc_mach::passes::{expand_pseudos::expand_pseudos_in, phi_elim::eliminate_phis};
 
 /// Optimization levels a pass runs at, as a bit set over `-O0`..`-O3`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -637,7 +637,7 @@ fn phi_elimination(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
 
 fn two_address_pass(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     let before = w.mf.num_insts();
-    let commuted = two_address(&mut w.mf, cx.module.target.info());
+    let commuted = two_address_in(&mut w.mf, cx.module.target.info(), &mut w.opt.two_address);
     Ok(counts(&[
         w.mf.num_insts().saturating_sub(before) as u64,
         commuted,
@@ -854,7 +854,12 @@ fn prolog_epilog(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
 }
 
 fn post_ra_pseudos(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
-    expand_pseudos(&mut w.mf, cx.module.m, cx.module.target.info())?;
+    expand_pseudos_in(
+        &mut w.mf,
+        cx.module.m,
+        cx.module.target.info(),
+        &mut w.opt.layout,
+    )?;
     Ok([0; MAX_COUNTERS])
 }
 

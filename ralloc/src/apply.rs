@@ -66,10 +66,21 @@ pub fn materialize(
 
 /// Rewrites `mf` according to `a`.
 pub fn apply(mf: &mut MachFunction, t: &dyn TargetInfo, a: &Allocation) -> Result<(), AllocError> {
+    apply_in(mf, t, a, &mut Vec::new())
+}
+
+/// [`apply`] with a reused layout buffer.
+pub fn apply_in(
+    mf: &mut MachFunction,
+    t: &dyn TargetInfo,
+    a: &Allocation,
+    scratch: &mut Vec<MInst>,
+) -> Result<(), AllocError> {
     // Operands first: positions are stable, the layout is untouched.
-    for b in mf.order.clone() {
-        for k in 0..mf.block_insts(b).len() {
-            let i = mf.block_insts(b)[k];
+    for n in 0..mf.order.len() {
+        let b = mf.blocks[mf.order[n]];
+        for pos in b.start as usize..b.end as usize {
+            let i = mf.layout[pos];
             let base = mf.operand_range(i).start;
             for (n, o) in mf.operands_mut(i).iter_mut().enumerate() {
                 if !o.reg().is_virtual() {
@@ -87,9 +98,8 @@ pub fn apply(mf: &mut MachFunction, t: &dyn TargetInfo, a: &Allocation) -> Resul
         }
     }
     let mut err = None;
-    let mut scratch = Vec::new();
     let edits = &a.edits;
-    mf.rewrite(&mut scratch, |mf, b, old, out| {
+    mf.rewrite(scratch, |mf, b, old, out| {
         let start = mf.blocks[b].start as usize;
         let mut cursor = first_edit_at(mf, b, edits);
         for (k, &i) in old.iter().enumerate() {

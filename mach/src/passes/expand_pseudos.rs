@@ -18,9 +18,18 @@ use rcc_ir::Module;
 /// Lowers the copy-like pseudos of an allocated function. On failure, the
 /// error names the instruction the target could not copy.
 pub fn expand_pseudos(mf: &mut MachFunction, m: &Module, t: &dyn TargetInfo) -> Result<(), String> {
-    let mut scratch = Vec::new();
+    expand_pseudos_in(mf, m, t, &mut Vec::new())
+}
+
+/// [`expand_pseudos`] with a reused layout buffer.
+pub fn expand_pseudos_in(
+    mf: &mut MachFunction,
+    m: &Module,
+    t: &dyn TargetInfo,
+    scratch: &mut Vec<MInst>,
+) -> Result<(), String> {
     let mut failed: Option<MInst> = None;
-    mf.rewrite(&mut scratch, |mf, b, old, out| {
+    mf.rewrite(scratch, |mf, b, old, out| {
         for (k, &i) in old.iter().enumerate() {
             let opc = mf.opc(i);
             if opc.as_target().is_some() {

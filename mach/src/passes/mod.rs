@@ -52,6 +52,10 @@ pub struct OptScratch {
     pub peephole: peephole::Peephole,
     pub phi_split: phi_split::PhiSplit,
     pub postra_sink: postra_sink::PostRaSink,
+    pub two_address: two_address::TwoAddressScratch,
+    /// The layout buffer of passes that rebuild the layout without other
+    /// state (post-RA pseudo expansion).
+    pub layout: Vec<crate::func::MInst>,
 }
 
 /// Whether every implicit def of target opcode `op` is present on `i` and

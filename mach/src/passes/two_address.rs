@@ -48,11 +48,15 @@ use crate::target::{iflag, MOpc, TargetInfo};
 use rcc_ir::entity::EntityId;
 
 /// Per virtual register: how many defs, the block of its first def, and
-/// whether it is read outside that block (see the module comment).
+/// the block(s) it is read in (see the module comment). Kept in a
+/// [`TwoAddressScratch`] from function to function.
+#[derive(Default)]
 struct VregFacts {
     defs: Vec<u8>,
     def_block: Vec<u32>,
-    read_elsewhere: Vec<bool>,
+    /// The block of its reads: `NONE` when it has none, `MANY` when they
+    /// are in several blocks.
+    read_block: Vec<u32>,
     /// Per vreg, `(block stamp, index)` of its last read in the block
     /// being rewritten.
     last_read: Vec<(u32, u32)>,
@@ -62,24 +66,42 @@ struct VregFacts {
     copies: Vec<(u32, u32)>,
 }
 
+const NONE: u32 = u32::MAX;
+const MANY: u32 = u32::MAX - 1;
+
+/// Makes `v` `n` copies of `x`, keeping its capacity.
+fn reset<T: Copy>(v: &mut Vec<T>, n: usize, x: T) {
+    v.clear();
+    v.resize(n, x);
+}
+
+/// The two-address pass's buffers, reused from function to function.
+#[derive(Default)]
+pub struct TwoAddressScratch {
+    facts: VregFacts,
+    layout: Vec<MInst>,
+}
+
 /// How many copies [`VregFacts::copy_chain`] follows (LLVM's
 /// `MaxDataFlowEdge`).
 const MAX_COPY_CHAIN: usize = 3;
 
 impl VregFacts {
-    fn new(mf: &MachFunction) -> VregFacts {
+    /// Computes the facts of `mf` in one walk over its operands.
+    fn compute(&mut self, mf: &MachFunction) {
         let n = mf.num_vregs();
-        let mut f = VregFacts {
-            defs: vec![0; n],
-            def_block: vec![u32::MAX; n],
-            read_elsewhere: vec![false; n],
-            last_read: vec![(u32::MAX, 0); n],
-            copies: Vec::new(),
-        };
+        let f = self;
+        reset(&mut f.defs, n, 0);
+        reset(&mut f.def_block, n, NONE);
+        reset(&mut f.read_block, n, NONE);
+        reset(&mut f.last_read, n, (NONE, 0));
+        f.copies.clear();
         for &b in &mf.order {
-            for &i in mf.block_insts(b) {
+            let b = b.as_u32();
+            for &i in mf.block_insts(MBlock::from_u32(b)) {
+                let ops = mf.operands(i);
                 if mf.opc(i) == MOpc::COPY {
-                    if let [d, u] = mf.operands(i) {
+                    if let [d, u] = ops {
                         let full =
                             |o: &Operand| o.is_reg() && o.subreg().is_none() && !o.has(flag::UNDEF);
                         if let (Some(dv), Some(uv), true) =
@@ -89,30 +111,24 @@ impl VregFacts {
                         }
                     }
                 }
-                for o in mf.operands(i) {
-                    if let Some(v) = o.reg().as_virt().filter(|_| o.is_reg() && o.is_def()) {
-                        let k = v.index();
+                for o in ops {
+                    // Not a register: `reg()` is none.
+                    let Some(v) = o.reg().as_virt() else { continue };
+                    let k = v.index();
+                    if o.has(flag::DEF) {
                         f.defs[k] = f.defs[k].saturating_add(1);
-                        if f.def_block[k] == u32::MAX {
-                            f.def_block[k] = b.as_u32();
+                        if f.def_block[k] == NONE {
+                            f.def_block[k] = b;
                         }
-                    }
-                }
-            }
-        }
-        for &b in &mf.order {
-            for &i in mf.block_insts(b) {
-                for o in mf.operands(i) {
-                    if let Some(v) = o.reg().as_virt().filter(|_| o.is_reg() && o.is_use()) {
-                        if f.def_block[v.index()] != b.as_u32() {
-                            f.read_elsewhere[v.index()] = true;
-                        }
+                    } else if f.read_block[k] == NONE {
+                        f.read_block[k] = b;
+                    } else if f.read_block[k] != b {
+                        f.read_block[k] = MANY;
                     }
                 }
             }
         }
         f.copies.sort_unstable();
-        f
     }
 
     /// Whether `to` reaches `from` through at most [`MAX_COPY_CHAIN`]
@@ -161,7 +177,9 @@ impl VregFacts {
         if sb == b.as_u32() && last as usize > p {
             return Some(true);
         }
-        let local = self.defs[k] == 1 && self.def_block[k] == b.as_u32() && !self.read_elsewhere[k];
+        let b = b.as_u32();
+        let reads_here = self.read_block[k] == NONE || self.read_block[k] == b;
+        let local = self.defs[k] == 1 && self.def_block[k] == b && reads_here;
         local.then_some(false)
     }
 }
@@ -188,6 +206,11 @@ fn other_source(mf: &MachFunction, i: MInst, k: usize) -> Option<(usize, VReg)> 
 /// Returns how many instructions were commuted by rule (0) (the other
 /// source carried back from the def through copies).
 pub fn two_address(mf: &mut MachFunction, t: &dyn TargetInfo) -> u64 {
+    two_address_in(mf, t, &mut TwoAddressScratch::default())
+}
+
+/// [`two_address`] with the buffers of `s` (one per worker).
+pub fn two_address_in(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut TwoAddressScratch) -> u64 {
     let mut commuted = 0u64;
     let needs_fix = |mf: &MachFunction, i: MInst| {
         let ops = mf.operands(i);
@@ -204,16 +227,18 @@ pub fn two_address(mf: &mut MachFunction, t: &dyn TargetInfo) -> u64 {
         mf.props = (mf.props & !prop::IS_SSA) | prop::TIED_REWRITTEN;
         return 0;
     }
-    let mut scratch = Vec::new();
     let mut fix: Vec<(usize, Operand, Operand)> = Vec::new();
-    let mut facts = VregFacts::new(mf);
-    mf.rewrite(&mut scratch, |mf, b, old, out| {
-        if !old.iter().any(|&i| needs_fix(mf, i)) {
+    let facts = &mut s.facts;
+    facts.compute(mf);
+    mf.rewrite(&mut s.layout, |mf, b, old, out| {
+        // The instructions before the first one to rewrite stay as they are.
+        let Some(first) = old.iter().position(|&i| needs_fix(mf, i)) else {
             out.extend_from_slice(old);
             return;
-        }
+        };
+        out.extend_from_slice(&old[..first]);
         facts.scan_block(mf, b, old);
-        for (p, &i) in old.iter().enumerate() {
+        for (p, &i) in old.iter().enumerate().skip(first) {
             fix.clear();
             let ops = mf.operands(i);
             for (k, &u) in ops.iter().enumerate() {

@@ -19,7 +19,7 @@
 //! `undef` (a partial write keeps the rest of the register).
 
 use rcc_ir::entity::EntityId;
-use rcc_mach::{flag, MachFunction, Operand, PReg, TargetInfo};
+use rcc_mach::{flag, MInst, MachFunction, Operand, PReg, TargetInfo};
 
 const NONE: u32 = u32::MAX;
 
@@ -51,10 +51,12 @@ pub struct Info {
     live_pool: Vec<PReg>,
     /// Scratch of the backward scan: physical registers live.
     live: Vec<bool>,
-    /// Per layout position of a block: it has a physical register
-    /// operand (the backward scan skips the others: nothing is live in
-    /// them).
-    has_phys: Vec<bool>,
+    /// The instructions with a physical register operand, in layout
+    /// order: the backward scan visits only them (nothing else changes
+    /// which physical registers are live).
+    phys_insts: Vec<MInst>,
+    /// Per layout position of a block, its range of `phys_insts`.
+    block_phys: Vec<(u32, u32)>,
 }
 
 impl Info {
@@ -69,13 +71,15 @@ impl Info {
         reset(&mut info.phys_live, mf.operand_pool_len(), false);
         info.block_live.clear();
         info.live_pool.clear();
-        info.has_phys.clear();
+        info.phys_insts.clear();
+        info.block_phys.clear();
         for &b in &mf.order {
             let start = mf.blocks[b].start as usize;
-            let mut has_phys = false;
+            let first_phys = info.phys_insts.len() as u32;
             for (k, &i) in mf.block_insts(b).iter().enumerate() {
                 let pos = (start + k) as u32;
                 let ops = mf.operands(i);
+                let mut has_phys = false;
                 // Reads happen before writes within an instruction.
                 let mut writes = false;
                 for &o in ops {
@@ -108,8 +112,12 @@ impl Info {
                         info.global[v] = true;
                     }
                 }
+                if has_phys {
+                    info.phys_insts.push(i);
+                }
             }
-            info.has_phys.push(has_phys);
+            info.block_phys
+                .push((first_phys, info.phys_insts.len() as u32));
         }
         info.phys_liveness(mf, t, reserved);
     }
@@ -124,12 +132,13 @@ impl Info {
                 .any(|&a| live.get(a as usize).copied().unwrap_or(false))
         };
         for (bn, &b) in mf.order.iter().enumerate() {
-            if !self.has_phys[bn] {
+            let (s, e) = self.block_phys[bn];
+            if s == e {
                 self.block_live.push((0, 0));
                 continue;
             }
             live.fill(false);
-            for &i in mf.block_insts(b).iter().rev() {
+            for &i in self.phys_insts[s as usize..e as usize].iter().rev() {
                 let base = mf.operand_range(i).start;
                 let ops = mf.operands(i);
                 for (k, &o) in ops.iter().enumerate() {

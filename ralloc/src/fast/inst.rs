@@ -2,7 +2,7 @@
 //! module's comment and numbered below).
 
 use super::info::{reads, Info};
-use super::regs::{Purpose, RegState, Want, NONE};
+use super::regs::{Purpose, RegState, Want, CLOBBERED, DEF_CLAIMED, NONE, PINNED, USE_CLAIMED};
 use crate::output::{AllocError, Edit, Loc, ProgPoint};
 use rcc_mach::constraint::RegConstraints;
 use rcc_mach::{
@@ -29,9 +29,9 @@ pub struct Fast<'a> {
     /// physical defs: inline-asm clobbers and fixed `=&{reg}` outputs):
     /// no read may stay in them.
     pub early_phys: Vec<PReg>,
-    /// Positions in `ops` of the register and register-mask operands (the
-    /// only ones the steps look at).
-    pub regk: Vec<u32>,
+    /// The register and register-mask operands (the only ones the steps
+    /// look at), decoded.
+    pub regk: Vec<RegOp>,
     /// The register class constraints of every target opcode seen.
     pub constraints: RegConstraints,
     /// Those of the instruction being allocated, by operand position.
@@ -47,6 +47,26 @@ fn vreg_of(o: Operand) -> Option<u32> {
     o.reg().as_virt().map(|v| v.as_u32())
 }
 
+/// A register or register-mask operand of the instruction being
+/// allocated, decoded once: its position, the operand, and its virtual
+/// register's index (`NONE` for a physical register or a mask).
+#[derive(Copy, Clone)]
+pub struct RegOp {
+    k: u32,
+    o: Operand,
+    v: u32,
+}
+
+/// What the decode of an instruction's operands found, so that steps with
+/// nothing to do are skipped.
+#[derive(Copy, Clone, Default)]
+struct Shape {
+    /// A register mask or a physical def (step 0 and 5).
+    phys_def_or_mask: bool,
+    /// A use tied to a def (steps 1b and 4).
+    tied_use: bool,
+}
+
 impl Fast<'_> {
     pub fn inst(&mut self, mf: &mut MachFunction, pos: usize, i: MInst) -> Result<(), AllocError> {
         let t = self.t;
@@ -55,17 +75,32 @@ impl Fast<'_> {
         self.ops.extend_from_slice(mf.operands(i));
         let base = mf.operand_range(i).start;
         let before = ProgPoint::before(pos);
-        let iflags = opc.as_target().map_or(0, |op| t.inst_flags(op));
         self.regk.clear();
-        for (k, o) in self.ops.iter().enumerate() {
-            if !o.reg().is_none() || o.kind() == OpKind::RegMask {
-                self.regk.push(k as u32);
+        let mut shape = Shape::default();
+        for (k, &o) in self.ops.iter().enumerate() {
+            let r = o.reg();
+            if let Some(v) = r.as_virt() {
+                shape.tied_use |= o.has(flag::TIED) && !o.has(flag::DEF);
+                self.regk.push(RegOp {
+                    k: k as u32,
+                    o,
+                    v: v.as_u32(),
+                });
+            } else if !r.is_none() || o.kind() == OpKind::RegMask {
+                shape.phys_def_or_mask |= o.has(flag::DEF) || !o.is_reg();
+                shape.tied_use |= o.has(flag::TIED) && !o.has(flag::DEF) && o.is_reg();
+                self.regk.push(RegOp {
+                    k: k as u32,
+                    o,
+                    v: NONE,
+                });
             }
         }
         let implicit_defs = opc.as_target().map_or(&[][..], |op| t.implicit_defs(op));
         if self.regk.is_empty() && implicit_defs.is_empty() {
             return Ok(());
         }
+        let iflags = opc.as_target().map_or(0, |op| t.inst_flags(op));
         self.cons.clear();
         self.cons.extend_from_slice(self.constraints.of(t, opc));
         self.any_clobbered = false;
@@ -73,8 +108,13 @@ impl Fast<'_> {
         // 0. What the instruction writes besides its vreg defs.
         self.early_phys.clear();
         for n in 0..self.regk.len() {
-            let k = self.regk[n] as usize;
-            let o = self.ops[k];
+            if !shape.phys_def_or_mask {
+                break;
+            }
+            let RegOp { o, v, .. } = self.regk[n];
+            if v != NONE {
+                continue;
+            }
             if o.kind() == OpKind::RegMask {
                 let mask = o.payload();
                 self.rs.set_mask(t, mask);
@@ -91,8 +131,8 @@ impl Fast<'_> {
             }
             self.mark_clobbered(p.0 as usize);
             if o.has(flag::EARLY_CLOBBER) {
-                for &a in t.aliases(p) {
-                    self.rs.use_claimed[a as usize] = true;
+                for &a in self.rs.aliases(p) {
+                    self.rs.flags[a as usize] |= USE_CLAIMED;
                     self.touched.push(a as usize);
                 }
                 self.early_phys.push(p);
@@ -108,13 +148,15 @@ impl Fast<'_> {
         // so that placing one read cannot evict another that is read here
         // but not afterwards.
         for n in 0..self.regk.len() {
-            let k = self.regk[n] as usize;
-            let o = self.ops[k];
-            if let Some(v) = vreg_of(o).filter(|_| o.is_use() || reads(o)) {
-                let cur = self.rs.loc[v as usize];
-                if cur.0 != 0 {
-                    self.claim_use(cur.0 as usize);
+            let RegOp { o, v, .. } = self.regk[n];
+            if v != NONE {
+                if o.is_use() || reads(o) {
+                    let cur = self.rs.loc[v as usize];
+                    if cur.0 != 0 {
+                        self.claim_use(cur.0 as usize);
+                    }
                 }
+                continue;
             }
             // Physical reads are pinned already; claiming them also keeps
             // early-clobber defs (inline asm `=&r`) out of them.
@@ -124,17 +166,16 @@ impl Fast<'_> {
                 .filter(|_| o.is_use() && !o.has(flag::UNDEF))
             {
                 if !self.rs.reserved[p.0 as usize] {
-                    for &a in t.aliases(p) {
+                    for &a in self.rs.aliases(p) {
                         self.claim_use(a as usize);
                     }
                 }
             }
         }
         for n in 0..self.regk.len() {
-            let k = self.regk[n] as usize;
-            let o = self.ops[k];
-            let Some(v) = vreg_of(o) else { continue };
-            if !o.is_use() && !reads(o) {
+            let RegOp { k, o, v } = self.regk[n];
+            let k = k as usize;
+            if v == NONE || (!o.is_use() && !reads(o)) {
                 continue;
             }
             let mut w = Want {
@@ -163,7 +204,7 @@ impl Fast<'_> {
                     vreg_of(e) == Some(v) && e.is_use() && e.has(flag::UNDEF)
                 })
                 .map(|j| self.allocs[base + j])
-                .filter(|&r| self.rs.fits(self.t, r, &w))
+                .filter(|&r| self.rs.fits_cached(t, r, &w))
             {
                 r
             } else {
@@ -174,9 +215,12 @@ impl Fast<'_> {
         // 1b. A tied use whose value outlives the instruction but is not
         // the def's vreg is copied to a register the def can take.
         for n in 0..self.regk.len() {
-            let k = self.regk[n] as usize;
-            let o = self.ops[k];
-            let (Some(u), Some(d)) = (vreg_of(o), o.tied_to().filter(|_| o.is_use())) else {
+            if !shape.tied_use {
+                break;
+            }
+            let RegOp { k, o, v: u } = self.regk[n];
+            let k = k as usize;
+            let Some(d) = o.tied_to().filter(|_| u != NONE && o.is_use()) else {
                 continue;
             };
             if vreg_of(self.ops[d]) == Some(u) || !self.info.live_after(u as usize, pos) {
@@ -203,22 +247,20 @@ impl Fast<'_> {
         // 2. Values that die here free their registers (still claimed, so
         // no other read of this instruction takes them).
         for n in 0..self.regk.len() {
-            let k = self.regk[n] as usize;
-            let o = self.ops[k];
-            if let Some(v) = vreg_of(o) {
-                let defined_here =
-                    |ops: &[Operand]| ops.iter().any(|d| d.is_def() && vreg_of(*d) == Some(v));
-                if reads(o) && !self.info.live_after(v as usize, pos) && !defined_here(&self.ops) {
+            let RegOp { k, o, v } = self.regk[n];
+            if v != NONE {
+                let defined_here = |regk: &[RegOp]| regk.iter().any(|d| d.v == v && d.o.is_def());
+                if reads(o) && !self.info.live_after(v as usize, pos) && !defined_here(&self.regk) {
                     self.rs.drop_vreg(v);
                 }
             } else if let Some(p) = o.reg().as_phys() {
                 let last = o.is_use()
                     && !o.has(flag::UNDEF)
                     && !self.rs.reserved[p.0 as usize]
-                    && !self.info.phys_live_after(base + k);
+                    && !self.info.phys_live_after(base + k as usize);
                 if last {
-                    for &a in t.aliases(p) {
-                        self.rs.pinned[a as usize] = false;
+                    for &a in self.rs.aliases(p) {
+                        self.rs.flags[a as usize] &= !PINNED;
                     }
                 }
             }
@@ -229,67 +271,25 @@ impl Fast<'_> {
         // with at most one occupant in the way, it is evicted directly;
         // with several, the registers are emptied in clobber order, the
         // order of their stores.
-        let mut victims = self.rs.occupied.iter().filter(|&&q| {
-            self.any_clobbered
-                && t.aliases(rcc_mc::Reg(q))
-                    .iter()
-                    .any(|&a| self.rs.is_clobbered(a as usize))
-        });
-        let first = victims.next().copied();
-        let several = victims.next().is_some();
-        if let Some(q) = first.filter(|_| !several) {
-            let o = self.rs.occupant[q as usize];
-            if self.info.live_after(o as usize, pos) {
-                self.rs.save(mf, t, o, before, &mut self.edits);
-            }
-            self.rs.drop_vreg(o);
-        }
-        if several {
-            // Clobber order: step 0's (a register met again is already
-            // empty).
-            let mut order = std::mem::take(&mut self.clobber_order);
-            order.clear();
-            for &k in &self.regk {
-                let o = self.ops[k as usize];
-                if o.kind() == OpKind::RegMask {
-                    order.extend_from_slice(&self.rs.mask_regs);
-                }
-                if let Some(p) = o.reg().as_phys().filter(|_| o.is_def()) {
-                    order.push(p.0);
-                }
-            }
-            order.extend(implicit_defs.iter().map(|p| p.0));
-            for &r in &order {
-                if self.rs.reserved[r as usize] {
-                    continue;
-                }
-                let info = &self.info;
-                let live = |v: u32| info.live_after(v as usize, pos);
-                self.rs.evict_overlapping(
-                    mf,
-                    t,
-                    rcc_mc::Reg(r),
-                    NONE,
-                    before,
-                    &live,
-                    &mut self.edits,
-                );
-            }
-            self.clobber_order = order;
+        if self.any_clobbered {
+            self.empty_clobbered(mf, implicit_defs, pos);
         }
 
         // 4. Defs.
         for n in 0..self.regk.len() {
-            let k = self.regk[n] as usize;
-            let o = self.ops[k];
-            let Some(d) = vreg_of(o).filter(|_| o.is_def()) else {
+            let RegOp { k, o, v: d } = self.regk[n];
+            let k = k as usize;
+            if d == NONE || !o.is_def() {
                 continue;
+            }
+            let tied = if shape.tied_use {
+                self.regk
+                    .iter()
+                    .find(|u| u.o.is_use() && u.o.tied_to() == Some(k))
+                    .map(|u| u.k as usize)
+            } else {
+                None
             };
-            let tied = self
-                .regk
-                .iter()
-                .map(|&u| u as usize)
-                .find(|&u| self.ops[u].is_use() && self.ops[u].tied_to() == Some(k));
             let r = if reads(o) {
                 self.allocs[base + k]
             } else if let Some(u) = tied {
@@ -343,8 +343,13 @@ impl Fast<'_> {
 
         // 5. Physical defs read later stay pinned until that read.
         for n in 0..self.regk.len() {
-            let k = self.regk[n] as usize;
-            let o = self.ops[k];
+            if !shape.phys_def_or_mask {
+                break;
+            }
+            let RegOp { k, o, v } = self.regk[n];
+            if v != NONE {
+                continue;
+            }
             let Some(p) = o.reg().as_phys().filter(|_| o.is_def()) else {
                 continue;
             };
@@ -352,8 +357,8 @@ impl Fast<'_> {
                 continue;
             }
             self.rs.written[p.0 as usize] = true;
-            if self.info.phys_live_after(base + k) {
-                self.rs.pinned[p.0 as usize] = true;
+            if self.info.phys_live_after(base + k as usize) {
+                self.rs.flags[p.0 as usize] |= PINNED;
             }
         }
         for &p in implicit_defs {
@@ -364,9 +369,7 @@ impl Fast<'_> {
 
         // 6. Clean up.
         for &r in &self.touched {
-            self.rs.use_claimed[r] = false;
-            self.rs.def_claimed[r] = false;
-            self.rs.clobbered[r] = false;
+            self.rs.flags[r] &= PINNED;
         }
         self.touched.clear();
         self.rs.mask_on = false;
@@ -377,11 +380,65 @@ impl Fast<'_> {
         Ok(())
     }
 
+    /// Step 3 of [`Fast::inst`] when the instruction clobbers registers.
+    fn empty_clobbered(&mut self, mf: &mut MachFunction, implicit_defs: &[PReg], pos: usize) {
+        let t = self.t;
+        let before = ProgPoint::before(pos);
+        let mut victims = self.rs.occupied.iter().filter(|&&q| {
+            self.rs
+                .aliases(rcc_mc::Reg(q))
+                .iter()
+                .any(|&a| self.rs.is_clobbered(a as usize))
+        });
+        let first = victims.next().copied();
+        let several = victims.next().is_some();
+        if let Some(q) = first.filter(|_| !several) {
+            let o = self.rs.occupant[q as usize];
+            if self.info.live_after(o as usize, pos) {
+                self.rs.save(mf, t, o, before, &mut self.edits);
+            }
+            self.rs.drop_vreg(o);
+        }
+        if several {
+            // Clobber order: step 0's (a register met again is already
+            // empty).
+            let mut order = std::mem::take(&mut self.clobber_order);
+            order.clear();
+            for r in &self.regk {
+                let o = r.o;
+                if o.kind() == OpKind::RegMask {
+                    order.extend_from_slice(&self.rs.mask_regs);
+                }
+                if let Some(p) = o.reg().as_phys().filter(|_| o.is_def()) {
+                    order.push(p.0);
+                }
+            }
+            order.extend(implicit_defs.iter().map(|p| p.0));
+            for &r in &order {
+                if self.rs.reserved[r as usize] {
+                    continue;
+                }
+                let info = &self.info;
+                let live = |v: u32| info.live_after(v as usize, pos);
+                self.rs.evict_overlapping(
+                    mf,
+                    t,
+                    rcc_mc::Reg(r),
+                    NONE,
+                    before,
+                    &live,
+                    &mut self.edits,
+                );
+            }
+            self.clobber_order = order;
+        }
+    }
+
     /// Whether `r` overlaps a register the instruction writes early.
     fn early_clobbered(&self, r: PReg) -> bool {
         self.early_phys
             .iter()
-            .any(|&p| self.t.aliases(p).contains(&r.0))
+            .any(|&p| self.rs.aliases(p).contains(&r.0))
     }
 
     /// The register class operand `k` of the instruction demands.
@@ -392,19 +449,19 @@ impl Fast<'_> {
 
     fn mark_clobbered(&mut self, r: usize) {
         self.any_clobbered = true;
-        if !self.rs.clobbered[r] {
-            self.rs.clobbered[r] = true;
+        if self.rs.flags[r] & CLOBBERED == 0 {
+            self.rs.flags[r] |= CLOBBERED;
             self.touched.push(r);
         }
     }
 
     fn claim_use(&mut self, r: usize) {
-        self.rs.use_claimed[r] = true;
+        self.rs.flags[r] |= USE_CLAIMED;
         self.touched.push(r);
     }
 
     fn claim_def(&mut self, r: usize) {
-        self.rs.def_claimed[r] = true;
+        self.rs.flags[r] |= DEF_CLAIMED;
         self.touched.push(r);
     }
 
@@ -449,16 +506,17 @@ impl Fast<'_> {
         tied: bool,
     ) -> Result<PReg, AllocError> {
         let cur = self.rs.loc[v as usize];
+        let fits = cur.0 != 0 && self.rs.fits_cached(self.t, cur, w);
         let written = |r: PReg| {
             self.early_clobbered(r)
                 || (tied
                     && self
-                        .t
+                        .rs
                         .aliases(r)
                         .iter()
                         .any(|&a| self.rs.is_clobbered(a as usize)))
         };
-        if cur.0 != 0 && self.rs.fits(self.t, cur, w) && !written(cur) {
+        if fits && !written(cur) {
             self.claim_use(cur.0 as usize);
             return Ok(cur);
         }
@@ -505,7 +563,7 @@ impl Fast<'_> {
         pos: usize,
     ) -> Result<PReg, AllocError> {
         let cur = self.rs.loc[v as usize];
-        let r = if cur.0 != 0 && self.rs.fits(self.t, cur, w) && !self.early_clobbered(cur) {
+        let r = if cur.0 != 0 && self.rs.fits_cached(self.t, cur, w) && !self.early_clobbered(cur) {
             cur
         } else {
             self.find_and_clear(mf, v, w, Purpose::Use, pos)?

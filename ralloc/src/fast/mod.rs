@@ -68,12 +68,14 @@ pub struct FastScratch {
     touched: Vec<usize>,
     dead: Vec<u32>,
     early_phys: Vec<PReg>,
-    regk: Vec<u32>,
+    regk: Vec<inst::RegOp>,
     constraints: rcc_mach::constraint::RegConstraints,
     cons: Vec<Option<rcc_mach::RegClassId>>,
     clobber_order: Vec<u16>,
     after: Vec<crate::output::Edit>,
-    insts: Vec<MInst>,
+    /// A block's instructions while it is allocated, then the rewrite's
+    /// layout buffer.
+    pub(crate) insts: Vec<MInst>,
     /// The result of the last [`allocate_in`].
     pub allocation: Allocation,
 }
@@ -129,7 +131,7 @@ pub fn allocate_in(
         let b = mf.order[n];
         fast.rs.reset_block();
         for &r in fast.info.block_live(n) {
-            fast.rs.pinned[r.0 as usize] = true;
+            fast.rs.flags[r.0 as usize] |= regs::PINNED;
         }
         let start = mf.blocks[b].start as usize;
         insts.clear();

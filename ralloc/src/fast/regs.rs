@@ -17,6 +17,20 @@ use rcc_mach::{FrameIdx, FrameKind, MachFunction, PReg, RegClassId, TargetInfo, 
 
 pub const NONE: u32 = u32::MAX;
 
+/// Register flag: the program holds the register live itself.
+pub const PINNED: u8 = 1;
+/// Register flag: read by the instruction being allocated (or written by
+/// one of its early-clobber physical defs): no other use may take it.
+pub const USE_CLAIMED: u8 = 2;
+/// Register flag: taken by a def of the instruction being allocated.
+pub const DEF_CLAIMED: u8 = 4;
+/// Register flag: written by the instruction being allocated besides its
+/// virtual-register defs.
+pub const CLOBBERED: u8 = 8;
+
+/// Entries of the candidate-set lookup cache.
+const CAND_CACHE: usize = 256;
+
 /// Register state (see the module comment). The vectors keep their
 /// capacity from function to function ([`super::FastScratch`]).
 #[derive(Default)]
@@ -26,7 +40,9 @@ pub struct RegState {
     /// set: `occupied[occupied_at[p]] == p` for each of them).
     pub occupied: Vec<u16>,
     occupied_at: Vec<u32>,
-    pub pinned: Vec<bool>,
+    /// Per register, [`PINNED`], [`USE_CLAIMED`], [`DEF_CLAIMED`] and
+    /// [`CLOBBERED`] (one byte, read at once by [`RegState::is_free`]).
+    pub flags: Vec<u8>,
     /// Registers never allocated (target-reserved plus the options').
     pub reserved: Vec<bool>,
     /// Per register: it or a register overlapping it is reserved.
@@ -39,17 +55,18 @@ pub struct RegState {
     /// allocation order that [`RegState::fits`] accepts.
     cands: Vec<(u32, u32, u32)>,
     cand_pool: Vec<PReg>,
+    /// Per entry of `cands`, `words` words: the registers (all of them,
+    /// not only the allocation order's) [`RegState::fits`] accepts.
+    cand_fits: Vec<u64>,
+    words: usize,
+    /// A direct-mapped cache of `cands` lookups: `(key, entry + 1)`.
+    cand_cache: Vec<(u32, u32)>,
+    /// Per register, the target's alias list (read without a dynamic
+    /// call in the hot loops).
+    alias: Vec<&'static [u16]>,
     /// The target's own reserved registers (computed once per scratch; a
     /// scratch serves one target).
     pub target_reserved: Vec<bool>,
-    /// Registers read by the instruction being allocated (and registers
-    /// its early-clobber physical defs write): no other use may take them.
-    pub use_claimed: Vec<bool>,
-    /// Registers taken by the defs of the instruction being allocated.
-    pub def_claimed: Vec<bool>,
-    /// Registers the instruction being allocated writes besides its
-    /// virtual-register defs.
-    pub clobbered: Vec<bool>,
     /// The register mask `mask_regs` and `mask_clobbered` are for
     /// (`NONE`: none yet since `reserved` last changed).
     mask_for: u32,
@@ -108,6 +125,8 @@ impl RegState {
             self.target_reserved = (0..n)
                 .map(|r| t.is_reserved(rcc_mc::Reg(r as u16)))
                 .collect();
+            self.alias = (0..n).map(|r| t.aliases(rcc_mc::Reg(r as u16))).collect();
+            self.words = n.div_ceil(64);
         }
         if self.reserved_for != Some((n, fp, bp)) {
             self.reserved.clone_from(&self.target_reserved);
@@ -126,16 +145,15 @@ impl RegState {
             self.reserved_for = Some((n, fp, bp));
             self.cands.clear();
             self.cand_pool.clear();
+            self.cand_fits.clear();
+            reset(&mut self.cand_cache, CAND_CACHE, (NONE, 0));
             self.mask_for = NONE;
             reset(&mut self.mask_clobbered, n, false);
         }
         reset(&mut self.occupant, n, NONE);
         self.occupied.clear();
         reset(&mut self.occupied_at, n, NONE);
-        reset(&mut self.pinned, n, false);
-        reset(&mut self.use_claimed, n, false);
-        reset(&mut self.def_claimed, n, false);
-        reset(&mut self.clobbered, n, false);
+        reset(&mut self.flags, n, 0);
         self.mask_on = false;
         reset(&mut self.written, n, false);
         reset(&mut self.loc, num_vregs, rcc_mc::Reg(0));
@@ -151,7 +169,8 @@ impl RegState {
             *o = NONE;
         }
         self.occupied.clear();
-        self.pinned.fill(false);
+        // Claims are cleared after every instruction: only pins remain.
+        self.flags.fill(0);
     }
 
     /// The part of `r` an operand with sub-register `sub` names.
@@ -160,6 +179,20 @@ impl RegState {
             Some(i) => t.sub_reg(r, i),
             None => Some(r),
         }
+    }
+
+    /// The target's registers overlapping `r` (`r` included).
+    #[inline]
+    pub fn aliases(&self, r: PReg) -> &'static [u16] {
+        self.alias[r.0 as usize]
+    }
+
+    /// [`RegState::fits`] from the candidate sets (no target query once
+    /// `w` has been seen).
+    pub fn fits_cached(&mut self, t: &dyn TargetInfo, r: PReg, w: &Want) -> bool {
+        let e = self.cand_entry(t, w);
+        let bit = r.0 as usize;
+        self.cand_fits[e * self.words + bit / 64] >> (bit % 64) & 1 != 0
     }
 
     /// Whether `r` may hold a value wanted as `w` (class, constraint,
@@ -198,25 +231,31 @@ impl RegState {
     /// besides its virtual-register defs.
     #[inline]
     pub fn is_clobbered(&self, a: usize) -> bool {
-        self.clobbered[a] || (self.mask_on && self.mask_clobbered[a])
+        self.flags[a] & CLOBBERED != 0 || (self.mask_on && self.mask_clobbered[a])
     }
 
     /// Whether `r` is blocked for the purpose `p` regardless of occupants.
     #[inline]
     fn blocked(&self, a: usize, p: Purpose) -> bool {
-        self.pinned[a]
-            || self.def_claimed[a]
-            || match p {
-                Purpose::Use => self.use_claimed[a],
-                Purpose::Def => self.is_clobbered(a),
-                Purpose::EarlyDef => self.is_clobbered(a) || self.use_claimed[a],
-            }
+        let f = self.flags[a];
+        match p {
+            Purpose::Use => f & (PINNED | DEF_CLAIMED | USE_CLAIMED) != 0,
+            Purpose::Def => f & (PINNED | DEF_CLAIMED | CLOBBERED) != 0 || self.mask_hit(a),
+            Purpose::EarlyDef => f != 0 || self.mask_hit(a),
+        }
+    }
+
+    /// Whether a call's register mask clobbers `a` in the instruction
+    /// being allocated.
+    #[inline]
+    fn mask_hit(&self, a: usize) -> bool {
+        self.mask_on && self.mask_clobbered[a]
     }
 
     /// Whether `r` and everything overlapping it is free for `v`: not
     /// blocked for `p`, occupied by nobody but `v`.
-    pub fn is_free(&self, t: &dyn TargetInfo, r: PReg, v: u32, p: Purpose) -> bool {
-        t.aliases(r).iter().all(|&a| {
+    pub fn is_free(&self, r: PReg, v: u32, p: Purpose) -> bool {
+        self.aliases(r).iter().all(|&a| {
             let a = a as usize;
             !self.blocked(a, p) && (self.occupant[a] == NONE || self.occupant[a] == v)
         })
@@ -224,17 +263,12 @@ impl RegState {
 
     /// Whether `r` could be freed for `v` by evicting occupants; returns the
     /// eviction cost (number of occupants that would need a store).
-    fn evict_cost(
-        &self,
-        t: &dyn TargetInfo,
-        r: PReg,
-        p: Purpose,
-        live: &dyn Fn(u32) -> bool,
-    ) -> Option<u32> {
+    fn evict_cost(&self, r: PReg, p: Purpose, live: &dyn Fn(u32) -> bool) -> Option<u32> {
         let mut cost = 0;
-        for &a in t.aliases(r) {
+        for &a in self.aliases(r) {
             let a = a as usize;
-            if self.blocked(a, p) || (self.occupant[a] != NONE && self.use_claimed[a]) {
+            if self.blocked(a, p) || (self.occupant[a] != NONE && self.flags[a] & USE_CLAIMED != 0)
+            {
                 return None;
             }
             let o = self.occupant[a];
@@ -248,21 +282,44 @@ impl RegState {
     /// The registers of `w.class`'s allocation order that fit `w`, in
     /// order (computed once per `w` and reservation).
     fn candidates(&mut self, t: &dyn TargetInfo, w: &Want) -> (usize, usize) {
+        let n = self.cand_entry(t, w);
+        let (_, s, e) = self.cands[n];
+        (s as usize, e as usize)
+    }
+
+    /// The entry of `cands` for `w`, made on first need.
+    fn cand_entry(&mut self, t: &dyn TargetInfo, w: &Want) -> usize {
         let key = u32::from(w.class.0)
             | u32::from(w.constraint.map_or(u8::MAX, |c| c.0)) << 8
             | u32::from(w.sub.unwrap_or(u8::MAX)) << 16;
-        if let Some(&(_, s, e)) = self.cands.iter().find(|c| c.0 == key) {
-            return (s as usize, e as usize);
+        let slot = (key.wrapping_mul(0x9E37_79B1) >> 24) as usize % CAND_CACHE;
+        let (k, e) = self.cand_cache[slot];
+        if k == key {
+            return e as usize - 1;
         }
-        let s = self.cand_pool.len();
-        for &r in t.allocation_order(w.class) {
-            if self.fits(t, r, w) {
-                self.cand_pool.push(r);
+        let e = match self.cands.iter().position(|c| c.0 == key) {
+            Some(e) => e,
+            None => {
+                let s = self.cand_pool.len();
+                for &r in t.allocation_order(w.class) {
+                    if self.fits(t, r, w) {
+                        self.cand_pool.push(r);
+                    }
+                }
+                let e = self.cand_pool.len();
+                self.cands.push((key, s as u32, e as u32));
+                let base = self.cand_fits.len();
+                self.cand_fits.resize(base + self.words, 0);
+                for r in 0..t.num_regs() {
+                    if self.fits(t, rcc_mc::Reg(r as u16), w) {
+                        self.cand_fits[base + r / 64] |= 1 << (r % 64);
+                    }
+                }
+                self.cands.len() - 1
             }
-        }
-        let e = self.cand_pool.len();
-        self.cands.push((key, s as u32, e as u32));
-        (s, e)
+        };
+        self.cand_cache[slot] = (key, e as u32 + 1);
+        e
     }
 
     /// Finds a register for vreg `v` as `w`: the hint, else the first free
@@ -282,18 +339,18 @@ impl RegState {
             let hit = order
                 .iter()
                 .copied()
-                .find(|&r| Self::part(t, r, w.sub) == Some(h) && self.is_free(t, r, v, p));
+                .find(|&r| Self::part(t, r, w.sub) == Some(h) && self.is_free(r, v, p));
             if hit.is_some() {
                 return hit;
             }
         }
-        if let Some(r) = order.iter().copied().find(|&r| self.is_free(t, r, v, p)) {
+        if let Some(r) = order.iter().copied().find(|&r| self.is_free(r, v, p)) {
             return Some(r);
         }
         order
             .iter()
             .copied()
-            .filter_map(|r| Some((self.evict_cost(t, r, p, live)?, r)))
+            .filter_map(|r| Some((self.evict_cost(r, p, live)?, r)))
             .min_by_key(|&(c, _)| c)
             .map(|(_, r)| r)
     }
@@ -376,7 +433,7 @@ impl RegState {
         live: &dyn Fn(u32) -> bool,
         edits: &mut Vec<Edit>,
     ) {
-        for &a in t.aliases(r) {
+        for &a in self.aliases(r) {
             let o = self.occupant[a as usize];
             if o == NONE || o == except {
                 continue;
