@@ -48,6 +48,16 @@ impl MCContext {
         s
     }
 
+    /// The label named `name`, marked [function-local](crate::Symbol::function_local):
+    /// the caller promises that nothing outside the function being emitted
+    /// (other functions, module data) refers to it by name. Otherwise as
+    /// [`symbol`](Self::symbol).
+    pub fn function_label(&mut self, name: &str) -> SymbolId {
+        let s = self.symbol(name);
+        self.symbols[s].function_local = true;
+        s
+    }
+
     /// The symbol named `name`, if it exists.
     pub fn lookup_symbol(&self, name: &str) -> Option<SymbolId> {
         self.sym_by_name.get(name).copied()

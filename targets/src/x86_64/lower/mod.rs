@@ -178,7 +178,9 @@ impl<'a> FnEmitter<'a> {
                 if let Some(l) = cell.get().expand() {
                     return Ok(l);
                 }
-                let l = s.ctx().symbol(&block_label(self.cx.fn_number, p));
+                // `.LBB<F>_<n>`: only this function's code and jump
+                // tables name it (`blockaddress` uses `.LBA` labels).
+                let l = s.ctx().function_label(&block_label(self.cx.fn_number, p));
                 cell.set(Some(l).into());
                 Ok(l)
             }
