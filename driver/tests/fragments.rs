@@ -186,3 +186,37 @@ fn runs_of_code_are_assembled_on_the_worker() {
     );
     assert!(got == want, "the replayed object differs");
 }
+
+#[test]
+fn labels_only_the_run_refers_to_stay_in_the_fragment() {
+    // Block labels (function-local) that only the assembled run's own
+    // branches use are not created in the merge's context; one a directive
+    // names (`.size`) or that is not function-local is.
+    let src = "\t.text\n\t.p2align 4\n\t.globl f\n\t.type f,@function\nf:\n\tjmp .Lb\n.Lloop:\n\tdecl %eax\n\tjne .Lloop\n.Lb:\n\tleaq .Lb(%rip), %rcx\n.Lplain:\n\tjmp .Lplain\n.Lend:\n\tretq\n\t.size f, .Lend-f\n";
+    let backend = X86Backend;
+    let mut rec = RecordingStreamer::with_target(&backend);
+    for l in [".Lloop", ".Lb", ".Lend"] {
+        rec.ctx().function_label(l);
+    }
+    asm::assemble(src, "in.s", &mut rec, &X86AsmParser).expect("records");
+    let frag = rec.finish();
+    assert_eq!(frag.run_count(), 1);
+    let mut obj = ObjectStreamer::new(&backend);
+    frag.replay(&mut obj).expect("replays");
+    for (l, kept) in [
+        (".Lloop", false),
+        (".Lb", false),
+        (".Lend", true),
+        (".Lplain", true),
+        ("f", true),
+    ] {
+        assert_eq!(obj.ctx().lookup_symbol(l).is_some(), kept, "{l}");
+    }
+    let mut direct = ObjectStreamer::new(&backend);
+    asm::assemble(src, "in.s", &mut direct, &X86AsmParser).expect("assembles");
+    let (got, want) = (
+        obj.finish().expect("writes"),
+        direct.finish().expect("writes"),
+    );
+    assert!(got == want, "the replayed object differs");
+}

@@ -28,7 +28,38 @@ pub fn display_name(m: &Module, g: GlobalId) -> String {
 
 /// The label of the block at layout position `n` of function `f`.
 pub fn block_label(f: u32, n: u32) -> String {
-    format!("{PRIVATE_PREFIX}BB{f}_{n}")
+    let mut s = String::with_capacity(16);
+    write_block_label(&mut s, f, n);
+    s
+}
+
+/// Replaces `out` with [`block_label`]`(f, n)`, without formatting
+/// machinery or allocation once `out` has room (emission makes one per
+/// branch target).
+pub fn write_block_label(out: &mut String, f: u32, n: u32) {
+    out.clear();
+    out.push_str(PRIVATE_PREFIX);
+    out.push_str("BB");
+    push_decimal(out, f);
+    out.push('_');
+    push_decimal(out, n);
+}
+
+/// Appends `v` in decimal.
+fn push_decimal(out: &mut String, mut v: u32) {
+    let mut digits = [0u8; 10];
+    let mut k = digits.len();
+    loop {
+        k -= 1;
+        digits[k] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    for &d in &digits[k..] {
+        out.push(char::from(d));
+    }
 }
 
 /// The label of constant-pool entry `n` of function `f`.

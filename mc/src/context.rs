@@ -10,13 +10,17 @@ use crate::expr::{BinOp, Expr, ExprId, ExprPool, ExprWriter, SymbolId, VariantKi
 use crate::section::{Section, SectionId};
 use crate::symbol::Symbol;
 use ahash::AHashMap as HashMap;
+use hashbrown::HashTable;
 use rcc_ir::entity::{PackedOption, PrimaryMap};
 
 /// Symbols, sections and expressions of one object.
 #[derive(Default, Debug)]
 pub struct MCContext {
     pub symbols: PrimaryMap<SymbolId, Symbol>,
-    sym_by_name: HashMap<String, SymbolId>,
+    /// Symbols by name: the table holds ids and hashes the names kept in
+    /// `symbols`, so a new symbol allocates its name once.
+    sym_by_name: HashTable<SymbolId>,
+    hasher: ahash::RandomState,
     pub sections: PrimaryMap<SectionId, Section>,
     #[allow(clippy::type_complexity)]
     sec_by_key: HashMap<
@@ -40,17 +44,42 @@ impl MCContext {
 
     /// The symbol named `name`, created undefined if new.
     pub fn symbol(&mut self, name: &str) -> SymbolId {
-        if let Some(&s) = self.sym_by_name.get(name) {
+        let h = self.hasher.hash_one(name);
+        if let Some(s) = self.find_symbol(h, name) {
             return s;
         }
-        let s = self.symbols.push(Symbol::new(name));
-        self.sym_by_name.insert(name.to_string(), s);
+        self.insert_symbol(h, Symbol::new(name))
+    }
+
+    /// The label named `name`, marked [function-local](crate::Symbol::function_local):
+    /// the caller promises that nothing outside the function being emitted
+    /// (other functions, module data) refers to it by name. Otherwise as
+    /// [`symbol`](Self::symbol).
+    pub fn function_label(&mut self, name: &str) -> SymbolId {
+        let s = self.symbol(name);
+        self.symbols[s].function_local = true;
         s
     }
 
     /// The symbol named `name`, if it exists.
     pub fn lookup_symbol(&self, name: &str) -> Option<SymbolId> {
-        self.sym_by_name.get(name).copied()
+        self.find_symbol(self.hasher.hash_one(name), name)
+    }
+
+    fn find_symbol(&self, hash: u64, name: &str) -> Option<SymbolId> {
+        let symbols = &self.symbols;
+        self.sym_by_name
+            .find(hash, |&s| symbols[s].name == name)
+            .copied()
+    }
+
+    /// Adds `sym`, whose name (hashing to `hash`) is new.
+    fn insert_symbol(&mut self, hash: u64, sym: Symbol) -> SymbolId {
+        let s = self.symbols.push(sym);
+        let (symbols, hasher) = (&self.symbols, &self.hasher);
+        self.sym_by_name
+            .insert_unique(hash, s, |&t| hasher.hash_one(symbols[t].name.as_str()));
+        s
     }
 
     /// A fresh temporary label (`.Lrcc.tmp<N>`; a name compilers do not use,
@@ -62,14 +91,11 @@ impl MCContext {
             name.clear();
             let _ = write!(name, ".Lrcc.tmp{}", self.next_tmp);
             self.next_tmp += 1;
-            if let std::collections::hash_map::Entry::Vacant(v) =
-                self.sym_by_name.entry(name.clone())
-            {
+            let h = self.hasher.hash_one(name.as_str());
+            if self.find_symbol(h, &name).is_none() {
                 let mut sym = Symbol::new(&name);
                 sym.anonymous = true;
-                let s = self.symbols.push(sym);
-                v.insert(s);
-                return s;
+                return self.insert_symbol(h, sym);
             }
         }
     }

@@ -75,6 +75,11 @@ pub struct Symbol {
     /// symbols become fresh temporaries when it is replayed, where named
     /// symbols (`.L` ones included) are looked up by name.
     pub anonymous: bool,
+    /// Made by [`MCContext::function_label`](crate::MCContext::function_label):
+    /// only code of the function being emitted refers to it by name (a
+    /// block label). A recorded fragment need not carry such a label to
+    /// the merge when its own assembled code is all that refers to it.
+    pub function_local: bool,
     pub def: SymbolDef,
     /// Mentioned by a relocation, `.addrsig_sym` or a directive that forces
     /// it into the symbol table.
@@ -94,6 +99,7 @@ impl Symbol {
             size: PackedOption::NONE,
             temporary: name.starts_with(".L"),
             anonymous: false,
+            function_local: false,
             def: SymbolDef::Undefined,
             used: false,
             addrsig: false,

@@ -112,6 +112,7 @@
 //!   the fragment's context are errors, not panics.
 
 mod assemble;
+mod private;
 mod record;
 mod replay;
 #[cfg(test)]
@@ -279,6 +280,9 @@ impl Log {
 struct SymbolDecl {
     name_end: u32,
     anonymous: bool,
+    /// Only the fragment's assembled code refers to it (module `private`):
+    /// replay creates no counterpart.
+    private: bool,
 }
 
 /// A local section: its name (in `sec_names`, as for symbols) and the
@@ -308,6 +312,9 @@ pub struct Fragment {
     sections: Vec<SectionDecl>,
     sec_names: String,
     exprs: Vec<Expr>,
+    /// Per expression, whether replay must create it (module `private`);
+    /// empty when all are needed.
+    needed_exprs: Vec<bool>,
 }
 
 // Fragments cross threads; the recorder lives in a worker. Checked here so a
@@ -364,6 +371,7 @@ impl Fragment {
             + self.sections.len() * size_of::<SectionDecl>()
             + self.sec_names.len()
             + self.exprs.len() * size_of::<Expr>()
+            + self.needed_exprs.len()
     }
 }
 

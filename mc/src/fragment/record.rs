@@ -74,17 +74,6 @@ impl<'t> RecordingStreamer<'t> {
         // Entities created after the last call still exist in a direct
         // emission's context.
         self.declare();
-        let mut symbols = Vec::with_capacity(self.ctx.symbols.len());
-        let mut sym_names = String::new();
-        for s in self.ctx.symbols.values() {
-            if !s.anonymous {
-                sym_names.push_str(&s.name);
-            }
-            symbols.push(SymbolDecl {
-                name_end: pool_end(&sym_names),
-                anonymous: s.anonymous,
-            });
-        }
         let mut sections = Vec::with_capacity(self.ctx.sections.len());
         let mut sec_names = String::new();
         for s in self.ctx.sections.values() {
@@ -100,8 +89,6 @@ impl<'t> RecordingStreamer<'t> {
                 link: s.link,
             });
         }
-        sym_names.shrink_to_fit();
-        sec_names.shrink_to_fit();
         let log = match self.target {
             Some(t)
                 if super::assemble::assemble_runs(&self.log, &self.ctx, t, &mut self.assembled) =>
@@ -110,6 +97,23 @@ impl<'t> RecordingStreamer<'t> {
             }
             _ => &self.log,
         };
+        let (needed_exprs, private) = super::private::private_entities(log, &self.ctx);
+        let mut symbols = Vec::with_capacity(self.ctx.symbols.len());
+        let mut sym_names = String::new();
+        for (k, s) in self.ctx.symbols.values().enumerate() {
+            let private = private.get(k).copied().unwrap_or(false);
+            // A private label's name is never looked up.
+            if !s.anonymous && !private {
+                sym_names.push_str(&s.name);
+            }
+            symbols.push(SymbolDecl {
+                name_end: pool_end(&sym_names),
+                anonymous: s.anonymous,
+                private,
+            });
+        }
+        sym_names.shrink_to_fit();
+        sec_names.shrink_to_fit();
         let frag = Fragment {
             // `clone` allocates exactly the used length; the recorder keeps
             // its (larger) buffers.
@@ -119,6 +123,7 @@ impl<'t> RecordingStreamer<'t> {
             sections,
             sec_names,
             exprs: self.ctx.exprs.as_slice().to_vec(),
+            needed_exprs,
         };
         self.clear();
         frag

@@ -29,6 +29,10 @@ struct Replay<'f> {
     cfis: Vec<(Cfi, u32)>,
 }
 
+/// The counterpart of a local entity replay does not create (a private
+/// label, an unneeded expression): never handed to the destination.
+const SKIPPED: u32 = u32::MAX;
+
 fn unknown(what: &str, id: impl std::fmt::Display) -> McError {
     McError::BadExpr(format!("{what} {id} is not in the fragment's context"))
 }
@@ -61,6 +65,7 @@ impl<'f> Replay<'f> {
         self.symbols
             .get(s.index())
             .copied()
+            .filter(|m| m.as_u32() != SKIPPED)
             .ok_or_else(|| unknown("symbol", s))
     }
 
@@ -68,6 +73,7 @@ impl<'f> Replay<'f> {
         self.exprs
             .get(e.index())
             .copied()
+            .filter(|m| m.as_u32() != SKIPPED)
             .ok_or_else(|| unknown("expression", e))
     }
 
@@ -97,7 +103,9 @@ impl<'f> Replay<'f> {
         let f = self.frag;
         for i in self.symbols.len()..symbols as usize {
             let d = f.symbols[i];
-            let s = if d.anonymous {
+            let s = if d.private {
+                SymbolId::from_u32(SKIPPED)
+            } else if d.anonymous {
                 out.ctx().temp_symbol()
             } else {
                 let prev = i.checked_sub(1).map_or(0, |p| f.symbols[p].name_end);
@@ -106,6 +114,10 @@ impl<'f> Replay<'f> {
             self.symbols.push(s);
         }
         for i in self.exprs.len()..exprs as usize {
+            if !f.needed_exprs.get(i).copied().unwrap_or(true) {
+                self.exprs.push(ExprId::from_u32(SKIPPED));
+                continue;
+            }
             let e = match f.exprs[i] {
                 c @ Expr::Constant(_) => c,
                 Expr::Symbol(s, v) => Expr::Symbol(self.sym(s)?, v),
@@ -177,6 +189,9 @@ impl<'f> Replay<'f> {
             });
         }
         for &(s, off) in &f.log.labels[self.at.label..self.at.label + nl] {
+            if f.symbols.get(s.index()).is_some_and(|d| d.private) {
+                continue;
+            }
             labels.push((self.sym(s)?, off));
         }
         let offs = &f.log.cfi_offsets[self.at.cfi_offset..self.at.cfi_offset + nc];

@@ -37,7 +37,7 @@ pub use stack_sizes::emit_stack_size;
 
 use rcc_ir::entity::{EntityId, PackedOption};
 use rcc_mach::emit::ModuleEmitter;
-use rcc_mach::symbols::{block_address_label, block_label};
+use rcc_mach::symbols::{block_address_label, write_block_label};
 use rcc_mach::{MBlock, MInst, MachFunction, OpKind, SymTarget};
 use rcc_mc::{Cfi, McError, Streamer, SymbolId};
 use std::cell::Cell;
@@ -129,6 +129,8 @@ pub(crate) struct FnEmitter<'a> {
     /// Each block's label once made: a branch refers to its target by id,
     /// without spelling and hashing the name again.
     labels: Vec<Cell<PackedOption<SymbolId>>>,
+    /// Scratch for spelling a label.
+    name: Cell<String>,
 }
 
 impl<'a> FnEmitter<'a> {
@@ -143,6 +145,7 @@ impl<'a> FnEmitter<'a> {
             mf,
             pos,
             labels,
+            name: Cell::new(String::new()),
         }
     }
 
@@ -178,7 +181,12 @@ impl<'a> FnEmitter<'a> {
                 if let Some(l) = cell.get().expand() {
                     return Ok(l);
                 }
-                let l = s.ctx().symbol(&block_label(self.cx.fn_number, p));
+                // `.LBB<F>_<n>`: only this function's code and jump
+                // tables name it (`blockaddress` uses `.LBA` labels).
+                let mut name = self.name.take();
+                write_block_label(&mut name, self.cx.fn_number, p);
+                let l = s.ctx().function_label(&name);
+                self.name.set(name);
                 cell.set(Some(l).into());
                 Ok(l)
             }
