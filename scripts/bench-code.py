@@ -20,7 +20,12 @@ Ratios are rcc/llc; the last row is the geometric mean of each ratio
 column. --json FILE also writes every sample.
 
 Usage: scripts/bench-code.py [--runs N] [-O LEVEL] [--only NAME,...]
-                             [--no-compile-time] [--json FILE]
+                             [--scale K] [--no-compile-time] [--json FILE]
+
+--scale K passes K to every kernel (workloads/kernels/common.h
+scale_arg: K times the work, same code). At 1 a kernel runs 0.1-0.3 s,
+which on a shared VM leaves single-program ratios a few percent apart
+from run to run; --scale 6 makes them about a second.
 Environment: RCC (default target/release/rcc-par), CORPUS_DIR (default
 corpus), WORK_DIR (default target/bench-code).
 """
@@ -90,11 +95,14 @@ def main():
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("-O", dest="level", default="2")
     ap.add_argument("--only", default="")
+    ap.add_argument("--scale", type=int, default=1)
     ap.add_argument("--no-compile-time", action="store_true")
     ap.add_argument("--json", default="")
     a = ap.parse_args()
     if a.runs < 1:
         die("--runs must be at least 1")
+    if a.scale < 1:
+        die("--scale must be at least 1")
     lvl = a.level.lstrip("O")
     rcc = os.environ.get("RCC", os.path.join(REPO, "target/release/rcc-par"))
     corpus = os.environ.get("CORPUS_DIR", os.path.join(REPO, "corpus"))
@@ -113,7 +121,8 @@ def main():
             name = f[:-2]
             ll = os.path.join(work, f"{name}-O{lvl}.ll")
             run(["clang-19", f"-O{lvl}", "-S", "-emit-llvm", os.path.join(kdir, f), "-o", ll])
-            progs.append(Program(name, ll, [], [([], None)]))
+            kargs = [str(a.scale)] if a.scale > 1 else []
+            progs.append(Program(name, ll, [], [(kargs, None)]))
     sq = os.path.join(corpus, f"ll/sqlite3-O{lvl}.ll")
     lua = os.path.join(corpus, f"ll/lua-O{lvl}.ll")
     if os.path.exists(sq):
