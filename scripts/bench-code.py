@@ -20,12 +20,16 @@ Ratios are rcc/llc; the last row is the geometric mean of each ratio
 column. --json FILE also writes every sample.
 
 Usage: scripts/bench-code.py [--runs N] [-O LEVEL] [--only NAME,...]
-                             [--scale K] [--no-compile-time] [--json FILE]
+                             [--scale K] [--together] [--no-compile-time]
+                             [--json FILE]
 
 --scale K passes K to every kernel (workloads/kernels/common.h
 scale_arg: K times the work, same code). At 1 a kernel runs 0.1-0.3 s,
 which on a shared VM leaves single-program ratios a few percent apart
-from run to run; --scale 6 makes them about a second.
+from run to run; --scale 6 makes them about a second. --together runs
+the llc and rcc builds side by side (one per core; they alternate who
+starts first) instead of one after the other, so that both see the
+same slow periods of a shared VM.
 Environment: RCC (default target/release/rcc-par), CORPUS_DIR (default
 corpus), WORK_DIR (default target/bench-code).
 """
@@ -71,6 +75,28 @@ def timed(cmd, stdin_path=None):
     return wall, cpu, r.stdout, r.returncode
 
 
+def timed_together(cmds, stdin_path=None):
+    """Starts every command of cmds at once (one per core) and waits for
+    all; returns [(user+sys seconds, stdout, exit code)] in order. Run
+    side by side, the builds share the VM's slow periods."""
+    import tempfile
+    procs = []
+    for cmd in cmds:
+        out = tempfile.TemporaryFile()
+        stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
+        procs.append((subprocess.Popen(cmd, stdin=stdin, stdout=out, stderr=subprocess.DEVNULL), out, stdin))
+    res = []
+    for proc, out, stdin in procs:
+        _pid, status, ru = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if stdin_path:
+            stdin.close()
+        out.seek(0)
+        res.append((ru.ru_utime + ru.ru_stime, out.read(), proc.returncode))
+        out.close()
+    return res
+
+
 def text_size(obj):
     out = run(["llvm-readelf-19", "-S", "-W", obj]).stdout.decode()
     total = 0
@@ -96,6 +122,7 @@ def main():
     ap.add_argument("-O", dest="level", default="2")
     ap.add_argument("--only", default="")
     ap.add_argument("--scale", type=int, default=1)
+    ap.add_argument("--together", action="store_true")
     ap.add_argument("--no-compile-time", action="store_true")
     ap.add_argument("--json", default="")
     a = ap.parse_args()
@@ -173,15 +200,21 @@ def main():
                     ctimes[tool].append(w)
         rtimes = {"llc": [], "rcc": []}
         outs = {}
-        for _ in range(a.runs):
+        for run_no in range(a.runs):
+            totals = {"llc": 0.0, "rcc": 0.0}
+            runout = {"llc": b"", "rcc": b""}
+            order = ("llc", "rcc") if run_no % 2 == 0 else ("rcc", "llc")
+            for args, stdin in p.commands:
+                if a.together:
+                    res = zip(order, timed_together([[exe[t], *args] for t in order], stdin))
+                else:
+                    res = [(t, timed([exe[t], *args], stdin)[1:]) for t in order]
+                for tool, (cpu, o, rc) in res:
+                    totals[tool] += cpu
+                    runout[tool] += o + f"\nexit {rc}\n".encode()
             for tool in ("llc", "rcc"):
-                total = 0.0
-                out = b""
-                for args, stdin in p.commands:
-                    _w, cpu, o, rc = timed([exe[tool], *args], stdin)
-                    total += cpu
-                    out += o + f"\nexit {rc}\n".encode()
-                rtimes[tool].append(total)
+                out = runout[tool]
+                rtimes[tool].append(totals[tool])
                 if outs.setdefault(tool, out) != out:
                     print(f"bench-code: {p.name}: {tool} build printed different output across runs",
                           file=sys.stderr)
