@@ -231,7 +231,7 @@ impl RegState {
     /// besides its virtual-register defs.
     #[inline]
     pub fn is_clobbered(&self, a: usize) -> bool {
-        self.flags[a] & CLOBBERED != 0 || (self.mask_on && self.mask_clobbered[a])
+        self.flags[a] & CLOBBERED != 0 || self.mask_hit(a)
     }
 
     /// Whether `r` is blocked for the purpose `p` regardless of occupants.
