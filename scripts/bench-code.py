@@ -5,14 +5,19 @@
 The set: the C kernels of workloads/kernels/*.c (clang-19 -O<level> to
 .ll), and the sqlite3 and Lua modules of the corpus
 (corpus/ll/{sqlite3,lua}-O<level>.ll) running the project's workloads
-(workloads/sqlite/workload.sql; workloads/lua/*.lua, timed together as one
-program). Every .ll is compiled by llc-19 and by rcc-par with
+(workloads/sqlite/*.sql and workloads/lua/*.lua, each program's scripts
+timed together as one run). Every .ll is compiled by llc-19 and by rcc-par with
 -relocation-model=pic and linked as PIE by clang-19; both programs must
 print the same bytes and exit the same way (exit 1 otherwise).
 
-Measures, medians of --runs runs, llc and rcc interleaved:
+Measures, over --runs runs, llc and rcc interleaved (who runs first
+alternates):
   run       user+sys CPU seconds of the program (less sensitive than wall
-            time to other load on a shared machine)
+            time to other load on a shared machine). Three estimates of
+            the ratio: of the medians ("ratio"), of the minimums ("min":
+            the run least disturbed by the rest of the machine), and the
+            median of the ratios of the runs made one right after the
+            other ("pair": a slow period slows both runs of a pair)
   .text     bytes of the object's .text* sections
   compile   wall seconds of the whole compiler process: llc-19, and rcc-par
             at -j1 (the issue's measure) and with its default threads
@@ -20,8 +25,8 @@ Ratios are rcc/llc; the last row is the geometric mean of each ratio
 column. --json FILE also writes every sample.
 
 Usage: scripts/bench-code.py [--runs N] [-O LEVEL] [--only NAME,...]
-                             [--scale K] [--together] [--no-compile-time]
-                             [--json FILE]
+                             [--scale K] [--together] [--aslr] [--aa]
+                             [--no-compile-time] [--json FILE]
 
 --scale K passes K to every kernel (workloads/kernels/common.h
 scale_arg: K times the work, same code). At 1 a kernel runs 0.1-0.3 s,
@@ -30,6 +35,13 @@ from run to run; --scale 6 makes them about a second. --together runs
 the llc and rcc builds side by side (one per core; they alternate who
 starts first) instead of one after the other, so that both see the
 same slow periods of a shared VM.
+
+The programs run with address-space randomization off (`setarch -R`),
+so that every run of a build sees the same stack and heap addresses and
+run-to-run differences are the machine's, not the layout's; --aslr
+leaves it on. --aa is the noise floor of the method: the "rcc" column
+runs a copy of llc's program, so every ratio should be 1.000 and its
+distance from 1 is what the method cannot resolve.
 Environment: RCC (default target/release/rcc-par), CORPUS_DIR (default
 corpus), WORK_DIR (default target/bench-code).
 """
@@ -123,6 +135,8 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--scale", type=int, default=1)
     ap.add_argument("--together", action="store_true")
+    ap.add_argument("--aslr", action="store_true")
+    ap.add_argument("--aa", action="store_true")
     ap.add_argument("--no-compile-time", action="store_true")
     ap.add_argument("--json", default="")
     a = ap.parse_args()
@@ -134,6 +148,11 @@ def main():
     rcc = os.environ.get("RCC", os.path.join(REPO, "target/release/rcc-par"))
     corpus = os.environ.get("CORPUS_DIR", os.path.join(REPO, "corpus"))
     work = os.environ.get("WORK_DIR", os.path.join(REPO, "target/bench-code"))
+    norand = []
+    if not a.aslr:
+        if not shutil.which("setarch"):
+            die("setarch not found (util-linux); pass --aslr to run with randomization")
+        norand = ["setarch", "-R"]
     for tool in ("clang-19", "llc-19", "llvm-readelf-19"):
         if not shutil.which(tool):
             die(f"{tool} not found (scripts/build-corpus.sh installs it)")
@@ -156,8 +175,9 @@ def main():
         drv = os.path.join(work, "sqlite-driver.o")
         run(["clang-19", "-c", f"-O{lvl}", "-fPIE", f"-I{corpus}/src/sqlite3",
              os.path.join(REPO, "workloads/sqlite/driver.c"), "-o", drv])
-        progs.append(Program("sqlite3", sq, [drv],
-                             [([os.path.join(REPO, "workloads/sqlite/workload.sql")], None)]))
+        sdir = os.path.join(REPO, "workloads/sqlite")
+        cmds = [([os.path.join(sdir, s)], None) for s in sorted(os.listdir(sdir)) if s.endswith(".sql")]
+        progs.append(Program("sqlite3", sq, [drv], cmds))
     else:
         print(f"bench-code: {sq} missing, sqlite3 skipped (scripts/build-corpus.sh)", file=sys.stderr)
     if os.path.exists(lua):
@@ -190,6 +210,10 @@ def main():
             text[tool] = text_size(obj)
             exe[tool] = os.path.join(work, f"{p.name}-O{lvl}.{tool}")
             run(["clang-19", "-fuse-ld=bfd", *p.extra_objs, obj, "-lm", "-o", exe[tool]])
+        if a.aa:
+            exe["rcc"] = exe["llc"] + ".copy"
+            shutil.copyfile(exe["llc"], exe["rcc"])
+            shutil.copymode(exe["llc"], exe["rcc"])
         if not a.no_compile_time:
             tmp = os.path.join(work, "compile-timing.o")
             for _ in range(a.runs):
@@ -206,9 +230,9 @@ def main():
             order = ("llc", "rcc") if run_no % 2 == 0 else ("rcc", "llc")
             for args, stdin in p.commands:
                 if a.together:
-                    res = zip(order, timed_together([[exe[t], *args] for t in order], stdin))
+                    res = zip(order, timed_together([[*norand, exe[t], *args] for t in order], stdin))
                 else:
-                    res = [(t, timed([exe[t], *args], stdin)[1:]) for t in order]
+                    res = [(t, timed([*norand, exe[t], *args], stdin)[1:]) for t in order]
                 for tool, (cpu, o, rc) in res:
                     totals[tool] += cpu
                     runout[tool] += o + f"\nexit {rc}\n".encode()
@@ -223,10 +247,13 @@ def main():
             print(f"bench-code: {p.name}: rcc build's output differs from llc build's", file=sys.stderr)
             failed = True
         med = {k: statistics.median(v) for k, v in rtimes.items()}
+        low = {k: min(v) for k, v in rtimes.items()}
+        pair = statistics.median(r / l for l, r in zip(rtimes["llc"], rtimes["rcc"]))
         cmed = {k: (statistics.median(v) if v else float("nan")) for k, v in ctimes.items()}
         row = {
             "name": p.name,
             "run_llc": med["llc"], "run_rcc": med["rcc"], "run_ratio": med["rcc"] / med["llc"],
+            "run_min_ratio": low["rcc"] / low["llc"], "run_pair_ratio": pair,
             "text_llc": text["llc"], "text_rcc": text["rcc"], "text_ratio": text["rcc"] / text["llc"],
             "compile_llc": cmed["llc"], "compile_rcc_j1": cmed["rcc"], "compile_rcc": cmed["rccmt"],
             "compile_ratio_j1": cmed["rcc"] / cmed["llc"], "compile_ratio": cmed["rccmt"] / cmed["llc"],
@@ -235,8 +262,9 @@ def main():
         samples[p.name] = {"run": rtimes, "compile": ctimes}
         print_row(row, file=sys.stderr)
 
-    print(f"\nrcc-par vs llc-19 at -O{lvl}: medians of {a.runs} runs (run: user+sys s; compile: wall s)")
-    hdr = f"{'program':<10} {'run llc':>8} {'run rcc':>8} {'ratio':>6} {'text llc':>9} {'text rcc':>9} {'ratio':>6} {'cc llc':>7} {'cc -j1':>7} {'ratio':>6} {'cc -jN':>7} {'ratio':>6}"
+    what = "llc-19 against a copy of itself (--aa)" if a.aa else f"rcc-par vs llc-19 at -O{lvl}"
+    print(f"\n{what}: medians of {a.runs} runs (run: user+sys s; compile: wall s)")
+    hdr = f"{'program':<10} {'run llc':>8} {'run rcc':>8} {'ratio':>6} {'min':>6} {'pair':>6} {'text llc':>9} {'text rcc':>9} {'ratio':>6} {'cc llc':>7} {'cc -j1':>7} {'ratio':>6} {'cc -jN':>7} {'ratio':>6}"
     print(hdr)
     print("-" * len(hdr))
     for r in rows:
@@ -247,10 +275,12 @@ def main():
         vals = [r[k] for r in rows if r[k] == r[k] and r[k] > 0]
         return math.exp(sum(math.log(v) for v in vals) / len(vals)) if vals else float("nan")
 
-    print(f"{'geomean':<10} {'':>8} {'':>8} {geo('run_ratio'):6.3f} {'':>9} {'':>9} {geo('text_ratio'):6.3f} "
+    print(f"{'geomean':<10} {'':>8} {'':>8} {geo('run_ratio'):6.3f} {geo('run_min_ratio'):6.3f} "
+          f"{geo('run_pair_ratio'):6.3f} {'':>9} {'':>9} {geo('text_ratio'):6.3f} "
           f"{'':>7} {'':>7} {geo('compile_ratio_j1'):6.3f} {'':>7} {geo('compile_ratio'):6.3f}")
-    worst = max(rows, key=lambda r: r["run_ratio"])
-    print(f"slowest relative run time: {worst['name']} {worst['run_ratio']:.3f}")
+    for k, what in (("run_ratio", "medians"), ("run_min_ratio", "minimums"), ("run_pair_ratio", "pairs")):
+        worst = max(rows, key=lambda r: r[k])
+        print(f"slowest relative run time ({what}): {worst['name']} {worst[k]:.3f}")
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"level": lvl, "runs": a.runs, "rows": rows, "samples": samples}, f, indent=1)
@@ -259,6 +289,7 @@ def main():
 
 def print_row(r, file=sys.stdout):
     print(f"{r['name']:<10} {r['run_llc']:8.3f} {r['run_rcc']:8.3f} {r['run_ratio']:6.3f} "
+          f"{r['run_min_ratio']:6.3f} {r['run_pair_ratio']:6.3f} "
           f"{r['text_llc']:9d} {r['text_rcc']:9d} {r['text_ratio']:6.3f} "
           f"{r['compile_llc']:7.3f} {r['compile_rcc_j1']:7.3f} {r['compile_ratio_j1']:6.3f} "
           f"{r['compile_rcc']:7.3f} {r['compile_ratio']:6.3f}", file=file)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # sqlite3 and Lua built entirely from rcc-par objects, against the same
 # programs built from llc-19 objects: both run the project's workloads
-# (workloads/sqlite/workload.sql with workloads/sqlite/driver.c, and
+# (workloads/sqlite/*.sql with workloads/sqlite/driver.c, and
 # workloads/lua/*.lua) and must print the same bytes.
 #
 # Usage: scripts/codegen-workloads.sh [--bench] [--runs N] [--levels "O0 O2"]
@@ -68,7 +68,7 @@ build() { # tool level -> $work/<tool>-<level>/{sqlite_driver,lua_main}
 
 workload_cmds() { # dir -> one command per line
   local dir=$1
-  echo "$dir/sqlite_driver $repo/workloads/sqlite/workload.sql"
+  for q in "$repo"/workloads/sqlite/*.sql; do echo "$dir/sqlite_driver $q"; done
   for l in "$repo"/workloads/lua/*.lua; do echo "$dir/lua_main $l"; done
 }
 

@@ -44,7 +44,9 @@ build() { # tool level -> $work/<tool>-<level>/{sqlite_driver,lua_main}
 run() { # dir -> outputs in dir/out
   local dir=$1
   mkdir -p "$dir/out"
-  "$dir/sqlite_driver" "$repo/workloads/sqlite/workload.sql" > "$dir/out/sqlite.txt" 2>&1 || echo "exit $?" >> "$dir/out/sqlite.txt"
+  for q in "$repo"/workloads/sqlite/*.sql; do
+    "$dir/sqlite_driver" "$q" > "$dir/out/sqlite-$(basename "$q" .sql).txt" 2>&1 || echo "exit $?" >> "$dir/out/sqlite-$(basename "$q" .sql).txt"
+  done
   for l in "$repo"/workloads/lua/*.lua; do
     "$dir/lua_main" "$l" > "$dir/out/$(basename "$l" .lua).txt" 2>&1 || echo "exit $?" >> "$dir/out/$(basename "$l" .lua).txt"
   done
