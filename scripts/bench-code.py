@@ -21,12 +21,12 @@ alternates):
   .text     bytes of the object's .text* sections
   compile   wall seconds of the whole compiler process: llc-19, and rcc-par
             at -j1 (the issue's measure) and with its default threads
-Ratios are rcc/llc; the last row is the geometric mean of each ratio
+The "instr" column is --instructions' ratio. Ratios are rcc/llc; the last row is the geometric mean of each ratio
 column. --json FILE also writes every sample.
 
 Usage: scripts/bench-code.py [--runs N] [-O LEVEL] [--only NAME,...]
                              [--scale K] [--together] [--aslr] [--aa]
-                             [--no-compile-time] [--json FILE]
+                             [--instructions] [--no-compile-time] [--json FILE]
 
 --scale K passes K to every kernel (workloads/kernels/common.h
 scale_arg: K times the work, same code). At 1 a kernel runs 0.1-0.3 s,
@@ -42,6 +42,10 @@ run-to-run differences are the machine's, not the layout's; --aslr
 leaves it on. --aa is the noise floor of the method: the "rcc" column
 runs a copy of llc's program, so every ratio should be 1.000 and its
 distance from 1 is what the method cannot resolve.
+
+--instructions also counts the instructions each program executes
+(valgrind --tool=callgrind, once per build: deterministic, so a ratio
+that does not move with the machine's load, though not a run time).
 Environment: RCC (default target/release/rcc-par), CORPUS_DIR (default
 corpus), WORK_DIR (default target/bench-code).
 """
@@ -137,6 +141,7 @@ def main():
     ap.add_argument("--together", action="store_true")
     ap.add_argument("--aslr", action="store_true")
     ap.add_argument("--aa", action="store_true")
+    ap.add_argument("--instructions", action="store_true")
     ap.add_argument("--no-compile-time", action="store_true")
     ap.add_argument("--json", default="")
     a = ap.parse_args()
@@ -153,6 +158,8 @@ def main():
         if not shutil.which("setarch"):
             die("setarch not found (util-linux); pass --aslr to run with randomization")
         norand = ["setarch", "-R"]
+    if a.instructions and not shutil.which("valgrind"):
+        die("--instructions needs valgrind")
     for tool in ("clang-19", "llc-19", "llvm-readelf-19"):
         if not shutil.which(tool):
             die(f"{tool} not found (scripts/build-corpus.sh installs it)")
@@ -222,6 +229,23 @@ def main():
                     if rc != 0:
                         die(f"{tool} failed on {p.ll}", 1)
                     ctimes[tool].append(w)
+        instrs = {"llc": float("nan"), "rcc": float("nan")}
+        if a.instructions:
+            for tool in ("llc", "rcc"):
+                cg = os.path.join(work, f"{p.name}.{tool}.callgrind")
+                n = 0
+                for args, stdin in p.commands:
+                    r = subprocess.run([*norand, "valgrind", "--tool=callgrind",
+                                        f"--callgrind-out-file={cg}", exe[tool], *args],
+                                       stdin=open(stdin, "rb") if stdin else subprocess.DEVNULL,
+                                       capture_output=True)
+                    if r.returncode != 0 and not os.path.exists(cg):
+                        die(f"valgrind failed on {p.name} ({tool})", 1)
+                    tot = [ln for ln in open(cg) if ln.startswith("totals:") or ln.startswith("summary:")]
+                    if not tot:
+                        die(f"no callgrind totals for {p.name} ({tool})", 1)
+                    n += int(tot[-1].split()[1])
+                instrs[tool] = n
         rtimes = {"llc": [], "rcc": []}
         outs = {}
         for run_no in range(a.runs):
@@ -254,6 +278,8 @@ def main():
             "name": p.name,
             "run_llc": med["llc"], "run_rcc": med["rcc"], "run_ratio": med["rcc"] / med["llc"],
             "run_min_ratio": low["rcc"] / low["llc"], "run_pair_ratio": pair,
+            "instr_llc": instrs["llc"], "instr_rcc": instrs["rcc"],
+            "instr_ratio": instrs["rcc"] / instrs["llc"],
             "text_llc": text["llc"], "text_rcc": text["rcc"], "text_ratio": text["rcc"] / text["llc"],
             "compile_llc": cmed["llc"], "compile_rcc_j1": cmed["rcc"], "compile_rcc": cmed["rccmt"],
             "compile_ratio_j1": cmed["rcc"] / cmed["llc"], "compile_ratio": cmed["rccmt"] / cmed["llc"],
@@ -264,7 +290,7 @@ def main():
 
     what = "llc-19 against a copy of itself (--aa)" if a.aa else f"rcc-par vs llc-19 at -O{lvl}"
     print(f"\n{what}: medians of {a.runs} runs (run: user+sys s; compile: wall s)")
-    hdr = f"{'program':<10} {'run llc':>8} {'run rcc':>8} {'ratio':>6} {'min':>6} {'pair':>6} {'text llc':>9} {'text rcc':>9} {'ratio':>6} {'cc llc':>7} {'cc -j1':>7} {'ratio':>6} {'cc -jN':>7} {'ratio':>6}"
+    hdr = f"{'program':<10} {'run llc':>8} {'run rcc':>8} {'ratio':>6} {'min':>6} {'pair':>6} {'text llc':>9} {'text rcc':>9} {'ratio':>6} {'cc llc':>7} {'cc -j1':>7} {'ratio':>6} {'cc -jN':>7} {'ratio':>6} {'instr':>6}"
     print(hdr)
     print("-" * len(hdr))
     for r in rows:
@@ -277,9 +303,12 @@ def main():
 
     print(f"{'geomean':<10} {'':>8} {'':>8} {geo('run_ratio'):6.3f} {geo('run_min_ratio'):6.3f} "
           f"{geo('run_pair_ratio'):6.3f} {'':>9} {'':>9} {geo('text_ratio'):6.3f} "
-          f"{'':>7} {'':>7} {geo('compile_ratio_j1'):6.3f} {'':>7} {geo('compile_ratio'):6.3f}")
-    for k, what in (("run_ratio", "medians"), ("run_min_ratio", "minimums"), ("run_pair_ratio", "pairs")):
-        worst = max(rows, key=lambda r: r[k])
+          f"{'':>7} {'':>7} {geo('compile_ratio_j1'):6.3f} {'':>7} {geo('compile_ratio'):6.3f} {geo('instr_ratio'):6.3f}")
+    for k, what in (("run_ratio", "medians"), ("run_min_ratio", "minimums"), ("run_pair_ratio", "pairs"),
+                    ("instr_ratio", "instructions")):
+        if all(r[k] != r[k] for r in rows):
+            continue
+        worst = max(rows, key=lambda r: r[k] if r[k] == r[k] else 0)
         print(f"slowest relative run time ({what}): {worst['name']} {worst[k]:.3f}")
     if a.json:
         with open(a.json, "w") as f:
@@ -292,7 +321,7 @@ def print_row(r, file=sys.stdout):
           f"{r['run_min_ratio']:6.3f} {r['run_pair_ratio']:6.3f} "
           f"{r['text_llc']:9d} {r['text_rcc']:9d} {r['text_ratio']:6.3f} "
           f"{r['compile_llc']:7.3f} {r['compile_rcc_j1']:7.3f} {r['compile_ratio_j1']:6.3f} "
-          f"{r['compile_rcc']:7.3f} {r['compile_ratio']:6.3f}", file=file)
+          f"{r['compile_rcc']:7.3f} {r['compile_ratio']:6.3f} {r['instr_ratio']:6.3f}", file=file)
 
 
 if __name__ == "__main__":
