@@ -18,6 +18,7 @@ mod attrs;
 mod body;
 mod cursor;
 mod literals;
+mod prescan;
 mod values;
 
 use crate::attrs::{cconv_from_name, AttrPool};
@@ -34,6 +35,7 @@ use crate::value::{Value, ValueTag};
 use ahash::AHashMap;
 use attrs::{parse_attrs, AttrCtx};
 use cursor::{Cursor, PResult};
+pub use prescan::ScanTimes;
 use rayon::prelude::*;
 pub use values::is_ptr;
 use values::{parse_opt_addrspace, parse_type, parse_typed_value, parse_value, Env};
@@ -45,9 +47,11 @@ pub fn parse_module(text: impl Into<Source>, file: &str) -> Result<Module, Diagn
 }
 
 /// Where the parser's time went (`-time-passes`): the sequential phases
-/// 1 and 3 against the parallel phase 2.
+/// 1 and 3 against the parallel pre-scan and phase 2.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct ParseTimes {
+    /// The parallel pre-scan for body ends (`prescan`).
+    pub prescan: ScanTimes,
     /// Wall time of phase 1 (top level, sequential).
     pub top: std::time::Duration,
     /// Wall time of phase 2 (bodies, in parallel).
@@ -205,6 +209,8 @@ struct TopParser<'a> {
     top: TopLevel,
     /// Globals whose pointer type is set at the end of phase 1.
     md_ids: AHashMap<u32, ()>,
+    /// Body ends the pre-scan found.
+    ends: prescan::BodyEnds,
 }
 
 /// Phase 2's outcome for one body: the body and its type overlay, the
@@ -220,6 +226,7 @@ type BodyOutcome = (
 fn parse_inner(text: &Source, file: &str, times: &mut ParseTimes, verify: bool) -> PResult<Module> {
     use std::time::Instant;
     let src: &str = text;
+    let ends = prescan::scan(src, &mut times.prescan);
     let t0 = Instant::now();
     let mut p = TopParser {
         c: Cursor::new(src, 0, src.len()),
@@ -237,6 +244,7 @@ fn parse_inner(text: &Source, file: &str, times: &mut ParseTimes, verify: bool) 
         jobs: Vec::new(),
         top: TopLevel::default(),
         md_ids: AHashMap::new(),
+        ends,
     };
     p.parse_top()?;
     p.finish_globals()?;
@@ -997,7 +1005,11 @@ impl<'a> TopParser<'a> {
             return self.c.err("expected '{' to begin function body");
         }
         let body_start = self.c.tok.end as usize;
-        let Some(close) = self.c.skip_brace_block() else {
+        let close = match self.ends.take(body_start) {
+            Some(after) => Some(self.c.skip_brace_block_to(after)),
+            None => self.c.skip_brace_block(),
+        };
+        let Some(close) = close else {
             return self
                 .c
                 .err_at(kw_at, "function body is not terminated: missing '}'");
