@@ -29,7 +29,9 @@
 //! checked (`crate::prof::check`: as many weights as branches).
 //!
 //! Module-level checks (intrinsic declarations, global initializers,
-//! `blockaddress`) run sequentially. The reported error is the one with the smallest byte offset
+//! `blockaddress`) run sequentially. [`verify_rest`] is the part
+//! the parser leaves after verifying bodies on its workers
+//! (`parse_and_verify_timed`). The reported error is the one with the smallest byte offset
 //! (ties broken by message), so the result is the same for any thread count.
 //!
 //! Every message names the function: `in function @f: ...`. The verifier

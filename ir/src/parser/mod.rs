@@ -1,18 +1,25 @@
 //! The `.ll` parser.
 //!
-//! Three phases:
+//! A pre-scan and three phases:
+//! 0. **Pre-scan, in parallel chunks** (`prescan`): the ends of the bodies
+//!    whose `define` line ends with `{`, a hint phase 1 checks.
 //! 1. **Top level, sequential.** One pass over the file parses every
 //!    top-level entity (types, globals, declarations, function headers,
-//!    attribute groups, metadata) and skips each function body with a
-//!    brace-matching byte scan, recording its span.
+//!    attribute groups, metadata) and skips each function body (to the
+//!    pre-scan's end for its `{`, else with a brace-matching byte scan),
+//!    recording its span.
 //! 2. **Bodies, in parallel (rayon).** Each body is lexed and parsed from its
 //!    span against the frozen module tables; new types go to a per-body
-//!    overlay and constants to the body's own pool.
+//!    overlay and constants to the body's own pool. With
+//!    [`parse_and_verify_timed`] the worker then verifies a body that made
+//!    no new types (the module, without bodies, exists from phase 1 on).
 //! 3. **Merge, sequential, in source order.** Overlays are merged into the
 //!    module's type table and the bodies' ids remapped, so the result is the
-//!    same for any thread count.
+//!    same for any thread count; then the verifier's rest (bodies with new
+//!    types, module-level checks).
 //!
-//! Errors carry a byte offset; the first error in source order is reported.
+//! Errors carry a byte offset; the first parse error in source order is
+//! reported, else the first verifier error.
 
 mod attrs;
 mod body;
