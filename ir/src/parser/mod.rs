@@ -80,8 +80,7 @@ pub fn parse_module_timed(
     file: &str,
     times: &mut ParseTimes,
 ) -> Result<Module, Diagnostic> {
-    let text = text.into();
-    parse_inner(&text, file, times, false).map_err(|e| Diagnostic::locate(file, &text, &e))
+    parse_located(text.into(), file, times, false)
 }
 
 /// Parses and verifies a module: [`parse_module_timed`] followed by
@@ -98,8 +97,17 @@ pub fn parse_and_verify_timed(
     file: &str,
     times: &mut ParseTimes,
 ) -> Result<Module, Diagnostic> {
-    let text = text.into();
-    parse_inner(&text, file, times, true).map_err(|e| Diagnostic::locate(file, &text, &e))
+    parse_located(text.into(), file, times, true)
+}
+
+/// [`parse_inner`] with its error located in `text`.
+fn parse_located(
+    text: Source,
+    file: &str,
+    times: &mut ParseTimes,
+    verify: bool,
+) -> Result<Module, Diagnostic> {
+    parse_inner(&text, file, times, verify).map_err(|e| Diagnostic::locate(file, &text, &e))
 }
 
 /// A body found in phase 1, waiting for phase 2.
