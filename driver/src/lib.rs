@@ -187,11 +187,11 @@ impl Timings {
             ("read", phase("read")),
             ("parse phase 1", p.top),
             ("parse phase 3", p.merge),
+            ("verify (module)", p.verify),
             (
                 "parse other",
-                parse.saturating_sub(p.top + p.bodies_wall + p.merge),
+                parse.saturating_sub(p.prescan.wall + p.top + p.bodies_wall + p.merge + p.verify),
             ),
-            ("verify", phase("verify")),
             (
                 "codegen setup",
                 codegen.saturating_sub(r.parallel_wall + r.merge_wall),
@@ -201,6 +201,7 @@ impl Timings {
         ];
         Model {
             serial,
+            prescan: (p.prescan.sum, p.prescan.largest),
             bodies: (p.bodies_sum, p.largest_body),
             functions: (r.function_sum, r.largest.1),
             largest_name: r.largest.0.clone(),
@@ -208,16 +209,19 @@ impl Timings {
     }
 }
 
-/// The modelled speedup at `-jN`: the process as its serial part plus two
-/// parallel regions (parsing bodies, compiling functions), each taking
-/// the longer of its largest item and its work divided by `N`.
+/// The modelled speedup at `-jN`: the process as its serial part plus three
+/// parallel regions (the parser's pre-scan for body ends, parsing and
+/// verifying bodies, compiling functions), each taking the longer of its
+/// largest item and its work divided by `N`.
 #[derive(Debug, Default)]
 pub struct Model {
-    /// The serial parts, each with its wall time. Verification (parallel
-    /// per body) is counted as serial.
+    /// The serial parts, each with its wall time. Bodies are verified in
+    /// the parse region (their time is in `bodies`); the verifier's
+    /// module-level checks are serial.
     pub serial: Vec<(&'static str, Duration)>,
-    /// Parsing bodies and compiling functions: the time summed over
-    /// items, and the largest item.
+    /// The pre-scan's chunks, parsing bodies and compiling functions: the
+    /// time summed over items, and the largest item.
+    pub prescan: (Duration, Duration),
     pub bodies: (Duration, Duration),
     pub functions: (Duration, Duration),
     pub largest_name: String,
@@ -233,7 +237,7 @@ impl Model {
         let region = |(sum, largest): (Duration, Duration)| {
             (sum.as_secs_f64() / n as f64).max(largest.as_secs_f64())
         };
-        self.serial_time() + region(self.bodies) + region(self.functions)
+        self.serial_time() + region(self.prescan) + region(self.bodies) + region(self.functions)
     }
 
     /// The modelled speedup at `n` workers over one.
@@ -263,12 +267,14 @@ impl Model {
         );
         let _ = writeln!(
             s,
-            "  Parallel work: parse bodies {:.4} seconds (largest {:.4}), functions {:.4} seconds (largest {:.4}: {})",
+            "  Parallel work: parse bodies {:.4} seconds (largest {:.4}), functions {:.4} seconds (largest {:.4}: {}), body pre-scan {:.4} seconds (largest {:.4})",
             self.bodies.0.as_secs_f64(),
             self.bodies.1.as_secs_f64(),
             self.functions.0.as_secs_f64(),
             self.functions.1.as_secs_f64(),
-            self.largest_name
+            self.largest_name,
+            self.prescan.0.as_secs_f64(),
+            self.prescan.1.as_secs_f64(),
         );
         let _ = writeln!(
             s,
@@ -340,15 +346,14 @@ impl Compiler {
     ) -> Result<Module, Error> {
         let text = text.into();
         let mut pt = rcc_ir::ParseTimes::default();
+        // Each body is verified by the worker that parsed it; the serial
+        // rest of the verifier is `pt.verify`.
         let m = timings.record("parse", || {
             self.pool
-                .install(|| rcc_ir::parse_module_timed(text, file, &mut pt))
+                .install(|| rcc_ir::parse_and_verify_timed(text, file, &mut pt))
         });
         timings.parse = pt;
-        let m = m.map_err(Error::Input)?;
-        let v = timings.record("verify", || self.pool.install(|| rcc_ir::verify_module(&m)));
-        v.map_err(|e| Error::Input(Diagnostic::locate(file, &m.text, &e)))?;
-        Ok(m)
+        m.map_err(Error::Input)
     }
 
     /// Runs the pipeline as far as the options ask and returns the output

@@ -114,6 +114,8 @@ fn time_passes_models_the_serial_part() {
             "parse phase 1 ",
             "merge ",
             "Parallel work: parse bodies ",
+            "body pre-scan ",
+            "verify (module) ",
             "Modelled speedup: -j2 ",
             ", -j16 ",
         ] {
@@ -133,14 +135,15 @@ fn modelled_speedup() {
     let s = Duration::from_secs;
     let m = rcc_driver::Model {
         serial: vec![("merge", s(1))],
+        prescan: (s(8), s(1)),
         bodies: (s(2), s(1)),
         functions: (s(32), s(1)),
         largest_name: "f".into(),
     };
-    // -j1: 1 + 2 + 32; -j16: 1 + max(1, 2/16) + max(1, 32/16).
-    assert_eq!(m.time(1), 35.0);
-    assert_eq!(m.time(16), 4.0);
-    assert_eq!(m.speedup(16), 8.75);
+    // -j1: 1 + 8 + 2 + 32; -j16: 1 + max(1, 8/16) + max(1, 2/16) + max(1, 32/16).
+    assert_eq!(m.time(1), 43.0);
+    assert_eq!(m.time(16), 5.0);
+    assert_eq!(m.speedup(16), 8.6);
 }
 
 #[test]

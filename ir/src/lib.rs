@@ -28,7 +28,7 @@ pub mod verify;
 pub use error::{Diagnostic, ParseError};
 pub use function::{Block, Function, Inst};
 pub use module::{Global, GlobalId, Module};
-pub use parser::{parse_module, parse_module_timed, ParseTimes};
+pub use parser::{parse_and_verify_timed, parse_module, parse_module_timed, ParseTimes};
 pub use printer::print_module;
 pub use source::Source;
 pub use types::{Type, TypeId};

@@ -29,7 +29,9 @@
 //! checked (`crate::prof::check`: as many weights as branches).
 //!
 //! Module-level checks (intrinsic declarations, global initializers,
-//! `blockaddress`) run sequentially. The reported error is the one with the smallest byte offset
+//! `blockaddress`) run sequentially. [`verify_rest`] is the part
+//! the parser leaves after verifying bodies on its workers
+//! (`parse_and_verify_timed`). The reported error is the one with the smallest byte offset
 //! (ties broken by message), so the result is the same for any thread count.
 //!
 //! Every message names the function: `in function @f: ...`. The verifier
@@ -55,11 +57,21 @@ use rayon::prelude::*;
 
 /// Verifies `m`; returns the first error in source order.
 pub fn verify_module(m: &Module) -> Result<(), ParseError> {
+    let all: Vec<usize> = (0..m.bodies.len()).collect();
+    verify_rest(m, &all)
+}
+
+/// The module-level checks and the bodies `bodies` (indices into
+/// `m.bodies`; the parser verifies the others as it parses them, see
+/// [`crate::parser::parse_and_verify_timed`]); returns the first error in
+/// source order.
+pub fn verify_rest(m: &Module, bodies: &[usize]) -> Result<(), ParseError> {
     let module_err = verify_globals(m).err();
-    let body_err = m
-        .bodies
+    let body_err = bodies
         .par_iter()
-        .map_init(Scratch::default, |s, f| verify_function(m, f, s).err())
+        .map_init(Scratch::default, |s, &i| {
+            verify_function(m, &m.bodies[i], s).err()
+        })
         .flatten()
         .min_by(earlier);
     match [module_err, body_err].into_iter().flatten().min_by(earlier) {
@@ -69,8 +81,15 @@ pub fn verify_module(m: &Module) -> Result<(), ParseError> {
 }
 
 /// Orders errors by offset, then message.
-fn earlier(a: &ParseError, b: &ParseError) -> std::cmp::Ordering {
+pub(crate) fn earlier(a: &ParseError, b: &ParseError) -> std::cmp::Ordering {
     (a.offset, &a.message).cmp(&(b.offset, &b.message))
+}
+
+/// Keeps in `first` the earlier of it and `e` ([`earlier`]).
+pub(crate) fn note_earlier(first: &mut Option<ParseError>, e: ParseError) {
+    if first.as_ref().is_none_or(|f| earlier(&e, f).is_lt()) {
+        *first = Some(e);
+    }
 }
 
 /// Per-worker scratch vectors, cleared and reused for each function.
@@ -353,11 +372,7 @@ fn global_name(m: &Module, g: GlobalId) -> String {
 /// Module-level checks, in source order of the globals.
 fn verify_globals(m: &Module) -> Result<(), ParseError> {
     let mut first: Option<ParseError> = None;
-    let mut note = |e: ParseError| {
-        if first.as_ref().is_none_or(|f| earlier(&e, f).is_lt()) {
-            first = Some(e);
-        }
-    };
+    let mut note = |e: ParseError| note_earlier(&mut first, e);
     let ntypes = m.types.len();
     let module_cx = consts::ConstCx {
         types: &m.types,

@@ -10,9 +10,19 @@ fn parse(src: &str) -> Module {
     }
 }
 
-/// Asserts that `src` fails verification on `line` with `needle` in the message.
+/// Asserts that `src` fails verification on `line` with `needle` in the message,
+/// and that verifying while parsing (`parse_and_verify_timed`, each body on
+/// the worker that parsed it) reports exactly the same error.
 fn fails(src: &str, line: u32, needle: &str) {
-    fails_module(&parse(src), line, needle);
+    let m = parse(src);
+    fails_module(&m, line, needle);
+    let e = verify_module(&m).expect_err("verifier accepted");
+    let want = Diagnostic::locate("t.ll", &m.text, &e).to_string();
+    let mut t = rcc_ir::ParseTimes::default();
+    match rcc_ir::parse_and_verify_timed(src.to_string(), "t.ll", &mut t) {
+        Ok(_) => panic!("parse_and_verify_timed accepted:\n{src}"),
+        Err(d) => assert_eq!(d.to_string(), want),
+    }
 }
 
 fn fails_module(m: &Module, line: u32, needle: &str) {
@@ -32,6 +42,10 @@ fn passes(src: &str) {
     let m = parse(src);
     if let Err(e) = verify_module(&m) {
         panic!("{}", Diagnostic::locate("t.ll", &m.text, &e));
+    }
+    let mut t = rcc_ir::ParseTimes::default();
+    if let Err(d) = rcc_ir::parse_and_verify_timed(src.to_string(), "t.ll", &mut t) {
+        panic!("parse_and_verify_timed rejected: {d}");
     }
 }
 
@@ -754,6 +768,53 @@ mod determinism {
         assert!(e
             .message
             .starts_with("in function @f0: %b does not dominate"));
+    }
+
+    /// Verifying while parsing: bodies verified on the workers and bodies
+    /// that made new types (verified after the type merge) compete for the
+    /// first error in source order, for any thread count.
+    #[test]
+    fn parse_and_verify_reports_the_first_error() {
+        // A body that makes a new type (a literal struct no declaration
+        // names) and is wrong; a plain body that is wrong; a good one.
+        let new_type = |k: usize| {
+            format!(
+                "define i32 @n{k}() {{\n  %s = insertvalue {{ i32, i64 }} undef, i32 1, 0\n  ret i64 0\n}}\n"
+            )
+        };
+        let plain = |k: usize| format!("define i32 @p{k}() {{\n  ret i64 0\n}}\n");
+        let good = |k: usize| format!("define i32 @g{k}() {{\n  ret i32 0\n}}\n");
+        let run = |src: &str, n: usize| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .expect("pool")
+                .install(|| {
+                    let mut t = rcc_ir::ParseTimes::default();
+                    match rcc_ir::parse_and_verify_timed(src.to_string(), "t.ll", &mut t) {
+                        Ok(_) => panic!("accepted:\n{src}"),
+                        Err(d) => d.to_string(),
+                    }
+                })
+        };
+        for first_new in [false, true] {
+            let mut src = String::new();
+            for k in 0..20 {
+                src.push_str(&good(k));
+                if (k == 0) == first_new {
+                    src.push_str(&new_type(k));
+                } else {
+                    src.push_str(&plain(k));
+                }
+            }
+            let m = parse(&src);
+            let e = verify_module(&m).expect_err("invalid module");
+            let want = Diagnostic::locate("t.ll", &m.text, &e).to_string();
+            let want_fn = if first_new { "@n0" } else { "@p0" };
+            assert!(want.contains(want_fn), "{want}");
+            assert_eq!(run(&src, 1), want);
+            assert_eq!(run(&src, 4), want);
+        }
     }
 }
 

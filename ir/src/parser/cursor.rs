@@ -88,6 +88,16 @@ impl<'a> Cursor<'a> {
         Some(after - 1)
     }
 
+    /// [`Cursor::skip_brace_block`] when the offset just past the matching
+    /// `}` is already known (`after`, from the pre-scan).
+    pub fn skip_brace_block_to(&mut self, after: usize) -> usize {
+        self.peeked = None;
+        self.lex.set_pos(after);
+        self.prev_end = after as u32;
+        self.tok = self.lex.next_tok();
+        after - 1
+    }
+
     /// Whether the current token is of kind `k`.
     #[inline]
     pub fn is(&self, k: TokKind) -> bool {

@@ -1,29 +1,37 @@
 //! The `.ll` parser.
 //!
-//! Three phases:
+//! A pre-scan and three phases:
+//! 0. **Pre-scan, in parallel chunks** (`prescan`): the ends of the bodies
+//!    whose `define` line ends with `{`, a hint phase 1 checks.
 //! 1. **Top level, sequential.** One pass over the file parses every
 //!    top-level entity (types, globals, declarations, function headers,
-//!    attribute groups, metadata) and skips each function body with a
-//!    brace-matching byte scan, recording its span.
+//!    attribute groups, metadata) and skips each function body (to the
+//!    pre-scan's end for its `{`, else with a brace-matching byte scan),
+//!    recording its span.
 //! 2. **Bodies, in parallel (rayon).** Each body is lexed and parsed from its
 //!    span against the frozen module tables; new types go to a per-body
-//!    overlay and constants to the body's own pool.
+//!    overlay and constants to the body's own pool. With
+//!    [`parse_and_verify_timed`] the worker then verifies a body that made
+//!    no new types (the module, without bodies, exists from phase 1 on).
 //! 3. **Merge, sequential, in source order.** Overlays are merged into the
 //!    module's type table and the bodies' ids remapped, so the result is the
-//!    same for any thread count.
+//!    same for any thread count; then the verifier's rest (bodies with new
+//!    types, module-level checks).
 //!
-//! Errors carry a byte offset; the first error in source order is reported.
+//! Errors carry a byte offset; the first parse error in source order is
+//! reported, else the first verifier error.
 
 mod attrs;
 mod body;
 mod cursor;
 mod literals;
+mod prescan;
 mod values;
 
 use crate::attrs::{cconv_from_name, AttrPool};
 use crate::constant::ConstPool;
 use crate::entity::{EntityId, PoolRange, PrimaryMap};
-use crate::error::Diagnostic;
+use crate::error::{Diagnostic, ParseError};
 use crate::lexer::{Tok, TokKind};
 use crate::metadata::{MdAttach, MdElem, MdNodeDef, MdRef, NamedMd};
 use crate::module::*;
@@ -34,6 +42,7 @@ use crate::value::{Value, ValueTag};
 use ahash::AHashMap;
 use attrs::{parse_attrs, AttrCtx};
 use cursor::{Cursor, PResult};
+pub use prescan::ScanTimes;
 use rayon::prelude::*;
 pub use values::is_ptr;
 use values::{parse_opt_addrspace, parse_type, parse_typed_value, parse_value, Env};
@@ -45,9 +54,11 @@ pub fn parse_module(text: impl Into<Source>, file: &str) -> Result<Module, Diagn
 }
 
 /// Where the parser's time went (`-time-passes`): the sequential phases
-/// 1 and 3 against the parallel phase 2.
+/// 1 and 3 against the parallel pre-scan and phase 2.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct ParseTimes {
+    /// The parallel pre-scan for body ends (`prescan`).
+    pub prescan: ScanTimes,
     /// Wall time of phase 1 (top level, sequential).
     pub top: std::time::Duration,
     /// Wall time of phase 2 (bodies, in parallel).
@@ -57,6 +68,10 @@ pub struct ParseTimes {
     pub largest_body: std::time::Duration,
     /// Wall time of phase 3 (merge, sequential).
     pub merge: std::time::Duration,
+    /// [`parse_and_verify_timed`]: wall time of the serial part of the
+    /// verifier (bodies that made new types, module-level checks); the
+    /// other bodies' verification is part of `bodies_sum`.
+    pub verify: std::time::Duration,
 }
 
 /// [`parse_module`], reporting where the time went in `times`.
@@ -65,11 +80,34 @@ pub fn parse_module_timed(
     file: &str,
     times: &mut ParseTimes,
 ) -> Result<Module, Diagnostic> {
-    let text = text.into();
-    match parse_inner(&text, times) {
-        Ok(parts) => Ok(parts.into_module(text, file)),
-        Err(e) => Err(Diagnostic::locate(file, &text, &e)),
-    }
+    parse_located(text.into(), file, times, false)
+}
+
+/// Parses and verifies a module: [`parse_module_timed`] followed by
+/// [`crate::verify_module`], with the same result, but each body is
+/// verified in phase 2 by the worker that parsed it (a body that made new
+/// types is verified after phase 3, against the merged table). The serial
+/// rest (those bodies, the module-level checks) is `times.verify`.
+///
+/// A parse error wins over every verifier error; among verifier errors
+/// the one with the smallest offset (then message) is reported, as
+/// `verify_module` does.
+pub fn parse_and_verify_timed(
+    text: impl Into<Source>,
+    file: &str,
+    times: &mut ParseTimes,
+) -> Result<Module, Diagnostic> {
+    parse_located(text.into(), file, times, true)
+}
+
+/// [`parse_inner`] with its error located in `text`.
+fn parse_located(
+    text: Source,
+    file: &str,
+    times: &mut ParseTimes,
+    verify: bool,
+) -> Result<Module, Diagnostic> {
+    parse_inner(&text, file, times, verify).map_err(|e| Diagnostic::locate(file, &text, &e))
 }
 
 /// A body found in phase 1, waiting for phase 2.
@@ -161,17 +199,6 @@ impl<'a> Env<'a> for TopEnv<'a> {
     }
 }
 
-/// Everything phase 1..3 produce, before the text is moved in.
-struct Parts {
-    env_types: TypeTable,
-    consts: ConstPool,
-    globals: PrimaryMap<GlobalId, Global>,
-    attrs: AttrPool,
-    order: Vec<GlobalId>,
-    bodies: Vec<crate::function::Function>,
-    top: TopLevel,
-}
-
 /// Top-level items that are not globals.
 #[derive(Default)]
 struct TopLevel {
@@ -188,31 +215,6 @@ struct TopLevel {
     md_attach: Vec<MdAttach>,
 }
 
-impl Parts {
-    fn into_module(self, text: Source, file: &str) -> Module {
-        Module {
-            text,
-            file: file.to_string(),
-            source_filename: self.top.source_filename,
-            datalayout: self.top.datalayout,
-            triple: self.top.triple,
-            module_asm: self.top.module_asm,
-            types: self.env_types,
-            type_defs: self.top.type_defs,
-            consts: self.consts,
-            attrs: self.attrs,
-            attr_groups: self.top.attr_groups,
-            globals: self.globals,
-            order: self.order,
-            bodies: self.bodies,
-            comdats: self.top.comdats,
-            md_nodes: self.top.md_nodes,
-            named_md: self.top.named_md,
-            md_attach: self.top.md_attach,
-        }
-    }
-}
-
 struct TopParser<'a> {
     c: Cursor<'a>,
     env: TopEnv<'a>,
@@ -222,13 +224,27 @@ struct TopParser<'a> {
     top: TopLevel,
     /// Globals whose pointer type is set at the end of phase 1.
     md_ids: AHashMap<u32, ()>,
+    /// Body ends the pre-scan found.
+    ends: prescan::BodyEnds,
 }
 
-fn parse_inner(text: &str, times: &mut ParseTimes) -> PResult<Parts> {
-    use std::time::{Duration, Instant};
+/// Phase 2's outcome for one body: the body and its type overlay, the
+/// verifier's verdict when it ran there (`None`: to run after phase 3),
+/// and the time both took.
+type BodyOutcome = (
+    PResult<(crate::function::Function, TypeTable)>,
+    Option<Result<(), ParseError>>,
+    std::time::Duration,
+);
+
+/// The three phases, then (with `verify`) the verifier's serial rest.
+fn parse_inner(text: &Source, file: &str, times: &mut ParseTimes, verify: bool) -> PResult<Module> {
+    use std::time::Instant;
+    let src: &str = text;
+    let ends = prescan::scan(src, &mut times.prescan);
     let t0 = Instant::now();
     let mut p = TopParser {
-        c: Cursor::new(text, 0, text.len()),
+        c: Cursor::new(src, 0, src.len()),
         env: TopEnv {
             types: TypeTable::new(),
             consts: ConstPool::new(),
@@ -243,6 +259,7 @@ fn parse_inner(text: &str, times: &mut ParseTimes) -> PResult<Parts> {
         jobs: Vec::new(),
         top: TopLevel::default(),
         md_ids: AHashMap::new(),
+        ends,
     };
     p.parse_top()?;
     p.finish_globals()?;
@@ -256,56 +273,96 @@ fn parse_inner(text: &str, times: &mut ParseTimes) -> PResult<Parts> {
         ..
     } = p;
     let TopEnv {
-        mut types,
+        types,
         consts,
-        mut globals,
+        globals,
         names,
         numbered,
         ..
     } = env;
+    // The module without bodies: phase 2 reads its frozen tables (and the
+    // verifier the whole of it), phase 3 adds the bodies.
+    let mut m = Module {
+        text: text.clone(),
+        file: file.to_string(),
+        source_filename: top.source_filename,
+        datalayout: top.datalayout,
+        triple: top.triple,
+        module_asm: top.module_asm,
+        types,
+        type_defs: top.type_defs,
+        consts,
+        attrs,
+        attr_groups: top.attr_groups,
+        globals,
+        order,
+        bodies: Vec::new(),
+        comdats: top.comdats,
+        md_nodes: top.md_nodes,
+        named_md: top.named_md,
+        md_attach: top.md_attach,
+    };
 
-    // Phase 2: bodies in parallel.
+    // Phase 2: bodies in parallel, each verified by the worker that parsed
+    // it unless it made new types (the verifier reads the module's table).
     let t1 = Instant::now();
     times.top = t1 - t0;
     let shared = body::Shared {
-        src: text,
-        types: &types,
-        globals: &globals,
+        src,
+        types: &m.types,
+        globals: &m.globals,
         names: &names,
         numbered: &numbered,
         typed,
     };
-    type BodyResult = PResult<(crate::function::Function, TypeTable)>;
-    let results: Vec<(BodyResult, Duration)> = jobs
+    let results: Vec<BodyOutcome> = jobs
         .par_iter()
-        .map_init(body::BodyScratch::default, |s, j| {
-            let start = Instant::now();
-            let r = body::parse_body(
-                &shared,
-                s,
-                j.global,
-                j.start,
-                j.end,
-                &j.params,
-                &j.arg_names,
-            );
-            (r, start.elapsed())
-        })
+        .map_init(
+            || {
+                (
+                    body::BodyScratch::default(),
+                    crate::verify::Scratch::default(),
+                )
+            },
+            |(s, vs), j| {
+                let start = Instant::now();
+                let r = body::parse_body(
+                    &shared,
+                    s,
+                    j.global,
+                    j.start,
+                    j.end,
+                    &j.params,
+                    &j.arg_names,
+                );
+                let v = match &r {
+                    Ok((f, overlay)) if verify && overlay.own_len() == 0 => {
+                        Some(crate::verify::verify_function(&m, f, vs))
+                    }
+                    _ => None,
+                };
+                (r, v, start.elapsed())
+            },
+        )
         .collect();
 
     // Phase 3: merge in source order.
     let t2 = Instant::now();
     times.bodies_wall = t2 - t1;
-    for (_, d) in &results {
+    for (.., d) in &results {
         times.bodies_sum += *d;
         times.largest_body = times.largest_body.max(*d);
     }
     let mut bodies = Vec::with_capacity(results.len());
-    for (j, (r, _)) in jobs.iter().zip(results) {
+    // The first verifier error of the bodies verified in phase 2, and the
+    // bodies left to verify.
+    let mut first: Option<ParseError> = None;
+    let mut deferred = Vec::new();
+    for (j, (r, v, _)) in jobs.iter().zip(results) {
         let (mut f, overlay) = r?;
         if overlay.own_len() > 0 {
             let base = overlay.base();
-            let map = types.merge_overlay(&overlay);
+            let map = m.types.merge_overlay(&overlay);
             f.remap_types(|t| {
                 if t.index() >= base {
                     map[t.index() - base]
@@ -314,21 +371,31 @@ fn parse_inner(text: &str, times: &mut ParseTimes) -> PResult<Parts> {
                 }
             });
         }
-        if let GlobalKind::Func(fd) = &mut globals[j.global].kind {
+        match v {
+            Some(Err(e)) => crate::verify::note_earlier(&mut first, e),
+            Some(Ok(())) => {}
+            None => deferred.push(bodies.len()),
+        }
+        if let GlobalKind::Func(fd) = &mut m.globals[j.global].kind {
             fd.body = Some(bodies.len() as u32);
         }
         bodies.push(f);
     }
-    times.merge = t2.elapsed();
-    Ok(Parts {
-        env_types: types,
-        consts,
-        globals,
-        attrs,
-        order,
-        bodies,
-        top,
-    })
+    m.bodies = bodies;
+    let t3 = Instant::now();
+    times.merge = t3 - t2;
+    if verify {
+        let rest = crate::verify::verify_rest(&m, &deferred);
+        times.verify = t3.elapsed();
+        if let Some(e) = [first, rest.err()]
+            .into_iter()
+            .flatten()
+            .min_by(crate::verify::earlier)
+        {
+            return Err(Box::new(e));
+        }
+    }
+    Ok(m)
 }
 
 impl<'a> TopParser<'a> {
@@ -953,7 +1020,11 @@ impl<'a> TopParser<'a> {
             return self.c.err("expected '{' to begin function body");
         }
         let body_start = self.c.tok.end as usize;
-        let Some(close) = self.c.skip_brace_block() else {
+        let close = match self.ends.take(body_start) {
+            Some(after) => Some(self.c.skip_brace_block_to(after)),
+            None => self.c.skip_brace_block(),
+        };
+        let Some(close) = close else {
             return self
                 .c
                 .err_at(kw_at, "function body is not terminated: missing '}'");
