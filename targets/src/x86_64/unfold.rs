@@ -25,6 +25,7 @@
 //! instructions with more than one memory operand or a store.
 
 use super::desc::{enc, unfold_entry, FoldKind, OpKind, Role, DESCS};
+use super::spill::machine_width;
 use super::{class, mclass, op, Opcode};
 use rcc_mach::{iflag, MInst, MOpc, MachFunction, Operand, Reg, RegClassId, SymTarget};
 
@@ -35,17 +36,6 @@ struct Shape {
     first: usize,
     class: RegClassId,
     load: Opcode,
-}
-
-/// Machine operands a descriptor operand becomes (see `machine::slots`).
-fn machine_width(kind: OpKind, role: Role) -> usize {
-    match kind {
-        OpKind::Reg(_) if role == Role::UseDef => 2,
-        OpKind::Reg(_) => 1,
-        OpKind::Mem(_) => 5,
-        OpKind::Fixed(_) | OpKind::Lit(_) => 0,
-        _ => 1,
-    }
 }
 
 fn shape(mf: &MachFunction, i: MInst) -> Option<Shape> {
