@@ -47,13 +47,23 @@
 //! defined outside it and read in it, plus the header's PHIs), plus the
 //! defs hoisted so far from the loop.
 //!
+//! Load unfolding (LLVM's `ExtractHoistableLoad`): an instruction that is
+//! not hoisted but reads memory that never changes through a folded load
+//! (x86 `mulsd c(%rip), %x`) is split by the target
+//! ([`TargetInfo::unfold_load`]) into a load and its register form; the
+//! load is hoisted (or CSEd) by the rules above, the register form takes
+//! the instruction's place. Only when the loop has room for the loaded
+//! value: at its bank's pressure limit the instruction stays folded and
+//! nothing is created (LLVM hoists such a rematerializable load anyway).
+//!
 //! CSE (LLVM's `CSEMap`): an instruction equal to one already at the end
 //! of the target preheader (present before or hoisted there) is erased and
 //! its readers read the earlier def instead.
 //!
 //! Invariants: runs in SSA form (`IS_SSA`); the CFG and loops are those of
-//! the function on entry (no block is added); instructions are only moved
-//! or erased, the layout rewritten once at the end; kill flags on the moved
+//! the function on entry (no block is added); instructions are only moved,
+//! erased or unfolded (the register form replaces the instruction at its
+//! layout position), the layout rewritten once at the end; kill flags on the moved
 //! values' readers are cleared (their live ranges now cross the loop).
 
 use super::machine_cse::{inst_hash, same_expr};
@@ -359,7 +369,8 @@ impl MachineLicm {
                     continue;
                 }
                 self.rename_uses(mf, i);
-                if self.hoist(mf, cx, pos, i, l, ph) {
+                // LLVM's `Hoist`: the instruction, else the load it folds.
+                if self.try_hoist(mf, cx, i, l, ph) || self.try_unfold(mf, cx, pos, i, l, ph) {
                     continue;
                 }
                 // Then the preheaders of the loops between, outer to inner.
@@ -371,7 +382,8 @@ impl MachineLicm {
                 }
                 while let Some(y) = inner.pop() {
                     if let Some(p) = preheader(mf, cx.cfg, cx.loops, y) {
-                        if self.hoist(mf, cx, pos, i, y, p) {
+                        if self.try_hoist(mf, cx, i, y, p) || self.try_unfold(mf, cx, pos, i, y, p)
+                        {
                             break;
                         }
                     }
@@ -426,21 +438,6 @@ impl MachineLicm {
                 }
             }
         }
-    }
-
-    /// LLVM's `Hoist`: hoists `i` (at layout position `pos`) to `ph`, the
-    /// preheader of `l`, or else the load it folds ([`Self::try_unfold`]);
-    /// true if it was moved, erased or unfolded.
-    fn hoist(
-        &mut self,
-        mf: &mut MachFunction,
-        cx: &mut Cx<'_>,
-        pos: usize,
-        i: MInst,
-        l: MLoop,
-        ph: MBlock,
-    ) -> bool {
-        self.try_hoist(mf, cx, i, l, ph) || self.try_unfold(mf, cx, pos, i, l, ph)
     }
 
     /// LLVM's `ExtractHoistableLoad`: when `i` reads invariant memory
