@@ -170,6 +170,7 @@ pub static PASSES: &[Pass] = &[
             "Number of machine instructions hoisted out of loops",
             "Number of hoisted machine instructions CSEed",
             "Number of instructions hoisted in low reg pressure situation",
+            "Number of folded loads unfolded and hoisted",
         ],
     },
     Pass {
@@ -501,7 +502,12 @@ fn early_machinelicm(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         &mut w.opt.machine_licm,
         &mut w.analyses,
     );
-    Ok(counts(&[s.hoisted as u64, s.cse as u64, s.low_rp as u64]))
+    Ok(counts(&[
+        s.hoisted as u64,
+        s.cse as u64,
+        s.low_rp as u64,
+        s.unfolded as u64,
+    ]))
 }
 
 fn machine_cse(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {

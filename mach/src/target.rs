@@ -326,6 +326,27 @@ pub trait TargetInfo: Sync {
     ) -> Option<MInst> {
         None
     }
+    /// The class of the register [`TargetInfo::unfold_load`] would load
+    /// `i`'s folded memory operand into (LLVM's `getOpcodeAfterMemoryUnfold`
+    /// and `getRegClass`), or `None` when `i` does not unfold. Creates
+    /// nothing. Default: nothing unfolds.
+    fn unfold_load_class(&self, _mf: &MachFunction, _i: MInst) -> Option<RegClassId> {
+        None
+    }
+    /// Load unfolding (LLVM's `unfoldMemoryOperand` with `UnfoldLoad`):
+    /// for an instruction `i` that reads memory through one folded load
+    /// operand and does nothing else with memory (no store, call or side
+    /// effect), two NEW instructions (created, not placed: the caller
+    /// replaces `i` with them, in order): a load of that memory into `r`, a
+    /// virtual register of class [`TargetInfo::unfold_load_class`], and
+    /// `i`'s register form reading `r` where `i` read memory, every other
+    /// operand (flags, implicit operands, ties) kept. The pair computes
+    /// what `i` computed. `None` when `i` has no register form, is a plain
+    /// load (LLVM's `canFoldAsLoad`: nothing would be left to unfold) or
+    /// `r` is not of that class. Default: never.
+    fn unfold_load(&self, _mf: &mut MachFunction, _i: MInst, _r: Reg) -> Option<(MInst, MInst)> {
+        None
+    }
     /// The three-address form of two-address instruction `i` (LLVM's
     /// `convertToThreeAddress`): a NEW instruction (created, not placed:
     /// the caller replaces `i` with it) with the same explicit def that

@@ -47,13 +47,23 @@
 //! defined outside it and read in it, plus the header's PHIs), plus the
 //! defs hoisted so far from the loop.
 //!
+//! Load unfolding (LLVM's `ExtractHoistableLoad`): an instruction that is
+//! not hoisted but reads memory that never changes through a folded load
+//! (x86 `mulsd c(%rip), %x`) is split by the target
+//! ([`TargetInfo::unfold_load`]) into a load and its register form; the
+//! load is hoisted (or CSEd) by the rules above, the register form takes
+//! the instruction's place. Only when the loop has room for the loaded
+//! value: at its bank's pressure limit the instruction stays folded and
+//! nothing is created (LLVM hoists such a rematerializable load anyway).
+//!
 //! CSE (LLVM's `CSEMap`): an instruction equal to one already at the end
 //! of the target preheader (present before or hoisted there) is erased and
 //! its readers read the earlier def instead.
 //!
 //! Invariants: runs in SSA form (`IS_SSA`); the CFG and loops are those of
-//! the function on entry (no block is added); instructions are only moved
-//! or erased, the layout rewritten once at the end; kill flags on the moved
+//! the function on entry (no block is added); instructions are only moved,
+//! erased or unfolded (the register form replaces the instruction at its
+//! layout position), the layout rewritten once at the end; kill flags on the moved
 //! values' readers are cleared (their live ranges now cross the loop).
 
 use super::machine_cse::{inst_hash, same_expr};
@@ -77,6 +87,9 @@ pub struct LicmStats {
     /// Instructions hoisted because the loop's register pressure was low
     /// (neither rematerializable nor an invariant load).
     pub low_rp: u32,
+    /// Folded loads unfolded and hoisted (also counted in `hoisted` or
+    /// `cse`).
+    pub unfolded: u32,
 }
 
 const NONE: u32 = u32::MAX;
@@ -350,13 +363,14 @@ impl MachineLicm {
                 continue;
             }
             let d = mf.blocks[b];
-            for pos in d.start..d.end {
-                let i = mf.layout[pos as usize];
+            for pos in d.start as usize..d.end as usize {
+                let i = mf.layout[pos];
                 if mf.opc(i) == MOpc::PHI {
                     continue;
                 }
                 self.rename_uses(mf, i);
-                if self.try_hoist(mf, cx, i, l, ph) {
+                // LLVM's `Hoist`: the instruction, else the load it folds.
+                if self.try_hoist(mf, cx, i, l, ph) || self.try_unfold(mf, cx, pos, i, l, ph) {
                     continue;
                 }
                 // Then the preheaders of the loops between, outer to inner.
@@ -368,7 +382,8 @@ impl MachineLicm {
                 }
                 while let Some(y) = inner.pop() {
                     if let Some(p) = preheader(mf, cx.cfg, cx.loops, y) {
-                        if self.try_hoist(mf, cx, i, y, p) {
+                        if self.try_hoist(mf, cx, i, y, p) || self.try_unfold(mf, cx, pos, i, y, p)
+                        {
                             break;
                         }
                     }
@@ -423,6 +438,79 @@ impl MachineLicm {
                 }
             }
         }
+    }
+
+    /// LLVM's `ExtractHoistableLoad`: when `i` reads invariant memory
+    /// through a folded load, unfolds it into a load and the register form
+    /// and hoists the load to `ph` (or erases it as equal to one there);
+    /// the register form takes `i`'s place at layout position `pos`. The
+    /// loop must have room for the loaded value: at the pressure limit of
+    /// its bank `i` stays folded (nothing is created). When the load is
+    /// not invariant or not profitable, the two new instructions are
+    /// dropped unplaced and `i` stays.
+    fn try_unfold(
+        &mut self,
+        mf: &mut MachFunction,
+        cx: &mut Cx<'_>,
+        pos: usize,
+        i: MInst,
+        l: MLoop,
+        ph: MBlock,
+    ) -> bool {
+        let t = cx.t;
+        if mf.opc(i).as_target().is_none() || !t.is_invariant_load(mf, i) {
+            return false;
+        }
+        let Some(c) = t.unfold_load_class(mf, i) else {
+            return false;
+        };
+        let g = self.group[c.0 as usize] as usize;
+        if self.pressure[g] + 1 >= self.limit[g] {
+            return false;
+        }
+        let r = mf.new_vreg(c);
+        let Some((ld, rr)) = t.unfold_load(mf, i, Reg::virt(r)) else {
+            return false;
+        };
+        // Grow the per-instruction and per-vreg tables for the new ones
+        // (the new register's only reader is `rr`, never a PHI: no uses
+        // are recorded for it).
+        let b = self.inst_block[i.index()];
+        self.inst_block.resize(mf.num_insts(), NONE);
+        self.gone.resize(mf.num_insts(), false);
+        let nv = mf.num_vregs();
+        self.def_block.resize(nv, NONE);
+        self.rename.resize(nv, NONE);
+        self.seen.resize(nv, 0);
+        let end = *self.use_start.last().expect("prepared");
+        self.use_start.resize(nv + 1, end);
+        self.inst_block[ld.index()] = b;
+        self.def_block[r.index()] = b;
+        if !self.try_hoist(mf, cx, ld, l, ph) {
+            self.inst_block[ld.index()] = NONE;
+            self.def_block[r.index()] = NONE;
+            return false;
+        }
+        mf.layout[pos] = rr;
+        self.inst_block[rr.index()] = b;
+        self.inst_block[i.index()] = NONE;
+        self.gone[i.index()] = true;
+        // `rr` reads what `i` read (but the memory's registers).
+        for k in 0..mf.operands(rr).len() {
+            let o = mf.operands(rr)[k];
+            if let (true, false, Some(v)) = (o.is_reg(), o.is_def(), o.reg().as_virt()) {
+                if v.index() + 1 < self.use_start.len() {
+                    let (a, e) = (self.use_start[v.index()], self.use_start[v.index() + 1]);
+                    for u in &mut self.use_pool[a as usize..e as usize] {
+                        if *u == i {
+                            *u = rr;
+                        }
+                    }
+                }
+            }
+        }
+        cx.stats.unfolded += 1;
+        true
     }
 
     /// Hoists `i` to `ph`, the preheader of `l`, if it is invariant in `l`

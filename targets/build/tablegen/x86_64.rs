@@ -11,7 +11,8 @@
 //!   derived from the AT&T one;
 //! - [`generate`]: writes `x86_64_gen.rs` (register, class and opcode
 //!   constants, the instruction descriptors, the memory-operand folding
-//!   table of [`super::x86_64_folds`], the assembler's matcher table).
+//!   table of [`super::x86_64_folds`] and its inverse for loads, the
+//!   assembler's matcher table).
 
 use super::core::{alias_sets, class_members, fail, parse_insts};
 use super::x86_64_patterns::{self, Form, Slot};
@@ -704,6 +705,22 @@ pub fn generate(regs: Source<'_>, insts: Source<'_>, pattern_src: Source<'_>) ->
             insts.rows[fo.reg_form].name, fo.operand, insts.rows[fo.mem_form].name, fo.bytes
         )
         .unwrap();
+    }
+    o.push_str("];\n\n");
+    // Its inverse for loads (LLVM's unfolding table): memory form -> the
+    // FOLD_TABLE entry that loads, one per memory form (the first register
+    // form in table order), sorted by memory form.
+    let mut unfold: Vec<(usize, usize)> = folds
+        .iter()
+        .enumerate()
+        .filter(|(_, fo)| fo.role == "r")
+        .map(|(k, fo)| (fo.mem_form, k))
+        .collect();
+    unfold.sort_unstable();
+    unfold.dedup_by_key(|&mut (m, _)| m);
+    writeln!(o, "/// Load unfolding: for each memory form that a load fold produces, its index in [`FOLD_TABLE`]; sorted by memory form.\npub static UNFOLD_TABLE: [u16; {}] = [", unfold.len()).unwrap();
+    for (_, k) in &unfold {
+        writeln!(o, "    {k},").unwrap();
     }
     o.push_str("];\n\n");
 

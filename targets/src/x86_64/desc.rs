@@ -305,6 +305,16 @@ pub fn fold_entry(form: Opcode, operand: u8) -> Option<&'static FoldEntry> {
         .map(|i| &FOLD_TABLE[i])
 }
 
+/// The load-folding entry whose memory form is `form` (the inverse of
+/// [`fold_entry`] for loads, LLVM's unfolding table): the register form
+/// and the descriptor operand the load was folded into.
+pub fn unfold_entry(form: Opcode) -> Option<&'static FoldEntry> {
+    UNFOLD_TABLE
+        .binary_search_by(|&k| FOLD_TABLE[k as usize].mem_form.cmp(&form))
+        .ok()
+        .map(|i| &FOLD_TABLE[UNFOLD_TABLE[i] as usize])
+}
+
 /// One instruction form.
 #[derive(Debug)]
 pub struct InstDesc {

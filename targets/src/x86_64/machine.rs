@@ -444,6 +444,12 @@ impl TargetInfo for X86Info {
     ) -> Option<MInst> {
         super::spill::fold_memory_operand(mf, i, op, slot)
     }
+    fn unfold_load_class(&self, mf: &MachFunction, i: MInst) -> Option<RegClassId> {
+        super::unfold::unfold_load_class(mf, i)
+    }
+    fn unfold_load(&self, mf: &mut MachFunction, i: MInst, r: Reg) -> Option<(MInst, MInst)> {
+        super::unfold::unfold_load(mf, i, r)
+    }
     fn convert_to_three_address(&self, mf: &mut MachFunction, i: MInst) -> Option<MInst> {
         super::three_address::convert(mf, i)
     }

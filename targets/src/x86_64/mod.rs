@@ -69,6 +69,7 @@ pub mod spill;
 pub mod sym_flags;
 pub mod target;
 pub mod three_address;
+pub mod unfold;
 pub mod zext_opt;
 
 pub use asm_parser::X86AsmParser;

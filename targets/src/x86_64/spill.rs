@@ -176,7 +176,7 @@ fn mem_bytes(s: super::desc::MemSize) -> Option<u64> {
 }
 
 /// Machine operands a descriptor operand becomes (see `machine::slots`).
-fn machine_width(kind: OpKind, role: Role) -> usize {
+pub(super) fn machine_width(kind: OpKind, role: Role) -> usize {
     match kind {
         OpKind::Reg(_) if role == Role::UseDef => 2,
         OpKind::Reg(_) => 1,
