@@ -219,6 +219,15 @@ pub trait CallLowering: Sync {
         false
     }
 
+    /// Whether the target has several condition registers, so that an
+    /// `i1` computed by a compare can stay in one across blocks (LLVM's
+    /// `hasMultipleConditionRegisters`; false by default, as for x86 and
+    /// AArch64, whose compares are then rebuilt in the blocks that use
+    /// them: the builder's compare sinking).
+    fn has_multiple_condition_registers(&self) -> bool {
+        false
+    }
+
     /// The target's vectors (`None`: no vector type is legal, vector code
     /// is refused).
     fn legality(&self) -> Option<&dyn crate::legalize::TypeLegality> {

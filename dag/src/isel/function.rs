@@ -109,6 +109,7 @@ pub fn select_function<S: TargetSelector>(
     }
     cx.legal.pic = cx.pic;
     cx.fast.begin_function();
+    cx.fast.stats.cmp_uses_sunk = fl.cmp_uses_sunk();
     for (k, b) in f.blocks.keys().enumerate() {
         for s in 0..fl.num_steps(b) {
             let mb = fl.step_block(b, s);
