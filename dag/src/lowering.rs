@@ -219,6 +219,15 @@ pub trait CallLowering: Sync {
         false
     }
 
+    /// Whether the target has several condition registers, so that an
+    /// `i1` computed by a compare can stay in one across blocks (LLVM's
+    /// `hasMultipleConditionRegisters`; false by default, as for x86 and
+    /// AArch64, whose compares are then rebuilt in the blocks that use
+    /// them: the builder's compare sinking).
+    fn has_multiple_condition_registers(&self) -> bool {
+        false
+    }
+
     /// The target's vectors (`None`: no vector type is legal, vector code
     /// is refused).
     fn legality(&self) -> Option<&dyn crate::legalize::TypeLegality> {
@@ -228,6 +237,13 @@ pub trait CallLowering: Sync {
     /// What widened memory accesses may do (see [`MemAccess`]).
     fn mem_access(&self) -> MemAccess {
         MemAccess::NONE
+    }
+
+    /// Whether multiplies by constants become shifts, adds and multiplies
+    /// by 3, 5 or 9 when optimizing (LLVM's X86 `combineMul`; the
+    /// combiner's `mul_const` rules). By default they stay multiplies.
+    fn mul_by_shift_add(&self) -> bool {
+        false
     }
 
     /// LLVM's `getJumpConditionMergingParams` for `br (and|or lhs, rhs)`

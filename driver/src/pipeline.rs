@@ -62,7 +62,7 @@ impl Allocators {
 pub type Counts = [u64; MAX_COUNTERS];
 
 /// The most `-stats` counters one pass reports.
-pub const MAX_COUNTERS: usize = 16;
+pub const MAX_COUNTERS: usize = 20;
 
 /// `c` padded with zeros to [`Counts`].
 pub fn counts(c: &[u64]) -> Counts {
@@ -124,6 +124,7 @@ pub static PASSES: &[Pass] = &[
             "fast-isel: fallback: switch",
             "fast-isel: fallback: special block",
             "fast-isel: fallback: other",
+            "codegenprepare: Number of uses of Cmp expressions replaced with uses of sunken Cmps",
         ],
     },
     Pass {
@@ -485,6 +486,7 @@ fn isel(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         fs.fell_back(),
     ]);
     c[4..4 + fs.fallbacks.len()].copy_from_slice(&fs.fallbacks);
+    c[4 + fs.fallbacks.len()] = fs.cmp_uses_sunk;
     Ok(counts(&c))
 }
 

@@ -799,5 +799,5 @@ pub fn build_cond_step(
     let plan = fl
         .cond_plan(b)
         .ok_or_else(|| IselError::new("a merged condition without a plan"))?;
-    super::build_with(fl, dag, mf, lower, vals, |bl| bl.cond_step(plan, k))
+    super::build_with(fl, b, dag, mf, lower, vals, |bl| bl.cond_step(plan, k))
 }

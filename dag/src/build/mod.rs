@@ -28,6 +28,7 @@ mod jump_table_partition;
 mod prof;
 mod promote;
 mod sink_addr;
+mod sink_cmp;
 mod stack;
 mod tls;
 
@@ -139,6 +140,8 @@ pub struct FunctionLowering<'a> {
     ret_into: Vec<u32>,
     /// The loads and stores that rebuild their address (see [`sink_addr`]).
     sink: sink_addr::SinkPlan,
+    /// The compares rebuilt in the blocks that use them (see [`sink_cmp`]).
+    cmp_sinks: sink_cmp::CmpSinks,
 }
 
 impl<'a> FunctionLowering<'a> {
@@ -203,6 +206,7 @@ impl<'a> FunctionLowering<'a> {
             pic: false,
             ret_into: Vec::new(),
             sink: sink_addr::SinkPlan::default(),
+            cmp_sinks: sink_cmp::CmpSinks::default(),
         };
         // Static allocas of the entry block.
         if let Some(entry) = f.blocks.keys().next() {
@@ -230,6 +234,7 @@ impl<'a> FunctionLowering<'a> {
         if optimize {
             fl.sink = sink_addr::plan(&fl, lower);
         }
+        let sink_cmps = optimize && !lower.has_multiple_condition_registers();
         // Values that leave their block.
         for b in f.blocks.keys() {
             for i in f.block_insts(b) {
@@ -254,9 +259,23 @@ impl<'a> FunctionLowering<'a> {
                         Some(p) if is_phi => p.as_entity::<Block>(ValueTag::Block).unwrap_or(b),
                         _ => b,
                     };
-                    if fl.inst_block[d.index()] != user.as_u32() {
-                        fl.export(mf, lower, d)?;
+                    if fl.inst_block[d.index()] == user.as_u32() {
+                        continue;
                     }
+                    if sink_cmps && !is_phi && sink_cmp::plan(&mut fl, b, d) {
+                        // The compare is built again here: its operands
+                        // cross blocks instead.
+                        for &o in f.inst_ops(d) {
+                            match o.as_entity::<Inst>(ValueTag::Inst) {
+                                Some(od) if fl.inst_block[od.index()] != b.as_u32() => {
+                                    fl.export(mf, lower, od)?
+                                }
+                                _ => {}
+                            }
+                        }
+                        continue;
+                    }
+                    fl.export(mf, lower, d)?;
                 }
                 if is_phi && fl.inst_vreg[i.index()].is_none() {
                     let r = new_vregs(&fl, mf, lower, f.ty[i.index()], "a phi")?;
@@ -268,6 +287,7 @@ impl<'a> FunctionLowering<'a> {
                 }
             }
         }
+        fl.cmp_sinks.finish();
         for k in 0..fl.sink.leaves.len() {
             let d = fl.sink.leaves[k];
             fl.export(mf, lower, d)?;
@@ -421,6 +441,13 @@ impl<'a> FunctionLowering<'a> {
             && self.pad_entry(b).is_none()
             && self.ret_into(b).is_none()
             && !self.f.block_insts(b).any(|i| self.sink.sunk(i))
+            && !self.cmp_sinks.any_in(b)
+    }
+
+    /// Uses of compares of other blocks that read a compare rebuilt in
+    /// their own block ([`sink_cmp`]; LLVM's CodeGenPrepare `NumCmpUses`).
+    pub fn cmp_uses_sunk(&self) -> u64 {
+        self.cmp_sinks.uses
     }
 
     /// The edge register of (predecessor `pred`, phi `phi`).
@@ -518,6 +545,9 @@ fn bin_op(o: Opcode) -> Option<Op> {
 /// Per-block builder state.
 struct Builder<'a, 'b> {
     fl: &'b FunctionLowering<'a>,
+    /// The IR block being built (or whose switch or merged-condition step
+    /// is).
+    block: Block,
     dag: &'b mut Dag,
     mf: &'b mut MachFunction,
     lower: &'b dyn CallLowering,
@@ -538,7 +568,7 @@ pub fn build_block(
     lower: &dyn CallLowering,
     vals: &mut Vec<Option<SDValue>>,
 ) -> BResult<()> {
-    let built = build_with(fl, dag, mf, lower, vals, |bl| {
+    let built = build_with(fl, b, dag, mf, lower, vals, |bl| {
         fl.f.block_insts(b).try_for_each(|i| bl.inst(b, i))
     });
     for i in fl.f.block_insts(b) {
@@ -552,6 +582,7 @@ pub fn build_block(
 /// and every step of a switch or merged-condition branch is built in.
 fn build_with(
     fl: &FunctionLowering<'_>,
+    b: Block,
     dag: &mut Dag,
     mf: &mut MachFunction,
     lower: &dyn CallLowering,
@@ -571,6 +602,7 @@ fn build_with(
     let chain = dag.entry();
     let mut bl = Builder {
         fl,
+        block: b,
         dag,
         mf,
         lower,
@@ -646,6 +678,15 @@ impl Builder<'_, '_> {
                     return Ok(self
                         .dag
                         .value(Op::FrameIndex, VT::I64, &[], fi.as_u32() as u64));
+                }
+                let d = Inst::from_index(v.index());
+                if self.fl.cmp_sinks.rebuilt(self.block, d) {
+                    // Hash-consing makes every rebuild in this DAG one node.
+                    return if self.fl.f.op(d) == Opcode::ICmp {
+                        self.icmp(d, false)
+                    } else {
+                        self.fcmp(d, false)
+                    };
                 }
                 match self.fl.inst_vreg[v.index()].expand() {
                     Some(r) => self.read_vregs(r, ty),

@@ -1146,7 +1146,7 @@ pub fn build_switch_step(
     let plan = fl
         .switch_plan(b)
         .ok_or_else(|| IselError::new("a switch without a plan"))?;
-    super::build_with(fl, dag, mf, lower, vals, |bl| {
+    super::build_with(fl, b, dag, mf, lower, vals, |bl| {
         let v = bl.copy_from(plan.vreg, plan.vt);
         bl.switch_step(plan, k, v)
     })

@@ -99,11 +99,14 @@ impl Fallback {
     }
 }
 
-/// Blocks selected directly and blocks that fell back, per function.
+/// Blocks selected directly and blocks that fell back, per function, and
+/// the uses of compares the SelectionDAG builder rebuilt in their blocks
+/// (CodeGenPrepare's compare sinking, when optimizing).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct FastStats {
     pub direct: u64,
     pub fallbacks: [u64; Fallback::COUNT],
+    pub cmp_uses_sunk: u64,
 }
 
 impl FastStats {

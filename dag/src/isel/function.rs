@@ -109,6 +109,7 @@ pub fn select_function<S: TargetSelector>(
     }
     cx.legal.pic = cx.pic;
     cx.fast.begin_function();
+    cx.fast.stats.cmp_uses_sunk = fl.cmp_uses_sunk();
     for (k, b) in f.blocks.keys().enumerate() {
         for s in 0..fl.num_steps(b) {
             let mb = fl.step_block(b, s);
@@ -179,6 +180,7 @@ fn select_step<S: TargetSelector>(
     }
     cx.combine.optimize = cx.optimize;
     cx.combine.mem = lower.mem_access();
+    cx.combine.mul_by_shift_add = lower.mul_by_shift_add();
     combine(&mut cx.dag, &mut cx.combine);
     crate::check::check(&cx.dag)?;
     cx.sel.select_block(&mut cx.dag, mf)
