@@ -79,8 +79,8 @@ pub struct POp {
     pub mem: u32,
     /// Minimum alignment of a load or store (`alignedload`: 16).
     pub align: u32,
-    /// An `add` taken as a whole address (x86's `lea`): its one child
-    /// binds the add itself as an address, matched only when the target
+    /// An `add` (a `mul`, an `or disjoint`) taken as a whole address
+    /// (x86's `lea`): its one child binds the add itself as an address, matched only when the target
     /// finds the address worth it ([`MatchTarget::worth_whole`]).
     pub lea: bool,
 }
@@ -626,7 +626,7 @@ fn kids_may_match<P: 'static>(dag: &Dag, p: &Tree<P>, n: Node) -> bool {
     let ops = dag.operands(n);
     let ins: &[SDValue] = match op.op {
         // Children that bind the root itself.
-        Op::Add | Op::Mul if op.lea => return true,
+        Op::Add | Op::Mul | Op::Or if op.lea => return true,
         Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex | Op::Undef => return true,
         // The third child is the condition (the root's payload).
         Op::SetCC | Op::SetCCCarry | Op::FSetCC => &ops[..ops.len().min(2)],
@@ -704,7 +704,7 @@ impl RowFilter {
         };
         f.take = u8::MAX;
         match op.op {
-            Op::Add | Op::Mul if op.lea => f.always = true,
+            Op::Add | Op::Mul | Op::Or if op.lea => f.always = true,
             Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex | Op::Undef => {
                 f.always = true
             }
@@ -876,9 +876,13 @@ impl<T: MatchTarget> M<'_, T> {
                     return false;
                 }
                 let matched = match op.op {
-                    // A `lea` row takes its whole root as an address.
-                    Op::Add | Op::Mul if op.lea => {
-                        is_root && self.node(kids[0], v, false, shared) && self.lea_worthy(kids[0])
+                    // A `lea` row takes its whole root as an address (an
+                    // `or` only when its operands share no set bit).
+                    Op::Add | Op::Mul | Op::Or if op.lea => {
+                        is_root
+                            && (op.op != Op::Or || dag.payload(n) & crate::opcode::OR_DISJOINT != 0)
+                            && self.node(kids[0], v, false, shared)
+                            && self.lea_worthy(kids[0])
                     }
                     Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex => {
                         self.node(kids[0], v, false, shared)
