@@ -409,7 +409,7 @@ mod tests {
             unsigned_magic(64, 1_000_000_000, 0),
             UMagic::Mul {
                 pre: 9,
-                m: 0x44b8_2fa0_9b5a_53,
+                m: 0x0044_b82f_a09b_5a53,
                 post: 11
             }
         );
