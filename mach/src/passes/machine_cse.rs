@@ -157,6 +157,15 @@ fn candidate(mf: &MachFunction, t: &dyn TargetInfo, i: MInst) -> Option<bool> {
     Some(false)
 }
 
+/// The physical registers `i` writes.
+fn phys_defs(mf: &MachFunction, i: MInst) -> Vec<Reg> {
+    mf.operands(i)
+        .iter()
+        .filter(|o| o.kind() == OpKind::Reg && o.is_def() && o.reg().is_phys())
+        .map(|o| o.reg())
+        .collect()
+}
+
 /// How many instructions after an equal instruction `c` LLVM's
 /// `PhysRegDefsReach` looks for `i` (its `LookAheadLimit`).
 const PHYS_LOOK_AHEAD: usize = 5;
@@ -173,12 +182,7 @@ fn phys_defs_reach(
     start: u32,
     pos: u32,
 ) -> Option<u32> {
-    let phys: Vec<Reg> = mf
-        .operands(i)
-        .iter()
-        .filter(|o| o.kind() == OpKind::Reg && o.is_def() && o.reg().is_phys())
-        .map(|o| o.reg())
-        .collect();
+    let phys = phys_defs(mf, i);
     let clobbers = |j: MInst| {
         mf.operands(j).iter().any(|o| match o.kind() {
             OpKind::RegMask => true,
@@ -543,12 +547,7 @@ fn process_block(
                 // Reads of the reused physical registers between `c` and
                 // `i` no longer end their values.
                 if let Some(pc) = reach {
-                    let phys: Vec<Reg> = mf
-                        .operands(i)
-                        .iter()
-                        .filter(|o| o.kind() == OpKind::Reg && o.is_def() && o.reg().is_phys())
-                        .map(|o| o.reg())
-                        .collect();
+                    let phys = phys_defs(mf, i);
                     for q in pc + 1..pos {
                         let j = mf.layout[q as usize];
                         for o in mf.operands_mut(j) {
