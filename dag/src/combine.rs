@@ -1121,9 +1121,18 @@ impl Combiner<'_> {
                     return 0;
                 };
                 let z = kz(0) & m;
+                // A nonzero shift left without signed or unsigned wrap
+                // keeps the sign bit, which was shifted out: it is zero
+                // (LLVM's `KnownBits::shl` with nuw and nsw).
+                let both = crate::opcode::WRAP_NUW | crate::opcode::WRAP_NSW;
+                let sign = if c > 0 && dag.payload(n) & both == both {
+                    1u64 << (vt.bits() - 1)
+                } else {
+                    0
+                };
                 match dag.op(n) {
                     Op::Srl => (z >> c) | !(m >> c),
-                    Op::Shl => (z << c) | ((1u64 << c) - 1),
+                    Op::Shl => (z << c) | ((1u64 << c) - 1) | sign,
                     _ => (sext(z, vt.bits()) >> c) as u64,
                 }
             }

@@ -18,9 +18,9 @@
 //! unique, so its glue has at most one user) and is scheduled immediately
 //! before that user (see the x86 matcher's glue groups).
 
-/// `Add` payload bit: the IR's `nuw` (no unsigned wrap).
+/// `Add` and `Shl` payload bit: the IR's `nuw` (no unsigned wrap).
 pub const WRAP_NUW: u64 = 1;
-/// `Add` payload bit: the IR's `nsw` (no signed wrap).
+/// `Add` and `Shl` payload bit: the IR's `nsw` (no signed wrap).
 pub const WRAP_NSW: u64 = 2;
 /// `Or` payload bit: the IR's `disjoint` (no bit set in both operands, so
 /// the `or` is an `add`).
@@ -69,6 +69,8 @@ pub enum Op {
     /// (a, b); payload: [`OR_DISJOINT`] when the IR says so.
     Or,
     Xor,
+    /// (a, b); payload: the IR's wrap flags, as `Add`'s (a rebuilt
+    /// shift drops them).
     Shl,
     Srl,
     Sra,

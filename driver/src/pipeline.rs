@@ -184,6 +184,7 @@ pub static PASSES: &[Pass] = &[
             "Number of common subexpression eliminated",
             "Number of copies coalesced",
             "Number of dead instructions deleted afterwards",
+            "Number of physreg referencing common subexpr eliminated",
         ],
     },
     Pass {
@@ -524,6 +525,7 @@ fn machine_cse(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
         s.eliminated as u64,
         s.copies_propagated as u64,
         s.dead as u64,
+        s.phys_reused as u64,
     ]))
 }
 

@@ -845,11 +845,14 @@ impl Builder<'_, '_> {
             let v = match self.odd_bits(f.ty[i.index()]) {
                 Some(n) => self.odd_binary(o, vt, n, a, c),
                 None => {
-                    // The wrap flags of an add (nuw, nsw: bits 0 and 1 of
-                    // both encodings) are the node's payload.
+                    // The wrap flags of an add or a shl (nuw, nsw: bits 0
+                    // and 1 of both encodings) are the node's payload.
                     // An or's `disjoint` is its payload.
                     let wrap = match o {
                         Op::Add => (f.flags[i.index()] & (inst::NUW | inst::NSW)) as u64,
+                        Op::Shl if vt.is_int() => {
+                            (f.flags[i.index()] & (inst::NUW | inst::NSW)) as u64
+                        }
                         Op::Or if f.flags[i.index()] & inst::DISJOINT != 0 => {
                             crate::opcode::OR_DISJOINT
                         }

@@ -79,8 +79,13 @@ fn ceil_log2(d: u64) -> u32 {
     64 - (d - 1).leading_zeros()
 }
 
-/// How to divide unsigned `w`-bit values (`8 <= w <= 64`) by `d >= 2`.
-pub(crate) fn unsigned_magic(w: u32, d: u64) -> UMagic {
+/// How to divide unsigned `w`-bit values (`8 <= w <= 64`) by `d >= 2`,
+/// given that the dividend's top `lz` bits are known zero (LLVM's
+/// `BuildUDIV` passes the dividend's known leading zeros, capped at the
+/// divisor's, to `UnsignedDivisionByConstantInfo::get`: a smaller range
+/// lets a multiplier that fits do without the add indicator or the
+/// pre-shift).
+pub(crate) fn unsigned_magic(w: u32, d: u64, lz: u32) -> UMagic {
     if d.is_power_of_two() {
         return UMagic::Shift(d.trailing_zeros());
     }
@@ -88,6 +93,7 @@ pub(crate) fn unsigned_magic(w: u32, d: u64) -> UMagic {
         return UMagic::Compare;
     }
     let l = ceil_log2(d);
+    let n = w - lz.min(w - (64 - d.leading_zeros()));
     // Products are formed in 64 bits: for w <= 32, x * m must stay below
     // 2^64; for w = 64, m must fit the register.
     let limit: u128 = if w <= 32 {
@@ -95,12 +101,12 @@ pub(crate) fn unsigned_magic(w: u32, d: u64) -> UMagic {
     } else {
         1u128 << 64
     };
-    if let Some((m, p)) = search(w, w, d, limit, l) {
+    if let Some((m, p)) = search(w, n, d, limit, l) {
         return UMagic::Mul { pre: 0, m, post: p };
     }
     let z = d.trailing_zeros();
     if z > 0 {
-        if let Some((m, p)) = search(w, w - z, d >> z, limit, l) {
+        if let Some((m, p)) = search(w, n - z, d >> z, limit, l) {
             return UMagic::Mul { pre: z, m, post: p };
         }
     }
@@ -211,7 +217,9 @@ impl Combiner<'_> {
 
     fn udiv_const(&mut self, vt: VT, x: SDValue, d: u64, dp: u32) -> SDValue {
         let w = vt.bits();
-        match unsigned_magic(w, d) {
+        // The known leading zeros of `x` within its `w` bits.
+        let kz = self.known_zero(x, 0) | !vt.mask();
+        match unsigned_magic(w, d, (!kz).leading_zeros() - (64 - w)) {
             UMagic::Shift(k) => self.shr_k(Op::Srl, vt, x, k, dp),
             UMagic::Compare => {
                 let c = self.konst(vt, d);
@@ -295,8 +303,13 @@ mod tests {
     /// The quotient [`unsigned_magic`]'s recipe computes, in `w`-bit
     /// arithmetic as the DAG does.
     fn eval_u(w: u32, x: u64, d: u64) -> u64 {
+        eval_u_lz(w, x, d, 0)
+    }
+
+    /// [`eval_u`] for dividends whose top `lz` bits are zero.
+    fn eval_u_lz(w: u32, x: u64, d: u64, lz: u32) -> u64 {
         let mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
-        match unsigned_magic(w, d) {
+        match unsigned_magic(w, d, lz) {
             UMagic::Shift(k) => x >> k,
             UMagic::Compare => (x >= d) as u64,
             UMagic::Mul { pre, m, post } => {
@@ -370,6 +383,44 @@ mod tests {
                 assert_eq!(eval_u(w, max - 1, d), (max - 1) / d, "w={w} d={d}");
             }
         }
+    }
+
+    #[test]
+    fn unsigned_known_leading_zeros_exhaustive_8_and_16_bits() {
+        // i16: dividends below 2^12 by every divisor below 2^12 (larger
+        // ones divide them by compare or give 0).
+        for (w, lzs, dmax) in [(8u32, 1..8u32, 1u64 << 8), (16, 4..5, 1 << 12)] {
+            for lz in lzs {
+                let max = 1u64 << (w - lz);
+                for d in 2..dmax {
+                    for x in 0..max {
+                        assert_eq!(eval_u_lz(w, x, d, lz), x / d, "w={w} lz={lz} x={x} d={d}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn known_leading_zeros_drop_the_pre_shift() {
+        // 10^9 on a 63-bit dividend (a 32-bit limb under a remainder
+        // shifted by `shl nuw nsw 32`): llc's one multiplication.
+        assert_eq!(
+            unsigned_magic(64, 1_000_000_000, 0),
+            UMagic::Mul {
+                pre: 9,
+                m: 0x0044_b82f_a09b_5a53,
+                post: 11
+            }
+        );
+        assert_eq!(
+            unsigned_magic(64, 1_000_000_000, 1),
+            UMagic::Mul {
+                pre: 0,
+                m: 0x112e_0be8_26d6_94b3,
+                post: 26
+            }
+        );
     }
 
     #[test]

@@ -38,7 +38,14 @@
 //! (checked by a bounded search; too far means no fold). The row's root
 //! then depends on the load's chain input, and the load gets a `FOLDED`
 //! record that depends on the root, so whatever was chained after the
-//! load comes after the row.
+//! load comes after the row. Copies into virtual registers between the
+//! load and the root on the chain (the builder chains a block's exported
+//! values and phi-edge copies in program order) do not touch memory: the
+//! root's chain may reach the load through them, as long as the values
+//! they copy do not depend on the load, and their records then depend on
+//! the load's chain input instead of the load (LLVM chains these copies
+//! beside the memory chain, `PendingExports`, so its folding never meets
+//! them).
 //!
 //! Invariant after [`cover`]: every needed node has a record; a record's
 //! dependencies are needed nodes with smaller indices, values first, then
@@ -72,8 +79,8 @@ pub struct POp {
     pub mem: u32,
     /// Minimum alignment of a load or store (`alignedload`: 16).
     pub align: u32,
-    /// An `add` taken as a whole address (x86's `lea`): its one child
-    /// binds the add itself as an address, matched only when the target
+    /// An `add` (a `mul`, an `or disjoint`) taken as a whole address
+    /// (x86's `lea`): its one child binds the add itself as an address, matched only when the target
     /// finds the address worth it ([`MatchTarget::worth_whole`]).
     pub lea: bool,
 }
@@ -269,10 +276,7 @@ impl<A> Cover<A> {
         let stack = &mut self.stack;
         stack.clear();
         stack.extend(reads.into_iter().map(|v| v.node()));
-        let ch = dag.operands(root)[0];
-        if ch != SDValue::new(load, 1) {
-            stack.push(ch.node());
-        }
+        push_chain_reads(dag, dag.operands(root)[0], load, stack);
         !reaches(dag, load, stack)
     }
 
@@ -290,6 +294,35 @@ impl<A> Cover<A> {
             ch.node()
         }
     }
+}
+
+/// Pushes on `stack` what a row's chain `ch` makes it depend on, apart
+/// from its folded `load`: nothing when `ch` is the load's chain result,
+/// reached directly or through copies into virtual registers (then the
+/// values they copy), else `ch` itself.
+fn push_chain_reads(dag: &Dag, chain: SDValue, load: Node, stack: &mut Vec<Node>) {
+    let base = stack.len();
+    let mut ch = chain;
+    for _ in 0..FOLD_SEARCH_LIMIT {
+        if ch == SDValue::new(load, 1) {
+            return;
+        }
+        if !is_virtual_copy(dag, ch.node()) {
+            break;
+        }
+        let ops = dag.operands(ch.node());
+        stack.push(ops[2].node());
+        ch = ops[0];
+    }
+    stack.truncate(base);
+    stack.push(chain.node());
+}
+
+/// Whether `n` is a `CopyToReg` into a virtual register (no memory
+/// effect, so a load may move across it).
+fn is_virtual_copy(dag: &Dag, n: Node) -> bool {
+    dag.op(n) == Op::CopyToReg
+        && rcc_mach::Reg::from_bits(dag.payload(dag.operands(n)[1].node()) as u32).is_virtual()
 }
 
 /// Whether a node on `stack` (or one it reads, searched within
@@ -393,7 +426,21 @@ pub fn cover<T: MatchTarget>(
             Op::EntryToken => {}
             Op::TokenFactor => c.deps.extend(ops.iter().map(|o| o.node())),
             Op::CopyFromReg => c.deps.push(ops[0].node()),
-            Op::CopyToReg => c.deps.extend([ops[2].node(), ops[0].node()]),
+            Op::CopyToReg => {
+                // A copy into a virtual register chained on a folded load
+                // follows the load's chain input (see the module comment).
+                let ch = ops[0].node();
+                let folded = c
+                    .folded_into
+                    .get(ch.index())
+                    .is_some_and(|&b| b != u32::MAX);
+                let ch = if folded && is_virtual_copy(dag, n) {
+                    dag.operands(ch)[0].node()
+                } else {
+                    ch
+                };
+                c.deps.extend([ops[2].node(), ch])
+            }
             Op::EhLabel => c.deps.push(ops[0].node()),
             Op::BrJt => c.deps.extend([ops[1].node(), ops[0].node()]),
             _ if t.cover_special(dag, mf, n, c)? => {}
@@ -500,10 +547,7 @@ fn folds_legal<T: MatchTarget>(
         }
     }
     if has_chain(dag.op(root)) {
-        let ch = dag.operands(root)[0];
-        if ch != SDValue::new(load, 1) {
-            stack.push(ch.node());
-        }
+        push_chain_reads(dag, dag.operands(root)[0], load, stack);
     }
     !reaches(dag, load, stack)
 }
@@ -582,7 +626,7 @@ fn kids_may_match<P: 'static>(dag: &Dag, p: &Tree<P>, n: Node) -> bool {
     let ops = dag.operands(n);
     let ins: &[SDValue] = match op.op {
         // Children that bind the root itself.
-        Op::Add | Op::Mul if op.lea => return true,
+        Op::Add | Op::Mul | Op::Or if op.lea => return true,
         Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex | Op::Undef => return true,
         // The third child is the condition (the root's payload).
         Op::SetCC | Op::SetCCCarry | Op::FSetCC => &ops[..ops.len().min(2)],
@@ -660,7 +704,7 @@ impl RowFilter {
         };
         f.take = u8::MAX;
         match op.op {
-            Op::Add | Op::Mul if op.lea => f.always = true,
+            Op::Add | Op::Mul | Op::Or if op.lea => f.always = true,
             Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex | Op::Undef => {
                 f.always = true
             }
@@ -832,9 +876,13 @@ impl<T: MatchTarget> M<'_, T> {
                     return false;
                 }
                 let matched = match op.op {
-                    // A `lea` row takes its whole root as an address.
-                    Op::Add | Op::Mul if op.lea => {
-                        is_root && self.node(kids[0], v, false, shared) && self.lea_worthy(kids[0])
+                    // A `lea` row takes its whole root as an address (an
+                    // `or` only when its operands share no set bit).
+                    Op::Add | Op::Mul | Op::Or if op.lea => {
+                        is_root
+                            && (op.op != Op::Or || dag.payload(n) & crate::opcode::OR_DISJOINT != 0)
+                            && self.node(kids[0], v, false, shared)
+                            && self.lea_worthy(kids[0])
                     }
                     Op::Constant | Op::ConstantFP | Op::Symbol | Op::FrameIndex => {
                         self.node(kids[0], v, false, shared)

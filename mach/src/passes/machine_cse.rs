@@ -48,6 +48,10 @@ pub struct CseStats {
     pub copies_propagated: u32,
     /// Dead instructions erased afterwards.
     pub dead: u32,
+    /// Of `eliminated`, those whose physical defs (flags) were read: the
+    /// earlier equal instruction's defs reach them (LLVM's
+    /// `PhysRegDefsReach`).
+    pub phys_reused: u32,
 }
 
 /// A hasher for keys that are hashes already.
@@ -92,23 +96,32 @@ const NON_COPY_USE: u8 = 1;
 const PHI_USE: u8 = 2;
 const TIED_USE: u8 = 4;
 
-/// Whether `i` may be replaced by an equal earlier instruction.
+/// Whether `i` may be replaced by an equal earlier instruction (with all
+/// its physical defs dead).
 pub fn is_cse_candidate(mf: &MachFunction, t: &dyn TargetInfo, i: MInst) -> bool {
+    candidate(mf, t, i) == Some(false)
+}
+
+/// Whether `i` is a candidate, and if so whether some physical register it
+/// writes is read (`Some(true)`: LLVM's `hasLivePhysRegDefUses`; such an
+/// instruction reads no physical register and is reused only from an
+/// equal instruction shortly before it in its block, see
+/// [`phys_defs_reach`]).
+fn candidate(mf: &MachFunction, t: &dyn TargetInfo, i: MInst) -> Option<bool> {
     let opc = mf.opc(i);
-    let Some(op) = opc.as_target() else {
-        return false;
-    };
+    let op = opc.as_target()?;
     let f = t.inst_flags(op);
     if f & iflag::EFFECTS != 0 {
-        return false;
+        return None;
     }
     let ops = mf.operands(i);
     let mut vdef = false;
+    let mut live_phys = false;
     let mut phys_use = !t.implicit_uses(op).is_empty();
     for o in ops {
         match o.kind() {
             OpKind::Reg => {}
-            OpKind::RegMask => return false,
+            OpKind::RegMask => return None,
             _ => continue,
         }
         let r = o.reg();
@@ -116,22 +129,87 @@ pub fn is_cse_candidate(mf: &MachFunction, t: &dyn TargetInfo, i: MInst) -> bool
             if r.is_virtual() {
                 vdef = true;
             } else if !o.has(flag::DEAD) {
-                return false;
+                live_phys = true;
             }
         } else if r.is_phys() && !o.has(flag::UNDEF) {
             phys_use = true;
         }
     }
-    if !super::implicit_defs_dead(mf, t, i, op) {
-        return false;
+    if live_phys {
+        // Every physical def is one of the target's implicit defs.
+        let implicit = |o: &Operand| {
+            let r = o.reg();
+            t.implicit_defs(op).iter().any(|&p| r == Reg::phys(p))
+        };
+        let ok = !phys_use
+            && f & iflag::MAY_LOAD == 0
+            && ops.iter().all(|o| {
+                o.kind() != OpKind::Reg || !o.is_def() || o.reg().is_virtual() || implicit(o)
+            });
+        return ok.then_some(true);
     }
-    if !vdef {
-        return false;
+    if !super::implicit_defs_dead(mf, t, i, op) || !vdef {
+        return None;
     }
     if (f & iflag::MAY_LOAD != 0 || phys_use) && !t.is_rematerializable(mf, i) {
-        return false;
+        return None;
     }
-    true
+    Some(false)
+}
+
+/// The physical registers `i` writes.
+fn phys_defs(mf: &MachFunction, i: MInst) -> Vec<Reg> {
+    mf.operands(i)
+        .iter()
+        .filter(|o| o.kind() == OpKind::Reg && o.is_def() && o.reg().is_phys())
+        .map(|o| o.reg())
+        .collect()
+}
+
+/// How many instructions after an equal instruction `c` LLVM's
+/// `PhysRegDefsReach` looks for `i` (its `LookAheadLimit`).
+const PHYS_LOOK_AHEAD: usize = 5;
+
+/// Whether the physical registers `i` (at layout position `pos`) writes
+/// and reads later still hold what `c`, earlier in the same block, wrote:
+/// `c` is at most [`PHYS_LOOK_AHEAD`] instructions before `i` and nothing
+/// in between writes them. Returns `c`'s layout position.
+fn phys_defs_reach(
+    mf: &MachFunction,
+    t: &dyn TargetInfo,
+    c: MInst,
+    i: MInst,
+    start: u32,
+    pos: u32,
+) -> Option<u32> {
+    let phys = phys_defs(mf, i);
+    let clobbers = |j: MInst| {
+        mf.operands(j).iter().any(|o| match o.kind() {
+            OpKind::RegMask => true,
+            OpKind::Reg if o.is_def() => phys.iter().any(|&p| {
+                let (Some(a), Some(b)) = (o.reg().as_phys(), p.as_phys()) else {
+                    return false;
+                };
+                a == b || t.aliases(a).contains(&b.0)
+            }),
+            _ => false,
+        })
+    };
+    let mut p = pos;
+    for _ in 0..=PHYS_LOOK_AHEAD {
+        if p == start {
+            return None;
+        }
+        p -= 1;
+        let j = mf.layout[p as usize];
+        if j == c {
+            return Some(p);
+        }
+        if clobbers(j) {
+            return None;
+        }
+    }
+    None
 }
 
 fn mix(h: u64, v: u64) -> u64 {
@@ -352,9 +430,9 @@ fn process_block(
                 op.set(flag::KILL, false);
             }
         }
-        if !is_cse_candidate(mf, t, i) {
+        let Some(live_phys) = candidate(mf, t, i) else {
             continue;
-        }
+        };
         // Trivial copy propagation: read through full same-class copies
         // (kept only if it makes the expression equal to an earlier one).
         s.undo.clear();
@@ -407,7 +485,25 @@ fn process_block(
             }
             e = prev;
         }
-        let found = found.filter(|&c| profitable(mf, t, s, cfg, c, i, b));
+        let mut found = found.filter(|&c| profitable(mf, t, s, cfg, c, i, b));
+        // Reusing live physical defs: `c` is just before `i` in this
+        // block and nothing in between writes those registers.
+        let reach = match found {
+            Some(c) if live_phys => {
+                let same = s.block_of[c.index()] == b.as_u32();
+                match same
+                    .then(|| phys_defs_reach(mf, t, c, i, d.start, pos))
+                    .flatten()
+                {
+                    Some(p) => Some(p),
+                    None => {
+                        found = None;
+                        None
+                    }
+                }
+            }
+            _ => None,
+        };
         if found.is_none() && !s.undo.is_empty() {
             for k in 0..s.undo.len() {
                 let (k, o) = s.undo[k];
@@ -442,10 +538,25 @@ fn process_block(
                 }
                 // The earlier defs now live further: no longer dead.
                 for k in 0..n {
+                    let live = !mf.operands(i)[k].has(flag::DEAD);
                     let o = &mut mf.operands_mut(c)[k];
-                    if o.is_def() && o.reg().is_virtual() {
+                    if o.is_def() && (o.reg().is_virtual() || live) {
                         o.set(flag::DEAD, false);
                     }
+                }
+                // Reads of the reused physical registers between `c` and
+                // `i` no longer end their values.
+                if let Some(pc) = reach {
+                    let phys = phys_defs(mf, i);
+                    for q in pc + 1..pos {
+                        let j = mf.layout[q as usize];
+                        for o in mf.operands_mut(j) {
+                            if o.kind() == OpKind::Reg && !o.is_def() && phys.contains(&o.reg()) {
+                                o.set(flag::KILL, false);
+                            }
+                        }
+                    }
+                    stats.phys_reused += 1;
                 }
                 s.dead[i.index()] = true;
                 stats.eliminated += 1;

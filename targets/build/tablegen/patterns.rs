@@ -602,6 +602,12 @@ fn parse_op(w: &str) -> Option<POp> {
                 ..plain("Mul")
             })
         }
+        "leaor" => {
+            return Some(POp {
+                lea: true,
+                ..plain("Or")
+            })
+        }
         "alignedload" | "alignedstore" => {
             return Some(POp {
                 align: 16,
