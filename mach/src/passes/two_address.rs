@@ -197,11 +197,13 @@ impl VregFacts {
 /// Whether an instruction with operands `ops` has a tied use naming
 /// another register than its def.
 fn needs_fix(ops: &[Operand]) -> bool {
+    // Most operands are not tied: one flag test each.
     ops.iter().any(|u| {
-        u.tied_to()
-            .filter(|_| u.is_use())
-            .and_then(|d| ops.get(d))
-            .is_some_and(|def| def.reg() != u.reg() || def.subreg() != u.subreg())
+        u.has(flag::TIED)
+            && u.tied_to()
+                .filter(|_| u.is_use())
+                .and_then(|d| ops.get(d))
+                .is_some_and(|def| def.reg() != u.reg() || def.subreg() != u.subreg())
     })
 }
 

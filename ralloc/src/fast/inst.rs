@@ -77,10 +77,8 @@ impl Fast<'_> {
         let before = ProgPoint::before(pos);
         self.regk.clear();
         let mut shape = Shape::default();
-        let cons = self.constraints.of(t, opc);
         for (k, &o) in ops.iter().enumerate() {
             let r = o.reg();
-            let c = || cons.get(k).copied().flatten();
             if let Some(v) = r.as_virt() {
                 shape.tied_use |= o.has(flag::TIED) && !o.has(flag::DEF);
                 self.vreg_ops.push((base + k) as u32);
@@ -88,7 +86,7 @@ impl Fast<'_> {
                     k: k as u32,
                     o,
                     v: v.as_u32(),
-                    c: c(),
+                    c: None,
                 });
             } else if !r.is_none() || o.kind() == OpKind::RegMask {
                 shape.phys_def_or_mask |= o.has(flag::DEF) || !o.is_reg();
@@ -97,7 +95,7 @@ impl Fast<'_> {
                     k: k as u32,
                     o,
                     v: NONE,
-                    c: c(),
+                    c: None,
                 });
             }
         }
@@ -106,6 +104,12 @@ impl Fast<'_> {
             return Ok(());
         }
         let iflags = opc.as_target().map_or(0, |op| t.inst_flags(op));
+        let cons = self.constraints.of(t, opc);
+        if !cons.is_empty() {
+            for r in &mut self.regk {
+                r.c = cons.get(r.k as usize).copied().flatten();
+            }
+        }
         self.any_clobbered = false;
 
         // 0. What the instruction writes besides its vreg defs.
