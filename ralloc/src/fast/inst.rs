@@ -2,9 +2,9 @@
 //! module's comment and numbered below).
 
 use super::info::{reads, Info};
+use super::opcodes::OpcodeFacts;
 use super::regs::{Purpose, RegState, Want, CLOBBERED, DEF_CLAIMED, NONE, PINNED, USE_CLAIMED};
 use crate::output::{AllocError, Edit, Loc, ProgPoint};
-use rcc_mach::constraint::RegConstraints;
 use rcc_mach::{
     flag, iflag, MInst, MOpc, MachFunction, OpKind, Operand, PReg, RegClassId, TargetInfo, VReg,
 };
@@ -33,8 +33,9 @@ pub struct Fast<'a> {
     /// The operand-pool positions of the virtual register operands
     /// allocated so far (in layout order).
     pub vreg_ops: Vec<u32>,
-    /// The register class constraints of every target opcode seen.
-    pub constraints: RegConstraints,
+    /// The flags, implicit defs and operand constraints of every target
+    /// opcode seen.
+    pub opcodes: OpcodeFacts,
     /// Whether the instruction being allocated clobbers any register
     /// (otherwise step 3 has nothing to empty).
     pub any_clobbered: bool,
@@ -99,12 +100,13 @@ impl Fast<'_> {
                 });
             }
         }
-        let implicit_defs = opc.as_target().map_or(&[][..], |op| t.implicit_defs(op));
+        let row = self.opcodes.row(t, opc);
+        let implicit_defs = row.implicit_defs;
         if self.regk.is_empty() && implicit_defs.is_empty() {
             return Ok(());
         }
-        let iflags = opc.as_target().map_or(0, |op| t.inst_flags(op));
-        let cons = self.constraints.of(t, opc);
+        let iflags = row.iflags;
+        let cons = self.opcodes.constraints(t, opc);
         if !cons.is_empty() {
             for r in &mut self.regk {
                 r.c = cons.get(r.k as usize).copied().flatten();

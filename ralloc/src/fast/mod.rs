@@ -34,6 +34,7 @@
 
 mod info;
 mod inst;
+mod opcodes;
 mod regs;
 
 use crate::output::{AllocError, AllocStats, Allocation, Loc};
@@ -68,7 +69,7 @@ pub struct FastScratch {
     dead: Vec<u32>,
     early_phys: Vec<PReg>,
     regk: Vec<inst::RegOp>,
-    constraints: rcc_mach::constraint::RegConstraints,
+    opcodes: opcodes::OpcodeFacts,
     clobber_order: Vec<u16>,
     after: Vec<crate::output::Edit>,
     /// A block's instructions while it is allocated, then the rewrite's
@@ -118,7 +119,7 @@ pub fn allocate_in(
         early_phys: std::mem::take(&mut s.early_phys),
         regk: std::mem::take(&mut s.regk),
         vreg_ops: std::mem::take(&mut s.vreg_ops),
-        constraints: std::mem::take(&mut s.constraints),
+        opcodes: std::mem::take(&mut s.opcodes),
         any_clobbered: false,
         clobber_order: std::mem::take(&mut s.clobber_order),
     };
@@ -156,12 +157,12 @@ pub fn allocate_in(
         early_phys,
         regk,
         vreg_ops,
-        constraints,
+        opcodes,
         clobber_order,
         ..
     } = fast;
     s.clobber_order = clobber_order;
-    s.constraints = constraints;
+    s.opcodes = opcodes;
     s.regk = regk;
     s.vreg_ops = vreg_ops;
     s.info = info;
