@@ -367,6 +367,13 @@ impl MachFunction {
         self.operands.len()
     }
 
+    /// The whole operand pool, by position (see
+    /// [`MachFunction::operand_range`]): for rewrites that know the
+    /// positions they change.
+    pub fn operand_pool_mut(&mut self) -> &mut [Operand] {
+        &mut self.operands
+    }
+
     /// A 64-bit immediate operand.
     pub fn imm(&mut self, v: i64) -> Operand {
         if let Ok(v32) = i32::try_from(v) {

@@ -76,26 +76,42 @@ pub fn apply_in(
     a: &Allocation,
     scratch: &mut Vec<MInst>,
 ) -> Result<(), AllocError> {
-    // Operands first: positions are stable, the layout is untouched.
-    for n in 0..mf.order.len() {
-        let b = mf.blocks[mf.order[n]];
-        for pos in b.start as usize..b.end as usize {
-            let i = mf.layout[pos];
+    let mut vreg_ops = Vec::new();
+    for &b in &mf.order {
+        for &i in mf.block_insts(b) {
             let base = mf.operand_range(i).start;
-            for (n, o) in mf.operands_mut(i).iter_mut().enumerate() {
-                if !o.reg().is_virtual() {
-                    continue;
+            for (k, o) in mf.operands(i).iter().enumerate() {
+                if o.reg().is_virtual() {
+                    vreg_ops.push((base + k) as u32);
                 }
-                let p = a.allocs[base + n];
-                let p = match o.subreg() {
-                    Some(idx) => t.sub_reg(p, idx).unwrap_or(p),
-                    None => p,
-                };
-                o.set_reg(p.into());
-                o.set_subreg(None);
-                o.set(flag::KILL, false);
             }
         }
+    }
+    apply_at(mf, t, a, &vreg_ops, scratch)
+}
+
+/// [`apply_in`] given the operand-pool positions of every virtual
+/// register operand of the layout (the fast allocator lists them while
+/// it allocates, so the rewrite does not look at the other operands).
+pub fn apply_at(
+    mf: &mut MachFunction,
+    t: &dyn TargetInfo,
+    a: &Allocation,
+    vreg_ops: &[u32],
+    scratch: &mut Vec<MInst>,
+) -> Result<(), AllocError> {
+    // Operands first: positions are stable, the layout is untouched.
+    let pool = mf.operand_pool_mut();
+    for &at in vreg_ops {
+        let o = &mut pool[at as usize];
+        let p = a.allocs[at as usize];
+        let p = match o.subreg() {
+            Some(idx) => t.sub_reg(p, idx).unwrap_or(p),
+            None => p,
+        };
+        o.set_reg(p.into());
+        o.set_subreg(None);
+        o.set(flag::KILL, false);
     }
     let mut err = None;
     let edits = &a.edits;

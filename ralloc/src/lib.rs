@@ -87,6 +87,6 @@ pub fn run_fast_in(
     if opts.check {
         checker::check(mf, t, a).map_err(RegAllocError::Check)?;
     }
-    apply::apply_in(mf, t, a, &mut s.insts).map_err(RegAllocError::Alloc)?;
+    apply::apply_at(mf, t, a, &s.vreg_ops, &mut s.insts).map_err(RegAllocError::Alloc)?;
     Ok(a.stats)
 }

@@ -46,6 +46,14 @@ pub fn eliminate_phis(mf: &mut MachFunction, t: &dyn TargetInfo) {
     let mut marked = vec![false; mf.blocks.len()];
     let order = mf.order.clone();
     for &b in &order {
+        // PHIs lead their block: most blocks have none.
+        if mf
+            .block_insts(b)
+            .first()
+            .is_none_or(|&i| mf.opc(i) != MOpc::PHI)
+        {
+            continue;
+        }
         let phis: Vec<MInst> = mf
             .block_insts(b)
             .iter()
@@ -93,6 +101,11 @@ pub fn eliminate_phis(mf: &mut MachFunction, t: &dyn TargetInfo) {
             replaced.push((phi, c));
         }
     }
+    if pred_copies.is_empty() && !mf.layout.iter().any(|&i| mf.opc(i) == MOpc::PHI) {
+        // No PHIs: nothing to place or drop.
+        mf.props = (mf.props & !prop::IS_SSA) | prop::NO_PHIS;
+        return;
+    }
     // Group the predecessor copies by block, keeping their order.
     pred_copies.sort_by_key(|&(p, _)| p.index());
     // Looked up by PHI and by register below.
@@ -113,6 +126,11 @@ pub fn eliminate_phis(mf: &mut MachFunction, t: &dyn TargetInfo) {
     mf.rewrite(&mut scratch, |mf, b, old, out| {
         let lo = pred_copies.partition_point(|&(p, _)| p.index() < b.index());
         let hi = pred_copies.partition_point(|&(p, _)| p.index() <= b.index());
+        if lo == hi && !old.iter().any(|&i| mf.opc(i) == MOpc::PHI) {
+            // No copies to place and no PHIs: the block stays as it is.
+            out.extend_from_slice(old);
+            return;
+        }
         let mut placed = lo == hi;
         let mut placed_pad = !to_pad[lo..hi].contains(&true);
         let mut pending = false;

@@ -64,6 +64,9 @@ struct VregFacts {
     /// indices, sorted by `dst` (a vreg may have several after PHI
     /// elimination).
     copies: Vec<(u32, u32)>,
+    /// Per layout position of a block, the index of its first instruction
+    /// with a tied pair to rewrite (`NONE`: none).
+    first_fix: Vec<u32>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -87,8 +90,10 @@ pub struct TwoAddressScratch {
 const MAX_COPY_CHAIN: usize = 3;
 
 impl VregFacts {
-    /// Computes the facts of `mf` in one walk over its operands.
-    fn compute(&mut self, mf: &MachFunction) {
+    /// Computes the facts of `mf` in one walk over its operands, with
+    /// each block's first instruction to rewrite. Returns whether there
+    /// is any.
+    fn compute(&mut self, mf: &MachFunction) -> bool {
         let n = mf.num_vregs();
         let f = self;
         reset(&mut f.defs, n, 0);
@@ -96,10 +101,16 @@ impl VregFacts {
         reset(&mut f.read_block, n, NONE);
         reset(&mut f.last_read, n, (NONE, 0));
         f.copies.clear();
+        f.first_fix.clear();
+        let mut any = false;
         for &b in &mf.order {
             let b = b.as_u32();
-            for &i in mf.block_insts(MBlock::from_u32(b)) {
+            let mut first = NONE;
+            for (p, &i) in mf.block_insts(MBlock::from_u32(b)).iter().enumerate() {
                 let ops = mf.operands(i);
+                if first == NONE && needs_fix(ops) {
+                    first = p as u32;
+                }
                 if mf.opc(i) == MOpc::COPY {
                     if let [d, u] = ops {
                         let full =
@@ -120,15 +131,24 @@ impl VregFacts {
                         if f.def_block[k] == NONE {
                             f.def_block[k] = b;
                         }
-                    } else if f.read_block[k] == NONE {
-                        f.read_block[k] = b;
-                    } else if f.read_block[k] != b {
-                        f.read_block[k] = MANY;
+                    } else {
+                        // The last read in the block of the last read:
+                        // `live_after` needs it only for vregs read in
+                        // one block.
+                        f.last_read[k] = (b, p as u32);
+                        if f.read_block[k] == NONE {
+                            f.read_block[k] = b;
+                        } else if f.read_block[k] != b {
+                            f.read_block[k] = MANY;
+                        }
                     }
                 }
             }
+            any |= first != NONE;
+            f.first_fix.push(first);
         }
         f.copies.sort_unstable();
+        any
     }
 
     /// Whether `to` reaches `from` through at most [`MAX_COPY_CHAIN`]
@@ -158,19 +178,9 @@ impl VregFacts {
         false
     }
 
-    /// Records the last read of every vreg in block `b`'s `insts`.
-    fn scan_block(&mut self, mf: &MachFunction, b: MBlock, insts: &[MInst]) {
-        for (p, &i) in insts.iter().enumerate() {
-            for o in mf.operands(i) {
-                if let Some(v) = o.reg().as_virt().filter(|_| o.is_reg() && o.is_use()) {
-                    self.last_read[v.index()] = (b.as_u32(), p as u32);
-                }
-            }
-        }
-    }
-
     /// `Some(true)`: `v` is read after position `p` of block `b`;
-    /// `Some(false)`: it is dead after `p`; `None`: not known.
+    /// `Some(false)`: it is dead after `p`; `None`: not known (callers
+    /// only tell `Some(false)` from the rest).
     fn live_after(&self, v: VReg, b: MBlock, p: usize) -> Option<bool> {
         let k = v.index();
         let (sb, last) = self.last_read[k];
@@ -182,6 +192,19 @@ impl VregFacts {
         let local = self.defs[k] == 1 && self.def_block[k] == b && reads_here;
         local.then_some(false)
     }
+}
+
+/// Whether an instruction with operands `ops` has a tied use naming
+/// another register than its def.
+fn needs_fix(ops: &[Operand]) -> bool {
+    // Most operands are not tied: one flag test each.
+    ops.iter().any(|u| {
+        u.has(flag::TIED)
+            && u.tied_to()
+                .filter(|_| u.is_use())
+                .and_then(|d| ops.get(d))
+                .is_some_and(|def| def.reg() != u.reg() || def.subreg() != u.subreg())
+    })
 }
 
 /// The explicit register use of commutable `i` other than tied use `k`,
@@ -212,32 +235,25 @@ pub fn two_address(mf: &mut MachFunction, t: &dyn TargetInfo) -> u64 {
 /// [`two_address`] with the buffers of `s` (one per worker).
 pub fn two_address_in(mf: &mut MachFunction, t: &dyn TargetInfo, s: &mut TwoAddressScratch) -> u64 {
     let mut commuted = 0u64;
-    let needs_fix = |mf: &MachFunction, i: MInst| {
-        let ops = mf.operands(i);
-        ops.iter().any(|u| {
-            u.tied_to()
-                .filter(|_| u.is_use())
-                .and_then(|d| ops.get(d))
-                .is_some_and(|def| def.reg() != u.reg() || def.subreg() != u.subreg())
-        })
-    };
+    let facts = &mut s.facts;
     // Most blocks (and many functions) have nothing to rewrite: they are
-    // neither scanned nor rebuilt.
-    if !mf.layout.iter().any(|&i| needs_fix(mf, i)) {
+    // not rebuilt.
+    if !facts.compute(mf) {
         mf.props = (mf.props & !prop::IS_SSA) | prop::TIED_REWRITTEN;
         return 0;
     }
     let mut fix: Vec<(usize, Operand, Operand)> = Vec::new();
-    let facts = &mut s.facts;
-    facts.compute(mf);
+    let mut n = 0;
     mf.rewrite(&mut s.layout, |mf, b, old, out| {
-        // The instructions before the first one to rewrite stay as they are.
-        let Some(first) = old.iter().position(|&i| needs_fix(mf, i)) else {
+        let first = facts.first_fix[n];
+        n += 1;
+        if first == NONE {
             out.extend_from_slice(old);
             return;
-        };
+        }
+        // The instructions before the first one to rewrite stay as they are.
+        let first = first as usize;
         out.extend_from_slice(&old[..first]);
-        facts.scan_block(mf, b, old);
         for (p, &i) in old.iter().enumerate().skip(first) {
             fix.clear();
             let ops = mf.operands(i);

@@ -2,9 +2,9 @@
 //! module's comment and numbered below).
 
 use super::info::{reads, Info};
+use super::opcodes::OpcodeFacts;
 use super::regs::{Purpose, RegState, Want, CLOBBERED, DEF_CLAIMED, NONE, PINNED, USE_CLAIMED};
 use crate::output::{AllocError, Edit, Loc, ProgPoint};
-use rcc_mach::constraint::RegConstraints;
 use rcc_mach::{
     flag, iflag, MInst, MOpc, MachFunction, OpKind, Operand, PReg, RegClassId, TargetInfo, VReg,
 };
@@ -19,8 +19,6 @@ pub struct Fast<'a> {
     /// once it is done (so `edits` stays sorted by point).
     pub after: Vec<Edit>,
     pub allocs: Vec<PReg>,
-    /// The operands of the instruction being allocated.
-    pub ops: Vec<Operand>,
     /// Registers marked claimed or clobbered for this instruction.
     pub touched: Vec<usize>,
     /// Vregs whose defs here are never read.
@@ -32,10 +30,12 @@ pub struct Fast<'a> {
     /// The register and register-mask operands (the only ones the steps
     /// look at), decoded.
     pub regk: Vec<RegOp>,
-    /// The register class constraints of every target opcode seen.
-    pub constraints: RegConstraints,
-    /// Those of the instruction being allocated, by operand position.
-    pub cons: Vec<Option<RegClassId>>,
+    /// The operand-pool positions of the virtual register operands
+    /// allocated so far (in layout order).
+    pub vreg_ops: Vec<u32>,
+    /// The flags, implicit defs and operand constraints of every target
+    /// opcode seen.
+    pub opcodes: OpcodeFacts,
     /// Whether the instruction being allocated clobbers any register
     /// (otherwise step 3 has nothing to empty).
     pub any_clobbered: bool,
@@ -55,6 +55,8 @@ pub struct RegOp {
     k: u32,
     o: Operand,
     v: u32,
+    /// The register class the opcode demands of the operand.
+    c: Option<RegClassId>,
 }
 
 /// What the decode of an instruction's operands found, so that steps with
@@ -71,20 +73,21 @@ impl Fast<'_> {
     pub fn inst(&mut self, mf: &mut MachFunction, pos: usize, i: MInst) -> Result<(), AllocError> {
         let t = self.t;
         let opc = mf.opc(i);
-        self.ops.clear();
-        self.ops.extend_from_slice(mf.operands(i));
+        let ops = mf.operands(i);
         let base = mf.operand_range(i).start;
         let before = ProgPoint::before(pos);
         self.regk.clear();
         let mut shape = Shape::default();
-        for (k, &o) in self.ops.iter().enumerate() {
+        for (k, &o) in ops.iter().enumerate() {
             let r = o.reg();
             if let Some(v) = r.as_virt() {
                 shape.tied_use |= o.has(flag::TIED) && !o.has(flag::DEF);
+                self.vreg_ops.push((base + k) as u32);
                 self.regk.push(RegOp {
                     k: k as u32,
                     o,
                     v: v.as_u32(),
+                    c: None,
                 });
             } else if !r.is_none() || o.kind() == OpKind::RegMask {
                 shape.phys_def_or_mask |= o.has(flag::DEF) || !o.is_reg();
@@ -93,16 +96,22 @@ impl Fast<'_> {
                     k: k as u32,
                     o,
                     v: NONE,
+                    c: None,
                 });
             }
         }
-        let implicit_defs = opc.as_target().map_or(&[][..], |op| t.implicit_defs(op));
+        let row = self.opcodes.row(t, opc);
+        let implicit_defs = row.implicit_defs;
         if self.regk.is_empty() && implicit_defs.is_empty() {
             return Ok(());
         }
-        let iflags = opc.as_target().map_or(0, |op| t.inst_flags(op));
-        self.cons.clear();
-        self.cons.extend_from_slice(self.constraints.of(t, opc));
+        let iflags = row.iflags;
+        let cons = self.opcodes.constraints(t, opc);
+        if !cons.is_empty() {
+            for r in &mut self.regk {
+                r.c = cons.get(r.k as usize).copied().flatten();
+            }
+        }
         self.any_clobbered = false;
 
         // 0. What the instruction writes besides its vreg defs.
@@ -173,19 +182,19 @@ impl Fast<'_> {
             }
         }
         for n in 0..self.regk.len() {
-            let RegOp { k, o, v } = self.regk[n];
+            let RegOp { k, o, v, c } = self.regk[n];
             let k = k as usize;
             if v == NONE || (!o.is_use() && !reads(o)) {
                 continue;
             }
             let mut w = Want {
                 class: mf.class_of(VReg::from_u32(v)),
-                constraint: self.constraint(k),
+                constraint: c,
                 sub: o.subreg(),
                 hint: None,
             };
             if opc == MOpc::COPY && k == 1 {
-                let d = self.ops[0];
+                let d = mf.operands(i)[0];
                 w.hint = d
                     .reg()
                     .as_phys()
@@ -198,12 +207,10 @@ impl Fast<'_> {
                 // instruction writes itself.
                 let tied = o.tied_to().is_some();
                 self.use_reg(mf, v, &w, pos, tied)?
-            } else if let Some(r) = (0..k)
-                .find(|&j| {
-                    let e = self.ops[j];
-                    vreg_of(e) == Some(v) && e.is_use() && e.has(flag::UNDEF)
-                })
-                .map(|j| self.allocs[base + j])
+            } else if let Some(r) = self.regk[..n]
+                .iter()
+                .find(|e| e.v == v && e.o.is_use() && e.o.has(flag::UNDEF))
+                .map(|e| self.allocs[base + e.k as usize])
                 .filter(|&r| self.rs.fits_cached(t, r, &w))
             {
                 r
@@ -218,17 +225,17 @@ impl Fast<'_> {
             if !shape.tied_use {
                 break;
             }
-            let RegOp { k, o, v: u } = self.regk[n];
+            let RegOp { k, o, v: u, c } = self.regk[n];
             let k = k as usize;
             let Some(d) = o.tied_to().filter(|_| u != NONE && o.is_use()) else {
                 continue;
             };
-            if vreg_of(self.ops[d]) == Some(u) || !self.info.live_after(u as usize, pos) {
+            if vreg_of(mf.operands(i)[d]) == Some(u) || !self.info.live_after(u as usize, pos) {
                 continue;
             }
             let w = Want {
                 class: mf.class_of(VReg::from_u32(u)),
-                constraint: self.constraint(k),
+                constraint: c,
                 sub: o.subreg(),
                 hint: None,
             };
@@ -247,7 +254,7 @@ impl Fast<'_> {
         // 2. Values that die here free their registers (still claimed, so
         // no other read of this instruction takes them).
         for n in 0..self.regk.len() {
-            let RegOp { k, o, v } = self.regk[n];
+            let RegOp { k, o, v, .. } = self.regk[n];
             if v != NONE {
                 let defined_here = |regk: &[RegOp]| regk.iter().any(|d| d.v == v && d.o.is_def());
                 if reads(o) && !self.info.live_after(v as usize, pos) && !defined_here(&self.regk) {
@@ -277,7 +284,7 @@ impl Fast<'_> {
 
         // 4. Defs.
         for n in 0..self.regk.len() {
-            let RegOp { k, o, v: d } = self.regk[n];
+            let RegOp { k, o, v: d, c } = self.regk[n];
             let k = k as usize;
             if d == NONE || !o.is_def() {
                 continue;
@@ -297,12 +304,12 @@ impl Fast<'_> {
             } else {
                 let mut w = Want {
                     class: mf.class_of(VReg::from_u32(d)),
-                    constraint: self.constraint(k),
+                    constraint: c,
                     sub: o.subreg(),
                     hint: None,
                 };
                 if opc == MOpc::COPY && k == 0 {
-                    let s = self.ops[1];
+                    let s = mf.operands(i)[1];
                     let src = match vreg_of(s) {
                         Some(_) => Some(self.allocs[base + 1]),
                         None => s.reg().as_phys(),
@@ -346,7 +353,7 @@ impl Fast<'_> {
             if !shape.phys_def_or_mask {
                 break;
             }
-            let RegOp { k, o, v } = self.regk[n];
+            let RegOp { k, o, v, .. } = self.regk[n];
             if v != NONE {
                 continue;
             }
@@ -439,12 +446,6 @@ impl Fast<'_> {
         self.early_phys
             .iter()
             .any(|&p| self.rs.aliases(p).contains(&r.0))
-    }
-
-    /// The register class operand `k` of the instruction demands.
-    #[inline]
-    fn constraint(&self, k: usize) -> Option<RegClassId> {
-        self.cons.get(k).copied().flatten()
     }
 
     fn mark_clobbered(&mut self, r: usize) {

@@ -34,6 +34,7 @@
 
 mod info;
 mod inst;
+mod opcodes;
 mod regs;
 
 use crate::output::{AllocError, AllocStats, Allocation, Loc};
@@ -64,13 +65,11 @@ pub struct FastOptions {
 pub struct FastScratch {
     info: Info,
     rs: RegState,
-    ops: Vec<rcc_mach::Operand>,
     touched: Vec<usize>,
     dead: Vec<u32>,
     early_phys: Vec<PReg>,
     regk: Vec<inst::RegOp>,
-    constraints: rcc_mach::constraint::RegConstraints,
-    cons: Vec<Option<rcc_mach::RegClassId>>,
+    opcodes: opcodes::OpcodeFacts,
     clobber_order: Vec<u16>,
     after: Vec<crate::output::Edit>,
     /// A block's instructions while it is allocated, then the rewrite's
@@ -78,6 +77,9 @@ pub struct FastScratch {
     pub(crate) insts: Vec<MInst>,
     /// The result of the last [`allocate_in`].
     pub allocation: Allocation,
+    /// The operand-pool positions of the virtual register operands the
+    /// last [`allocate_in`] allocated, for [`crate::apply::apply_at`].
+    pub vreg_ops: Vec<u32>,
 }
 
 /// Allocates registers for `mf`; spill slots are added to `mf.frame`,
@@ -112,17 +114,17 @@ pub fn allocate_in(
         edits: a.edits,
         after: std::mem::take(&mut s.after),
         allocs: a.allocs,
-        ops: std::mem::take(&mut s.ops),
         touched: std::mem::take(&mut s.touched),
         dead: std::mem::take(&mut s.dead),
         early_phys: std::mem::take(&mut s.early_phys),
         regk: std::mem::take(&mut s.regk),
-        constraints: std::mem::take(&mut s.constraints),
-        cons: std::mem::take(&mut s.cons),
+        vreg_ops: std::mem::take(&mut s.vreg_ops),
+        opcodes: std::mem::take(&mut s.opcodes),
         any_clobbered: false,
         clobber_order: std::mem::take(&mut s.clobber_order),
     };
     fast.after.clear();
+    fast.vreg_ops.clear();
     fast.touched.clear();
     fast.dead.clear();
     let mut insts = std::mem::take(&mut s.insts);
@@ -150,24 +152,22 @@ pub fn allocate_in(
         edits,
         after,
         allocs,
-        ops,
         touched,
         dead,
         early_phys,
         regk,
-        constraints,
-        cons,
+        vreg_ops,
+        opcodes,
         clobber_order,
         ..
     } = fast;
     s.clobber_order = clobber_order;
-    s.constraints = constraints;
-    s.cons = cons;
+    s.opcodes = opcodes;
     s.regk = regk;
+    s.vreg_ops = vreg_ops;
     s.info = info;
     s.rs = rs;
     s.after = after;
-    s.ops = ops;
     s.touched = touched;
     s.dead = dead;
     s.early_phys = early_phys;
