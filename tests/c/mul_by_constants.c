@@ -1,5 +1,5 @@
-/* Multiplication by constants (x86: shifts, adds and leas instead of imul
- * when optimizing) at 32 and 64 bits, signed and unsigned, every amount
+/* Multiplication by constants (LLVM turns many into shifts, adds and leas)
+ * at 32 and 64 bits, signed and unsigned, every amount
  * from -70 to 300 and around powers of two, on values at the edges; and
  * compares computed in one block and used in others (branches, selects,
  * extensions), which the selector rebuilds where they are used. */
