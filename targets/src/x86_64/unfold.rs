@@ -184,6 +184,22 @@ mod tests {
         MachFunction::new(rcc_ir::GlobalId::from_u32(0))
     }
 
+    /// `%def = opc tied, m` (plus `extra` implicit operands): a two-address
+    /// instruction with its load folded.
+    fn tied_rm(
+        mf: &mut MachFunction,
+        opc: u16,
+        def: Reg,
+        tied: Operand,
+        m: &[Operand; 5],
+        extra: &[Operand],
+    ) -> MInst {
+        let mut ops = vec![Operand::reg_def(def), tied];
+        ops.extend_from_slice(m);
+        ops.extend_from_slice(extra);
+        mf.create(MOpc::target(opc), &ops)
+    }
+
     /// `[rip + constant-pool entry]` of `bytes` bytes aligned to `align`.
     fn cp_mem(mf: &mut MachFunction, bytes: usize, align: u32) -> [Operand; 5] {
         let c = mf.constant(&vec![7; bytes], align);
@@ -238,17 +254,13 @@ mod tests {
         let d: Reg = mf.new_vreg(mclass::FR64).into();
         let m = cp_mem(&mut mf, 8, 8);
         // %d = MULSDrm %a(tied), [rip + cp]
-        let mul = mf.create(
-            MOpc::target(op::MULSDrm.0),
-            &[
-                Operand::reg_def(d),
-                Operand::reg_tied_use(a, 0).with(flag::KILL),
-                m[0],
-                m[1],
-                m[2],
-                m[3],
-                m[4],
-            ],
+        let mul = tied_rm(
+            &mut mf,
+            op::MULSDrm.0,
+            d,
+            Operand::reg_tied_use(a, 0).with(flag::KILL),
+            &m,
+            &[],
         );
         assert_eq!(t.unfold_load_class(&mf, mul), Some(mclass::FR64));
         let r: Reg = mf.new_vreg(mclass::FR64).into();
@@ -269,17 +281,13 @@ mod tests {
         // addss m32: FR32 and movss.
         let s: Reg = mf.new_vreg(mclass::FR32).into();
         let m4 = cp_mem(&mut mf, 4, 4);
-        let add = mf.create(
-            MOpc::target(op::ADDSSrm.0),
-            &[
-                Operand::reg_def(s),
-                Operand::reg_tied_use(s, 0),
-                m4[0],
-                m4[1],
-                m4[2],
-                m4[3],
-                m4[4],
-            ],
+        let add = tied_rm(
+            &mut mf,
+            op::ADDSSrm.0,
+            s,
+            Operand::reg_tied_use(s, 0),
+            &m4,
+            &[],
         );
         assert_eq!(t.unfold_load_class(&mf, add), Some(mclass::FR32));
         let r4: Reg = mf.new_vreg(mclass::FR32).into();
@@ -290,17 +298,13 @@ mod tests {
         let v: Reg = mf.new_vreg(mclass::VR128).into();
         for (align, load) in [(16, op::MOVAPSrm), (8, op::MOVUPSrm)] {
             let m16 = cp_mem(&mut mf, 16, align);
-            let mp = mf.create(
-                MOpc::target(op::MULPDrm.0),
-                &[
-                    Operand::reg_def(v),
-                    Operand::reg_tied_use(v, 0),
-                    m16[0],
-                    m16[1],
-                    m16[2],
-                    m16[3],
-                    m16[4],
-                ],
+            let mp = tied_rm(
+                &mut mf,
+                op::MULPDrm.0,
+                v,
+                Operand::reg_tied_use(v, 0),
+                &m16,
+                &[],
             );
             assert_eq!(t.unfold_load_class(&mf, mp), Some(mclass::VR128));
             let r16: Reg = mf.new_vreg(mclass::VR128).into();
@@ -344,18 +348,13 @@ mod tests {
         let d: Reg = mf.new_vreg(mclass::GR32).into();
         let m = cp_mem(&mut mf, 4, 4);
         // %d = ADD32rm %a(tied), [rip + cp], implicit-def dead $eflags
-        let add = mf.create(
-            MOpc::target(op::ADD32rm.0),
-            &[
-                Operand::reg_def(d),
-                Operand::reg_tied_use(a, 0),
-                m[0],
-                m[1],
-                m[2],
-                m[3],
-                m[4],
-                Operand::implicit_def(regs::EFLAGS).with(flag::DEAD),
-            ],
+        let add = tied_rm(
+            &mut mf,
+            op::ADD32rm.0,
+            d,
+            Operand::reg_tied_use(a, 0),
+            &m,
+            &[Operand::implicit_def(regs::EFLAGS).with(flag::DEAD)],
         );
         assert_eq!(t.unfold_load_class(&mf, add), Some(mclass::GR32));
         let r: Reg = mf.new_vreg(mclass::GR32).into();
