@@ -101,7 +101,7 @@ pub fn apply_at(
     scratch: &mut Vec<MInst>,
 ) -> Result<(), AllocError> {
     // Operands first: positions are stable, the layout is untouched.
-    rewrite_operands(mf, t, &a.allocs, vreg_ops.iter().copied());
+    rewrite_operands(mf, t, &a.allocs, vreg_ops);
     let mut err = None;
     let edits = &a.edits;
     mf.rewrite(scratch, |mf, b, old, out| {
@@ -145,10 +145,10 @@ pub fn rewrite_operands(
     mf: &mut MachFunction,
     t: &dyn TargetInfo,
     allocs: &[rcc_mach::PReg],
-    vreg_ops: impl IntoIterator<Item = u32>,
+    vreg_ops: &[u32],
 ) {
     let pool = mf.operand_pool_mut();
-    for at in vreg_ops {
+    for &at in vreg_ops {
         let o = &mut pool[at as usize];
         let p = allocs[at as usize];
         let p = match o.subreg() {

@@ -18,11 +18,10 @@
 //! Reads are non-`undef` uses and defs with a sub-register index without
 //! `undef` (a partial write keeps the rest of the register).
 
-use super::opcodes::OpcodeFacts;
 use rcc_ir::entity::EntityId;
-use rcc_mach::{flag, MInst, MachFunction, OpKind, Operand, PReg, RegClassId, TargetInfo};
+use rcc_mach::{flag, MInst, MachFunction, Operand, PReg, TargetInfo};
 
-pub const NONE: u32 = u32::MAX;
+const NONE: u32 = u32::MAX;
 
 /// Makes `v` `n` copies of `x`, keeping its capacity.
 pub fn reset<T: Copy>(v: &mut Vec<T>, n: usize, x: T) {
@@ -58,57 +57,12 @@ pub struct Info {
     phys_insts: Vec<MInst>,
     /// Per layout position of a block, its range of `phys_insts`.
     block_phys: Vec<(u32, u32)>,
-    /// The register and register-mask operands of every instruction,
-    /// decoded once, in layout order.
-    pub recs: Vec<RegOp>,
-    /// Per layout position: the instruction's range of `recs` and its
-    /// shape.
-    pub at: Vec<InstRecs>,
-    /// The operand-pool positions of the virtual-register operands, in
-    /// layout order.
-    pub vreg_ops: Vec<u32>,
-}
-
-/// A register or register-mask operand, decoded once: its position in the
-/// instruction, the operand, its virtual register's index (`NONE` for a
-/// physical register or a mask) and the register class the opcode demands
-/// of it.
-#[derive(Copy, Clone)]
-pub struct RegOp {
-    pub k: u32,
-    pub o: Operand,
-    pub v: u32,
-    pub c: Option<RegClassId>,
-}
-
-/// What the decode of an instruction's operands found, so that steps with
-/// nothing to do are skipped.
-#[derive(Copy, Clone, Default)]
-pub struct Shape {
-    /// A register mask or a physical def (steps 0 and 5).
-    pub phys_def_or_mask: bool,
-    /// A use tied to a def (steps 1b and 4).
-    pub tied_use: bool,
-}
-
-/// An instruction's records: `recs[start..end]`.
-#[derive(Copy, Clone, Default)]
-pub struct InstRecs {
-    pub start: u32,
-    pub end: u32,
-    pub shape: Shape,
 }
 
 impl Info {
     /// Computes the facts of `mf` in place; `reserved[r]`: the target
     /// reserves physical register `r`.
-    pub fn compute(
-        &mut self,
-        mf: &MachFunction,
-        t: &dyn TargetInfo,
-        reserved: &[bool],
-        opcodes: &mut OpcodeFacts,
-    ) {
+    pub fn compute(&mut self, mf: &MachFunction, t: &dyn TargetInfo, reserved: &[bool]) {
         let n = mf.num_vregs();
         let info = self;
         reset(&mut info.block, n, NONE);
@@ -119,45 +73,21 @@ impl Info {
         info.live_pool.clear();
         info.phys_insts.clear();
         info.block_phys.clear();
-        info.recs.clear();
-        reset(&mut info.at, mf.layout.len(), InstRecs::default());
-        info.vreg_ops.clear();
         for &b in &mf.order {
             let start = mf.blocks[b].start as usize;
             let first_phys = info.phys_insts.len() as u32;
             for (k, &i) in mf.block_insts(b).iter().enumerate() {
                 let pos = (start + k) as u32;
                 let ops = mf.operands(i);
-                let base = mf.operand_range(i).start;
-                let first = info.recs.len();
-                let mut shape = Shape::default();
                 let mut has_phys = false;
                 // Reads happen before writes within an instruction.
                 let mut writes = false;
-                for (n, &o) in ops.iter().enumerate() {
+                for &o in ops {
                     let reg = o.reg();
                     let Some(v) = reg.as_virt() else {
                         has_phys |= reg.is_phys();
-                        if !reg.is_none() || o.kind() == OpKind::RegMask {
-                            shape.phys_def_or_mask |= o.has(flag::DEF) || !o.is_reg();
-                            shape.tied_use |= o.has(flag::TIED) && !o.has(flag::DEF) && o.is_reg();
-                            info.recs.push(RegOp {
-                                k: n as u32,
-                                o,
-                                v: NONE,
-                                c: None,
-                            });
-                        }
                         continue;
                     };
-                    shape.tied_use |= o.has(flag::TIED) && !o.has(flag::DEF);
-                    info.vreg_ops.push((base + n) as u32);
-                    info.recs.push(RegOp {
-                        k: n as u32,
-                        o,
-                        v: v.as_u32(),
-                        c: None,
-                    });
                     if !reads(o) {
                         writes = true;
                         continue;
@@ -185,19 +115,6 @@ impl Info {
                 if has_phys {
                     info.phys_insts.push(i);
                 }
-                if info.recs.len() > first {
-                    let cons = opcodes.constraints(t, mf.opc(i));
-                    if !cons.is_empty() {
-                        for r in &mut info.recs[first..] {
-                            r.c = cons.get(r.k as usize).copied().flatten();
-                        }
-                    }
-                }
-                info.at[pos as usize] = InstRecs {
-                    start: first as u32,
-                    end: info.recs.len() as u32,
-                    shape,
-                };
             }
             info.block_phys
                 .push((first_phys, info.phys_insts.len() as u32));

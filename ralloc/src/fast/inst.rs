@@ -1,11 +1,13 @@
 //! Allocation of one instruction (the steps are listed in the parent
 //! module's comment and numbered below).
 
-use super::info::{reads, Info, InstRecs, RegOp};
+use super::info::{reads, Info};
 use super::opcodes::OpcodeFacts;
 use super::regs::{Purpose, RegState, Want, CLOBBERED, DEF_CLAIMED, NONE, PINNED, USE_CLAIMED};
 use crate::output::{AllocError, Edit, Loc, ProgPoint};
-use rcc_mach::{flag, iflag, MInst, MOpc, MachFunction, OpKind, Operand, PReg, TargetInfo, VReg};
+use rcc_mach::{
+    flag, iflag, MInst, MOpc, MachFunction, OpKind, Operand, PReg, RegClassId, TargetInfo, VReg,
+};
 
 /// The allocator's state across instructions.
 pub struct Fast<'a> {
@@ -25,10 +27,12 @@ pub struct Fast<'a> {
     /// physical defs: inline-asm clobbers and fixed `=&{reg}` outputs):
     /// no read may stay in them.
     pub early_phys: Vec<PReg>,
-    /// The instruction being allocated's range of `info.recs` (its
-    /// register and register-mask operands, the only ones the steps look
-    /// at).
-    pub cur: std::ops::Range<usize>,
+    /// The register and register-mask operands (the only ones the steps
+    /// look at), decoded.
+    pub regk: Vec<RegOp>,
+    /// The operand-pool positions of the virtual register operands
+    /// allocated so far (in layout order).
+    pub vreg_ops: Vec<u32>,
     /// The flags, implicit defs and operand constraints of every target
     /// opcode seen.
     pub opcodes: OpcodeFacts,
@@ -41,6 +45,28 @@ pub struct Fast<'a> {
 
 fn vreg_of(o: Operand) -> Option<u32> {
     o.reg().as_virt().map(|v| v.as_u32())
+}
+
+/// A register or register-mask operand of the instruction being
+/// allocated, decoded once: its position, the operand, and its virtual
+/// register's index (`NONE` for a physical register or a mask).
+#[derive(Copy, Clone)]
+pub struct RegOp {
+    k: u32,
+    o: Operand,
+    v: u32,
+    /// The register class the opcode demands of the operand.
+    c: Option<RegClassId>,
+}
+
+/// What the decode of an instruction's operands found, so that steps with
+/// nothing to do are skipped.
+#[derive(Copy, Clone, Default)]
+struct Shape {
+    /// A register mask or a physical def (step 0 and 5).
+    phys_def_or_mask: bool,
+    /// A use tied to a def (steps 1b and 4).
+    tied_use: bool,
 }
 
 impl Fast<'_> {
@@ -56,25 +82,54 @@ impl Fast<'_> {
     pub fn inst(&mut self, mf: &mut MachFunction, pos: usize, i: MInst) -> Result<(), AllocError> {
         let t = self.t;
         let opc = mf.opc(i);
+        let ops = mf.operands(i);
         let base = mf.operand_range(i).start;
         let before = ProgPoint::before(pos);
-        let InstRecs { start, end, shape } = self.info.at[pos];
-        self.cur = start as usize..end as usize;
+        self.regk.clear();
+        let mut shape = Shape::default();
+        for (k, &o) in ops.iter().enumerate() {
+            let r = o.reg();
+            if let Some(v) = r.as_virt() {
+                shape.tied_use |= o.has(flag::TIED) && !o.has(flag::DEF);
+                self.vreg_ops.push((base + k) as u32);
+                self.regk.push(RegOp {
+                    k: k as u32,
+                    o,
+                    v: v.as_u32(),
+                    c: None,
+                });
+            } else if !r.is_none() || o.kind() == OpKind::RegMask {
+                shape.phys_def_or_mask |= o.has(flag::DEF) || !o.is_reg();
+                shape.tied_use |= o.has(flag::TIED) && !o.has(flag::DEF) && o.is_reg();
+                self.regk.push(RegOp {
+                    k: k as u32,
+                    o,
+                    v: NONE,
+                    c: None,
+                });
+            }
+        }
         let row = self.opcodes.row(t, opc);
         let implicit_defs = row.implicit_defs;
-        if self.cur.is_empty() && implicit_defs.is_empty() {
+        if self.regk.is_empty() && implicit_defs.is_empty() {
             return Ok(());
         }
         let iflags = row.iflags;
+        let cons = self.opcodes.constraints(t, opc);
+        if !cons.is_empty() {
+            for r in &mut self.regk {
+                r.c = cons.get(r.k as usize).copied().flatten();
+            }
+        }
         self.any_clobbered = false;
 
         // 0. What the instruction writes besides its vreg defs.
         self.early_phys.clear();
-        for n in 0..self.cur.len() {
+        for n in 0..self.regk.len() {
             if !shape.phys_def_or_mask {
                 break;
             }
-            let RegOp { o, v, .. } = self.info.recs[self.cur.start + n];
+            let RegOp { o, v, .. } = self.regk[n];
             if v != NONE {
                 continue;
             }
@@ -110,8 +165,8 @@ impl Fast<'_> {
         // 1. Reads. First protect the registers of every value read here,
         // so that placing one read cannot evict another that is read here
         // but not afterwards.
-        for n in 0..self.cur.len() {
-            let RegOp { o, v, .. } = self.info.recs[self.cur.start + n];
+        for n in 0..self.regk.len() {
+            let RegOp { o, v, .. } = self.regk[n];
             if v != NONE {
                 if o.is_use() || reads(o) {
                     let cur = self.rs.loc[v as usize];
@@ -135,8 +190,8 @@ impl Fast<'_> {
                 }
             }
         }
-        for n in 0..self.cur.len() {
-            let RegOp { k, o, v, c } = self.info.recs[self.cur.start + n];
+        for n in 0..self.regk.len() {
+            let RegOp { k, o, v, c } = self.regk[n];
             let k = k as usize;
             if v == NONE || (!o.is_use() && !reads(o)) {
                 continue;
@@ -161,7 +216,7 @@ impl Fast<'_> {
                 // instruction writes itself.
                 let tied = o.tied_to().is_some();
                 self.use_reg(mf, v, &w, pos, tied)?
-            } else if let Some(r) = self.info.recs[self.cur.start..self.cur.start + n]
+            } else if let Some(r) = self.regk[..n]
                 .iter()
                 .find(|e| e.v == v && e.o.is_use() && e.o.has(flag::UNDEF))
                 .map(|e| self.allocs[base + e.k as usize])
@@ -175,11 +230,11 @@ impl Fast<'_> {
         }
         // 1b. A tied use whose value outlives the instruction but is not
         // the def's vreg is copied to a register the def can take.
-        for n in 0..self.cur.len() {
+        for n in 0..self.regk.len() {
             if !shape.tied_use {
                 break;
             }
-            let RegOp { k, o, v: u, c } = self.info.recs[self.cur.start + n];
+            let RegOp { k, o, v: u, c } = self.regk[n];
             let k = k as usize;
             let Some(d) = o.tied_to().filter(|_| u != NONE && o.is_use()) else {
                 continue;
@@ -207,14 +262,11 @@ impl Fast<'_> {
 
         // 2. Values that die here free their registers (still claimed, so
         // no other read of this instruction takes them).
-        for n in 0..self.cur.len() {
-            let RegOp { k, o, v, .. } = self.info.recs[self.cur.start + n];
+        for n in 0..self.regk.len() {
+            let RegOp { k, o, v, .. } = self.regk[n];
             if v != NONE {
                 let defined_here = |regk: &[RegOp]| regk.iter().any(|d| d.v == v && d.o.is_def());
-                if reads(o)
-                    && !self.info.live_after(v as usize, pos)
-                    && !defined_here(&self.info.recs[self.cur.clone()])
-                {
+                if reads(o) && !self.info.live_after(v as usize, pos) && !defined_here(&self.regk) {
                     self.rs.drop_vreg(v);
                 }
             } else if let Some(p) = o.reg().as_phys() {
@@ -240,14 +292,14 @@ impl Fast<'_> {
         }
 
         // 4. Defs.
-        for n in 0..self.cur.len() {
-            let RegOp { k, o, v: d, c } = self.info.recs[self.cur.start + n];
+        for n in 0..self.regk.len() {
+            let RegOp { k, o, v: d, c } = self.regk[n];
             let k = k as usize;
             if d == NONE || !o.is_def() {
                 continue;
             }
             let tied = if shape.tied_use {
-                self.info.recs[self.cur.clone()]
+                self.regk
                     .iter()
                     .find(|u| u.o.is_use() && u.o.tied_to() == Some(k))
                     .map(|u| u.k as usize)
@@ -306,11 +358,11 @@ impl Fast<'_> {
         }
 
         // 5. Physical defs read later stay pinned until that read.
-        for n in 0..self.cur.len() {
+        for n in 0..self.regk.len() {
             if !shape.phys_def_or_mask {
                 break;
             }
-            let RegOp { k, o, v, .. } = self.info.recs[self.cur.start + n];
+            let RegOp { k, o, v, .. } = self.regk[n];
             if v != NONE {
                 continue;
             }
@@ -368,7 +420,7 @@ impl Fast<'_> {
             // empty).
             let mut order = std::mem::take(&mut self.clobber_order);
             order.clear();
-            for r in &self.info.recs[self.cur.clone()] {
+            for r in &self.regk {
                 let o = r.o;
                 if o.kind() == OpKind::RegMask {
                     order.extend_from_slice(&self.rs.mask_regs);

@@ -68,6 +68,7 @@ pub struct FastScratch {
     touched: Vec<usize>,
     dead: Vec<u32>,
     early_phys: Vec<PReg>,
+    regk: Vec<inst::RegOp>,
     opcodes: opcodes::OpcodeFacts,
     clobber_order: Vec<u16>,
     after: Vec<crate::output::Edit>,
@@ -76,14 +77,9 @@ pub struct FastScratch {
     pub(crate) insts: Vec<MInst>,
     /// The result of the last [`allocate_in`].
     pub allocation: Allocation,
-}
-
-impl FastScratch {
     /// The operand-pool positions of the virtual register operands the
     /// last [`allocate_in`] allocated, for [`crate::apply::apply_at`].
-    pub fn vreg_ops(&self) -> &[u32] {
-        &self.info.vreg_ops
-    }
+    pub vreg_ops: Vec<u32>,
 }
 
 /// Allocates registers for `mf`; spill slots are added to `mf.frame`,
@@ -136,6 +132,7 @@ fn inst_rewrite(
     out: &mut Vec<MInst>,
 ) -> Result<(), AllocError> {
     let first_edit = fast.edits.len();
+    let first_op = fast.vreg_ops.len();
     fast.inst(mf, pos, i)?;
     // The instruction's edits are before or after it, in that order.
     let before = ProgPoint::before(pos);
@@ -144,13 +141,7 @@ fn inst_rewrite(
         out.push(crate::apply::materialize(mf, fast.t, edit)?);
         e += 1;
     }
-    let recs = fast.info.at[pos];
-    let base = mf.operand_range(i).start as u32;
-    let vreg_ops = fast.info.recs[recs.start as usize..recs.end as usize]
-        .iter()
-        .filter(|r| r.v != info::NONE)
-        .map(|r| base + r.k);
-    crate::apply::rewrite_operands(mf, fast.t, &fast.allocs, vreg_ops);
+    crate::apply::rewrite_operands(mf, fast.t, &fast.allocs, &fast.vreg_ops[first_op..]);
     if !crate::apply::is_identity_copy(mf, i) {
         out.push(i);
     }
@@ -170,7 +161,7 @@ fn run(
     rewrite: bool,
 ) -> Result<(), AllocError> {
     s.rs.reset(t, mf.num_vregs(), opts.frame_pointer, opts.base_pointer);
-    s.info.compute(mf, t, &s.rs.target_reserved, &mut s.opcodes);
+    s.info.compute(mf, t, &s.rs.target_reserved);
     let mut a = std::mem::take(&mut s.allocation);
     a.edits.clear();
     a.used_phys.clear();
@@ -185,12 +176,14 @@ fn run(
         touched: std::mem::take(&mut s.touched),
         dead: std::mem::take(&mut s.dead),
         early_phys: std::mem::take(&mut s.early_phys),
-        cur: 0..0,
+        regk: std::mem::take(&mut s.regk),
+        vreg_ops: std::mem::take(&mut s.vreg_ops),
         opcodes: std::mem::take(&mut s.opcodes),
         any_clobbered: false,
         clobber_order: std::mem::take(&mut s.clobber_order),
     };
     fast.after.clear();
+    fast.vreg_ops.clear();
     fast.touched.clear();
     fast.dead.clear();
     let mut insts = std::mem::take(&mut s.insts);
@@ -239,12 +232,16 @@ fn run(
         touched,
         dead,
         early_phys,
+        regk,
+        vreg_ops,
         opcodes,
         clobber_order,
         ..
     } = fast;
     s.clobber_order = clobber_order;
     s.opcodes = opcodes;
+    s.regk = regk;
+    s.vreg_ops = vreg_ops;
     s.info = info;
     s.rs = rs;
     s.after = after;
