@@ -101,7 +101,18 @@ pub fn apply_at(
     scratch: &mut Vec<MInst>,
 ) -> Result<(), AllocError> {
     // Operands first: positions are stable, the layout is untouched.
-    rewrite_operands(mf, t, &a.allocs, vreg_ops);
+    let pool = mf.operand_pool_mut();
+    for &at in vreg_ops {
+        let o = &mut pool[at as usize];
+        let p = a.allocs[at as usize];
+        let p = match o.subreg() {
+            Some(idx) => t.sub_reg(p, idx).unwrap_or(p),
+            None => p,
+        };
+        o.set_reg(p.into());
+        o.set_subreg(None);
+        o.set(flag::KILL, false);
+    }
     let mut err = None;
     let edits = &a.edits;
     mf.rewrite(scratch, |mf, b, old, out| {
@@ -116,7 +127,10 @@ pub fn apply_at(
                 }
                 cursor += 1;
             }
-            if !is_identity_copy(mf, i) {
+            let ops = mf.operands(i);
+            let identity =
+                mf.opc(i) == MOpc::COPY && ops.len() == 2 && ops[0].reg() == ops[1].reg();
+            if !identity {
                 out.push(i);
             }
             while let Some(e) = edits
@@ -134,44 +148,8 @@ pub fn apply_at(
     if let Some(e) = err {
         return Err(e);
     }
-    finish(mf, a);
-    Ok(())
-}
-
-/// Gives the virtual-register operands at operand-pool positions
-/// `vreg_ops` their allocated registers (`allocs`, by pool position), with
-/// sub-register indices resolved and `killed` flags dropped.
-pub fn rewrite_operands(
-    mf: &mut MachFunction,
-    t: &dyn TargetInfo,
-    allocs: &[rcc_mach::PReg],
-    vreg_ops: &[u32],
-) {
-    let pool = mf.operand_pool_mut();
-    for &at in vreg_ops {
-        let o = &mut pool[at as usize];
-        let p = allocs[at as usize];
-        let p = match o.subreg() {
-            Some(idx) => t.sub_reg(p, idx).unwrap_or(p),
-            None => p,
-        };
-        o.set_reg(p.into());
-        o.set_subreg(None);
-        o.set(flag::KILL, false);
-    }
-}
-
-/// Whether `i`, rewritten, is a copy of a register to itself (the
-/// rewrite deletes it).
-pub fn is_identity_copy(mf: &MachFunction, i: MInst) -> bool {
-    let ops = mf.operands(i);
-    mf.opc(i) == MOpc::COPY && ops.len() == 2 && ops[0].reg() == ops[1].reg()
-}
-
-/// Marks the rewritten `mf` free of virtual registers and records the
-/// registers `a` writes.
-pub fn finish(mf: &mut MachFunction, a: &Allocation) {
     mf.props |= prop::NO_VREGS;
     mf.used_phys.clear();
     mf.used_phys.extend_from_slice(&a.used_phys);
+    Ok(())
 }

@@ -82,14 +82,11 @@ pub fn run_fast_in(
     opts: &fast::FastOptions,
     s: &mut fast::FastScratch,
 ) -> Result<AllocStats, RegAllocError> {
-    // The checker reads the function as it was before the rewrite, with
-    // the spill slots the allocation made.
-    let before = opts.check.then(|| mf.clone());
-    fast::allocate_rewrite_in(mf, t, opts, s).map_err(RegAllocError::Alloc)?;
+    fast::allocate_in(mf, t, opts, s).map_err(RegAllocError::Alloc)?;
     let a = &s.allocation;
-    if let Some(mut before) = before {
-        before.frame.clone_from(&mf.frame);
-        checker::check(&before, t, a).map_err(RegAllocError::Check)?;
+    if opts.check {
+        checker::check(mf, t, a).map_err(RegAllocError::Check)?;
     }
+    apply::apply_at(mf, t, a, &s.vreg_ops, &mut s.insts).map_err(RegAllocError::Alloc)?;
     Ok(a.stats)
 }

@@ -70,15 +70,6 @@ struct Shape {
 }
 
 impl Fast<'_> {
-    /// Starts the block at layout position `n`: nothing is in registers,
-    /// its live-in physical registers are pinned.
-    pub fn begin_block(&mut self, n: usize) {
-        self.rs.reset_block();
-        for &r in self.info.block_live(n) {
-            self.rs.flags[r.0 as usize] |= PINNED;
-        }
-    }
-
     pub fn inst(&mut self, mf: &mut MachFunction, pos: usize, i: MInst) -> Result<(), AllocError> {
         let t = self.t;
         let opc = mf.opc(i);

@@ -37,7 +37,7 @@ mod inst;
 mod opcodes;
 mod regs;
 
-use crate::output::{AllocError, AllocStats, Allocation, Loc, ProgPoint};
+use crate::output::{AllocError, AllocStats, Allocation, Loc};
 pub use info::reads;
 use info::Info;
 use rcc_mach::{MInst, MachFunction, PReg, TargetInfo};
@@ -101,65 +101,6 @@ pub fn allocate_in(
     opts: &FastOptions,
     s: &mut FastScratch,
 ) -> Result<(), AllocError> {
-    run(mf, t, opts, s, false)
-}
-
-/// Allocates registers for `mf` and rewrites it in the same walk: each
-/// instruction's virtual-register operands get their registers and its
-/// spills, reloads and copies are placed around it right after it is
-/// allocated (what [`allocate_in`] followed by
-/// [`crate::apply::apply_at`] does in two walks). `s.allocation` still
-/// describes the allocation against the function as it was, for the
-/// checker.
-pub fn allocate_rewrite_in(
-    mf: &mut MachFunction,
-    t: &dyn TargetInfo,
-    opts: &FastOptions,
-    s: &mut FastScratch,
-) -> Result<(), AllocError> {
-    run(mf, t, opts, s, true)?;
-    crate::apply::finish(mf, &s.allocation);
-    Ok(())
-}
-
-/// Allocates one instruction and appends its rewritten form, with the
-/// moves placed around it, to `out`.
-fn inst_rewrite(
-    fast: &mut inst::Fast<'_>,
-    mf: &mut MachFunction,
-    pos: usize,
-    i: MInst,
-    out: &mut Vec<MInst>,
-) -> Result<(), AllocError> {
-    let first_edit = fast.edits.len();
-    let first_op = fast.vreg_ops.len();
-    fast.inst(mf, pos, i)?;
-    // The instruction's edits are before or after it, in that order.
-    let before = ProgPoint::before(pos);
-    let mut e = first_edit;
-    while let Some(edit) = fast.edits.get(e).filter(|x| x.point == before) {
-        out.push(crate::apply::materialize(mf, fast.t, edit)?);
-        e += 1;
-    }
-    crate::apply::rewrite_operands(mf, fast.t, &fast.allocs, &fast.vreg_ops[first_op..]);
-    if !crate::apply::is_identity_copy(mf, i) {
-        out.push(i);
-    }
-    for edit in &fast.edits[e..] {
-        debug_assert_eq!(edit.point, ProgPoint::after(pos));
-        out.push(crate::apply::materialize(mf, fast.t, edit)?);
-    }
-    Ok(())
-}
-
-/// The allocation walk, rewriting `mf` as it goes when `rewrite`.
-fn run(
-    mf: &mut MachFunction,
-    t: &dyn TargetInfo,
-    opts: &FastOptions,
-    s: &mut FastScratch,
-    rewrite: bool,
-) -> Result<(), AllocError> {
     s.rs.reset(t, mf.num_vregs(), opts.frame_pointer, opts.base_pointer);
     s.info.compute(mf, t, &s.rs.target_reserved);
     let mut a = std::mem::take(&mut s.allocation);
@@ -188,37 +129,19 @@ fn run(
     fast.dead.clear();
     let mut insts = std::mem::take(&mut s.insts);
     let mut result = Ok(());
-    if rewrite {
-        let mut n = 0;
-        mf.rewrite(&mut insts, |mf, b, old, out| {
-            if result.is_err() {
-                out.extend_from_slice(old);
-                return;
-            }
-            fast.begin_block(n);
-            n += 1;
-            let start = mf.blocks[b].start as usize;
-            for (k, &i) in old.iter().enumerate() {
-                if let Err(e) = inst_rewrite(&mut fast, mf, start + k, i, out) {
-                    // The function is partly rewritten and will be dropped.
-                    out.extend_from_slice(&old[k + 1..]);
-                    result = Err(e);
-                    return;
-                }
-            }
-        });
-    } else {
-        'blocks: for n in 0..mf.order.len() {
-            let b = mf.order[n];
-            fast.begin_block(n);
-            let start = mf.blocks[b].start as usize;
-            insts.clear();
-            insts.extend_from_slice(mf.block_insts(b));
-            for (k, &i) in insts.iter().enumerate() {
-                if let Err(e) = fast.inst(mf, start + k, i) {
-                    result = Err(e);
-                    break 'blocks;
-                }
+    'blocks: for n in 0..mf.order.len() {
+        let b = mf.order[n];
+        fast.rs.reset_block();
+        for &r in fast.info.block_live(n) {
+            fast.rs.flags[r.0 as usize] |= regs::PINNED;
+        }
+        let start = mf.blocks[b].start as usize;
+        insts.clear();
+        insts.extend_from_slice(mf.block_insts(b));
+        for (k, &i) in insts.iter().enumerate() {
+            if let Err(e) = fast.inst(mf, start + k, i) {
+                result = Err(e);
+                break 'blocks;
             }
         }
     }
