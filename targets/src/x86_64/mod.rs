@@ -57,6 +57,7 @@ pub mod fixup;
 pub mod fixup_bw;
 pub mod frame;
 pub mod imm;
+pub mod ir_support;
 pub mod intel_printer;
 pub mod isel;
 pub mod lower;
