@@ -67,9 +67,7 @@ fn finding(what: &str, class: Option<Class>) -> Option<Finding> {
     match class {
         None => Some(Finding {
             error: false,
-            message: format!(
-                "{what} is not known to rcc (a newer LLVM's?) and is ignored"
-            ),
+            message: format!("{what} is not known to rcc (a newer LLVM's?) and is ignored"),
         }),
         Some(Class::Implemented(_) | Class::NoEffect(_)) => None,
         Some(Class::Unsupported(why)) => Some(Finding {
@@ -148,10 +146,7 @@ fn module_flags(m: &Module, out: &mut Vec<Finding>) {
         } else {
             format!("module flag '{name}' = {value}")
         };
-        out.extend(finding(
-            &what,
-            class_of(table::MODULE_FLAGS, &name, &value),
-        ));
+        out.extend(finding(&what, class_of(table::MODULE_FLAGS, &name, &value)));
     }
 }
 
@@ -271,7 +266,10 @@ pub fn audit_module(m: &Module, support: &IrSupport) -> Result<Audit, String> {
         let gl = &m.globals[g];
         if matches!(gl.kind, GlobalKind::Var(_))
             && gl.addrspace != 0
-            && !support.address_spaces.iter().any(|&(s, _)| s == gl.addrspace)
+            && !support
+                .address_spaces
+                .iter()
+                .any(|&(s, _)| s == gl.addrspace)
         {
             return Err(format!(
                 "global '{}': address space {} is not supported",
@@ -293,7 +291,11 @@ pub fn audit_module(m: &Module, support: &IrSupport) -> Result<Audit, String> {
             continue;
         };
         found.clear();
-        if !support.calling_conventions.iter().any(|&(c, _)| c == decl.cconv) {
+        if !support
+            .calling_conventions
+            .iter()
+            .any(|&(c, _)| c == decl.cconv)
+        {
             found.push(cconv_finding(decl.cconv, "the function's"));
         }
         for a in m.attrs.get(decl.fn_attrs) {
@@ -319,7 +321,11 @@ pub fn audit_module(m: &Module, support: &IrSupport) -> Result<Audit, String> {
             found.extend(m.attrs.get(r).iter().filter_map(|a| attr_finding(m, a)));
         }
         for c in &body.calls {
-            if !support.calling_conventions.iter().any(|&(k, _)| k == c.cconv) {
+            if !support
+                .calling_conventions
+                .iter()
+                .any(|&(k, _)| k == c.cconv)
+            {
                 found.push(cconv_finding(c.cconv, "a call's"));
                 break;
             }

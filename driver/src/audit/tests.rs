@@ -29,7 +29,10 @@ fn tables_have_no_duplicate_rows() {
 fn tables_cover_langref_19() {
     let data = include_str!("langref19.txt");
     let mut missing = Vec::new();
-    for line in data.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
         let (kind, name) = line.split_once(' ').expect("`kw NAME` or `str NAME`");
         let table = match kind {
             "kw" => KEYWORDS,
@@ -37,7 +40,10 @@ fn tables_cover_langref_19() {
             _ => panic!("bad line {line:?}"),
         };
         // Any value: the name must have some row.
-        if !table.iter().any(|r| lookup(std::slice::from_ref(r), name, "").is_some() || r.name == name) {
+        if !table
+            .iter()
+            .any(|r| lookup(std::slice::from_ref(r), name, "").is_some() || r.name == name)
+        {
             missing.push(name);
         }
     }

@@ -15,7 +15,10 @@ use crate::target::IrSupport;
 pub static IR_SUPPORT: IrSupport = IrSupport {
     calling_conventions: &[
         (0, "the C convention"),
-        (8, "fastcc is the C convention without guaranteed tail calls"),
+        (
+            8,
+            "fastcc is the C convention without guaranteed tail calls",
+        ),
         (9, "coldcc is the C convention on x86-64"),
         (64, "x86_stdcallcc is the C convention on x86-64"),
         (65, "x86_fastcallcc is the C convention on x86-64"),
