@@ -188,7 +188,28 @@ fn addrspace_finding(
     f: &Function,
     support: &IrSupport,
 ) -> Option<Finding> {
-    let bad = |a: u32| a != 0 && !support.address_spaces.iter().any(|&(s, _)| s == a);
+    // Only plain scalar loads and stores take the target's address
+    // spaces; every other access needs address space 0.
+    let bad = |a: u32| a != 0;
+    // The message of a plain load or store of a `t` in address space `a`.
+    let scalar = |a: u32, t: TypeId, what: &'static str| {
+        if a == 0 {
+            None
+        } else if !support.address_spaces.iter().any(|&(s, _)| s == a) {
+            Some(what)
+        } else if !matches!(
+            m.types.get(t),
+            Type::Int(1 | 8 | 16 | 32 | 64)
+                | Type::Ptr(_)
+                | Type::TypedPtr { .. }
+                | Type::Float
+                | Type::Double
+        ) {
+            Some("an access wider than a scalar register or of a vector, aggregate or odd-width type")
+        } else {
+            None
+        }
+    };
     let err = |a: u32, what: &str| Finding {
         error: true,
         message: format!("address space {a} on {what} is not supported"),
@@ -197,9 +218,24 @@ fn addrspace_finding(
     for i in 0..f.num_insts() {
         let inst = rcc_ir::Inst::from_index(i);
         let ops = f.inst_ops(inst);
+        let atomic = f.flags[i] & rcc_ir::inst::ATOMIC != 0;
         let (what, ptr) = match f.op(inst) {
-            Opcode::Load => ("a load", ops.first()),
-            Opcode::Store => ("a store", ops.get(1)),
+            Opcode::Load if atomic => ("an atomic load", ops.first()),
+            Opcode::Store if atomic => ("an atomic store", ops.get(1)),
+            Opcode::Load => {
+                let a = ops.first().map_or(0, |&v| ptr_space(v));
+                if let Some(what) = scalar(a, f.ty[i], "a load") {
+                    return Some(err(a, what));
+                }
+                continue;
+            }
+            Opcode::Store => {
+                let a = ops.get(1).map_or(0, |&v| ptr_space(v));
+                if let Some(what) = scalar(a, value_type(m, g, f, ops[0]), "a store") {
+                    return Some(err(a, what));
+                }
+                continue;
+            }
             Opcode::AtomicRmw => ("an atomicrmw", ops.first()),
             Opcode::CmpXchg => ("a cmpxchg", ops.first()),
             Opcode::Call | Opcode::Invoke | Opcode::CallBr => {

@@ -1,6 +1,8 @@
 //! The x86-64 target facts of the driver's IR audit (`driver/src/audit.rs`):
 //! the calling conventions rcc lowers and the address spaces memory
-//! accesses may use. Everything else is an error naming the function.
+//! accesses may use (256, 257, 258: `%gs:`, `%fs:`, `%ss:` prefixes, on
+//! plain scalar loads and stores). Everything else is an error naming the
+//! function.
 //!
 //! Calling conventions: llc's `CC_X86_64` sends every convention it does
 //! not name to the System V C convention (`CC_X86_64_C`), and
@@ -25,5 +27,12 @@ pub static IR_SUPPORT: IrSupport = IrSupport {
         (70, "x86_thiscallcc is the C convention on x86-64"),
         (78, "x86_64_sysvcc is the C convention on Linux"),
     ],
-    address_spaces: &[],
+    // llc's X86 address spaces: segment-relative accesses. rcc gives
+    // them to plain scalar loads and stores (the audit rejects the
+    // others), selected by the DAG at every -O.
+    address_spaces: &[
+        (256, "%gs: segment prefix"),
+        (257, "%fs: segment prefix"),
+        (258, "%ss: segment prefix"),
+    ],
 };
