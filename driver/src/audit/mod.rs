@@ -62,21 +62,25 @@ struct Finding {
     message: String,
 }
 
-/// What `class` means for the construct described by `what`.
-fn finding(what: &str, class: Option<Class>) -> Option<Finding> {
+/// What `class` means for the construct described by `what` (formatted
+/// only for a finding).
+fn finding(what: impl FnOnce() -> String, class: Option<Class>) -> Option<Finding> {
     match class {
         None => Some(Finding {
             error: false,
-            message: format!("{what} is not known to rcc (a newer LLVM's?) and is ignored"),
+            message: format!(
+                "{} is not known to rcc (a newer LLVM's?) and is ignored",
+                what()
+            ),
         }),
         Some(Class::Implemented(_) | Class::NoEffect(_)) => None,
         Some(Class::Unsupported(why)) => Some(Finding {
             error: true,
-            message: format!("{what} is not supported ({why})"),
+            message: format!("{} is not supported ({why})", what()),
         }),
         Some(Class::Degraded(lost)) => Some(Finding {
             error: false,
-            message: format!("{what} is ignored: {lost}"),
+            message: format!("{} is ignored: {lost}", what()),
         }),
     }
 }
@@ -90,7 +94,7 @@ fn attr_finding(m: &Module, a: &Attr) -> Option<Finding> {
     let word = |s| {
         let name = m.str(s);
         finding(
-            &format!("attribute '{name}'"),
+            || format!("attribute '{name}'"),
             class_of(table::KEYWORDS, name, ""),
         )
     };
@@ -100,7 +104,7 @@ fn attr_finding(m: &Module, a: &Attr) -> Option<Finding> {
             let text = m.str(s);
             let name = text.split('(').next().unwrap_or(text).trim();
             finding(
-                &format!("attribute '{name}'"),
+                || format!("attribute '{name}'"),
                 class_of(table::KEYWORDS, name, ""),
             )
         }
@@ -111,12 +115,11 @@ fn attr_finding(m: &Module, a: &Attr) -> Option<Finding> {
             } else {
                 m.str(value).trim_matches('"')
             };
-            let what = if value.is_none() {
-                format!("attribute \"{k}\"")
-            } else {
-                format!("attribute \"{k}\"=\"{v}\"")
+            let what = || match value.is_none() {
+                true => format!("attribute \"{k}\""),
+                false => format!("attribute \"{k}\"=\"{v}\""),
             };
-            finding(&what, class_of(table::STRINGS, k, v))
+            finding(what, class_of(table::STRINGS, k, v))
         }
         Attr::Group(_) => None,
     }
@@ -141,12 +144,11 @@ fn module_flags(m: &Module, out: &mut Vec<Finding>) {
             Some(MdElem::Int(_, v)) => v.to_string(),
             _ => String::new(),
         };
-        let what = if value.is_empty() {
-            format!("module flag '{name}'")
-        } else {
-            format!("module flag '{name}' = {value}")
+        let what = || match value.is_empty() {
+            true => format!("module flag '{name}'"),
+            false => format!("module flag '{name}' = {value}"),
         };
-        out.extend(finding(&what, class_of(table::MODULE_FLAGS, &name, &value)));
+        out.extend(finding(what, class_of(table::MODULE_FLAGS, &name, &value)));
     }
 }
 
@@ -280,7 +282,7 @@ fn md_findings<'m>(
         }
         seen.push(kind);
         out.extend(finding(
-            &format!("metadata {kind}"),
+            || format!("metadata {kind}"),
             class_of(table::METADATA, kind, ""),
         ));
     }
