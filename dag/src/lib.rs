@@ -30,5 +30,5 @@ pub use lowering::{
 };
 pub use node::{Dag, Node, SDValue};
 pub use op_props::OpProps;
-pub use opcode::{ByVal, Cond, Ext, FCond, MemInfo, Op};
+pub use opcode::{ByVal, Cond, Ext, FCond, MemInfo, Op, Segment};
 pub use vt::{Elem, VT};

@@ -319,12 +319,53 @@ impl FCond {
 /// Memory-access details of a `Load`/`Store`, packed in the payload:
 /// bits 0..10 = memory bits (8, 16, 32, 64, ... 256), bits 10..12 =
 /// extension of a load (0 none, 1 zero, 2 sign, 3 any), bit 12 = volatile;
-/// bits 16..21 = the alignment ([`MemInfo::with_align`]).
+/// bits 13..15 = the segment ([`Segment`]); bits 16..21 = the alignment
+/// ([`MemInfo::with_align`]).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct MemInfo {
     pub mem_bits: u32,
     pub ext: Ext,
     pub volatile: bool,
+    /// The segment of the address (LLVM's address spaces 256, 257, 258 on
+    /// x86): part of the address, kept by every combine that keeps the
+    /// access; a combine joining accesses refuses segment ones.
+    pub segment: Segment,
+}
+
+/// A segment-relative address space of an access (x86's `%gs:`, `%fs:`,
+/// `%ss:` prefixes; LLVM's address spaces 256, 257 and 258).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum Segment {
+    #[default]
+    None,
+    Gs,
+    Fs,
+    Ss,
+}
+
+impl Segment {
+    /// The segment of IR address space `a` (`None` for 0 and any other).
+    pub fn of_addrspace(a: u32) -> Segment {
+        match a {
+            256 => Segment::Gs,
+            257 => Segment::Fs,
+            258 => Segment::Ss,
+            _ => Segment::None,
+        }
+    }
+
+    pub fn bits(self) -> u64 {
+        self as u64
+    }
+
+    pub fn from_bits(b: u64) -> Segment {
+        match b & 3 {
+            0 => Segment::None,
+            1 => Segment::Gs,
+            2 => Segment::Fs,
+            _ => Segment::Ss,
+        }
+    }
 }
 
 /// Load extension kinds.
@@ -347,7 +388,10 @@ impl MemInfo {
             Ext::Sign => 2,
             Ext::Any => 3,
         };
-        (self.mem_bits as u64 & 0x3ff) | (e << 10) | ((self.volatile as u64) << 12)
+        (self.mem_bits as u64 & 0x3ff)
+            | (e << 10)
+            | ((self.volatile as u64) << 12)
+            | (self.segment.bits() << 13)
     }
     /// `packed` with the access alignment recorded (bits 16..21, above
     /// the fields of [`MemInfo::pack`]: log2 of the alignment plus one;
@@ -373,6 +417,7 @@ impl MemInfo {
                 _ => Ext::Any,
             },
             volatile: p & (1 << 12) != 0,
+            segment: Segment::from_bits(p >> 13),
         }
     }
 }

@@ -63,6 +63,9 @@ pub struct ModuleCx<'a> {
     subtargets: Vec<Subtarget>,
     /// Warnings found while preparing the module, printed once.
     pub warnings: Vec<String>,
+    /// What the IR audit found (`crate::audit`): each failing function's
+    /// first unsupported construct.
+    audit: crate::audit::Audit,
     /// The passes that run at the chosen `-O`, as indices into `PASSES`
     /// (the whole pipeline, for [`ModuleCx::run_until`]).
     passes: Vec<usize>,
@@ -283,7 +286,9 @@ impl<'a> ModuleCx<'a> {
             .map_err(|e| e.to_string())?
             .with_assembler(target.inline_assembler());
         let frame_pointer = opts.frame_pointer.as_deref().and_then(FramePointer::parse);
-        let (subtargets, warnings) = resolve_subtargets(m, opts, target)?;
+        let (subtargets, mut warnings) = resolve_subtargets(m, opts, target)?;
+        let audit = crate::audit::audit_module(m, target.ir_support())?;
+        warnings.extend(audit.warnings.iter().cloned());
         let passes: Vec<usize> = (1..PASSES.len())
             .filter(|&i| PASSES[i].runs(opts.opt_level, opts.allocator()))
             .collect();
@@ -303,6 +308,7 @@ impl<'a> ModuleCx<'a> {
             frame_pointer,
             subtargets,
             warnings,
+            audit,
             passes,
             plan,
             mir: None,
@@ -383,6 +389,9 @@ impl<'a> ModuleCx<'a> {
         g: GlobalId,
         n: u32,
     ) -> Result<FunctionOutput, ParseError> {
+        if let Some(e) = self.audit.error(g) {
+            return Err(self.error(g, e));
+        }
         let cx = self.fn_cx(g, n);
         w.mf.clear(g);
         w.ra.valid = false;
@@ -443,6 +452,9 @@ impl<'a> ModuleCx<'a> {
             },
             None => self.passes.len(),
         };
+        if let Some(e) = self.audit.error(g) {
+            return Err(self.error(g, e));
+        }
         let cx = self.fn_cx(g, n);
         w.mf.clear(g);
         w.ra.valid = false;

@@ -4,6 +4,7 @@
 //! is reused across compilations. Stages report typed errors
 //! ([`rcc_ir::Diagnostic`]) that render as `file:line:col: error: ...`.
 
+pub mod audit;
 pub mod codegen;
 pub mod heap;
 pub mod input;

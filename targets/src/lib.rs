@@ -12,4 +12,4 @@ pub mod triple;
 pub mod x86_64;
 
 pub use registry::lookup;
-pub use target::{ModuleEnv, ReservedRegs, Target, TargetScratch};
+pub use target::{IrSupport, ModuleEnv, ReservedRegs, Target, TargetScratch};

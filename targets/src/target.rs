@@ -69,6 +69,19 @@ impl std::fmt::Debug for dyn Target {
     }
 }
 
+/// What a target implements of the IR's calling conventions and address
+/// spaces; the driver's audit (`driver/src/audit.rs`) rejects the rest
+/// with an error naming the function.
+#[derive(Debug)]
+pub struct IrSupport {
+    /// Calling conventions (LLVM's numbers) code generation lowers, each
+    /// with why it is correct on this target.
+    pub calling_conventions: &'static [(u32, &'static str)],
+    /// Non-zero address spaces memory accesses may use, each with what it
+    /// becomes.
+    pub address_spaces: &'static [(u32, &'static str)],
+}
+
 /// Everything a target provides. See the module comment.
 pub trait Target: Sync {
     /// The registry name, as llc's `-march` spells it (`x86-64`).
@@ -89,6 +102,9 @@ pub trait Target: Sync {
     fn backend(&self) -> &'static dyn TargetBackend;
     /// The subtarget features and CPUs.
     fn features(&self) -> &'static FeatureTable;
+    /// The calling conventions and address spaces code generation
+    /// implements (the target facts of the driver's IR audit).
+    fn ir_support(&self) -> &'static IrSupport;
     /// The assembler's target part (instructions, registers), for `rcc-mc`.
     fn asm_parser(&self) -> &'static dyn TargetAsmParser;
     /// The assembler of inline and module-level asm text.

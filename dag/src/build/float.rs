@@ -235,6 +235,7 @@ impl Builder<'_, '_> {
             mem_bits: vt.bits(),
             ext: Ext::None,
             volatile: false,
+            segment: crate::Segment::None,
         };
         let n = self
             .dag

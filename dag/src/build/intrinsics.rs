@@ -435,6 +435,7 @@ impl Builder<'_, '_> {
             mem_bits,
             ext,
             volatile,
+            segment: crate::Segment::None,
         };
         let n = self
             .dag
@@ -449,6 +450,7 @@ impl Builder<'_, '_> {
             mem_bits: self.dag.vt(v).bits(),
             ext: Ext::None,
             volatile,
+            segment: crate::Segment::None,
         };
         self.chain = self
             .dag

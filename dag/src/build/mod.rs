@@ -40,7 +40,7 @@ pub use eh::PadEntry;
 
 use crate::lowering::{ArgValue, CallLowering, IselError, SymRef, VarArgsState};
 use crate::node::{Dag, SDValue};
-use crate::opcode::{Cond, Ext, MemInfo, Op};
+use crate::opcode::{Cond, Ext, MemInfo, Op, Segment};
 use crate::vt::VT;
 use aggregate::{new_vregs, nth_vreg};
 use rcc_ir::constant::{ConstData, ConstKind};
@@ -918,7 +918,8 @@ impl Builder<'_, '_> {
                     self.set(i, v);
                     return Ok(());
                 }
-                let v = self.load_scalar(vt, addr, flags & inst::VOLATILE != 0);
+                let seg = self.segment_of(ops[0]);
+                let v = self.load_scalar_in(vt, addr, flags & inst::VOLATILE != 0, seg);
                 self.set(i, v);
             }
             Opcode::Store => {
@@ -935,7 +936,8 @@ impl Builder<'_, '_> {
                     self.odd_store(n, v, addr, flags & inst::VOLATILE != 0);
                     return Ok(());
                 }
-                self.store_scalar(v, addr, flags & inst::VOLATILE != 0);
+                let seg = self.segment_of(ops[1]);
+                self.store_scalar_in(v, addr, flags & inst::VOLATILE != 0, seg);
             }
             Opcode::GetElementPtr => {
                 let v = self.gep(i)?;
@@ -1013,8 +1015,29 @@ impl Builder<'_, '_> {
         self.gep_value(base, TypeId::from_u32(f.extra[d.index()]), &ops[1..])
     }
 
+    /// The segment of the accesses through pointer `p` (its address
+    /// space: 256 `%gs`, 257 `%fs`, 258 `%ss`). The driver's audit lets
+    /// a segment reach only scalar loads and stores.
+    fn segment_of(&self, p: Value) -> Segment {
+        match self.fl.m.types.get(self.value_ty(p)) {
+            Type::Ptr(a) | Type::TypedPtr { addrspace: a, .. } => Segment::of_addrspace(a),
+            _ => Segment::None,
+        }
+    }
+
     /// A load of a `vt` from `addr`, chained; an i1 is loaded as a byte.
     fn load_scalar(&mut self, vt: VT, addr: SDValue, volatile: bool) -> SDValue {
+        self.load_scalar_in(vt, addr, volatile, Segment::None)
+    }
+
+    /// [`Builder::load_scalar`] relative to segment `segment`.
+    fn load_scalar_in(
+        &mut self,
+        vt: VT,
+        addr: SDValue,
+        volatile: bool,
+        segment: Segment,
+    ) -> SDValue {
         let (lvt, mem_bits) = if vt == VT::I1 {
             (VT::I8, 8)
         } else {
@@ -1024,6 +1047,7 @@ impl Builder<'_, '_> {
             mem_bits,
             ext: Ext::None,
             volatile,
+            segment,
         };
         let n = self.dag.node(
             Op::Load,
@@ -1042,6 +1066,11 @@ impl Builder<'_, '_> {
 
     /// A store of `v` to `addr`, chained; an i1 is stored as a byte.
     fn store_scalar(&mut self, v: SDValue, addr: SDValue, volatile: bool) {
+        self.store_scalar_in(v, addr, volatile, Segment::None)
+    }
+
+    /// [`Builder::store_scalar`] relative to segment `segment`.
+    fn store_scalar_in(&mut self, v: SDValue, addr: SDValue, volatile: bool, segment: Segment) {
         let mut v = v;
         if self.dag.vt(v) == VT::I1 {
             v = self.dag.value(Op::ZeroExtend, VT::I8, &[v], 0);
@@ -1050,6 +1079,7 @@ impl Builder<'_, '_> {
             mem_bits: self.dag.vt(v).bits(),
             ext: Ext::None,
             volatile,
+            segment,
         };
         self.chain = self
             .dag

@@ -171,6 +171,7 @@ impl Builder<'_, '_> {
                     Ext::Zero
                 },
                 volatile,
+                segment: crate::Segment::None,
             };
             let a = self.offset_addr(addr, off);
             let node = self
@@ -204,6 +205,7 @@ impl Builder<'_, '_> {
                 mem_bits: bytes * 8,
                 ext: Ext::None,
                 volatile,
+                segment: crate::Segment::None,
             };
             let a = self.offset_addr(addr, off);
             self.chain = self

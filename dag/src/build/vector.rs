@@ -742,6 +742,7 @@ fn mem_payload(vt: VT, flags: u32) -> u64 {
         mem_bits: if vt.bits() <= 128 { vt.bits() } else { 0 },
         ext: crate::opcode::Ext::None,
         volatile: flags & inst::VOLATILE != 0,
+        segment: crate::Segment::None,
     };
     let align = match flags >> inst::ALIGN_SHIFT {
         0 => 1,

@@ -18,7 +18,8 @@
 //!   of the result; the leaves give bytes `0..N` exactly once, `N` in
 //!   {2, 4, 8} with `8N` at most the root's width (a narrower group's
 //!   value is zero-extended);
-//! - the loads are plain byte loads (not volatile, not extending) whose
+//! - the loads are plain byte loads (not volatile, not extending, in no
+//!   segment) whose
 //!   values have one reader, at `base + c` with one `base`, the offsets
 //!   consecutive in little-endian order (byte `k` at `base + c0 + k`: a
 //!   wide load) or big-endian order (a wide load and `bswap`);
@@ -160,6 +161,7 @@ fn collect(
         let info = MemInfo::unpack(dag.payload(ln));
         if dag.vts(ln) != [VT::I8, VT::Chain]
             || info.volatile
+            || info.segment != crate::Segment::None
             || info.ext != Ext::None
             || info.mem_bits != 8
             || cx.group_of[ln.index()] != NONE
@@ -277,6 +279,7 @@ impl Combiner<'_> {
                 mem_bits: wvt.bits(),
                 ext: Ext::None,
                 volatile: false,
+                segment: crate::Segment::None,
             };
             let payload = MemInfo::with_align(info.pack(), grp.align);
             let l = self

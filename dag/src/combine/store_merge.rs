@@ -12,7 +12,7 @@
 //! the previous one's chain result, which nothing else reads), so no other
 //! memory access lies between them and nothing observes memory between
 //! two of them. Every store of a run is a plain integer store (not
-//! volatile; atomics are other opcodes) of 1, 2, 4 or 8 bytes at `base +
+//! volatile, in no segment; atomics are other opcodes) of 1, 2, 4 or 8 bytes at `base +
 //! c` with one `base` value, within a window of [`MAX_SPAN`] bytes. Its
 //! constant stores are merged; its other stores (values computed at run
 //! time) stay, and none of their bytes may overlap a constant store's
@@ -135,6 +135,7 @@ fn member(dag: &Dag, s: Node) -> Option<Member> {
     let vt = dag.vt(v);
     if dag.vts(s) != [VT::Chain]
         || info.volatile
+        || info.segment != crate::Segment::None
         || info.ext != Ext::None
         || !matches!(info.mem_bits, 8 | 16 | 32 | 64)
         || !matches!(vt, VT::I8 | VT::I16 | VT::I32 | VT::I64)
@@ -341,6 +342,7 @@ impl Combiner<'_> {
                 mem_bits: 8 * c.bytes,
                 ext: Ext::None,
                 volatile: false,
+                segment: crate::Segment::None,
             };
             let payload = MemInfo::with_align(info.pack(), c.align);
             let st = self

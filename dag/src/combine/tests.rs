@@ -55,6 +55,7 @@ impl B {
             mem_bits: bits,
             ext: Ext::None,
             volatile: false,
+            segment: crate::Segment::None,
         };
         self.chain = self
             .d
@@ -134,6 +135,7 @@ fn plain(bits: u32) -> MemInfo {
         mem_bits: bits,
         ext: Ext::None,
         volatile: false,
+        segment: crate::Segment::None,
     }
 }
 
@@ -1461,6 +1463,7 @@ fn random_dag(steps: &[(u8, u8, u16, u16, u64)], outs: &[u16]) -> Dag {
                     mem_bits: mem,
                     ext,
                     volatile: raw.is_multiple_of(7),
+                    segment: crate::Segment::None,
                 };
                 let l = b.load(vt, info, addr);
                 if ext == Ext::Any {
@@ -1976,6 +1979,7 @@ fn loaded_lanes_are_built_by_unpacking() {
                     mem_bits: 8,
                     ext: Ext::Zero,
                     volatile: false,
+                    segment: crate::Segment::None,
                 };
                 let l = b.load(VT::I32, i, p);
                 [l, x, x, b.input(VT::I32)]

@@ -65,7 +65,7 @@
 //! legalization guarantees it), so the redirection never points forward.
 
 use super::DepGraph;
-use crate::{Cond, Dag, Ext, FCond, IselError, MemInfo, Node, Op, SDValue, VT};
+use crate::{Cond, Dag, Ext, FCond, IselError, MemInfo, Node, Op, SDValue, Segment, VT};
 use rcc_ir::entity::EntityId;
 use rcc_mach::{MBlock, MachFunction};
 
@@ -172,6 +172,12 @@ pub trait MatchTarget {
     /// Whether an address taken from a whole `add` is worth a row of its
     /// own (see [`POp::lea`]).
     fn worth_whole(a: &Self::Addr) -> bool;
+    /// Puts address `a` in segment `seg` (a load's or store's
+    /// [`MemInfo::segment`]); false when the address cannot have one
+    /// (the row then does not match). Default: no segments.
+    fn segment_addr(_a: &mut Self::Addr, seg: Segment) -> bool {
+        seg == Segment::None
+    }
     /// Covers node `n` without a row when the target handles it by hand
     /// (calls, returns, target nodes, sequences): records its
     /// dependencies in `c.deps` (and bindings, if it has any) and returns
@@ -465,6 +471,8 @@ pub fn cover<T: MatchTarget>(
                         folds: &mut folds,
                         value_uses: &c.value_uses,
                         value_needed: &c.value_needed,
+                        segs: [(0, Segment::None); MAX_MEM],
+                        nsegs: 0,
                     };
                     m.row(n) && folds_legal::<T>(dag, n, &scratch, &folds, &mut stack)
                 });
@@ -790,7 +798,15 @@ struct M<'a, T: MatchTarget> {
     folds: &'a mut Vec<Node>,
     value_uses: &'a [u32],
     value_needed: &'a [bool],
+    /// The address variable and segment of each load and store the row
+    /// matched (applied to the bindings once the row matches; every
+    /// access through one variable must agree).
+    segs: [(u8, Segment); MAX_MEM],
+    nsegs: usize,
 }
+
+/// The most loads and stores one row matches.
+const MAX_MEM: usize = 4;
 
 impl<T: MatchTarget> M<'_, T> {
     /// Whether the row matches at node `n`, which its [`RowFilter`]
@@ -803,7 +819,52 @@ impl<T: MatchTarget> M<'_, T> {
         let dag = self.dag;
         // A setcc other rows may recompute must not take a load with it.
         let shared = dag.op(n) == Op::SetCC && dag.uses(n) > 1;
-        self.node(self.p.root, SDValue::new(n, 0), true, shared)
+        self.nsegs = 0;
+        self.node(self.p.root, SDValue::new(n, 0), true, shared) && self.apply_segments()
+    }
+
+    /// Records the segment of load or store `n` (matched by pattern node
+    /// with children `kids`) for its address variable; false when a
+    /// segment access has no address variable.
+    fn record_segment(&mut self, n: Node, kids: &[u16]) -> bool {
+        let seg = MemInfo::unpack(self.dag.payload(n)).segment;
+        let addr_kid = match self.dag.op(n) {
+            Op::Load => kids.first(),
+            _ => kids.get(1),
+        };
+        let var = match addr_kid.map(|&k| &self.p.nodes[k as usize]) {
+            Some(&PNode::Var { var, .. }) => var,
+            _ => return seg == Segment::None,
+        };
+        if self.nsegs == MAX_MEM {
+            return false;
+        }
+        self.segs[self.nsegs] = (var, seg);
+        self.nsegs += 1;
+        true
+    }
+
+    /// Puts the recorded segments on the address bindings.
+    fn apply_segments(&mut self) -> bool {
+        let segs = &self.segs[..self.nsegs];
+        if segs.iter().all(|&(_, s)| s == Segment::None) {
+            return true;
+        }
+        for (i, &(var, seg)) in segs.iter().enumerate() {
+            if segs[..i].iter().any(|&(v, s)| v == var && s != seg) {
+                return false;
+            }
+            if segs[..i].iter().any(|&(v, _)| v == var) {
+                continue;
+            }
+            let Binding::Addr(a) = &mut self.binds[var as usize] else {
+                return seg == Segment::None;
+            };
+            if !T::segment_addr(a, seg) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether the address bound by pattern node `pn` (a `lea` row's
@@ -903,7 +964,7 @@ impl<T: MatchTarget> M<'_, T> {
                 if matched && !is_root && op.op == Op::Load {
                     self.folds.push(n);
                 }
-                matched
+                matched && (!matches!(op.op, Op::Load | Op::Store) || self.record_segment(n, kids))
             }
         }
     }

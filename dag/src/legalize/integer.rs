@@ -335,6 +335,7 @@ impl Legalizer<'_> {
             mem_bits: 64,
             ext: Ext::None,
             volatile: mi.volatile,
+            segment: mi.segment,
         };
         let mut parts = Vec::with_capacity(num_regs(vt) as usize);
         for k in 0..whole {

@@ -460,6 +460,7 @@ fn case(seed: u64) {
                     mem_bits: 128,
                     ext: Ext::None,
                     volatile: false,
+                    segment: crate::Segment::None,
                 }
                 .pack();
                 chain = dag.value(Op::Store, VT::Chain, &[chain, a, addr], info);
@@ -474,6 +475,7 @@ fn case(seed: u64) {
                     mem_bits: 64,
                     ext: Ext::None,
                     volatile: false,
+                    segment: crate::Segment::None,
                 };
                 chain = dag.value(Op::Store, VT::Chain, &[chain, x, addr], info.pack());
                 let ext = [Ext::Sign, Ext::Zero][rng.below(2) as usize];
@@ -514,6 +516,7 @@ fn case(seed: u64) {
         mem_bits: 128,
         ext: Ext::None,
         volatile: false,
+        segment: crate::Segment::None,
     };
     chain = dag.value(Op::Store, VT::Chain, &[chain, vals[4], addr], info.pack());
     dag.root = Some(chain);
@@ -606,6 +609,7 @@ fn legal_dags_are_left_alone() {
         mem_bits: 64,
         ext: Ext::None,
         volatile: false,
+        segment: crate::Segment::None,
     }
     .pack();
     let s = dag.value(Op::Store, VT::Chain, &[e, a, addr], info);

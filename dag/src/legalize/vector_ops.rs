@@ -378,6 +378,7 @@ impl Lz<'_> {
             mem_bits: bits.min(255),
             ext: Ext::None,
             volatile: m.volatile,
+            segment: crate::Segment::None,
         };
         MemInfo::with_align(info.pack(), m.align)
     }
@@ -474,6 +475,7 @@ impl Lz<'_> {
                             mem_bits: vt.bits(),
                             ext: Ext::Zero,
                             volatile: m.volatile,
+                            segment: crate::Segment::None,
                         };
                         let n = self.dag.node(
                             Op::Load,

@@ -99,6 +99,7 @@ fn store_root(dag: &mut Dag, v: SDValue) {
         mem_bits: 0,
         ext: crate::opcode::Ext::None,
         volatile: false,
+        segment: crate::Segment::None,
     };
     let st = dag.value(Op::Store, VT::Chain, &[e, v, p], info.pack());
     assert_eq!(dag.vt(v), vt);

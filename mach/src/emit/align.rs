@@ -77,15 +77,6 @@ impl ModuleEmitter<'_> {
         self.fn_attr(g, |a| matches!(a, Attr::Word(s) if self.m.str(*s) == name))
     }
 
-    /// Whether function `g` has a string attribute `"key"` (any value).
-    pub(super) fn fn_has_str_attr(&self, g: GlobalId, key: &str) -> bool {
-        let quoted = format!("\"{key}\"");
-        self.fn_attr(
-            g,
-            |a| matches!(a, Attr::Str { key: k, .. } if self.m.str(*k) == quoted),
-        )
-    }
-
     fn fn_attr(&self, g: GlobalId, pred: impl Fn(&Attr) -> bool) -> bool {
         let GlobalKind::Func(f) = &self.m.globals[g].kind else {
             return false;

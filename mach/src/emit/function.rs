@@ -59,16 +59,9 @@ pub(super) fn begin(
             "only defined functions without available_externally linkage are emitted",
         ));
     };
-    for attr in ["patchable-function-prefix", "patchable-function-entry"] {
-        if em.fn_has_str_attr(g, attr) {
-            return Err(em.unsupported(g, format!("\"{attr}\"")));
-        }
-    }
-    for md in ["!func_sanitize", "!kcfi_type"] {
-        if em.has_md(g, md) {
-            return Err(em.unsupported(g, format!("{md} metadata")));
-        }
-    }
+    // Attributes and metadata the emitter does not implement
+    // (`patchable-function-*`, `!func_sanitize`, `!kcfi_type`) are
+    // rejected by the driver's IR audit before selection.
     let mc = em.mc(g);
     let section = em.section_for(g, Kind::Text)?.open(out);
     out.switch_section(section);

@@ -58,6 +58,7 @@ pub mod fixup_bw;
 pub mod frame;
 pub mod imm;
 pub mod intel_printer;
+pub mod ir_support;
 pub mod isel;
 pub mod lower;
 pub mod machine;

@@ -112,6 +112,10 @@ impl Target for X86Target {
         &super::features::FEATURES
     }
 
+    fn ir_support(&self) -> &'static crate::target::IrSupport {
+        &super::ir_support::IR_SUPPORT
+    }
+
     fn asm_parser(&self) -> &'static dyn TargetAsmParser {
         &X86AsmParser
     }

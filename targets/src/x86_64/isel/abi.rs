@@ -266,6 +266,7 @@ fn store(dag: &mut Dag, chain: SDValue, v: SDValue, addr: SDValue) -> SDValue {
         mem_bits: dag.vt(v).bits(),
         ext: Ext::None,
         volatile: false,
+        segment: rcc_dag::Segment::None,
     };
     dag.value(Op::Store, VT::Chain, &[chain, v, addr], info.pack())
 }
@@ -298,6 +299,7 @@ fn load(dag: &mut Dag, chain: SDValue, vt: VT, addr: SDValue) -> (SDValue, SDVal
         mem_bits: vt.bits(),
         ext: Ext::None,
         volatile: false,
+        segment: rcc_dag::Segment::None,
     };
     let n = dag.node(Op::Load, &[vt, VT::Chain], &[chain, addr], info.pack());
     (SDValue::new(n, 0), SDValue::new(n, 1))
@@ -347,6 +349,7 @@ pub fn va_copy(dag: &mut Dag, chain: SDValue, dst: SDValue, src: SDValue) -> SDV
         mem_bits: 64,
         ext: Ext::None,
         volatile: false,
+        segment: rcc_dag::Segment::None,
     };
     let mut ch = chain;
     for off in [0, 8, 16] {

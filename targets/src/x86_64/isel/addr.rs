@@ -30,7 +30,7 @@
 //! ([`match_addr`]'s `segment_ok`), which ignores segments.
 
 use crate::x86_64::sym_flags;
-use rcc_dag::{Dag, Op, SDValue};
+use rcc_dag::{Dag, Op, SDValue, Segment};
 use rcc_mach::{FrameIdx, MachFunction, SymFlag};
 
 /// The base of an address.
@@ -57,6 +57,9 @@ pub struct AddrMode {
     pub sym_node: Option<SDValue>,
     /// Relative to the FS segment (a local-exec `sym@TPOFF`).
     pub fs: bool,
+    /// The segment of a load or store through address space 256, 257 or
+    /// 258 (set by the matcher from the access, [`AddrMode::set_segment`]).
+    pub segment: Segment,
 }
 
 impl AddrMode {
@@ -68,6 +71,7 @@ impl AddrMode {
         sym: None,
         sym_node: None,
         fs: false,
+        segment: Segment::None,
     };
 
     /// The address `[reg]`.
@@ -100,6 +104,19 @@ impl AddrMode {
             c += 1;
         }
         c > 2
+    }
+
+    /// Puts the address in segment `seg`; false when it is already
+    /// relative to one (a thread-local's `%fs:`).
+    pub fn set_segment(&mut self, seg: Segment) -> bool {
+        if seg == Segment::None {
+            return true;
+        }
+        if self.fs || self.segment != Segment::None {
+            return false;
+        }
+        self.segment = seg;
+        true
     }
 
     /// The values the address reads from registers.

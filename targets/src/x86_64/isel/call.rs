@@ -724,7 +724,8 @@ fn callee_load(dag: &Dag, callee: SDValue) -> Option<Node> {
         && dag.vts(n) == [VT::I64, VT::Chain]
         && info.ext == Ext::None
         && info.mem_bits == 64
-        && !info.volatile)
+        && !info.volatile
+        && info.segment == rcc_dag::Segment::None)
         .then_some(n)
 }
 

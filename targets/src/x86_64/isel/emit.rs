@@ -19,7 +19,7 @@ use super::call::{emit_call, emit_ret, emit_tail_call, X86_CALL, X86_RET, X86_TC
 use super::matcher::{Binding, Cover, FOLDED, SPECIAL};
 use super::patterns::{patterns, PDef, POperand, Pattern};
 use rcc_dag::isel::Scheduler;
-use rcc_dag::{Cond, Dag, IselError, Node, Op, SDValue, VT};
+use rcc_dag::{Cond, Dag, IselError, Node, Op, SDValue, Segment, VT};
 use rcc_ir::entity::EntityId;
 use rcc_mach::{
     flag, MOpc, MachFunction, Operand, PReg, Reg, RegClassId, SymFlag, SymOperand, SymTarget,
@@ -413,10 +413,11 @@ impl Emitter<'_> {
             }
             None => mf.imm(am.disp),
         });
-        ops.push(if am.fs {
-            Operand::reg_use(regs::FS)
-        } else {
-            Operand::reg_use(Reg::NONE)
+        ops.push(match (am.fs, am.segment) {
+            (true, _) | (false, Segment::Fs) => Operand::reg_use(regs::FS),
+            (false, Segment::Gs) => Operand::reg_use(regs::GS),
+            (false, Segment::Ss) => Operand::reg_use(regs::SS),
+            (false, Segment::None) => Operand::reg_use(Reg::NONE),
         });
     }
 }

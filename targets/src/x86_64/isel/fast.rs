@@ -40,7 +40,7 @@ use rcc_dag::fast::{block_operand, Fallback, FastBlock, FastTarget, FastVal};
 use rcc_dag::{Cond, FCond, IselError, VT};
 use rcc_ir::entity::EntityId;
 use rcc_ir::inst::{self, Opcode};
-use rcc_ir::types::TypeId;
+use rcc_ir::types::{Type, TypeId, TypeLookup};
 use rcc_ir::{Inst, Value, ValueTag};
 use rcc_mach::{
     FrameIdx, MBlock, MOpc, MachFunction, Operand, Reg, RegClassId, SymFlag, SymOperand, SymTarget,
@@ -426,7 +426,12 @@ impl FastSelector {
 
     /// Whether the address operand `v` of a load or store is handled.
     fn check_addr(fx: &FastBlock<'_, '_>, v: Value) -> bool {
-        match fx.value(v) {
+        // An address in a segment (address spaces 256-258) is the DAG's.
+        let flat = !matches!(
+            fx.fl.m.types.get(fx.ty(v)),
+            Type::Ptr(a) | Type::TypedPtr { addrspace: a, .. } if a != 0
+        );
+        flat && match fx.value(v) {
             Some(FastVal::Reg(_) | FastVal::Frame(_) | FastVal::Pending) => true,
             Some(FastVal::Global(g, _)) => Self::plain_global(fx, g),
             _ => false,

@@ -136,6 +136,10 @@ impl MatchTarget for X86Match {
         })
     }
 
+    fn segment_addr(a: &mut AddrMode, seg: rcc_dag::Segment) -> bool {
+        a.set_segment(seg)
+    }
+
     fn addr_regs(a: &AddrMode) -> [Option<SDValue>; 2] {
         let mut r = a.regs();
         [r.next(), r.next()]

@@ -98,6 +98,7 @@ fn mem(bits: u32, ext: Ext) -> u64 {
         mem_bits: bits,
         ext,
         volatile: false,
+        segment: rcc_dag::Segment::None,
     }
     .pack()
 }
@@ -289,6 +290,7 @@ fn call_of_loaded_callee(volatile: bool, arg_from_load: bool) -> String {
         mem_bits: 64,
         ext: Ext::None,
         volatile,
+        segment: rcc_dag::Segment::None,
     };
     let l = dag.node(Op::Load, &[VT::I64, VT::Chain], &[e, a], info.pack());
     let mut chain = SDValue::new(l, 1);
