@@ -108,7 +108,9 @@ impl Builder<'_, '_> {
     }
 
     /// `addr + off` for a 64-bit address: folded into the addend of a plain
-    /// symbol (no relocation variant), else an `add`.
+    /// symbol (no relocation variant) when the target takes that addend
+    /// ([`crate::CallLowering::symbol_offset_ok`]: on x86-64 the small code
+    /// model's `-2^31 <= addend < 16 MiB`), else an `add`.
     pub(super) fn add_offset(&mut self, addr: SDValue, off: i64) -> SDValue {
         if off == 0 {
             return addr;
@@ -116,9 +118,10 @@ impl Builder<'_, '_> {
         if self.dag.op_of(addr) == Op::Symbol {
             let i = self.dag.payload(addr.node()) as usize;
             if let Some(&s) = self.mf.syms.get(i) {
-                if s.flag == rcc_mach::SymFlag::NONE {
+                let sum = s.offset.wrapping_add(off);
+                if s.flag == rcc_mach::SymFlag::NONE && self.lower.symbol_offset_ok(sum) {
                     let folded = self.mf.sym(rcc_mach::SymOperand {
-                        offset: s.offset.wrapping_add(off),
+                        offset: sum,
                         ..s
                     });
                     return self
