@@ -242,12 +242,21 @@ pub(super) fn operand_expr(
 /// Checks that the addend of symbol operand `o`, MC operand `k` of form
 /// `op`, fits its immediate field as a constant would (the encoder checks
 /// constant immediates; a symbol's addend is only seen here).
-fn sym_imm_fits(e: &FnEmitter<'_>, i: MInst, op: u16, k: usize, o: Operand) -> Result<(), EmitError> {
+fn sym_imm_fits(
+    e: &FnEmitter<'_>,
+    i: MInst,
+    op: u16,
+    k: usize,
+    o: Operand,
+) -> Result<(), EmitError> {
     use crate::x86_64::desc::OpKind as Slot;
     let Some(so) = (o.kind() == OpKind::Sym).then(|| e.mf.sym_of(o)).flatten() else {
         return Ok(());
     };
-    let kind = Opcode(op).desc().and_then(|d| d.mc_operands().nth(k)).map(|s| s.kind);
+    let kind = Opcode(op)
+        .desc()
+        .and_then(|d| d.mc_operands().nth(k))
+        .map(|s| s.kind);
     let fits = match kind {
         Some(Slot::Imm(k)) => k.fits(so.offset),
         _ => true,
