@@ -219,6 +219,15 @@ pub trait CallLowering: Sync {
         false
     }
 
+    /// Whether a symbol's addend may be `offset`, so that `sym + offset`
+    /// is one symbol operand (LLVM's `isOffsetFoldingLegal` with the
+    /// target's code-model rule for a symbolic displacement, x86's
+    /// `isOffsetSuitableForCodeModel`); otherwise the offset is an `add`.
+    /// By default an offset that fits 32 bits.
+    fn symbol_offset_ok(&self, offset: i64) -> bool {
+        i32::try_from(offset).is_ok()
+    }
+
     /// Whether the target has several condition registers, so that an
     /// `i1` computed by a compare can stay in one across blocks (LLVM's
     /// `hasMultipleConditionRegisters`; false by default, as for x86 and

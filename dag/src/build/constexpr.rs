@@ -108,22 +108,35 @@ impl Builder<'_, '_> {
     }
 
     /// `addr + off` for a 64-bit address: folded into the addend of a plain
-    /// symbol (no relocation variant), else an `add`.
+    /// symbol (no relocation variant) when the target takes that addend
+    /// ([`crate::CallLowering::symbol_offset_ok`]: on x86-64 the small code
+    /// model's `-2^31 <= addend < 16 MiB`), else an `add` of the whole
+    /// offset to the bare symbol (LLVM folds the offsets into the
+    /// `GlobalAddress` and `LowerGlobalAddress` splits off the sum), else
+    /// an `add`.
     pub(super) fn add_offset(&mut self, addr: SDValue, off: i64) -> SDValue {
         if off == 0 {
             return addr;
         }
+        let mut addr = addr;
+        let mut off = off;
         if self.dag.op_of(addr) == Op::Symbol {
             let i = self.dag.payload(addr.node()) as usize;
             if let Some(&s) = self.mf.syms.get(i) {
                 if s.flag == rcc_mach::SymFlag::NONE {
-                    let folded = self.mf.sym(rcc_mach::SymOperand {
-                        offset: s.offset.wrapping_add(off),
+                    let sum = s.offset.wrapping_add(off);
+                    let fits = self.lower.symbol_offset_ok(sum);
+                    let sym = self.mf.sym(rcc_mach::SymOperand {
+                        offset: if fits { sum } else { 0 },
                         ..s
                     });
-                    return self
+                    addr = self
                         .dag
-                        .value(Op::Symbol, VT::I64, &[], folded.payload() as u64);
+                        .value(Op::Symbol, VT::I64, &[], sym.payload() as u64);
+                    if fits || sum == 0 {
+                        return addr;
+                    }
+                    off = sum;
                 }
             }
         }

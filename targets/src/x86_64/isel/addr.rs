@@ -17,7 +17,13 @@
 //! mode costs nothing (a `shl` by 1-3 is always a scale). An index scaled
 //! by 2 without a base becomes base and index (`(%rax,%rax)`: no 32-bit
 //! displacement, LLVM's post-processing step).
-//! Displacements stay within `i32`. Only symbols without a relocation
+//! Every folded offset fits its field (LLVM's `foldOffsetIntoAddress`):
+//! a displacement without a symbol stays within `i32`; with one (the
+//! symbol's own addend included) it is a small-code-model symbolic
+//! displacement, `-2^31 <= d < 16 MiB` ([`symbolic_disp_ok`]); an offset
+//! that does not fit is a register (`movabsq`), and a RIP-relative
+//! address takes no other constant: the `add` tries its other order,
+//! where the symbol becomes the base register. Only symbols without a relocation
 //! variant fold (a `@GOTPCREL` symbol is a load, not an address), and
 //! `@DTPOFF` ones, which are constants (non-RIP displacements). A
 //! RIP-relative address has no index register: when one is needed, the
@@ -145,6 +151,41 @@ pub fn legal_shape(am: &rcc_dag::AddrShape) -> bool {
         && am.terms as usize + am.free_bases as usize <= 2
 }
 
+/// Whether `d` may be the displacement beside a symbol, its addend
+/// included (LLVM's `isOffsetSuitableForCodeModel` for a symbolic
+/// displacement in the small code model: every object is assumed to end
+/// 16 MiB below the 2 GiB boundary, so a positive offset of 16 MiB or more
+/// may leave the signed 32-bit range the relocation has).
+pub fn symbolic_disp_ok(d: i64) -> bool {
+    (-(1i64 << 31)..(16 << 20)).contains(&d)
+}
+
+/// Whether `d` may be the displacement beside a frame object, whose own
+/// offset frame lowering adds later (LLVM's `isDispSafeForFrameIndex`:
+/// 31 bits, assuming frame offsets fit 31 bits too).
+fn frame_disp_ok(d: i64) -> bool {
+    (-(1i64 << 30)..(1 << 30)).contains(&d)
+}
+
+/// Whether displacement `d` fits address `am` (with its symbol's addend).
+fn disp_ok(mf: &MachFunction, am: &AddrMode, d: i64) -> bool {
+    match am.sym.and_then(|i| mf.syms.get(i as usize)) {
+        Some(s) => s.offset.checked_add(d).is_some_and(symbolic_disp_ok),
+        None if matches!(am.base, Base::Frame(_)) => frame_disp_ok(d),
+        None => i32::try_from(d).is_ok(),
+    }
+}
+
+/// Whether symbol `i` may join address `am`, whose displacement is
+/// `am.disp`.
+fn sym_ok(mf: &MachFunction, am: &AddrMode, i: u32) -> bool {
+    let with = AddrMode {
+        sym: Some(i),
+        ..*am
+    };
+    disp_ok(mf, &with, am.disp)
+}
+
 /// Sign-extends a constant node's payload from its type.
 pub fn const_value(dag: &Dag, v: SDValue) -> Option<i64> {
     let p = dag.as_const(v)?;
@@ -174,12 +215,17 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, s
     }
     match dag.op_of(v) {
         Op::Constant => {
-            let d = am.disp + const_value(dag, v).unwrap_or(0);
-            if i32::try_from(d).is_ok() {
-                am.disp = d;
-                true
-            } else {
-                as_reg(v, am)
+            let d = am.disp.checked_add(const_value(dag, v).unwrap_or(0));
+            match d {
+                Some(d) if disp_ok(mf, am, d) => {
+                    am.disp = d;
+                    true
+                }
+                // A RIP-relative address merges only constants that fit
+                // (LLVM's matchAddressRecursively): fail, so that the
+                // `add` tries the other order.
+                _ if am.base == Base::Rip => false,
+                _ => as_reg(v, am),
             }
         }
         Op::Symbol => {
@@ -192,12 +238,21 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, s
                 .syms
                 .get(i as usize)
                 .is_some_and(|s| s.flag == sym_flags::DTPOFF);
-            if plain && am.base == Base::None && am.index.is_none() && am.sym.is_none() {
+            if plain
+                && am.base == Base::None
+                && am.index.is_none()
+                && am.sym.is_none()
+                && sym_ok(mf, am, i)
+            {
                 am.base = Base::Rip;
                 am.sym = Some(i);
                 am.sym_node = Some(v);
                 true
-            } else if dtpoff && matches!(am.base, Base::None | Base::Reg(_)) && am.sym.is_none() {
+            } else if dtpoff
+                && matches!(am.base, Base::None | Base::Reg(_))
+                && am.sym.is_none()
+                && sym_ok(mf, am, i)
+            {
                 // A 32-bit constant (the offset in the TLS block): a
                 // plain displacement.
                 am.sym = Some(i);
@@ -213,13 +268,16 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, s
                 && mf
                     .syms
                     .get(dag.payload(n) as usize)
-                    .is_some_and(|s| s.flag == sym_flags::TPOFF) =>
+                    .is_some_and(|s| s.flag == sym_flags::TPOFF)
+                && sym_ok(mf, am, dag.payload(n) as u32) =>
         {
             am.sym = Some(dag.payload(n) as u32);
             am.fs = true;
             true
         }
-        Op::FrameIndex if am.base == Base::None && am.sym.is_none() && !am.fs => {
+        Op::FrameIndex
+            if am.base == Base::None && am.sym.is_none() && !am.fs && frame_disp_ok(am.disp) =>
+        {
             am.base = Base::Frame(FrameIdx::from_u32(dag.payload(n) as u32));
             true
         }
@@ -268,7 +326,7 @@ fn go(dag: &Dag, mf: &MachFunction, v: SDValue, am: &mut AddrMode, depth: u32, s
                     let d = c
                         .checked_mul(scale as i64)
                         .and_then(|cs| cs.checked_add(am.disp))
-                        .filter(|&d| i32::try_from(d).is_ok());
+                        .filter(|&d| disp_ok(mf, am, d));
                     if let Some(d) = d {
                         am.disp = d;
                         index = inner[0];

@@ -191,6 +191,10 @@ impl CallLowering for X86Lowering {
         super::addr::legal_shape(am)
     }
 
+    fn symbol_offset_ok(&self, offset: i64) -> bool {
+        super::addr::symbolic_disp_ok(offset)
+    }
+
     /// x86-64 reads and writes any alignment at full speed (up to 16-byte
     /// `movups`); `movq $imm` takes a sign-extended 32-bit immediate; SSE2
     /// is baseline, so a 16-byte zero store is `xorps` + `movups`.

@@ -675,9 +675,15 @@ impl FastSelector {
                         }
                         r => r,
                     }
-                } else {
+                } else if super::addr::symbolic_disp_ok(off) {
                     let s = global_sym(mf, g, off, SymFlag::NONE);
                     build(mf, ops, op::LEA64r.0, &[In::M(Mem::Rip(s))])
+                } else {
+                    // An addend the small code model does not take in a
+                    // symbol (16 MiB or more): added after, as llc does.
+                    let s = global_sym(mf, g, 0, SymFlag::NONE);
+                    let r = build(mf, ops, op::LEA64r.0, &[In::M(Mem::Rip(s))]);
+                    r.and_then(|a| build(mf, ops, op::ADD64ri32.0, &[In::R(a), In::I(off)]))
                 }
             }
             Some(FastVal::Int(x)) => Some(constant(mf, ops, vt, x)),

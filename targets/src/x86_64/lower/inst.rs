@@ -239,6 +239,35 @@ pub(super) fn operand_expr(
     }
 }
 
+/// Checks that the addend of symbol operand `o`, MC operand `k` of form
+/// `op`, fits its immediate field as a constant would (the encoder checks
+/// constant immediates; a symbol's addend is only seen here).
+fn sym_imm_fits(
+    e: &FnEmitter<'_>,
+    i: MInst,
+    op: u16,
+    k: usize,
+    o: Operand,
+) -> Result<(), EmitError> {
+    use crate::x86_64::desc::OpKind as Slot;
+    let Some(so) = (o.kind() == OpKind::Sym).then(|| e.mf.sym_of(o)).flatten() else {
+        return Ok(());
+    };
+    let kind = Opcode(op)
+        .desc()
+        .and_then(|d| d.mc_operands().nth(k))
+        .map(|s| s.kind);
+    let fits = match kind {
+        Some(Slot::Imm(k)) => k.fits(so.offset),
+        _ => true,
+    };
+    if fits {
+        Ok(())
+    } else {
+        Err(bad(e, i, "symbol immediate's addend exceeds its field"))
+    }
+}
+
 /// The five machine operands of a memory reference as one `MemRef`.
 pub(super) fn mem_ref(
     e: &FnEmitter<'_>,
@@ -260,7 +289,17 @@ pub(super) fn mem_ref(
             let v = e.mf.imm_of(*disp).unwrap_or(0);
             Disp::Imm(i32::try_from(v).map_err(|_| bad(e, i, "displacement exceeds 32 bits"))?)
         }
-        OpKind::Sym => Disp::Expr(operand_expr(e, i, *disp, s)?),
+        OpKind::Sym => {
+            // The addend goes in the 32-bit field (R_X86_64_PC32/32S): one
+            // that does not fit would be truncated or fail at link time.
+            let so =
+                e.mf.sym_of(*disp)
+                    .ok_or_else(|| bad(e, i, "symbol index out of range"))?;
+            if i32::try_from(so.offset).is_err() {
+                return Err(bad(e, i, "symbol displacement exceeds 32 bits"));
+            }
+            Disp::Expr(sym_expr(e, i, so, s)?)
+        }
         _ => return Err(bad(e, i, "bad displacement")),
     };
     let seg = phys(e, i, *seg)?;
@@ -304,7 +343,10 @@ fn target(e: &FnEmitter<'_>, i: MInst, op: u16, s: &mut dyn Streamer) -> Result<
                 k += 1;
                 Some(match o.kind() {
                     OpKind::Imm | OpKind::Imm64 => MCOperand::Imm(mf.imm_of(o).unwrap_or(0)),
-                    _ => MCOperand::Expr(operand_expr(e, i, o, s)?),
+                    _ => {
+                        sym_imm_fits(e, i, op, inst.operands().len(), o)?;
+                        MCOperand::Expr(operand_expr(e, i, o, s)?)
+                    }
                 })
             }
             OperandSlot::Block => {
