@@ -43,7 +43,7 @@ impl Combiner<'_> {
         old: Option<Node>,
         d: u32,
     ) -> Option<SDValue> {
-        if !(self.cx.optimize && self.cx.mul_by_shift_add) || !matches!(vt, VT::I32 | VT::I64) {
+        if !(self.cx.optimize && self.cx.mul_by_shift_add && matches!(vt, VT::I32 | VT::I64)) {
             return None;
         }
         let w = vt.bits();
@@ -74,7 +74,7 @@ impl Combiner<'_> {
         d: u32,
     ) -> Option<SDValue> {
         for m1 in [9u64, 5, 3] {
-            if amt % m1 != 0 {
+            if !amt.is_multiple_of(m1) {
                 continue;
             }
             let m2 = amt / m1;
