@@ -38,14 +38,21 @@
 //! cheap as a move is not hoisted when its value feeds a PHI of the loop
 //! or of an exit block (a copy would stay in the loop); a rematerializable
 //! instruction is always hoisted (the allocator can sink it back); the
-//! rest only when the loop's register pressure in the def's register bank
-//! stays below the bank's allocatable registers (cheap instructions only
-//! when they add no pressure), or, under high pressure, when the
-//! instruction is an invariant load executed on every iteration and no PHI
-//! copy results. The pressure estimate, simpler than LLVM's per-block
-//! tracking: the values live through the whole loop (virtual registers
-//! defined outside it and read in it, plus the header's PHIs), plus the
-//! defs hoisted so far from the loop.
+//! rest when its register cost (per pressure group: +1 per virtual def,
+//! -1 per operand it kills, a kill being a kill flag or the register's
+//! only reader) is not positive, or keeps every block of the back trace
+//! below the group's limit ([`TargetInfo::reg_pressure_limit`], else the
+//! allocatable registers), a cheap instruction only when it adds no
+//! pressure; under high pressure only an invariant load executed on every
+//! iteration (or equal to one in the preheader) and creating no PHI copy.
+//! The pressure model is LLVM's: the running estimate starts at the end
+//! of the preheader (each def +1, each first-seen value that is not killed
+//! +1, each later kill -1, also over the chain of single predecessors that
+//! end in an unconditional branch), each block entered in the dominator
+//! walk pushes it on the back trace, each instruction visited updates it,
+//! each hoisted one adds its cost to every entry of the back trace. The
+//! walk does not descend into blocks dominated by a large switch (25
+//! successors or more).
 //!
 //! Load unfolding (LLVM's `ExtractHoistableLoad`): an instruction that is
 //! not hoisted but reads memory that never changes through a folded load
@@ -911,15 +918,12 @@ impl MachineLicm {
         if cheap && creates_copy {
             return false;
         }
-        // A rematerializable instruction: LLVM hoists it unconditionally
-        // (the allocator can sink it back); rcc's allocator, measured on
-        // sqlite3, turns such values beyond the register budget into
-        // spills and scattered remats, so it is hoisted only when it does
-        // not bring the loop's pressure to the limit.
+        // A rematerializable instruction is always hoisted (the allocator
+        // can rematerialize it back where the value is needed).
         let remat = opc.as_target().is_some() && t.is_rematerializable(mf, i);
         self.reg_cost(mf, i, false, false);
         if remat {
-            return !self.can_cause_high_pressure(false);
+            return true;
         }
         // Low pressure: hoisted when no block from the header to here
         // would reach the limit (a cheap instruction only when it adds no
