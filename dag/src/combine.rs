@@ -135,6 +135,11 @@ pub struct CombineCtx {
     /// Optimizing (`-O1` and up): the rules that trade an instruction for
     /// a longer but faster sequence (division by constants) apply.
     pub optimize: bool,
+    /// The target wants multiplies by constants as shifts and adds
+    /// ([`mul_const`]).
+    pub mul_by_shift_add: bool,
+    /// The block's multiplies rewritten so far: (operand, amount, value).
+    muls: Vec<(SDValue, u64, SDValue)>,
 }
 
 /// A load that absorbs the chain of extensions and truncations reading
@@ -201,6 +206,7 @@ pub fn combine(dag: &mut Dag, cx: &mut CombineCtx) {
     cx.plans.clear();
     cx.loads.clear();
     cx.stores.clear();
+    cx.muls.clear();
     cx.has_glue = false;
     cx.live[root.node().index()] = true;
     for i in (0..n0).rev() {
@@ -705,6 +711,7 @@ impl Combiner<'_> {
                 return Some(self.mk(Op::Add, vt, &[m, k], d));
             }
         }
+
         match op {
             Op::And => {
                 let m = vt.mask();
@@ -717,6 +724,7 @@ impl Combiner<'_> {
                 }
                 None
             }
+            Op::Mul => self.mul_by_constant(vt, x, c2, old, d),
             Op::Xor if vt == VT::I1 && c2 == 1 && self.operand_single_use(old, 0) => {
                 let (a, b) = (inner.first().copied()?, inner.get(1).copied()?);
                 let p = dag.payload(x.node());
@@ -1137,6 +1145,7 @@ impl Combiner<'_> {
 mod divide;
 mod float;
 mod load_combine;
+mod mul_const;
 mod store_merge;
 /// The result of merging two integer conditions on the same operands.
 enum Merged {

@@ -248,6 +248,13 @@ pub trait CallLowering: Sync {
         MemAccess::NONE
     }
 
+    /// Whether multiplies by constants become shifts, adds and multiplies
+    /// by 3, 5 or 9 when optimizing (LLVM's X86 `combineMul`; the
+    /// combiner's `mul_const` rules). By default they stay multiplies.
+    fn mul_by_shift_add(&self) -> bool {
+        false
+    }
+
     /// LLVM's `getJumpConditionMergingParams` for `br (and|or lhs, rhs)`
     /// (`and`: the logical operation; `both_eq`: both sides are `icmp
     /// eq`). By default the conditions are never kept together.

@@ -484,6 +484,12 @@ pub trait TargetInfo: Sync {
     fn allocation_order(&self, c: RegClassId) -> &'static [PReg] {
         self.class_members(c)
     }
+    /// The register-pressure limit of the bank holding `c` that heuristics
+    /// compare estimates against (LLVM's `getRegPressureSetLimit`), when
+    /// the target knows one; `None`: the number of allocatable members.
+    fn reg_pressure_limit(&self, _c: RegClassId) -> Option<u32> {
+        None
+    }
     /// Whether every member of `a` is a member of `b`.
     fn is_subclass(&self, a: RegClassId, b: RegClassId) -> bool {
         a == b

@@ -180,6 +180,7 @@ fn select_step<S: TargetSelector>(
     }
     cx.combine.optimize = cx.optimize;
     cx.combine.mem = lower.mem_access();
+    cx.combine.mul_by_shift_add = lower.mul_by_shift_add();
     combine(&mut cx.dag, &mut cx.combine);
     crate::check::check(&cx.dag)?;
     cx.sel.select_block(&mut cx.dag, mf)

@@ -38,14 +38,21 @@
 //! cheap as a move is not hoisted when its value feeds a PHI of the loop
 //! or of an exit block (a copy would stay in the loop); a rematerializable
 //! instruction is always hoisted (the allocator can sink it back); the
-//! rest only when the loop's register pressure in the def's register bank
-//! stays below the bank's allocatable registers (cheap instructions only
-//! when they add no pressure), or, under high pressure, when the
-//! instruction is an invariant load executed on every iteration and no PHI
-//! copy results. The pressure estimate, simpler than LLVM's per-block
-//! tracking: the values live through the whole loop (virtual registers
-//! defined outside it and read in it, plus the header's PHIs), plus the
-//! defs hoisted so far from the loop.
+//! rest when its register cost (per pressure group: +1 per virtual def,
+//! -1 per operand it kills, a kill being a kill flag or the register's
+//! only reader) is not positive, or keeps every block of the back trace
+//! below the group's limit ([`TargetInfo::reg_pressure_limit`], else the
+//! allocatable registers), a cheap instruction only when it adds no
+//! pressure; under high pressure only an invariant load executed on every
+//! iteration (or equal to one in the preheader) and creating no PHI copy.
+//! The pressure model is LLVM's: the running estimate starts at the end
+//! of the preheader (each def +1, each first-seen value that is not killed
+//! +1, each later kill -1, also over the chain of single predecessors that
+//! end in an unconditional branch), each block entered in the dominator
+//! walk pushes it on the back trace, each instruction visited updates it,
+//! each hoisted one adds its cost to every entry of the back trace. The
+//! walk does not descend into blocks dominated by a large switch (25
+//! successors or more).
 //!
 //! Load unfolding (LLVM's `ExtractHoistableLoad`): an instruction that is
 //! not hoisted but reads memory that never changes through a folded load
@@ -94,6 +101,20 @@ pub struct LicmStats {
 
 const NONE: u32 = u32::MAX;
 
+/// A block with this many successors or more is a large switch: the walk
+/// does not descend into the blocks it dominates (LLVM's limit).
+const BIG_SWITCH: usize = 25;
+
+/// What `try_hoist` did with an instruction.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Hoisted {
+    No,
+    /// Moved to a preheader.
+    Moved,
+    /// Erased as equal to one already in the preheader.
+    Erased,
+}
+
 /// Per-worker buffers.
 #[derive(Default)]
 pub struct MachineLicm {
@@ -117,7 +138,15 @@ pub struct MachineLicm {
     /// Per class: its pressure group (register bank); per group: limit.
     group: Vec<u8>,
     limit: Vec<u32>,
-    pressure: Vec<u32>,
+    /// LLVM's `RegPressure`: per group, the running estimate of the
+    /// pressure at the current point of the walk.
+    rp: Vec<i32>,
+    /// LLVM's `BackTrace`: the pressure on entry to each block from the
+    /// header to the current one in the dominator tree (one row of groups
+    /// per depth).
+    back: Vec<i32>,
+    /// Scratch: an instruction's cost per group (`reg_cost`).
+    cost: Vec<i32>,
     children_start: Vec<u32>,
     children: Vec<MBlock>,
     /// Per block: its CSE entries were collected.
@@ -126,7 +155,8 @@ pub struct MachineLicm {
     /// (loop, physical register) -> whether a def of it may move to the
     /// loop's preheader.
     phys_ok: HashMap<(u32, u16), bool>,
-    walk: Vec<MBlock>,
+    /// Dominator-tree walk: (block, depth below the header).
+    walk: Vec<(MBlock, u32)>,
     work: Vec<VReg>,
     scratch: Vec<MInst>,
     stamp: u32,
@@ -322,6 +352,7 @@ impl MachineLicm {
                 .iter()
                 .filter(|&&r| !mf.is_reserved(t, r))
                 .count() as u32;
+            let n = t.reg_pressure_limit(RegClassId(c as u8)).unwrap_or(n);
             self.limit[g] = self.limit[g].max(n);
         }
     }
@@ -341,52 +372,76 @@ impl MachineLicm {
         &self.use_pool[a as usize..b as usize]
     }
 
-    /// Walks outermost loop `l` (preheader `ph`) in dominator-tree order.
+    /// Walks outermost loop `l` (preheader `ph`) in dominator-tree order,
+    /// tracking register pressure as LLVM's `HoistOutOfLoop` does: the
+    /// estimate starts from the preheader (`init_pressure`), each block
+    /// entered pushes it on the back trace, each instruction visited (and
+    /// not erased) updates it, and each hoisted one adds its cost to every
+    /// entry of the back trace.
     fn hoist_out_of_loop(&mut self, mf: &mut MachFunction, cx: &mut Cx<'_>, l: MLoop, ph: MBlock) {
-        self.init_pressure(mf, cx, l);
+        self.stamp += 1;
+        self.init_pressure(mf, cx, ph);
+        let ng = self.limit.len();
+        self.back.clear();
         self.walk.clear();
-        self.walk.push(cx.loops.header(l));
+        self.walk.push((cx.loops.header(l), 0));
         let mut inner: Vec<MLoop> = Vec::new();
-        while let Some(b) = self.walk.pop() {
-            let (cs, ce) = (
-                self.children_start[b.index()],
-                self.children_start[b.index() + 1],
-            );
-            for k in (cs..ce).rev() {
-                let c = self.children[k as usize];
-                if cx.loops.contains(l, c) {
-                    self.walk.push(c);
+        while let Some((b, depth)) = self.walk.pop() {
+            self.back.truncate(depth as usize * ng);
+            self.back.extend_from_slice(&self.rp);
+            // LLVM does not hoist out of the blocks a large switch
+            // dominates (code that would likely not run, in a place where
+            // pressure matters).
+            if mf.succs(b).len() < BIG_SWITCH {
+                let (cs, ce) = (
+                    self.children_start[b.index()],
+                    self.children_start[b.index() + 1],
+                );
+                for k in (cs..ce).rev() {
+                    let c = self.children[k as usize];
+                    if cx.loops.contains(l, c) {
+                        self.walk.push((c, depth + 1));
+                    }
                 }
             }
             let bl = cx.loops.loop_of(b).expect("a block of the loop");
-            if mf.eh.pads().iter().any(|p| p.block == cx.loops.header(bl)) {
-                continue;
-            }
+            let pad = mf.eh.pads().iter().any(|p| p.block == cx.loops.header(bl));
             let d = mf.blocks[b];
             for pos in d.start as usize..d.end as usize {
                 let i = mf.layout[pos];
-                if mf.opc(i) == MOpc::PHI {
+                if pad || mf.opc(i) == MOpc::PHI {
+                    self.update_pressure(mf, i, false);
                     continue;
                 }
                 self.rename_uses(mf, i);
                 // LLVM's `Hoist`: the instruction, else the load it folds.
-                if self.try_hoist(mf, cx, i, l, ph) || self.try_unfold(mf, cx, pos, i, l, ph) {
-                    continue;
+                let mut r = self.try_hoist(mf, cx, i, l, ph);
+                if r == Hoisted::No && self.try_unfold(mf, cx, pos, i, l, ph) {
+                    r = Hoisted::Erased;
                 }
-                // Then the preheaders of the loops between, outer to inner.
-                inner.clear();
-                let mut x = Some(bl);
-                while let Some(y) = x.filter(|&y| y != l) {
-                    inner.push(y);
-                    x = cx.loops.parent(y);
-                }
-                while let Some(y) = inner.pop() {
-                    if let Some(p) = preheader(mf, cx.cfg, cx.loops, y) {
-                        if self.try_hoist(mf, cx, i, y, p) || self.try_unfold(mf, cx, pos, i, y, p)
-                        {
-                            break;
+                if r == Hoisted::No {
+                    // Then the preheaders of the loops between, outer to
+                    // inner.
+                    inner.clear();
+                    let mut x = Some(bl);
+                    while let Some(y) = x.filter(|&y| y != l) {
+                        inner.push(y);
+                        x = cx.loops.parent(y);
+                    }
+                    while let Some(y) = inner.pop() {
+                        if let Some(p) = preheader(mf, cx.cfg, cx.loops, y) {
+                            r = self.try_hoist(mf, cx, i, y, p);
+                            if r == Hoisted::No && self.try_unfold(mf, cx, pos, i, y, p) {
+                                r = Hoisted::Erased;
+                            }
+                            if r != Hoisted::No {
+                                break;
+                            }
                         }
                     }
+                }
+                if r != Hoisted::Erased {
+                    self.update_pressure(mf, i, false);
                 }
             }
         }
@@ -409,35 +464,106 @@ impl MachineLicm {
         }
     }
 
-    /// Pressure at the start of loop `l`: the values live through it.
-    fn init_pressure(&mut self, mf: &MachFunction, cx: &Cx<'_>, l: MLoop) {
-        self.pressure.clear();
-        self.pressure.resize(self.limit.len(), 0);
-        self.stamp += 1;
-        let stamp = self.stamp;
-        for &b in cx.loops.blocks(l) {
+    /// LLVM's `InitRegPressure`: the pressure at the end of the preheader
+    /// `ph`, estimated from its instructions (and those of the chain of
+    /// single predecessors that end in an unconditional branch): each
+    /// virtual def adds one, each first-seen use that is not a kill (a
+    /// value live into the block) adds one, each later killing use takes
+    /// one away.
+    fn init_pressure(&mut self, mf: &MachFunction, cx: &Cx<'_>, ph: MBlock) {
+        self.rp.clear();
+        self.rp.resize(self.limit.len(), 0);
+        let mut chain = vec![ph];
+        let mut b = ph;
+        while chain.len() < mf.blocks.len() {
+            let preds = cx.cfg.preds(b);
+            if preds.len() != 1 || mf.succs(b).len() != 1 {
+                break;
+            }
+            b = preds[0];
+            chain.push(b);
+        }
+        while let Some(b) = chain.pop() {
             for &i in mf.block_insts(b) {
-                let phi_def = mf.opc(i) == MOpc::PHI && b == cx.loops.header(l);
-                for o in mf.operands(i) {
-                    if !o.is_reg() || o.has(flag::UNDEF) {
-                        continue;
-                    }
-                    let Some(v) = o.reg().as_virt().filter(|v| v.index() < self.seen.len()) else {
-                        continue;
-                    };
-                    let outside = !o.is_def()
-                        && self.def_block[v.index()] != NONE
-                        && !cx
-                            .loops
-                            .contains(l, MBlock::from_u32(self.def_block[v.index()]));
-                    if (outside || (phi_def && o.is_def())) && self.seen[v.index()] != stamp {
-                        self.seen[v.index()] = stamp;
-                        let g = self.group[mf.class_of(v).0 as usize] as usize;
-                        self.pressure[g] += 1;
-                    }
-                }
+                self.update_pressure(mf, i, true);
             }
         }
+    }
+
+    /// LLVM's `UpdateRegPressure`: adds `i`'s cost, counting registers not
+    /// seen before in this walk (`unseen_as_def`: as values live in), to
+    /// the running estimate (never below zero).
+    fn update_pressure(&mut self, mf: &MachFunction, i: MInst, unseen_as_def: bool) {
+        self.reg_cost(mf, i, true, unseen_as_def);
+        for g in 0..self.cost.len() {
+            let c = self.cost[g];
+            if c != 0 {
+                self.rp[g] = (self.rp[g] + c).max(0);
+            }
+        }
+    }
+
+    /// LLVM's `calcRegisterCost` into `self.cost`: per pressure group,
+    /// +1 per explicit virtual def, -1 per killing use (a kill flag or the
+    /// register's only use) of a register already seen (always, unless
+    /// `consider_seen`), +1 per first-seen non-killing use when
+    /// `unseen_as_def`. PHIs count their def only; `IMPLICIT_DEF` nothing.
+    fn reg_cost(&mut self, mf: &MachFunction, i: MInst, consider_seen: bool, unseen_as_def: bool) {
+        self.cost.clear();
+        self.cost.resize(self.limit.len(), 0);
+        let opc = mf.opc(i);
+        if opc == MOpc::IMPLICIT_DEF {
+            return;
+        }
+        if opc == MOpc::INLINEASM {
+            return;
+        }
+        let defs_only = opc == MOpc::PHI;
+        let stamp = self.stamp;
+        for o in mf.operands(i) {
+            if !o.is_reg() || o.has(flag::IMPLICIT) || (defs_only && !o.is_def()) {
+                continue;
+            }
+            let Some(v) = o.reg().as_virt().filter(|v| v.index() < self.seen.len()) else {
+                continue;
+            };
+            let is_new = consider_seen && self.seen[v.index()] != stamp;
+            if consider_seen {
+                self.seen[v.index()] = stamp;
+            }
+            let c = if o.is_def() {
+                1
+            } else {
+                let kill = o.has(flag::KILL) || self.uses(v).len() == 1;
+                if is_new && !kill && unseen_as_def {
+                    1
+                } else if !is_new && kill {
+                    -1
+                } else {
+                    0
+                }
+            };
+            if c != 0 {
+                let g = self.group[mf.class_of(v).0 as usize] as usize;
+                self.cost[g] += c;
+            }
+        }
+    }
+
+    /// LLVM's `CanCauseHighRegPressure` for the cost in `self.cost`: a
+    /// group whose pressure grows reaches its limit at some block of the
+    /// back trace, or grows at all for a cheap instruction.
+    fn can_cause_high_pressure(&self, cheap: bool) -> bool {
+        let ng = self.limit.len();
+        (0..ng).any(|g| {
+            let c = self.cost[g];
+            c > 0
+                && (cheap
+                    || self
+                        .back
+                        .chunks(ng)
+                        .any(|rp| rp[g] + c >= self.limit[g] as i32))
+        })
     }
 
     /// LLVM's `ExtractHoistableLoad`: when `i` reads invariant memory
@@ -464,8 +590,10 @@ impl MachineLicm {
         let Some(c) = t.unfold_load_class(mf, i) else {
             return false;
         };
-        let g = self.group[c.0 as usize] as usize;
-        if self.pressure[g] + 1 >= self.limit[g] {
+        self.cost.clear();
+        self.cost.resize(self.limit.len(), 0);
+        self.cost[self.group[c.0 as usize] as usize] = 1;
+        if self.can_cause_high_pressure(false) {
             return false;
         }
         let r = mf.new_vreg(c);
@@ -486,7 +614,7 @@ impl MachineLicm {
         self.use_start.resize(nv + 1, end);
         self.inst_block[ld.index()] = b;
         self.def_block[r.index()] = b;
-        if !self.try_hoist(mf, cx, ld, l, ph) {
+        if self.try_hoist(mf, cx, ld, l, ph) == Hoisted::No {
             self.inst_block[ld.index()] = NONE;
             self.def_block[r.index()] = NONE;
             return false;
@@ -522,9 +650,9 @@ impl MachineLicm {
         i: MInst,
         l: MLoop,
         ph: MBlock,
-    ) -> bool {
+    ) -> Hoisted {
         if !self.is_invariant(mf, cx, i, l, ph) || !self.profitable(mf, cx, i, l, ph) {
-            return false;
+            return Hoisted::No;
         }
         let found = self.cse_lookup(mf, cx.t, i, ph);
         if let Some(c) = found {
@@ -545,9 +673,17 @@ impl MachineLicm {
             }
             self.gone[i.index()] = true;
             cx.stats.cse += 1;
-            return true;
+            return Hoisted::Erased;
         }
-        // Move it.
+        // Move it: its cost is now live through every block walked so far
+        // (LLVM's `UpdateBackTraceRegPressure`).
+        self.reg_cost(mf, i, false, false);
+        let ng = self.limit.len();
+        for rp in self.back.chunks_mut(ng) {
+            for (p, c) in rp.iter_mut().zip(&self.cost) {
+                *p += c;
+            }
+        }
         let n = mf.operands(i).len();
         for k in 0..n {
             let o = mf.operands(i)[k];
@@ -558,8 +694,6 @@ impl MachineLicm {
                 if let Some(v) = o.reg().as_virt() {
                     self.def_block[v.index()] = ph.as_u32();
                     self.clear_kills(mf, v);
-                    let g = self.group[mf.class_of(v).0 as usize] as usize;
-                    self.pressure[g] += 1;
                 }
             } else {
                 mf.operands_mut(i)[k].set(flag::KILL, false);
@@ -571,7 +705,7 @@ impl MachineLicm {
         let h = inst_hash(mf, i);
         self.cse.entry((ph.as_u32(), h)).or_default().push(i);
         cx.stats.hoisted += 1;
-        true
+        Hoisted::Moved
     }
 
     fn clear_kills(&self, mf: &mut MachFunction, v: VReg) {
@@ -784,29 +918,17 @@ impl MachineLicm {
         if cheap && creates_copy {
             return false;
         }
-        // A rematerializable instruction: LLVM hoists it unconditionally
-        // (the allocator can sink it back); rcc's allocator, measured on
-        // sqlite3, turns such values beyond the register budget into
-        // spills and scattered remats, so it is hoisted only while the
-        // loop's pressure in its bank stays below the limit.
+        // A rematerializable instruction is always hoisted (the allocator
+        // can rematerialize it back where the value is needed).
         let remat = opc.as_target().is_some() && t.is_rematerializable(mf, i);
+        self.reg_cost(mf, i, false, false);
         if remat {
-            return !self.defs_cause_high_pressure(mf, i);
+            return true;
         }
-        // Register pressure: each virtual def adds one value live through
-        // the loop.
-        let mut high = false;
-        let mut cost = 0;
-        for o in mf.operands(i) {
-            if let (true, true, Some(v)) = (o.is_reg(), o.is_def(), o.reg().as_virt()) {
-                let g = self.group[mf.class_of(v).0 as usize] as usize;
-                cost += 1;
-                if cheap || self.pressure[g] + 1 >= self.limit[g] {
-                    high = true;
-                }
-            }
-        }
-        if cost > 0 && !high {
+        // Low pressure: hoisted when no block from the header to here
+        // would reach the limit (a cheap instruction only when it adds no
+        // pressure: its def replaces the last use of an operand).
+        if !self.can_cause_high_pressure(cheap) {
             cx.stats.low_rp += 1;
             return true;
         }
@@ -820,19 +942,6 @@ impl MachineLicm {
             return false;
         }
         opc.as_target().is_some() && t.is_invariant_load(mf, i)
-    }
-
-    /// Whether one of `i`'s virtual defs would bring its bank's pressure to
-    /// the limit.
-    fn defs_cause_high_pressure(&self, mf: &MachFunction, i: MInst) -> bool {
-        mf.operands(i).iter().any(|o| {
-            o.is_reg()
-                && o.is_def()
-                && o.reg().as_virt().is_some_and(|v| {
-                    let g = self.group[mf.class_of(v).0 as usize] as usize;
-                    self.pressure[g] + 1 >= self.limit[g]
-                })
-        })
     }
 
     /// Whether a def of `i` is read by a PHI in `l` or in one of its exit

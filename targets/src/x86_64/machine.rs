@@ -512,6 +512,20 @@ impl TargetInfo for X86Info {
     ) -> usize {
         super::branch::insert_branch(mf, tbb, fbb, cond, out)
     }
+    /// LLVM's limit for the pressure set of the general-purpose registers
+    /// (tablegen counts register units, high bytes and 16-bit halves
+    /// included): 33, as llc-19's early-machinelicm applies it (an
+    /// invariant `imul` is hoisted with 31 values live in the loop, not
+    /// with 32). The vector bank's limit is its 16 registers, as rcc
+    /// counts by default.
+    fn reg_pressure_limit(&self, c: RegClassId) -> Option<u32> {
+        let first = *self.class_members(c).first()?;
+        let gpr = self.class_members(mclass::GR64);
+        self.aliases(first)
+            .iter()
+            .any(|&a| gpr.iter().any(|m| m.0 == a))
+            .then_some(33)
+    }
     fn allocation_order(&self, c: RegClassId) -> &'static [PReg] {
         alloc_orders()
             .get(c.0 as usize)

@@ -208,6 +208,12 @@ impl CallLowering for X86Lowering {
         }
     }
 
+    /// `imul` by an immediate takes three cycles; a shift, an add or a
+    /// `lea` (x3, x5, x9) one (LLVM's X86 `combineMul`).
+    fn mul_by_shift_add(&self) -> bool {
+        true
+    }
+
     /// X86's `getJumpConditionMergingParams` (LLVM 19 defaults:
     /// `-x86-br-merging-base-cost` 2, likely bias 0, unlikely bias -1);
     /// `a == b && c == d` is a fast pattern (one more unit).

@@ -27,7 +27,7 @@
 ; CHECK: MOV32rm
 ; CHECK-NEXT: AND32ri8 {{%[0-9]+}}(tied-def 0), 12
 ; CHECK-LABEL: {{^}}name: load_times_const{{$}}
-; CHECK: IMUL32rmi8 {{%[0-9]+}}, 1, $noreg, 0, $noreg, 12
+; CHECK: IMUL32rmi8 {{%[0-9]+}}, 1, $noreg, 0, $noreg, 100
 
 define i1 @byte_of_reg(i32 %a) {
   %m = and i32 %a, 4
@@ -85,6 +85,6 @@ define i32 @load_and_const_stays_immediate(ptr %p) {
 }
 define i32 @load_times_const(ptr %p) {
   %v = load i32, ptr %p
-  %m = mul i32 %v, 12
+  %m = mul i32 %v, 100
   ret i32 %m
 }

@@ -1,5 +1,7 @@
 ; A 64-bit multiplication by 3, 5 or 9 is one lea of x + x * 2/4/8 (as
-; llc's X86 combineMul / MatchAddress); by 6 it stays an imul; in an
+; llc's X86 combineMul / MatchAddress); by 6 = 2 * 3 it is an add (the
+; shift by one) and a lea (combineMul; see
+; multiplies_by_constants_become_shifts_adds_and_leas.ll); in an
 ; address whose base is taken (p + i * 3), the multiplication is its own lea
 ; and the load indexes by it.
 ; RUN: rcc-par -O2 -stop-after=finalize-isel -relocation-model=static %s -o - | FileCheck %s
@@ -8,7 +10,8 @@
 ; CHECK-LABEL: {{^}}name: m9{{$}}
 ; CHECK: = LEA64r %0, 8, %0, 0, $noreg
 ; CHECK-LABEL: {{^}}name: m6{{$}}
-; CHECK: IMUL64rri8
+; CHECK: [[D:%[0-9]+]]:gr64 = ADD64rr %0(tied-def 0), %0
+; CHECK-NEXT: LEA64r [[D]], 2, [[D]], 0, $noreg
 ; CHECK-LABEL: {{^}}name: ld{{$}}
 ; CHECK: [[J:%[0-9]+]]:gr64 = LEA64r %1, 2, %1, 0, $noreg
 ; CHECK-NEXT: MOV64rm {{%[0-9]+}}, 1, [[J]], 0, $noreg
