@@ -847,7 +847,10 @@ fn shrink_wrap(cx: &FnCx<'_>, w: &mut Worker) -> Result<Counts, String> {
     if !enabled {
         return Ok([0; MAX_COUNTERS]);
     }
-    let s = cx.module.target.shrink_wrap(&mut w.mf, &mut w.analyses);
+    let s = cx
+        .module
+        .target
+        .shrink_wrap(&mut w.mf, &cx.frame, &mut w.analyses);
     Ok(counts(&[
         u64::from(s.candidate),
         u64::from(s.dropped),

@@ -123,6 +123,7 @@ pub trait Target: Sync {
     fn shrink_wrap(
         &self,
         _mf: &mut MachFunction,
+        _fopts: &FrameOptions,
         _an: &mut rcc_mach::analysis::CfgAnalyses,
     ) -> rcc_mach::passes::shrink_wrap::ShrinkWrapStats {
         Default::default()

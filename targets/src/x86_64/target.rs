@@ -158,10 +158,11 @@ impl Target for X86Target {
     fn shrink_wrap(
         &self,
         mf: &mut MachFunction,
+        fopts: &FrameOptions,
         an: &mut rcc_mach::analysis::CfgAnalyses,
     ) -> rcc_mach::passes::shrink_wrap::ShrinkWrapStats {
         let csrs = mf.callee_saved_written(&INFO, mask::SYSV);
-        super::frame::shrink_wrap(mf, &csrs, an)
+        super::frame::shrink_wrap(mf, &csrs, fopts, an)
     }
 
     fn insert_prolog_epilog(
