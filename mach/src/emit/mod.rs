@@ -35,6 +35,7 @@ mod eh_words;
 mod fold;
 mod function;
 mod globals;
+pub mod gnu_property;
 mod gotequiv;
 mod lower;
 mod module;

@@ -1,5 +1,6 @@
 //! File-level directives: what llc writes before the first function
-//! (`.text`, `.file "<basename of source_filename>"`) and after the last
+//! (`.text`, the CET `.note.gnu.property` (`gnu_property`), `.file
+//! "<basename of source_filename>"`) and after the last
 //! global (`.ident` per `!llvm.ident` entry, `.note.GNU-stack`, and with
 //! `-addrsig` the `.addrsig` table).
 //!
@@ -20,6 +21,7 @@ pub(super) fn begin(em: &ModuleEmitter<'_>, out: &mut dyn Streamer) -> EmitResul
     let m = em.m;
     let text = out.ctx().text();
     out.switch_section(text);
+    super::gnu_property::emit(em, text, out)?;
     let name = match m.source_filename {
         Some(s) => String::from_utf8_lossy(&name_bytes(m.str(s))).into_owned(),
         None => m.file.clone(),

@@ -180,10 +180,11 @@ fn instruction(p: &mut AsmParser<'_>, c: &mut Cursor<'_>) -> PResult<()> {
     let col = c.col();
     let mnemonic = c.ident().ok_or((col, "expected instruction".to_string()))?;
     let lower = mnemonic.to_ascii_lowercase();
-    // Prefixes written on the same line: `lock addl ...`, `rep movsb`.
+    // Prefixes written on the same line: `lock addl ...`, `rep movsb`,
+    // `notrack jmpq *%rax`.
     if matches!(
         lower.as_str(),
-        "lock" | "rep" | "repe" | "repz" | "repne" | "repnz"
+        "lock" | "notrack" | "rep" | "repe" | "repz" | "repne" | "repnz"
     ) && !c.at_end()
     {
         let inst = matcher::match_instruction(&lower, &[]).map_err(|e| (col, e.to_string()))?;

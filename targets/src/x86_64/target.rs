@@ -155,6 +155,10 @@ impl Target for X86Target {
         mf.callee_saved_written(&INFO, mask::SYSV)
     }
 
+    fn endbr_opcode(&self) -> Option<rcc_mach::MOpc> {
+        Some(rcc_mach::MOpc::target(super::op::ENDBR64.0))
+    }
+
     fn shrink_wrap(
         &self,
         mf: &mut MachFunction,
