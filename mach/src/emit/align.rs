@@ -86,6 +86,14 @@ impl ModuleEmitter<'_> {
         )
     }
 
+    /// Whether function `g` has the word attribute `word` (`ssp`).
+    pub(super) fn fn_has_word_attr(&self, g: GlobalId, word: &str) -> bool {
+        self.fn_attr(
+            g,
+            |a| matches!(a, Attr::Word(s) | Attr::Raw(s) if self.m.str(*s) == word),
+        )
+    }
+
     fn fn_attr(&self, g: GlobalId, pred: impl Fn(&Attr) -> bool) -> bool {
         let GlobalKind::Func(f) = &self.m.globals[g].kind else {
             return false;

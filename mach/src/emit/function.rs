@@ -59,9 +59,21 @@ pub(super) fn begin(
             "only defined functions without available_externally linkage are emitted",
         ));
     };
-    for attr in ["patchable-function-prefix", "patchable-function-entry"] {
+    // Not implemented yet, and never silently ignored: nop sleds and
+    // `__patchable_function_entries`, `callq __fentry__`, and the stack
+    // protector's guard (LLVM's StackProtector).
+    for attr in [
+        "patchable-function-prefix",
+        "patchable-function-entry",
+        "fentry-call",
+    ] {
         if em.fn_has_str_attr(g, attr) {
             return Err(em.unsupported(g, format!("\"{attr}\"")));
+        }
+    }
+    for attr in ["ssp", "sspstrong", "sspreq"] {
+        if em.fn_has_word_attr(g, attr) {
+            return Err(em.unsupported(g, format!("stack protector ({attr})")));
         }
     }
     for md in ["!func_sanitize", "!kcfi_type"] {

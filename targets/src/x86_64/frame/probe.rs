@@ -180,7 +180,7 @@ pub(super) fn call(
 ) {
     let rax_live = live_in
         .iter()
-        .any(|&r| aliases(regs::RAX.into()).contains(&r.0));
+        .any(|&r| aliases(regs::RAX).contains(&r.0));
     let n = p.sp_adjust;
     let alloc = if rax_live {
         out.push(mf.create(
