@@ -178,9 +178,7 @@ pub(super) fn call(
     live_in: &[PReg],
     out: &mut Vec<MInst>,
 ) {
-    let rax_live = live_in
-        .iter()
-        .any(|&r| aliases(regs::RAX).contains(&r.0));
+    let rax_live = live_in.iter().any(|&r| aliases(regs::RAX).contains(&r.0));
     let n = p.sp_adjust;
     let alloc = if rax_live {
         out.push(mf.create(
