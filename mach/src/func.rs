@@ -487,12 +487,7 @@ impl MachFunction {
         bd.end = mid;
         bd.succs = PoolRange::default();
         bd.probs = PoolRange::default();
-        let pos = self
-            .order
-            .iter()
-            .position(|&x| x == b)
-            .map_or(self.order.len(), |p| p + 1);
-        self.order.insert(pos, nb);
+        self.place_after(b, nb);
         nb
     }
 
@@ -516,13 +511,16 @@ impl MachFunction {
             ir_block: u32::MAX,
             ..BlockData::default()
         });
-        let pos = self
-            .order
-            .iter()
-            .position(|&x| x == after)
-            .map_or(self.order.len(), |p| p + 1);
-        self.order.insert(pos, nb);
+        self.place_after(after, nb);
         nb
+    }
+
+    /// Puts block `nb` right after `b` in `order` (at the end when `b` is
+    /// not in it).
+    fn place_after(&mut self, b: MBlock, nb: MBlock) {
+        let pos = self.order.iter().position(|&x| x == b);
+        let pos = pos.map_or(self.order.len(), |p| p + 1);
+        self.order.insert(pos, nb);
     }
 
     /// Appends instruction `i` (made with [`MachFunction::create`]) to the

@@ -36,6 +36,7 @@ mod fold;
 mod function;
 mod globals;
 pub mod gnu_property;
+pub(crate) use module::global_refs;
 mod gotequiv;
 mod lower;
 mod module;

@@ -135,9 +135,17 @@ fn used_globals(m: &Module) -> Vec<bool> {
         }
         pool_uses(&b.consts, &mut mark);
     }
+    global_refs(m, &mut mark);
+    used
+}
+
+/// Calls `mark` on every value the globals themselves refer to: variable
+/// initializers, aliasees, ifunc resolvers, and functions' prefix and
+/// prologue data and personalities.
+pub(crate) fn global_refs(m: &Module, mark: &mut dyn FnMut(Value)) {
     for (_, gl) in m.globals.iter() {
         match &gl.kind {
-            GlobalKind::Var(v) => v.init.into_iter().for_each(&mut mark),
+            GlobalKind::Var(v) => v.init.into_iter().for_each(&mut *mark),
             GlobalKind::Alias { aliasee } => mark(*aliasee),
             GlobalKind::IFunc { resolver } => mark(*resolver),
             GlobalKind::Func(f) => {
@@ -148,5 +156,4 @@ fn used_globals(m: &Module) -> Vec<bool> {
             GlobalKind::Undefined => {}
         }
     }
-    used
 }

@@ -24,7 +24,6 @@ use rcc_ir::attrs::Attr;
 use rcc_ir::constant::{ConstKind, ConstPool};
 use rcc_ir::entity::EntityId;
 use rcc_ir::inst::Opcode;
-use rcc_ir::module::GlobalKind;
 use rcc_ir::value::ValueTag;
 use rcc_ir::{GlobalId, Module, Value};
 
@@ -71,19 +70,7 @@ impl IbtModule {
                 }
             }
         }
-        for (_, gl) in m.globals.iter() {
-            match &gl.kind {
-                GlobalKind::Var(v) => v.init.into_iter().for_each(&mut mark),
-                GlobalKind::Alias { aliasee } => mark(*aliasee),
-                GlobalKind::IFunc { resolver } => mark(*resolver),
-                GlobalKind::Func(f) => {
-                    for v in [f.prefix, f.prologue, f.personality].into_iter().flatten() {
-                        mark(v);
-                    }
-                }
-                GlobalKind::Undefined => {}
-            }
-        }
+        crate::emit::global_refs(m, &mut mark);
         Some(IbtModule {
             address_taken: taken,
         })

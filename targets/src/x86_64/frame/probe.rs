@@ -27,9 +27,9 @@
 //! [`split_for_loop`] once the prologue is in place.
 
 use super::plan::{FramePlan, SLOT};
-use super::prolog::{cfi, opc, push, sp_arith, SUB};
+use super::prolog::{cfi, opc, push, reg_arith, sp_arith, SUB};
 use crate::x86_64::branch::COND_NE;
-use crate::x86_64::desc::{aliases, dwarf_number, op, regs, Opcode};
+use crate::x86_64::desc::{aliases, dwarf_number, op, regs};
 use rcc_mach::{MBlock, MInst, MOpc, MachFunction, Operand, PReg, Reg, SymOperand, SymTarget};
 use rcc_mc::Cfi;
 
@@ -54,24 +54,6 @@ pub(super) enum Probe {
 pub(super) struct ProbeLoop {
     pub at: usize,
     pub body: Vec<MInst>,
-}
-
-fn ri(mf: &mut MachFunction, ops: (Opcode, Opcode), r: PReg, v: i64) -> MInst {
-    let v = i32::try_from(v).unwrap_or(i32::MAX);
-    let o = if i8::try_from(v).is_ok() {
-        ops.0
-    } else {
-        ops.1
-    };
-    mf.create(
-        opc(o),
-        &[
-            Operand::reg_def(r),
-            Operand::reg_tied_use(r, 0),
-            Operand::imm(v),
-            Operand::implicit_def(regs::EFLAGS).with(rcc_mach::flag::DEAD),
-        ],
-    )
 }
 
 /// `movq $0, (%rsp)`: touches the page just allocated.
@@ -141,7 +123,7 @@ pub(super) fn inline(
     }
     out.push(super::prolog::mov(mf, regs::R11, regs::RSP));
     let bound = offset / size * size;
-    out.push(ri(mf, SUB, regs::R11, bound as i64));
+    out.push(reg_arith(mf, SUB, regs::R11, bound as i32));
     if !p.uses_fp {
         cfi(mf, p, Cfi::DefCfaRegister(dwarf(regs::R11)), out);
         cfi(mf, p, Cfi::AdjustCfaOffset(bound as i64), out);

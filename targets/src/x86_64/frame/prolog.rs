@@ -71,6 +71,11 @@ pub(super) fn mov(mf: &mut MachFunction, dst: PReg, src: PReg) -> MInst {
 
 /// `%rsp = %rsp <op> v` with the short immediate form when it fits.
 pub(super) fn sp_arith(mf: &mut MachFunction, ops: (Opcode, Opcode), v: i32) -> MInst {
+    reg_arith(mf, ops, regs::RSP, v)
+}
+
+/// `r = r <op> v` with the short immediate form when it fits.
+pub(super) fn reg_arith(mf: &mut MachFunction, ops: (Opcode, Opcode), r: PReg, v: i32) -> MInst {
     let o = if i8::try_from(v).is_ok() {
         ops.0
     } else {
@@ -79,8 +84,8 @@ pub(super) fn sp_arith(mf: &mut MachFunction, ops: (Opcode, Opcode), v: i32) -> 
     mf.create(
         opc(o),
         &[
-            Operand::reg_def(regs::RSP),
-            Operand::reg_tied_use(regs::RSP, 0),
+            Operand::reg_def(r),
+            Operand::reg_tied_use(r, 0),
             Operand::imm(v),
             Operand::implicit_def(regs::EFLAGS).with(flag::DEAD),
         ],
