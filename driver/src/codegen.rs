@@ -76,6 +76,9 @@ pub struct ModuleCx<'a> {
     /// The MIR reader's lookups, made once when MIR is read (MIR input,
     /// `-mir-roundtrip`; see [`ModuleCx::read_mir`]).
     reader: Option<Reader<'a>>,
+    /// Indirect branch tracking's view of the module, under the
+    /// `cf-protection-branch` module flag.
+    pub ibt: Option<rcc_mach::passes::indirect_branch_tracking::IbtModule>,
 }
 
 /// One function's context for the passes.
@@ -313,6 +316,7 @@ impl<'a> ModuleCx<'a> {
             plan,
             mir: None,
             reader: None,
+            ibt: rcc_mach::passes::indirect_branch_tracking::IbtModule::new(m),
         })
     }
 

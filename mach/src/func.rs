@@ -468,6 +468,78 @@ impl MachFunction {
         self.set_succs_with_probs(b, succs, probs);
     }
 
+    /// Splits block `b` (in `order`) before its `at`-th instruction: a new
+    /// block, placed right after `b` in `order`, takes the instructions from
+    /// there on and `b`'s successors (with their probabilities); `b` is left
+    /// without successors for the caller to set. Returns the new block.
+    pub fn split_block(&mut self, b: MBlock, at: usize) -> MBlock {
+        let d = self.blocks[b];
+        let mid = d.start + (at as u32).min(d.end - d.start);
+        let nb = self.blocks.push(BlockData {
+            start: mid,
+            end: d.end,
+            succs: d.succs,
+            probs: d.probs,
+            ir_block: u32::MAX,
+            ..BlockData::default()
+        });
+        let bd = &mut self.blocks[b];
+        bd.end = mid;
+        bd.succs = PoolRange::default();
+        bd.probs = PoolRange::default();
+        self.place_after(b, nb);
+        nb
+    }
+
+    /// A new block holding `insts`, placed right after block `after` in
+    /// `order` and in the layout; it has no successors yet.
+    pub fn insert_block_after(&mut self, after: MBlock, insts: &[MInst]) -> MBlock {
+        let at = self.blocks[after].end;
+        let n = insts.len() as u32;
+        self.layout
+            .splice(at as usize..at as usize, insts.iter().copied());
+        for &o in &self.order {
+            let d = &mut self.blocks[o];
+            if d.start >= at && o != after {
+                d.start += n;
+                d.end += n;
+            }
+        }
+        let nb = self.blocks.push(BlockData {
+            start: at,
+            end: at + n,
+            ir_block: u32::MAX,
+            ..BlockData::default()
+        });
+        self.place_after(after, nb);
+        nb
+    }
+
+    /// Puts block `nb` right after `b` in `order` (at the end when `b` is
+    /// not in it).
+    fn place_after(&mut self, b: MBlock, nb: MBlock) {
+        let pos = self.order.iter().position(|&x| x == b);
+        let pos = pos.map_or(self.order.len(), |p| p + 1);
+        self.order.insert(pos, nb);
+    }
+
+    /// Appends instruction `i` (made with [`MachFunction::create`]) to the
+    /// end of block `b`, the last block in the layout or any block (the
+    /// layout of the blocks after it shifts).
+    pub fn append_to_block(&mut self, b: MBlock, i: MInst) {
+        let at = self.blocks[b].end;
+        self.layout.insert(at as usize, i);
+        for &o in &self.order {
+            let d = &mut self.blocks[o];
+            if o == b {
+                d.end += 1;
+            } else if d.start >= at && d.end > at {
+                d.start += 1;
+                d.end += 1;
+            }
+        }
+    }
+
     /// The instructions of `b`, in order.
     #[inline]
     pub fn block_insts(&self, b: MBlock) -> &[MInst] {

@@ -131,6 +131,11 @@ pub trait Target: Sync {
     fn reserved_regs(&self, mf: &MachFunction, fopts: &FrameOptions) -> ReservedRegs;
     /// The callee-saved registers `mf` writes after allocation (any width).
     fn callee_saved_written(&self, mf: &MachFunction) -> Vec<PReg>;
+    /// The target's `endbr` instruction for indirect branch tracking
+    /// (`-fcf-protection=branch`), if it has one.
+    fn endbr_opcode(&self) -> Option<rcc_mach::MOpc> {
+        None
+    }
     /// Shrink wrapping (llc's `shrink-wrap`): sets `mf.frame.save_point`
     /// and `restore_point` where the prologue and epilogue may go instead
     /// of the entry and the returns. Default: the target does not shrink
@@ -139,6 +144,7 @@ pub trait Target: Sync {
     fn shrink_wrap(
         &self,
         _mf: &mut MachFunction,
+        _fopts: &FrameOptions,
         _an: &mut rcc_mach::analysis::CfgAnalyses,
     ) -> rcc_mach::passes::shrink_wrap::ShrinkWrapStats {
         Default::default()

@@ -1072,7 +1072,10 @@ impl Builder<'_, '_> {
                 if vt != VT::I64 {
                     idx = self.dag.value(Op::ZeroExtend, VT::I64, &[idx], 0);
                 }
-                let payload = jt as u64 | (self.fl.pic as u64) << 32;
+                // Bit 33: the dispatch is `notrack` (its targets get no
+                // endbr64 under -fcf-protection=branch, as in llc).
+                let notrack = self.fl.m.module_flag("cf-protection-branch").is_some();
+                let payload = jt as u64 | (self.fl.pic as u64) << 32 | (notrack as u64) << 33;
                 self.chain = self
                     .dag
                     .value(Op::BrJt, VT::Chain, &[self.chain, idx], payload);

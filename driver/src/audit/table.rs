@@ -1,9 +1,7 @@
 //! The audit table: every IR attribute, module flag and metadata kind
 //! rcc knows, with what code generation does with it (see [`Class`]).
 //! Calling conventions and address spaces are target facts
-//! (`rcc_targets::IrSupport`). Rows the `harden` work implements (stack
-//! probes, CET, stack protectors, patchable entries, `fentry-call`) are
-//! marked `HARDEN` in a comment.
+//! (`rcc_targets::IrSupport`).
 
 /// What code generation does with one construct.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -195,10 +193,9 @@ pub static KEYWORDS: &[Row] = &[
     ),
     row("nobuiltin", NoEffect("a call-site fact for IR optimizers")),
     row("nocallback", MEMORY_FACT),
-    // HARDEN: endbr64 is left out of a `nocf_check` function under cf-protection.
     row(
         "nocf_check",
-        Unsupported("llc leaves out endbr64 under cf-protection-branch"),
+        Implemented("x86-indirect-branch-tracking leaves out the entry's endbr64"),
     ),
     row("nocreateundeforpoison", HINT),
     row(
@@ -447,15 +444,9 @@ pub static STRINGS: &[Row] = &[
         "prefer-vector-width",
         NoEffect("a vector-width hint; rcc selects 128-bit vectors"),
     ),
-    // HARDEN: stack probes. rustc puts "inline-asm" on every function.
-    row_if(
-        "probe-stack",
-        When::Is("inline-asm"),
-        Degraded("frames are not probed page by page (llc probes frames over 4096 bytes)"),
-    ),
     row(
         "probe-stack",
-        Unsupported("llc calls the named stack-probe function"),
+        Implemented("prologue probes, inline or a call (targets/src/x86_64/frame/probe.rs)"),
     ),
     row("profile-sample-accurate", HINT),
     row("reciprocal-estimates", FP_RELAX),
@@ -471,10 +462,9 @@ pub static STRINGS: &[Row] = &[
         "stack-protector-buffer-size",
         NoEffect("read only with ssp/sspstrong, which rcc rejects"),
     ),
-    // HARDEN: stack probes.
     row(
         "stack-probe-size",
-        Unsupported("llc probes the stack at this interval"),
+        Implemented("the probe interval (mach/src/passes/frame_layout.rs)"),
     ),
     row(
         "stackrealign",
@@ -608,24 +598,13 @@ pub static MODULE_FLAGS: &[Row] = &[
     ),
     row("branch-protection-pauth-lr", OTHER_TARGET),
     row("branch-target-enforcement", OTHER_TARGET),
-    // HARDEN: CET.
-    row_if(
-        "cf-protection-branch",
-        When::Is("0"),
-        NoEffect("no CET, as without it"),
-    ),
     row(
         "cf-protection-branch",
-        Unsupported("llc emits endbr64 and .note.gnu.property"),
-    ),
-    row_if(
-        "cf-protection-return",
-        When::Is("0"),
-        NoEffect("no CET, as without it"),
+        Implemented("x86-indirect-branch-tracking and .note.gnu.property (IBT)"),
     ),
     row(
         "cf-protection-return",
-        Unsupported("llc emits .note.gnu.property for shadow stacks"),
+        Implemented(".note.gnu.property (SHSTK)"),
     ),
     row("cfguard", NoEffect("Windows control-flow guard")),
     row_if(

@@ -35,6 +35,8 @@ mod eh_words;
 mod fold;
 mod function;
 mod globals;
+pub mod gnu_property;
+pub(crate) use module::global_refs;
 mod gotequiv;
 mod lower;
 mod module;

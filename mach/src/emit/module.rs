@@ -1,5 +1,6 @@
 //! File-level directives: what llc writes before the first function
-//! (`.text`, `.file "<basename of source_filename>"`) and after the last
+//! (`.text`, the CET `.note.gnu.property` (`gnu_property`), `.file
+//! "<basename of source_filename>"`) and after the last
 //! global (`.ident` per `!llvm.ident` entry, `.note.GNU-stack`, and with
 //! `-addrsig` the `.addrsig` table).
 //!
@@ -20,6 +21,7 @@ pub(super) fn begin(em: &ModuleEmitter<'_>, out: &mut dyn Streamer) -> EmitResul
     let m = em.m;
     let text = out.ctx().text();
     out.switch_section(text);
+    super::gnu_property::emit(em, text, out)?;
     let name = match m.source_filename {
         Some(s) => String::from_utf8_lossy(&name_bytes(m.str(s))).into_owned(),
         None => m.file.clone(),
@@ -133,9 +135,17 @@ fn used_globals(m: &Module) -> Vec<bool> {
         }
         pool_uses(&b.consts, &mut mark);
     }
+    global_refs(m, &mut mark);
+    used
+}
+
+/// Calls `mark` on every value the globals themselves refer to: variable
+/// initializers, aliasees, ifunc resolvers, and functions' prefix and
+/// prologue data and personalities.
+pub(crate) fn global_refs(m: &Module, mark: &mut dyn FnMut(Value)) {
     for (_, gl) in m.globals.iter() {
         match &gl.kind {
-            GlobalKind::Var(v) => v.init.into_iter().for_each(&mut mark),
+            GlobalKind::Var(v) => v.init.into_iter().for_each(&mut *mark),
             GlobalKind::Alias { aliasee } => mark(*aliasee),
             GlobalKind::IFunc { resolver } => mark(*resolver),
             GlobalKind::Func(f) => {
@@ -146,5 +156,4 @@ fn used_globals(m: &Module) -> Vec<bool> {
             GlobalKind::Undefined => {}
         }
     }
-    used
 }

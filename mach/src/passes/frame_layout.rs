@@ -52,16 +52,41 @@ impl FramePointer {
     }
 }
 
+/// How the prologue touches a large frame page by page (the
+/// `"probe-stack"` function attribute), so that a guard page below the
+/// stack cannot be jumped over.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum StackProbe {
+    /// No probes.
+    #[default]
+    None,
+    /// `"probe-stack"="inline-asm"`: the prologue stores to every page it
+    /// allocates (LLVM's `inlineStackProbe`).
+    Inline,
+    /// `"probe-stack"="<symbol>"`: the prologue calls the named probe
+    /// function with the frame size in `%rax` (`__chkstk`-style); the span
+    /// is the attribute's value, quotes included.
+    Call(rcc_ir::span::Span),
+}
+
+/// The default `"stack-probe-size"`: one page.
+pub const DEFAULT_PROBE_SIZE: u64 = 4096;
+
 /// What prolog/epilog insertion may and must do for one function.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct FrameOptions {
     pub frame_pointer: FramePointer,
     /// Leaf functions may keep data below the stack pointer (the 128-byte
-    /// red zone of the x86-64 System V ABI); false for `noredzone`.
+    /// red zone of the x86-64 System V ABI); false for `noredzone` and
+    /// with a call-based stack probe (as llc).
     pub red_zone: bool,
     /// Emit call-frame information: LLVM's `needsUnwindTableEntry`
     /// (`uwtable`, or not `nounwind`, or a personality).
     pub emit_cfi: bool,
+    /// Stack probing of the prologue's allocation.
+    pub probe: StackProbe,
+    /// The probe interval (`"stack-probe-size"`, default 4096).
+    pub probe_size: u64,
 }
 
 impl Default for FrameOptions {
@@ -70,6 +95,8 @@ impl Default for FrameOptions {
             frame_pointer: FramePointer::None,
             red_zone: true,
             emit_cfi: true,
+            probe: StackProbe::None,
+            probe_size: DEFAULT_PROBE_SIZE,
         }
     }
 }
@@ -84,6 +111,8 @@ impl FrameOptions {
     ) -> FrameOptions {
         let mut fp_attr = None;
         let (mut nounwind, mut uwtable, mut noredzone) = (false, false, false);
+        let mut probe = StackProbe::None;
+        let mut probe_size = DEFAULT_PROBE_SIZE;
         for_each_fn_attr(m, g, |a| match a {
             Attr::Word(s) | Attr::Raw(s) => {
                 let w = m.str(*s);
@@ -95,9 +124,29 @@ impl FrameOptions {
                     _ => {}
                 }
             }
-            Attr::Str { key, value } if m.str(*key) == "\"frame-pointer\"" => {
-                fp_attr = FramePointer::parse(m.str(*value).trim_matches('"'));
-            }
+            Attr::Str { key, value } => match m.str(*key) {
+                "\"frame-pointer\"" => {
+                    fp_attr = FramePointer::parse(m.str(*value).trim_matches('"'));
+                }
+                "\"probe-stack\"" => {
+                    probe = match m.str(*value).trim_matches('"') {
+                        "inline-asm" => StackProbe::Inline,
+                        _ => StackProbe::Call(*value),
+                    };
+                }
+                // LLVM's getFnAttributeAsParsedInteger: a malformed value
+                // is the default.
+                "\"stack-probe-size\"" => {
+                    probe_size = m
+                        .str(*value)
+                        .trim_matches('"')
+                        .parse()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .unwrap_or(DEFAULT_PROBE_SIZE);
+                }
+                _ => {}
+            },
             _ => {}
         });
         let personality = match &m.globals[g].kind {
@@ -106,8 +155,10 @@ impl FrameOptions {
         };
         FrameOptions {
             frame_pointer: cli_frame_pointer.or(fp_attr).unwrap_or_default(),
-            red_zone: !noredzone,
+            red_zone: !noredzone && !matches!(probe, StackProbe::Call(_)),
             emit_cfi: uwtable || !nounwind || personality,
+            probe,
+            probe_size,
         }
     }
 }

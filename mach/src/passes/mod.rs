@@ -24,6 +24,7 @@ pub mod dead_mi;
 pub mod early_tail_dup;
 pub mod expand_pseudos;
 pub mod frame_layout;
+pub mod indirect_branch_tracking;
 pub mod machine_cse;
 pub mod machine_licm;
 pub mod machine_sink;

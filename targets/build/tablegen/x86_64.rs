@@ -512,9 +512,8 @@ pub fn generate(regs: Source<'_>, insts: Source<'_>, pattern_src: Source<'_>) ->
                 "PD" => prefix = "PD",
                 "XS" => prefix = "XS",
                 "XD" => prefix = "XD",
-                "OpSize16" | "REX_W" | "VEX" | "VEX_4V" | "VEX_L" | "VEX_W" | "Is4" | "LOCK" => {
-                    enc_flags.push(e)
-                }
+                "OpSize16" | "REX_W" | "VEX" | "VEX_4V" | "VEX_L" | "VEX_W" | "Is4" | "LOCK"
+                | "NOTRACK" => enc_flags.push(e),
                 "RawFrm" | "AddRegFrm" | "MRMDestReg" | "MRMDestMem" | "MRMSrcReg"
                 | "MRMSrcMem" | "Pseudo" => form = Some(e.to_string()),
                 _ => {
@@ -730,9 +729,13 @@ pub fn generate(regs: Source<'_>, insts: Source<'_>, pattern_src: Source<'_>) ->
     let mut patterns: BTreeMap<(String, String, bool), Vec<usize>> = BTreeMap::new();
     let mut alts: Vec<(String, usize)> = Vec::new();
     for (i, r) in insts.rows.iter().enumerate() {
-        // Locked forms are written `lock` + the plain form in assembly;
+        // Locked and notrack forms are written `lock`/`notrack` + the plain
+        // form in assembly;
         // pseudos are never written.
-        if r.enc.iter().any(|e| e == "LOCK" || e == "Pseudo") {
+        if r.enc
+            .iter()
+            .any(|e| e == "LOCK" || e == "NOTRACK" || e == "Pseudo")
+        {
             continue;
         }
         let m = &r.mnemonic;

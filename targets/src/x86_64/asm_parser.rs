@@ -192,6 +192,40 @@ fn instruction(p: &mut AsmParser<'_>, c: &mut Cursor<'_>) -> PResult<()> {
             .map_err(|e| (col, e.to_string()))?;
         return instruction(p, c);
     }
+    // `notrack jmpq *...`: the notrack forms of the indirect jumps (llvm-mc
+    // takes the prefix only on an instruction).
+    if lower == "notrack" && !c.at_end() {
+        let col = c.col();
+        let m = c.ident().ok_or((col, "expected instruction".to_string()))?;
+        let mut inst = matched(p, c, col, &m.to_ascii_lowercase())?;
+        inst.opcode = match inst.opcode {
+            o if o == desc::op::JMP64r.0 => desc::op::JMP64r_NT.0,
+            o if o == desc::op::JMP64m.0 => desc::op::JMP64m_NT.0,
+            _ => {
+                return Err((
+                    col,
+                    "notrack on an instruction other than jmpq *".to_string(),
+                ))
+            }
+        };
+        return p
+            .streamer()
+            .emit_inst(&inst)
+            .map_err(|e| (col, e.to_string()));
+    }
+    let inst = matched(p, c, col, &lower)?;
+    p.streamer()
+        .emit_inst(&inst)
+        .map_err(|e| (col, e.to_string()))
+}
+
+/// The operands after mnemonic `lower` (at column `col`), matched to a form.
+fn matched(
+    p: &mut AsmParser<'_>,
+    c: &mut Cursor<'_>,
+    col: usize,
+    lower: &str,
+) -> PResult<rcc_mc::MCInst> {
     let mut ops: Vec<ParsedOperand> = Vec::new();
     if !c.at_end() {
         loop {
@@ -204,8 +238,5 @@ fn instruction(p: &mut AsmParser<'_>, c: &mut Cursor<'_>) -> PResult<()> {
             return err(c, "unexpected token in argument list");
         }
     }
-    let inst = matcher::match_instruction(&lower, &ops).map_err(|e| (col, e.to_string()))?;
-    p.streamer()
-        .emit_inst(&inst)
-        .map_err(|e| (col, e.to_string()))
+    matcher::match_instruction(lower, &ops).map_err(|e| (col, e.to_string()))
 }

@@ -244,6 +244,8 @@ pub mod enc {
     pub const IS4: u16 = 64;
     /// An F0 (`lock`) prefix, after the operand-size prefix.
     pub const LOCK: u16 = 128;
+    /// A 3E (`notrack`) prefix, after the operand-size prefix.
+    pub const NOTRACK: u16 = 256;
 }
 
 /// Instruction property flags (`InstDesc::flags`): the generic bits of

@@ -429,6 +429,9 @@ fn encode_inner(
     if desc.has_enc(enc::LOCK) {
         out.push(0xf0);
     }
+    if desc.has_enc(enc::NOTRACK) {
+        out.push(0x3e);
+    }
     let pp = match desc.prefix {
         Prefix::None => 0,
         Prefix::PD => 1,

@@ -114,6 +114,9 @@ pub fn print_inst(
     if desc.has_enc(super::desc::enc::LOCK) {
         out.push_str("lock\t\t");
     }
+    if desc.has_enc(super::desc::enc::NOTRACK) {
+        out.push_str("notrack\t\t");
+    }
     write_mnemonic(desc, inst, out);
     // Pair every slot with its operand (fixed/literal slots have none).
     let mut mc = inst.operands().iter();

@@ -159,13 +159,18 @@ impl Target for X86Target {
         mf.callee_saved_written(&INFO, mask::SYSV)
     }
 
+    fn endbr_opcode(&self) -> Option<rcc_mach::MOpc> {
+        Some(rcc_mach::MOpc::target(super::op::ENDBR64.0))
+    }
+
     fn shrink_wrap(
         &self,
         mf: &mut MachFunction,
+        fopts: &FrameOptions,
         an: &mut rcc_mach::analysis::CfgAnalyses,
     ) -> rcc_mach::passes::shrink_wrap::ShrinkWrapStats {
         let csrs = mf.callee_saved_written(&INFO, mask::SYSV);
-        super::frame::shrink_wrap(mf, &csrs, an)
+        super::frame::shrink_wrap(mf, &csrs, fopts, an)
     }
 
     fn insert_prolog_epilog(

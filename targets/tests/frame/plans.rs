@@ -251,6 +251,7 @@ fn frame_sizes_match_llc() {
             frame_pointer: r.fp,
             red_zone: r.red_zone,
             emit_cfi: true,
+            ..FrameOptions::default()
         };
         let p = insert_prolog_epilog(&mut mf, &m, r.csrs, &opts, &mut scratch)
             .unwrap_or_else(|e| panic!("{}: {e}", r.what));

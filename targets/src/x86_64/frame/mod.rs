@@ -49,12 +49,13 @@
 mod eflags;
 mod eliminate;
 pub mod plan;
+mod probe;
 mod prolog;
 
 use super::desc::iflag;
 use rcc_ir::entity::EntityId;
 use rcc_ir::Module;
-use rcc_mach::passes::frame_layout::{call_frame, FrameOptions, FramePointer};
+use rcc_mach::passes::frame_layout::{call_frame, FrameOptions, FramePointer, StackProbe};
 use rcc_mach::passes::shrink_wrap::{ShrinkWrapStats, ShrinkWrapTarget};
 use rcc_mach::{FrameIdx, MInst, MOpc, MachFunction, PReg, TargetInfo};
 use std::fmt;
@@ -90,6 +91,9 @@ pub enum FrameErrorKind {
     BadFrameIndex(u32),
     /// A shrink-wrapped frame whose blocks disagree on the CFA at a join.
     InconsistentCfi,
+    /// Dynamic allocas in a function with `"probe-stack"`: llc probes
+    /// them (`PROBED_ALLOCA`), which is not implemented.
+    ProbedDynamicAlloca,
 }
 
 impl fmt::Display for FrameError {
@@ -117,6 +121,10 @@ impl fmt::Display for FrameError {
             FrameErrorKind::InconsistentCfi => write!(
                 f,
                 "shrink-wrapped frame: blocks disagree on the CFA at a join"
+            ),
+            FrameErrorKind::ProbedDynamicAlloca => write!(
+                f,
+                "unsupported: dynamic alloca in a function with \"probe-stack\" (stack probes of dynamic allocations)"
             ),
         }
     }
@@ -218,8 +226,33 @@ pub fn insert_prolog_epilog(
         }
         mf.set_block_live_ins(save, &ins);
     }
+    if p.var_sized && opts.probe != StackProbe::None {
+        return Err(err(mf, FrameErrorKind::ProbedDynamicAlloca));
+    }
+    let probe = match opts.probe {
+        StackProbe::None => probe::Probe::None,
+        StackProbe::Inline => probe::Probe::Inline {
+            size: opts.probe_size,
+        },
+        StackProbe::Call(s) => probe::Probe::Call {
+            sym: mf.external(m.str(s).trim_matches('"')),
+            size: opts.probe_size,
+        },
+    };
+    let save_live_in = if save == entry {
+        mf.live_ins.clone()
+    } else {
+        mf.block_live_ins(save).to_vec()
+    };
     scratch.prolog.clear();
-    prolog::prologue(mf, &p, prolog_lea, &mut scratch.prolog);
+    let probe_loop = prolog::prologue(
+        mf,
+        &p,
+        prolog_lea,
+        probe,
+        &save_live_in,
+        &mut scratch.prolog,
+    );
     let prolog_insts = std::mem::take(&mut scratch.prolog);
     let mut failure = None;
     // Whether the block laid out before this one ends with the CFA of an
@@ -293,6 +326,9 @@ pub fn insert_prolog_epilog(
         }
     }
     scratch.layout = layout;
+    if let Some(l) = probe_loop {
+        probe::split_for_loop(mf, save, &l, &save_live_in);
+    }
     Ok(p)
 }
 
@@ -316,7 +352,8 @@ mod tests;
 /// `X86FrameLowering::enableShrinkWrapping`, `canUseAsPrologue` and
 /// `canUseAsEpilogue` for ELF): the generic analysis with x86's
 /// callee-saved registers and stack pointer. A save block with live-in
-/// flags cannot take a realigning prologue (the `and` clobbers them);
+/// flags cannot take a realigning or probing prologue (the `and`, the
+/// probe loop or call clobber them);
 /// everything else can (stack adjustments become `lea` where flags are
 /// live, and ELF has no compact unwind or Windows epilogue rules).
 ///
@@ -325,12 +362,14 @@ mod tests;
 pub fn shrink_wrap(
     mf: &mut MachFunction,
     csrs_written: &[PReg],
+    opts: &FrameOptions,
     an: &mut rcc_mach::analysis::CfgAnalyses,
 ) -> ShrinkWrapStats {
     let flags = std::cell::OnceCell::new();
-    let realign = plan::realigns(mf);
+    // Stack probes clobber the flags too (LLVM's canUseAsPrologue).
+    let clobbers_flags = plan::realigns(mf) || opts.probe != StackProbe::None;
     let prologue_ok = |mf: &MachFunction, b: rcc_mach::MBlock| {
-        !realign || !flags.get_or_init(|| eflags::live_in(mf))[b.index()]
+        !clobbers_flags || !flags.get_or_init(|| eflags::live_in(mf))[b.index()]
     };
     let epilogue_ok = |_: &MachFunction, _: rcc_mach::MBlock| true;
     let st = ShrinkWrapTarget {

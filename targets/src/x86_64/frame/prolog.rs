@@ -24,11 +24,12 @@
 //! return instruction does not list).
 
 use super::plan::{FramePlan, SLOT};
+use super::probe::{Probe, ProbeLoop};
 use crate::x86_64::desc::{aliases, dwarf_number, op, regs, Opcode};
 use rcc_mach::{flag, MInst, MOpc, MachFunction, Operand, PReg, Reg};
 use rcc_mc::Cfi;
 
-fn opc(o: Opcode) -> MOpc {
+pub(super) fn opc(o: Opcode) -> MOpc {
     MOpc::target(o.0)
 }
 
@@ -37,7 +38,7 @@ fn dwarf(r: PReg) -> u16 {
     dwarf_number(r).unwrap_or_default()
 }
 
-fn push(mf: &mut MachFunction, r: PReg, undef: bool) -> MInst {
+pub(super) fn push(mf: &mut MachFunction, r: PReg, undef: bool) -> MInst {
     let mut src = Operand::reg_use(r);
     src.set(flag::UNDEF, undef);
     mf.create(
@@ -61,7 +62,7 @@ fn pop(mf: &mut MachFunction, r: PReg) -> MInst {
     )
 }
 
-fn mov(mf: &mut MachFunction, dst: PReg, src: PReg) -> MInst {
+pub(super) fn mov(mf: &mut MachFunction, dst: PReg, src: PReg) -> MInst {
     mf.create(
         opc(op::MOV64rr),
         &[Operand::reg_def(dst), Operand::reg_use(src)],
@@ -70,6 +71,11 @@ fn mov(mf: &mut MachFunction, dst: PReg, src: PReg) -> MInst {
 
 /// `%rsp = %rsp <op> v` with the short immediate form when it fits.
 pub(super) fn sp_arith(mf: &mut MachFunction, ops: (Opcode, Opcode), v: i32) -> MInst {
+    reg_arith(mf, ops, regs::RSP, v)
+}
+
+/// `r = r <op> v` with the short immediate form when it fits.
+pub(super) fn reg_arith(mf: &mut MachFunction, ops: (Opcode, Opcode), r: PReg, v: i32) -> MInst {
     let o = if i8::try_from(v).is_ok() {
         ops.0
     } else {
@@ -78,8 +84,8 @@ pub(super) fn sp_arith(mf: &mut MachFunction, ops: (Opcode, Opcode), v: i32) -> 
     mf.create(
         opc(o),
         &[
-            Operand::reg_def(regs::RSP),
-            Operand::reg_tied_use(regs::RSP, 0),
+            Operand::reg_def(r),
+            Operand::reg_tied_use(r, 0),
             Operand::imm(v),
             Operand::implicit_def(regs::EFLAGS).with(flag::DEAD),
         ],
@@ -104,7 +110,7 @@ fn lea(mf: &mut MachFunction, dst: PReg, base: PReg, disp: i32) -> MInst {
     )
 }
 
-fn cfi(mf: &mut MachFunction, p: &FramePlan, c: Cfi, out: &mut Vec<MInst>) {
+pub(super) fn cfi(mf: &mut MachFunction, p: &FramePlan, c: Cfi, out: &mut Vec<MInst>) {
     if p.emit_cfi {
         out.push(mf.create_cfi(c));
     }
@@ -121,13 +127,19 @@ fn sp_lea(mf: &mut MachFunction, v: i32) -> MInst {
 }
 
 /// Appends the prologue to `out`; `flags_live`: the flags are live where
-/// it goes (a shrink-wrapped save block), so the adjustment is a `lea`.
+/// it goes (a shrink-wrapped save block), so the adjustment is a `lea`;
+/// `probe`: how the allocation is probed ([`super::probe`]), `live_in`
+/// the registers live into the block. Returns the probe loop to split
+/// off, if any.
 pub(super) fn prologue(
     mf: &mut MachFunction,
     p: &FramePlan,
     flags_live: bool,
+    probe: Probe,
+    live_in: &[PReg],
     out: &mut Vec<MInst>,
-) {
+) -> Option<ProbeLoop> {
+    let mut probe_loop = None;
     let mut cfa = SLOT as i64;
     if p.uses_fp {
         out.push(push(mf, regs::RBP, false));
@@ -157,7 +169,20 @@ pub(super) fn prologue(
         out.push(sp_arith(mf, AND, -imm32(u64::from(a))));
     }
     if p.sp_adjust > 0 {
-        if p.sp_adjust == SLOT && p.realign.is_none() {
+        let probed = match probe {
+            Probe::Inline { size } => {
+                probe_loop = super::probe::inline(mf, p, size, out);
+                true
+            }
+            Probe::Call { sym, size } if p.sp_adjust >= size => {
+                super::probe::call(mf, p, sym, live_in, out);
+                true
+            }
+            _ => false,
+        };
+        if probed {
+            // The allocation is written.
+        } else if p.sp_adjust == SLOT && p.realign.is_none() {
             out.push(push(mf, regs::RAX, true));
         } else if flags_live {
             out.push(sp_lea(mf, -imm32(p.sp_adjust)));
@@ -179,6 +204,7 @@ pub(super) fn prologue(
         };
         cfi(mf, p, c, out);
     }
+    probe_loop
 }
 
 /// A caller-saved register that return instruction `ret` does not read.

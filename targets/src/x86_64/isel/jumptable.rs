@@ -7,8 +7,9 @@
 //!   addq %base, %off ; jmpq *%off`
 //! - static (absolute 8-byte entries): `jmpq *.LJTI(,%idx,8)`
 //!
-//! The node's payload is the jump-table number, bit 32 set for PIC; the
-//! AsmPrinter emits the table in the matching form.
+//! The node's payload is the jump-table number, bit 32 set for PIC, bit 33
+//! for a `notrack` jump (`-fcf-protection=branch`: `JMP64r_NT`/`JMP64m_NT`);
+//! the AsmPrinter emits the table in the matching form.
 
 use super::super::machine::mclass;
 use super::super::{op, regs, Opcode};
@@ -42,10 +43,16 @@ pub fn emit_br_jt(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result
         ]
     };
     let t = |o: Opcode| MOpc::target(o.0);
+    let notrack = payload >> 33 & 1 != 0;
+    let (jmp_r, jmp_m) = if notrack {
+        (op::JMP64r_NT, op::JMP64m_NT)
+    } else {
+        (op::JMP64r, op::JMP64m)
+    };
     if payload >> 32 & 1 == 0 {
         let mut ops = mem(Reg::NONE, 8, idx, table).to_vec();
-        push_implicit(&mut ops, t(op::JMP64m), false);
-        mf.push(t(op::JMP64m), &ops);
+        push_implicit(&mut ops, t(jmp_m), false);
+        mf.push(t(jmp_m), &ops);
         return Ok(());
     }
     let base = Reg::virt(mf.new_vreg(mclass::GR64));
@@ -65,7 +72,7 @@ pub fn emit_br_jt(e: &mut Emitter<'_>, mf: &mut MachFunction, n: Node) -> Result
     push_implicit(&mut ops, t(op::ADD64rr), true);
     mf.push(t(op::ADD64rr), &ops);
     let mut ops = vec![Operand::reg_use(target)];
-    push_implicit(&mut ops, t(op::JMP64r), false);
-    mf.push(t(op::JMP64r), &ops);
+    push_implicit(&mut ops, t(jmp_r), false);
+    mf.push(t(jmp_r), &ops);
     Ok(())
 }
