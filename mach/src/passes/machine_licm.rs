@@ -37,8 +37,8 @@
 //! Profitability (LLVM's pre-RA `IsProfitableToHoist`): an instruction as
 //! cheap as a move is not hoisted when its value feeds a PHI of the loop
 //! or of an exit block (a copy would stay in the loop); a rematerializable
-//! instruction is always hoisted (the allocator can sink it back); the
-//! rest when its register cost (per pressure group: +1 per virtual def,
+//! instruction when its def keeps the back trace below the limit (LLVM
+//! hoists it always; see `profitable`); the rest when its register cost (per pressure group: +1 per virtual def,
 //! -1 per operand it kills, a kill being a kill flag or the register's
 //! only reader) is not positive, or keeps every block of the back trace
 //! below the group's limit ([`TargetInfo::reg_pressure_limit`], else the
@@ -918,12 +918,15 @@ impl MachineLicm {
         if cheap && creates_copy {
             return false;
         }
-        // A rematerializable instruction is always hoisted (the allocator
-        // can rematerialize it back where the value is needed).
+        // A rematerializable instruction: LLVM hoists it unconditionally
+        // (the allocator can sink it back); here only when it does not
+        // bring the loop's pressure to the limit: unconditionally, sqlite3
+        // -O2 compiled 5.3% slower (greedy +477 M instructions) for +4.4 KB
+        // of `.text`.
         let remat = opc.as_target().is_some() && t.is_rematerializable(mf, i);
         self.reg_cost(mf, i, false, false);
         if remat {
-            return true;
+            return !self.can_cause_high_pressure(false);
         }
         // Low pressure: hoisted when no block from the header to here
         // would reach the limit (a cheap instruction only when it adds no
