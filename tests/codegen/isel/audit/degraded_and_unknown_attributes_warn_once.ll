@@ -6,8 +6,6 @@
 ; RUN: rcc-par -O2 -filetype=null %s -o - 2>&1 | FileCheck %s
 ; RUN: rcc-par -O2 -filetype=asm %s -o - | FileCheck %s --check-prefix=ASM
 ; CHECK-NOT: in function 'quiet'
-; CHECK: warning: in function 'a' (and 1 other functions): attribute "probe-stack"="inline-asm" is ignored: frames are not probed page by page
-; CHECK-NOT: in function 'quiet'
 ; CHECK: warning: in function 'a' (and 1 other functions): attribute 'nonlazybind' is ignored: calls go through the PLT
 ; CHECK-NOT: in function 'quiet'
 ; CHECK: warning: in function 'b': attribute "a-newer-llvm-attribute"="1" is not known to rcc (a newer LLVM's?) and is ignored

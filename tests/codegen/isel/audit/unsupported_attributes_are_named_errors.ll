@@ -7,10 +7,8 @@
 ; ERR: {{:[0-9]+:[0-9]+: }}error: in function 'xray': attribute "function-instrument"="xray-always" is not supported
 ; ERR: {{:[0-9]+:[0-9]+: }}error: in function 'fentry': attribute "fentry-call"="true" is not supported
 ; ERR: {{:[0-9]+:[0-9]+: }}error: in function 'ssp': attribute 'sspstrong' is not supported
-; ERR: {{:[0-9]+:[0-9]+: }}error: in function 'probe_call': attribute "probe-stack"="__probestack" is not supported
 ; ERR: {{:[0-9]+:[0-9]+: }}error: in function 'patchable': attribute "patchable-function-entry"="2" is not supported
 ; ERR: {{:[0-9]+:[0-9]+: }}error: in function 'thunk': attribute 'fn_ret_thunk_extern' is not supported
-; ERR: {{:[0-9]+:[0-9]+: }}error: in function 'nocf': attribute 'nocf_check' is not supported
 ; ERR: {{:[0-9]+:[0-9]+: }}error: in function 'inline_nest': attribute 'nest' is not supported
 ; ERR-NOT: 'fine'
 target triple = "x86_64-unknown-linux-gnu"

@@ -1,7 +1,7 @@
 ; A module flag that changes the code and is not implemented fails the
 ; module, naming the flag and its value; a zero value is no request.
 ; RUN: not rcc-par -O2 -filetype=asm %s -o - 2>&1 | FileCheck %s --check-prefix=ERR
-; ERR: error: module flag 'cf-protection-branch' = 1 is not supported (llc emits endbr64 and .note.gnu.property)
+; ERR: error: module flag 'SkipRaxSetup' = 1 is not supported (llc leaves %al unset before variadic calls)
 target triple = "x86_64-unknown-linux-gnu"
 
 define void @f() {
@@ -9,5 +9,5 @@ define void @f() {
 }
 
 !llvm.module.flags = !{!0, !1}
-!0 = !{i32 8, !"cf-protection-return", i32 0}
-!1 = !{i32 8, !"cf-protection-branch", i32 1}
+!0 = !{i32 1, !"SemanticInterposition", i32 0}
+!1 = !{i32 1, !"SkipRaxSetup", i32 1}
