@@ -3,7 +3,7 @@
 ; unprobed.
 ; RUN: not rcc-par -O2 %s -o - 2>&1 | FileCheck %s
 ; RUN: not rcc-par -O0 %s -o - 2>&1 | FileCheck %s
-; CHECK: {{:[0-9]+:[0-9]+: }}error: {{.*}}unsupported: dynamic alloca in a function with "probe-stack"
+; CHECK: {{:[0-9]+:[0-9]+: }}error: in function 'dyn': unsupported: dynamic alloca in a function with "probe-stack"
 
 declare void @use(ptr)
 

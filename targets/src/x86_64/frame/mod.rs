@@ -98,7 +98,8 @@ pub enum FrameErrorKind {
 
 impl fmt::Display for FrameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "in function '{}': ", self.function)?;
+        // The function is named by whoever reports the error (the driver
+        // prefixes `in function 'f': ` to every function's error).
         match &self.kind {
             FrameErrorKind::BasePointerClobbered => write!(
                 f,
